@@ -1,0 +1,31 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+
+// Three Node entries share one main build: the Electron app, the browser host and the reference
+// service CLI. Native modules stay external (electron-vite's default for dependencies).
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        input: {
+          index: resolve('src/main/index.ts'),
+          web: resolve('src/main/hosts/web.ts')
+        }
+      }
+    }
+  },
+  preload: {
+    build: {
+      rollupOptions: { input: { index: resolve('src/preload/index.ts') } }
+    }
+  },
+  renderer: {
+    root: resolve('src/renderer'),
+    base: './',
+    build: {
+      rollupOptions: { input: resolve('src/renderer/index.html') }
+    },
+    plugins: [svelte({ configFile: resolve('svelte.config.mjs') })]
+  }
+})

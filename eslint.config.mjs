@@ -1,0 +1,103 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import svelte from 'eslint-plugin-svelte'
+import prettier from 'eslint-config-prettier'
+import globals from 'globals'
+import svelteConfig from './svelte.config.mjs'
+
+// Bare specifiers only: a relative './events' is our own module, not Node's.
+const NODE_BUILTINS =
+  '^(node:.*|fs|fs/promises|path|os|http|https|http2|crypto|child_process|url|util|stream|worker_threads|net|tls|dns|events|buffer|zlib|module|process|better-sqlite3|keytar)$'
+
+/** Layer rules (architecture.md): each folder may import only what its runtime offers. */
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+const noElectron = {
+  regex: '^electron(/.*)?$',
+  message: 'Only src/main/shell, the Electron entry and the preload import electron.'
+}
+const noNode = {
+  regex: NODE_BUILTINS,
+  message: 'src/shared and the renderer may not import Node modules.'
+}
+const noMain = {
+  regex: '(^|/)(main|emulator)(/|$)',
+  message: 'The renderer reaches main only through the typed contract.'
+}
+const noDomGlobals = [
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'HTMLElement',
+  'fetch'
+].map((name) => ({
+  name,
+  message: 'src/shared depends on nothing: no DOM or host globals.'
+}))
+
+export default tseslint.config(
+  {
+    ignores: ['out/**', 'dist/**', 'node_modules/**', '.tools/**', 'test-results/**', 'coverage/**']
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  ...svelte.configs.recommended,
+  prettier,
+  ...svelte.configs.prettier,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        extraFileExtensions: ['.svelte'],
+        tsconfigRootDir: import.meta.dirname
+      }
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'separate-type-imports' }
+      ],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true }
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }
+      ]
+    }
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      globals: globals.browser,
+      parserOptions: { parser: tseslint.parser, svelteConfig }
+    },
+    rules: { 'svelte/button-has-type': 'error', 'svelte/no-at-html-tags': 'error' }
+  },
+  {
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      globals: globals.node,
+      parserOptions: { projectService: false, project: null }
+    }
+  },
+  {
+    files: ['src/shared/**'],
+    rules: {
+      ...restrict([noElectron, noNode]),
+      'no-restricted-globals': ['error', ...noDomGlobals]
+    }
+  },
+  { files: ['src/renderer/**'], rules: restrict([noElectron, noNode, noMain]) },
+  {
+    files: ['src/main/**', 'src/emulator/**'],
+    ignores: ['src/main/shell/**', 'src/main/index.ts'],
+    rules: restrict([noElectron])
+  },
+  { files: ['src/preload/**'], rules: restrict([noNode, noMain]) }
+)

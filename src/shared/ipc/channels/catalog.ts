@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { channel } from '../define'
+import { empty, flagNo, setId } from './common'
+import type {
+  SearchResultDto,
+  SetDetailDto,
+  SetExtrasDto,
+  SubthemeDto,
+  ThemeDto
+} from '../../model/catalog'
+
+export const SORT_KEYS = [
+  'number',
+  'name',
+  'year',
+  'pieces',
+  'theme',
+  'rating',
+  'qtyOwned',
+  'lastUpdated'
+] as const
+
+export const searchQuery = z
+  .object({
+    text: z.string().max(200).default(''),
+    theme: z.string().max(200).optional(),
+    subtheme: z.string().max(200).optional(),
+    yearFrom: z.number().int().min(1900).max(2100).optional(),
+    yearTo: z.number().int().min(1900).max(2100).optional(),
+    owned: z.boolean().optional(),
+    wanted: z.boolean().optional(),
+    flags: z.array(flagNo).max(8).optional(),
+    availability: z.string().max(100).optional(),
+    sort: z.enum(SORT_KEYS).default('number'),
+    desc: z.boolean().default(false),
+    offset: z.number().int().min(0).default(0),
+    limit: z.number().int().min(1).max(500).default(100),
+    facets: z.boolean().default(false)
+  })
+  .strict()
+
+export type SearchQuery = z.input<typeof searchQuery>
+
+export const catalogChannels = {
+  'catalog:listThemes': channel<ThemeDto[]>()(empty),
+  'catalog:listSubthemes': channel<SubthemeDto[]>()(
+    z.object({ theme: z.string().max(200) }).strict()
+  ),
+  'catalog:search': channel<SearchResultDto>()(searchQuery),
+  'catalog:getSet': channel<SetDetailDto>()(z.object({ setID: setId }).strict()),
+  /** Images, instructions and reviews: fetched on demand, cached, served from cache offline. */
+  'catalog:getSetExtras': channel<SetExtrasDto>()(z.object({ setID: setId }).strict()),
+  'catalog:listConditions': channel<string[]>()(
+    z.object({ which: z.enum(['acquired', 'now']) }).strict()
+  )
+} as const

@@ -1,0 +1,91 @@
+import { z } from 'zod'
+import { channel } from '../define'
+import { empty, flagNo, setId, userText } from './common'
+import type {
+  CopyDto,
+  FlagLabelDto,
+  MinifigDto,
+  NoteDto,
+  SetCollectionDto,
+  TotalsDto
+} from '../../model/collection'
+
+const money = z.number().min(0).max(1e9)
+const isoDate = z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, 'use yyyy-MM-dd')
+
+export const setPatch = z
+  .object({
+    owned: z.boolean().optional(),
+    wanted: z.boolean().optional(),
+    qtyOwned: z.number().int().min(0).max(999).optional(),
+    notes: userText(1000).optional(),
+    rating: z.number().int().min(0).max(5).optional(),
+    flags: z.record(z.enum(['1', '2', '3', '4', '5', '6', '7', '8']), z.boolean()).optional()
+  })
+  .strict()
+  .refine((p) => Object.keys(p).length > 0, { message: 'nothing to change' })
+
+export const copyInput = z
+  .object({
+    dateAcquired: isoDate,
+    currency: z.string().regex(/^([A-Z]{3})?$/, 'use a 3-letter currency code'),
+    pricePaid: money,
+    additionalPricePaid: money,
+    currentEstimatedValue: money,
+    conditionWhenAcquired: z.string().max(50),
+    acquiredFrom: userText(200),
+    conditionNow: z.string().max(50),
+    location: userText(200),
+    notes: userText(1000),
+    parts: z.boolean(),
+    minifigs: z.boolean(),
+    instructions: z.boolean(),
+    box: z.boolean(),
+    willTrade: z.boolean()
+  })
+  .strict()
+
+export type SetPatch = z.input<typeof setPatch>
+export type CopyInput = z.input<typeof copyInput>
+
+export const collectionChannels = {
+  'collection:updateSet': channel<SetCollectionDto>()(
+    z.object({ setID: setId, patch: setPatch }).strict()
+  ),
+  'collection:listCopies': channel<CopyDto[]>()(z.object({ setID: setId }).strict()),
+  /** localId absent: add a copy; present: replace that copy. */
+  'collection:saveCopy': channel<CopyDto>()(
+    z.object({ setID: setId, localId: z.string().max(64).optional(), copy: copyInput }).strict()
+  ),
+  'collection:deleteCopy': channel<null>()(
+    z.object({ setID: setId, localId: z.string().max(64) }).strict()
+  ),
+  'collection:listMinifigs': channel<MinifigDto[]>()(
+    z
+      .object({
+        filter: z.enum(['all', 'owned', 'wanted', 'inSets', 'loose']),
+        query: z.string().max(100).default('')
+      })
+      .strict()
+  ),
+  'collection:updateMinifig': channel<MinifigDto>()(
+    z
+      .object({
+        minifigNumber: z.string().min(1).max(50),
+        ownedLoose: z.number().int().min(0).max(999).optional(),
+        wanted: z.boolean().optional()
+      })
+      .strict()
+  ),
+  'collection:getTotals': channel<TotalsDto>()(empty),
+  'collection:listNotes': channel<NoteDto[]>()(empty),
+  'flags:getLabels': channel<FlagLabelDto[]>()(empty),
+  'flags:setLabel': channel<FlagLabelDto[]>()(
+    z
+      .object({
+        flagNo,
+        label: userText(20).pipe(z.string().trim().min(1, 'a label cannot be empty'))
+      })
+      .strict()
+  )
+} as const

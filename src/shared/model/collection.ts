@@ -1,0 +1,85 @@
+/** Where a local edit stands with the service. */
+export type EditSyncState = 'synced' | 'pending' | 'needs_attention' | 'conflict'
+
+export const FLAG_COUNT = 8
+
+export interface SetCollectionDto {
+  readonly owned: boolean
+  readonly wanted: boolean
+  readonly qtyOwned: number
+  readonly notes: string
+  /** The user's own rating, 0 (none) to 5. */
+  readonly rating: number
+  /** Flags 1..8 (index 0 is flag 1). */
+  readonly flags: readonly boolean[]
+  readonly sync: EditSyncState
+}
+
+export interface CopyDto {
+  /** Stable local id; the service's collectionID arrives after sync. */
+  readonly localId: string
+  readonly collectionID: number | null
+  readonly setID: number
+  readonly dateAcquired: string
+  readonly currency: string
+  readonly pricePaid: number
+  readonly additionalPricePaid: number
+  readonly currentEstimatedValue: number
+  readonly conditionWhenAcquired: string
+  readonly acquiredFrom: string
+  readonly conditionNow: string
+  readonly location: string
+  readonly notes: string
+  readonly parts: boolean
+  readonly minifigs: boolean
+  readonly instructions: boolean
+  readonly box: boolean
+  readonly willTrade: boolean
+  readonly sync: EditSyncState
+}
+
+export interface MinifigDto {
+  readonly minifigNumber: string
+  readonly name: string
+  readonly category: string
+  readonly ownedInSets: number
+  readonly ownedLoose: number
+  readonly ownedTotal: number
+  readonly wanted: boolean
+  readonly sync: EditSyncState
+}
+
+export interface TotalsDto {
+  readonly setsOwned: number
+  readonly distinctSetsOwned: number
+  readonly setsWanted: number
+  readonly minifigsOwned: number
+  readonly minifigsWanted: number
+  readonly piecesOwned: number
+  /** Sums over per-copy details, by currency code. */
+  readonly money: readonly {
+    readonly currency: string
+    readonly paid: number
+    readonly value: number
+  }[]
+  readonly byTheme: readonly { readonly theme: string; readonly owned: number }[]
+  readonly byYear: readonly { readonly year: number; readonly owned: number }[]
+  /** Running totals by acquisition month (yyyy-MM): paid so far against current estimated value. */
+  readonly overTime: readonly {
+    readonly month: string
+    readonly paid: number
+    readonly value: number
+  }[]
+}
+
+export interface NoteDto {
+  readonly setID: number
+  readonly fullNumber: string
+  readonly name: string
+  readonly notes: string
+}
+
+export interface FlagLabelDto {
+  readonly flagNo: number
+  readonly label: string
+}

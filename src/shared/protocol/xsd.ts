@@ -1,0 +1,39 @@
+/** The XML Schema value types the interface uses (spec §2). */
+export type XsdType = 'string' | 'int' | 'boolean' | 'decimal' | 'dateTime'
+
+/** The TypeScript value of a decoded field. An omitted optional string decodes to null (protocol.md §3). */
+export type XsdValue<T extends XsdType, Required extends boolean> = T extends 'int' | 'decimal'
+  ? number
+  : T extends 'boolean'
+    ? boolean
+    : T extends 'dateTime'
+      ? Date
+      : Required extends true
+        ? string
+        : string | null
+
+export interface FieldDef {
+  readonly name: string
+  readonly type: XsdType
+  /** minOccurs="1" in the schema: value types always, strings only where a table says so. */
+  readonly required: boolean
+  /** Other element names that carry the same field in some deployment (read, never written). */
+  readonly aliases?: readonly string[]
+}
+
+export interface RecordDef {
+  /** The element name of one record, e.g. `sets`. */
+  readonly element: string
+  /** The schema type holding a list of them, e.g. `ArrayOfSets`; absent for single-record results. */
+  readonly arrayType?: string
+  readonly fields: readonly FieldDef[]
+}
+
+export type RecordValue<R extends RecordDef> = {
+  -readonly [F in R['fields'][number] as F['name']]: XsdValue<F['type'], F['required']>
+}
+
+/** A value type (int, boolean, decimal, dateTime) is always present in v2 records; a string may be omitted. */
+export function isValueType(t: XsdType): boolean {
+  return t !== 'string'
+}
