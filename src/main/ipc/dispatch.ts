@@ -1,0 +1,39 @@
+import { AppError, toAppErrorData } from '../../shared/errors'
+import { CHANNELS, isChannelName } from '../../shared/ipc/contract'
+import type { Handlers } from '../../shared/ipc/contract'
+import { fail, ok } from '../../shared/ipc/result'
+import type { Result } from '../../shared/ipc/result'
+
+export interface DispatchLog {
+  error(message: string, data?: unknown): void
+}
+
+/**
+ * The one path from a host (Electron IPC gate or browser host) to a handler: channel allowlist,
+ * schema parse (the handler never sees unparsed input), call, and every outcome as a Result.
+ */
+export async function dispatch(
+  handlers: Handlers,
+  channel: string,
+  rawInput: unknown,
+  log?: DispatchLog
+): Promise<Result<unknown>> {
+  if (!isChannelName(channel)) {
+    return fail(new AppError('forbidden', `Unknown channel.`).toJSON())
+  }
+  const parsed = CHANNELS[channel].input.safeParse(rawInput ?? {})
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const field = issue?.path.join('.') ?? ''
+    const message = issue ? `${field ? `${field}: ` : ''}${issue.message}` : 'Invalid input.'
+    return fail(new AppError('invalid_input', message, field ? { field } : undefined).toJSON())
+  }
+  try {
+    const handler = handlers[channel] as (input: unknown) => unknown
+    return ok(await handler(parsed.data))
+  } catch (e) {
+    // The stack stays in main's log; only the code and a safe message cross the boundary.
+    if (!(e instanceof AppError)) log?.error(`handler ${channel} failed`, e)
+    return fail(toAppErrorData(e))
+  }
+}
