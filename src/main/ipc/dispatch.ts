@@ -21,7 +21,7 @@ export async function dispatch(
   if (!isChannelName(channel)) {
     return fail(new AppError('forbidden', `Unknown channel.`).toJSON())
   }
-  const parsed = CHANNELS[channel].input.safeParse(rawInput ?? {})
+  const parsed = CHANNELS[channel].input.safeParse(rawInput === undefined ? {} : rawInput)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const field = issue?.path.join('.') ?? ''
