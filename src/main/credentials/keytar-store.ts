@@ -1,0 +1,85 @@
+import { AppError } from '../../shared/errors'
+import { decodeSecrets, encodeSecrets } from './credential-store'
+import type { CredentialStore, SecretsRead } from './credential-store'
+
+/**
+ * The OS keychain through keytar: one service name, one account per profile, the secrets of a
+ * profile as one JSON entry.
+ *
+ * keytar's upstream (atom/node-keytar) has been archived since Dec 2022. In the Electron build,
+ * `safeStorage` is the likely successor (VS Code and Joplin moved to it); with this interface in
+ * place the swap is one file. keytar is N-API, so the same binary loads in Node and Electron.
+ */
+export const KEYCHAIN_SERVICE = 'Studbook'
+
+/** The part of keytar we use; tests inject failing variants to exercise the fallbacks. */
+export interface KeytarLike {
+  getPassword(service: string, account: string): Promise<string | null>
+  setPassword(service: string, account: string, password: string): Promise<void>
+  deletePassword(service: string, account: string): Promise<boolean>
+}
+
+export async function loadKeytar(): Promise<KeytarLike> {
+  const mod = (await import('keytar')) as KeytarLike & { default?: KeytarLike }
+  return mod.default ?? mod
+}
+
+function unavailable(action: string, e: unknown): AppError {
+  return new AppError(
+    'keychain_unavailable',
+    `The system keychain could not ${action}.`,
+    {
+      reason: keychainReason(e)
+    },
+    { cause: e }
+  )
+}
+
+/** keytar's own error text, which names the cause (D-Bus, locked collection) and holds no secret. */
+export function keychainReason(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e)
+  return text.slice(0, 200)
+}
+
+export function createKeytarStore(keytar: KeytarLike, service = KEYCHAIN_SERVICE): CredentialStore {
+  return {
+    kind: 'os',
+    remembered: true,
+    message: null,
+    async read(account): Promise<SecretsRead> {
+      let blob: string | null
+      try {
+        blob = await keytar.getPassword(service, account)
+      } catch (e) {
+        throw unavailable('be read', e)
+      }
+      if (blob === null) return { state: 'missing' }
+      const secrets = decodeSecrets(blob)
+      if (secrets) return { state: 'found', secrets }
+      // Unreadable entry: remove it so the next sign-in starts clean; never guess at its content.
+      try {
+        await keytar.deletePassword(service, account)
+      } catch {
+        // The entry stays unreadable either way; the user is asked to sign in again.
+      }
+      return {
+        state: 'broken',
+        message: 'The saved sign-in could not be read. Please sign in again.'
+      }
+    },
+    async write(account, secrets) {
+      try {
+        await keytar.setPassword(service, account, encodeSecrets(secrets))
+      } catch (e) {
+        throw unavailable('save your sign-in', e)
+      }
+    },
+    async remove(account) {
+      try {
+        await keytar.deletePassword(service, account)
+      } catch (e) {
+        throw unavailable('remove your sign-in', e)
+      }
+    }
+  }
+}

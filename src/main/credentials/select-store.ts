@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto'
+import type { CredentialStore } from './credential-store'
+import { createKeytarStore, KEYCHAIN_SERVICE, keychainReason, loadKeytar } from './keytar-store'
+import type { KeytarLike } from './keytar-store'
+import { createMemoryStore } from './memory-store'
+
+export type CredentialMode = 'auto' | 'memory'
+
+export interface SelectOptions {
+  /** Injected keytar (tests); default: the real module, loaded lazily. */
+  readonly keytar?: () => Promise<KeytarLike>
+  readonly service?: string
+  /** A keychain that neither answers nor fails (a prompt nobody can see) counts as unavailable. */
+  readonly probeTimeoutMs?: number
+  readonly log?: { warn(m: string, d?: unknown): void }
+}
+
+const PROBE_ACCOUNT = '__studbook_probe__'
+
+/** Turns keytar's failure into words for the settings screen, keeping the original cause visible. */
+export function describeKeychainFailure(reason: string): string {
+  const why = /D-Bus/i.test(reason)
+    ? 'No desktop keychain service is reachable'
+    : /locked/i.test(reason)
+      ? 'The system keychain is locked'
+      : 'The system keychain is not available'
+  return `${why} (${reason}). Your sign-in is kept in memory only and will be forgotten when Studbook quits.`
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`no answer from the keychain within ${ms} ms`))
+    }, ms)
+    p.then(
+      (v) => {
+        clearTimeout(timer)
+        resolve(v)
+      },
+      (e: unknown) => {
+        clearTimeout(timer)
+        reject(e instanceof Error ? e : new Error(String(e)))
+      }
+    )
+  })
+}
+
+/** Writes, reads back and deletes a random probe entry: only a keychain that does all three is used. */
+async function probe(keytar: KeytarLike, service: string): Promise<void> {
+  const value = randomBytes(12).toString('hex')
+  await keytar.setPassword(service, PROBE_ACCOUNT, value)
+  const back = await keytar.getPassword(service, PROBE_ACCOUNT)
+  await keytar.deletePassword(service, PROBE_ACCOUNT)
+  if (back !== value) throw new Error('the keychain did not return what was stored')
+}
+
+/**
+ * `auto`: the OS keychain when it works, else memory with the reason (R-CRED-2: no silent
+ * plaintext, no file fallback). `memory`: memory, no reason shown (chosen by configuration).
+ */
+export async function selectCredentialStore(
+  mode: CredentialMode,
+  options: SelectOptions = {}
+): Promise<CredentialStore> {
+  if (mode === 'memory') return createMemoryStore()
+  const service = options.service ?? KEYCHAIN_SERVICE
+  try {
+    const keytar = await (options.keytar ?? loadKeytar)()
+    await withTimeout(probe(keytar, service), options.probeTimeoutMs ?? 5000)
+    return createKeytarStore(keytar, service)
+  } catch (e) {
+    const message = describeKeychainFailure(keychainReason(e))
+    options.log?.warn('keychain unavailable, using memory store', { reason: keychainReason(e) })
+    return createMemoryStore(message)
+  }
+}
