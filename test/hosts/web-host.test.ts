@@ -35,7 +35,9 @@ function raw(
         res.on('data', (c: string) => {
           body += c
         })
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body })
+        })
       }
     )
     req.on('error', reject)
