@@ -21,7 +21,9 @@ const SOURCE = /^(?:[a-z][a-z0-9+.-]*:|[a-z][a-z0-9+.-]*:\/\/[a-z0-9.-]+(?::\d{1
 
 function checkSource(source: string): string {
   // A source is spliced into a header: anything beyond a bare scheme or origin could widen the policy.
-  if (!SOURCE.test(source)) throw new Error(`CSP source is not a scheme or origin: ${source}`)
+  // A bare network scheme ("https:") would admit the whole web.
+  if (!SOURCE.test(source) || /^(?:https?|wss?|ftp):$/.test(source))
+    throw new Error(`CSP source is not a scheme or origin: ${source}`)
   return source
 }
 

@@ -1,0 +1,116 @@
+import { readFile, realpath } from 'node:fs/promises'
+import { extname, isAbsolute, relative, resolve } from 'node:path'
+import { buildCsp, CSP_HEADER_NAME } from '../../shared/csp'
+import { APP_HOST, APP_SCHEME } from './app-origin'
+
+/** Must be registered before the app is ready: a standard, secure scheme gets an origin and 'self'. */
+export const APP_SCHEME_PRIVILEGES = {
+  scheme: APP_SCHEME,
+  privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true }
+} as const
+
+const MIME: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8'
+}
+
+const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp'])
+
+export interface AppProtocolOptions {
+  /** The built renderer (out/renderer), inside the asar when packaged. */
+  readonly rendererDir: string
+  /** Cached catalogue images, served under /image-cache/ so they count as 'self'. */
+  readonly imageCacheDir?: string
+}
+
+function plain(status: number, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }
+  })
+}
+
+/** The file under root that a URL path names, or null when it would escape root. */
+async function locate(root: string, urlPath: string): Promise<string | null> {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(urlPath)
+  } catch {
+    return null
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null
+  const candidate = resolve(root, `.${decoded.startsWith('/') ? decoded : `/${decoded}`}`)
+  const inside = (p: string, r: string): boolean => {
+    const rel = relative(r, p)
+    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel)
+  }
+  if (!inside(candidate, root)) return null
+  try {
+    // A symlink inside the folder must not lead outside it either.
+    const [real, realRoot] = await Promise.all([realpath(candidate), realpath(root)])
+    return inside(real, realRoot) ? real : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The app:// request handler: read-only GET of the built renderer (and the image cache), with the
+ * CSP and no-sniff headers on every response. Anything else is refused.
+ */
+export function createAppRequestHandler(
+  options: AppProtocolOptions
+): (request: Request) => Promise<Response> {
+  const csp = buildCsp()
+  const rendererDir = resolve(options.rendererDir)
+  const imageDir = options.imageCacheDir === undefined ? null : resolve(options.imageCacheDir)
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return plain(405, 'Method not allowed')
+    let url: URL
+    try {
+      url = new URL(request.url)
+    } catch {
+      return plain(400, 'Bad request')
+    }
+    if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return plain(404, 'Not found')
+    const cachePrefix = '/image-cache/'
+    const fromCache = url.pathname.startsWith(cachePrefix)
+    const root = fromCache ? imageDir : rendererDir
+    if (root === null) return plain(404, 'Not found')
+    const path = fromCache ? url.pathname.slice(cachePrefix.length - 1) : url.pathname
+    const file = await locate(root, path === '/' ? '/index.html' : path)
+    const ext = file === null ? '' : extname(file).toLowerCase()
+    if (file === null || (fromCache && !IMAGE_EXTENSIONS.has(ext))) return plain(404, 'Not found')
+    let body: Buffer
+    try {
+      body = await readFile(file)
+    } catch {
+      return plain(404, 'Not found')
+    }
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
+      status: 200,
+      headers: {
+        'Content-Type': MIME[ext] ?? 'application/octet-stream',
+        [CSP_HEADER_NAME]: csp,
+        'X-Content-Type-Options': 'nosniff',
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Referrer-Policy': 'no-referrer',
+        'Cache-Control': 'no-cache'
+      }
+    })
+  }
+}

@@ -1,0 +1,103 @@
+import type { MenuItemConstructorOptions } from 'electron'
+import type { EventMap } from '../../shared/ipc/contract'
+
+/** What the menu asks the renderer to do; sent as the payload of the `menu:command` event. */
+export type MenuCommand = EventMap['menu:command']['command']
+
+export interface MenuOptions {
+  readonly platform: NodeJS.Platform
+  readonly appName: string
+  /** Developer tools and reload only in an unpackaged build. */
+  readonly isPackaged: boolean
+  readonly onCommand: (command: MenuCommand) => void
+}
+
+function item(
+  label: string,
+  command: MenuCommand,
+  accelerator: string | undefined,
+  onCommand: (command: MenuCommand) => void
+): MenuItemConstructorOptions {
+  return {
+    label,
+    ...(accelerator === undefined ? {} : { accelerator }),
+    click: () => {
+      onCommand(command)
+    }
+  }
+}
+
+/**
+ * The application menu with each platform's usual shortcuts. Undo and redo are app commands, not the
+ * text-field roles: the renderer undoes typing when a field has focus and the last collection edit
+ * otherwise, because a menu accelerator swallows the key before the page sees it.
+ */
+export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
+  const mac = options.platform === 'darwin'
+  const on = options.onCommand
+  const settings = item(mac ? 'Settings…' : 'Preferences…', 'settings', 'CmdOrCtrl+,', on)
+  const redoKey = mac ? 'Shift+Cmd+Z' : 'Ctrl+Y'
+
+  const appMenu: MenuItemConstructorOptions = {
+    label: options.appName,
+    submenu: [
+      { role: 'about' },
+      { type: 'separator' },
+      settings,
+      { type: 'separator' },
+      { role: 'services' },
+      { type: 'separator' },
+      { role: 'hide' },
+      { role: 'hideOthers' },
+      { role: 'unhide' },
+      { type: 'separator' },
+      { role: 'quit' }
+    ]
+  }
+  const fileMenu: MenuItemConstructorOptions = {
+    label: '&File',
+    submenu: [
+      item('Sync Now', 'sync', mac ? 'Cmd+R' : 'F5', on),
+      { type: 'separator' },
+      item('Import…', 'import', 'CmdOrCtrl+O', on),
+      item('Export…', 'export', 'Shift+CmdOrCtrl+E', on),
+      { type: 'separator' },
+      ...(mac
+        ? [{ role: 'close' } as const]
+        : [settings, { type: 'separator' } as const, { role: 'quit' } as const])
+    ]
+  }
+  const editMenu: MenuItemConstructorOptions = {
+    label: '&Edit',
+    submenu: [
+      item('Undo', 'undo', 'CmdOrCtrl+Z', on),
+      item('Redo', 'redo', redoKey, on),
+      { type: 'separator' },
+      item('Find…', 'find', 'CmdOrCtrl+F', on),
+      { type: 'separator' },
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      { role: 'selectAll' }
+    ]
+  }
+  const viewMenu: MenuItemConstructorOptions = {
+    label: '&View',
+    submenu: [
+      ...(options.isPackaged
+        ? []
+        : [
+            { role: 'reload' } as const,
+            { role: 'toggleDevTools' } as const,
+            { type: 'separator' } as const
+          ]),
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      { type: 'separator' },
+      { role: 'togglefullscreen' }
+    ]
+  }
+  const windowMenu: MenuItemConstructorOptions = { role: 'windowMenu' }
+  return [...(mac ? [appMenu] : []), fileMenu, editMenu, viewMenu, windowMenu]
+}

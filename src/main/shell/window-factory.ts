@@ -1,0 +1,45 @@
+import { BrowserWindow, screen } from 'electron'
+import { hardenWebContents, type ExternalLinkPolicy } from './navigation'
+import { mainWindowOptions } from './window-options'
+import { readWindowState, writeWindowState } from './window-state'
+
+export interface MainWindowOptions {
+  readonly preloadPath: string
+  /** JSON file (in userData) remembering size, position and maximized state. */
+  readonly stateFile: string
+  readonly url: string
+  readonly title: string
+  readonly icon?: string
+  readonly links: ExternalLinkPolicy
+}
+
+/** The only place in Studbook that creates a BrowserWindow (R-SEC-1). */
+export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const workAreas = screen.getAllDisplays().map((d) => d.workArea)
+  const state = readWindowState(options.stateFile, workAreas)
+  const window = new BrowserWindow(
+    mainWindowOptions({
+      preloadPath: options.preloadPath,
+      state,
+      title: options.title,
+      ...(options.icon === undefined ? {} : { icon: options.icon })
+    })
+  )
+  hardenWebContents(window.webContents, options.links)
+
+  window.once('ready-to-show', () => {
+    if (state.maximized) window.maximize()
+    window.show()
+  })
+  window.on('close', () => {
+    writeWindowState(options.stateFile, {
+      bounds: window.getNormalBounds(),
+      maximized: window.isMaximized()
+    })
+  })
+  window.loadURL(options.url).catch((error: unknown) => {
+    // The page failing to load is a packaging bug: say so on stderr rather than die silently.
+    console.error('Studbook could not load its window content:', error)
+  })
+  return window
+}

@@ -1,0 +1,90 @@
+import type { MenuItemConstructorOptions } from 'electron'
+import { describe, expect, it, vi } from 'vitest'
+import type { EventMap } from '../../src/shared/ipc/contract'
+
+vi.mock('electron', () => ({}))
+
+const { buildMenuTemplate } = await import('../../src/main/shell/menu')
+
+type Command = EventMap['menu:command']['command']
+const ALL: Record<Command, true> = {
+  sync: true,
+  import: true,
+  export: true,
+  settings: true,
+  undo: true,
+  redo: true,
+  find: true
+}
+
+function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
+  return items.flatMap((i) => [i, ...(Array.isArray(i.submenu) ? flatten(i.submenu) : [])])
+}
+
+function menuFor(platform: NodeJS.Platform, isPackaged = true) {
+  const commands: Command[] = []
+  const template = buildMenuTemplate({
+    platform,
+    appName: 'Studbook',
+    isPackaged,
+    onCommand: (c) => commands.push(c)
+  })
+  const items = flatten(template)
+  const click = (label: string) => {
+    const found = items.find((i) => i.label === label)
+    if (!found?.click) throw new Error(`no clickable ${label}`)
+    ;(found.click as () => void)()
+  }
+  const key = (label: string) => items.find((i) => i.label === label)?.accelerator
+  return { template, items, commands, click, key }
+}
+
+describe('application menu', () => {
+  it.each(['darwin', 'win32', 'linux'] as const)('offers every command on %s', (platform) => {
+    const { items, commands } = menuFor(platform)
+    for (const i of items) if (i.click && i.role === undefined) (i.click as () => void)()
+    expect(new Set(commands)).toEqual(new Set(Object.keys(ALL)))
+  })
+
+  it('uses the macOS conventions: app menu with Settings (Cmd+,), Shift+Cmd+Z to redo', () => {
+    const { template, key, items, click, commands } = menuFor('darwin')
+    expect(template[0]?.label).toBe('Studbook')
+    expect(key('Settings…')).toBe('CmdOrCtrl+,')
+    expect(key('Redo')).toBe('Shift+Cmd+Z')
+    expect(key('Sync Now')).toBe('Cmd+R')
+    expect(items.map((i) => i.role)).toEqual(
+      expect.arrayContaining(['about', 'hide', 'quit', 'close'])
+    )
+    click('Import…')
+    expect(commands).toEqual(['import'])
+  })
+
+  it('uses the Windows and Linux conventions: no app menu, Ctrl+Y to redo, F5 to sync', () => {
+    for (const platform of ['win32', 'linux'] as const) {
+      const { template, key, items } = menuFor(platform)
+      expect(template.map((m) => m.label ?? m.role)).toEqual([
+        '&File',
+        '&Edit',
+        '&View',
+        'windowMenu'
+      ])
+      expect(key('Redo')).toBe('Ctrl+Y')
+      expect(key('Sync Now')).toBe('F5')
+      expect(key('Preferences…')).toBe('CmdOrCtrl+,')
+      expect(key('Undo')).toBe('CmdOrCtrl+Z')
+      expect(items.some((i) => i.role === 'quit')).toBe(true)
+    }
+  })
+
+  it('keeps the clipboard roles for text fields', () => {
+    const roles = menuFor('linux').items.map((i) => i.role)
+    expect(roles).toEqual(expect.arrayContaining(['cut', 'copy', 'paste', 'selectAll']))
+  })
+
+  it('has developer tools and reload only in an unpackaged build', () => {
+    const packaged = menuFor('linux', true).items.map((i) => i.role)
+    expect(packaged).not.toContain('toggleDevTools')
+    expect(packaged).not.toContain('reload')
+    expect(menuFor('linux', false).items.map((i) => i.role)).toContain('toggleDevTools')
+  })
+})
