@@ -1,0 +1,188 @@
+import { AppError } from '../../shared/errors'
+import type { ErrorDetail } from '../../shared/errors'
+import { findOperation } from '../../shared/protocol/operations'
+import type { Binding, OperationDef, ServiceName } from '../../shared/protocol/operations'
+import { RECORDS } from '../../shared/protocol/records'
+import type { RecordDef } from '../../shared/protocol/xsd'
+import { BINDINGS, SOAP11_ENV_NS, SOAP12_ENV_NS, isSoap, mediaType } from './bindings'
+import { decodeList, decodeRecord } from './decode-records'
+import { faultError, htmlError, looksLikeHtml, plainTextError } from './faults'
+import { inBandInt, inBandJson, inBandString } from './in-band'
+import { convertValue } from './decode-records'
+import { parseXml } from './xml-tree'
+import type { XmlElement } from './xml-tree'
+
+/** Everything needed to decode one response; plain data so it can cross to a worker thread. */
+export interface DecodeInput {
+  readonly service: ServiceName
+  readonly operation: string
+  readonly binding: Binding
+  readonly namespace: string
+  readonly status: number
+  readonly contentType: string | null
+  readonly body: string
+}
+
+const XML_TYPES = new Set(['text/xml', 'application/soap+xml', 'application/xml'])
+
+/**
+ * Decodes a response strictly (R-XML, R-SOAP-2/6): classified by its body, never by status alone;
+ * the root element, its namespace and the Content-Type are checked for the operation and binding.
+ * Returns the operation's value or throws AppError; never a partial result.
+ */
+export function decodeResponse(input: DecodeInput): unknown {
+  const op = findOperation(input.service, input.operation)
+  if (op === undefined) throw new AppError('internal', `Unknown operation ${input.operation}.`)
+  const detail: ErrorDetail = {
+    operation: op.name,
+    service: op.service,
+    binding: input.binding,
+    status: input.status
+  }
+  const { status, body } = input
+  const mt = mediaType(input.contentType)
+  const soap = isSoap(input.binding)
+  if (status === 415) {
+    throw new AppError(
+      'binding_unsupported',
+      'The service does not accept this request format.',
+      detail
+    )
+  }
+  if (status === 413) throw new AppError('body_too_large', 'The request was too large.', detail)
+  if (body.trim() === '') {
+    if (op.result.kind === 'json' && !soap && status === 200) {
+      return op.result.write ? { status: 'success' } : null
+    }
+    throw new AppError('unexpected_empty_body', 'The service answered with nothing.', detail)
+  }
+  if (mt === 'text/html' || looksLikeHtml(body)) throw htmlError(body, detail)
+  if (mt === 'text/plain') throw plainTextError(body, detail)
+  if (mt === 'application/json') {
+    if (op.result.kind !== 'json' || soap) throw unexpectedType(mt, detail)
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(body)
+    } catch {
+      throw new AppError('bad_json', 'The service answered with broken JSON.', detail)
+    }
+    const value = inBandJson(parsed, detail)
+    if (status !== 200) throw new AppError('server_error', 'The service answered an error.', detail)
+    return value
+  }
+  if (!XML_TYPES.has(mt)) throw unexpectedType(mt, detail)
+  if (status === 200 && mt !== BINDINGS[input.binding].responseMediaType) {
+    throw unexpectedType(mt, detail)
+  }
+  const root = parseXml(body)
+  const fault = findFault(root)
+  if (fault !== undefined) throw faultError(fault, detail)
+  if (status !== 200) {
+    throw new AppError('server_error', `The service answered with status ${status}.`, detail)
+  }
+  return soap ? decodeSoap(op, input, root, detail) : decodeHttp(op, input, root, detail)
+}
+
+function unexpectedType(mt: string, detail: ErrorDetail): AppError {
+  return new AppError(
+    'unexpected_content_type',
+    `The service answered with ${mt || 'no type'}.`,
+    detail
+  )
+}
+
+function rootError(what: string, detail: ErrorDetail): AppError {
+  return new AppError('unexpected_root', `The response is not a ${what} answer.`, detail)
+}
+
+function findFault(root: XmlElement): XmlElement | undefined {
+  if (root.local !== 'Envelope' || (root.ns !== SOAP11_ENV_NS && root.ns !== SOAP12_ENV_NS)) {
+    return undefined
+  }
+  const body = root.children.find((c) => c.local === 'Body' && c.ns === root.ns)
+  return body?.children.find((c) => c.local === 'Fault' && c.ns === root.ns)
+}
+
+function decodeSoap(
+  op: OperationDef,
+  input: DecodeInput,
+  root: XmlElement,
+  detail: ErrorDetail
+): unknown {
+  const envNs = BINDINGS[input.binding].envelopeNs
+  if (root.local !== 'Envelope' || root.ns !== envNs)
+    throw rootError(`${input.binding} envelope`, detail)
+  const bodies = root.children.filter((c) => c.local === 'Body' && c.ns === envNs)
+  const body = bodies[0]
+  if (bodies.length !== 1 || body === undefined) throw rootError('SOAP body', detail)
+  const response = body.children[0]
+  if (
+    body.children.length !== 1 ||
+    response?.local !== `${op.name}Response` ||
+    response.ns !== input.namespace
+  ) {
+    throw rootError(`${op.name}Response`, detail)
+  }
+  if (op.result.kind === 'json') return op.result.write ? { status: 'success' } : null
+  const results = response.children.filter((c) => c.local === `${op.name}Result`)
+  if (results.length > 1 || results.length !== response.children.length) {
+    throw rootError(`${op.name}Result`, detail)
+  }
+  const result = results[0]
+  if (result !== undefined && result.ns !== input.namespace)
+    throw rootError(`${op.name}Result`, detail)
+  return decodeValue(op, result, input.namespace, detail)
+}
+
+function decodeHttp(
+  op: OperationDef,
+  input: DecodeInput,
+  root: XmlElement,
+  detail: ErrorDetail
+): unknown {
+  const expected = httpRoot(op)
+  if (root.local !== expected || root.ns !== input.namespace) throw rootError(expected, detail)
+  return decodeValue(op, root, input.namespace, detail)
+}
+
+function httpRoot(op: OperationDef): string {
+  const r = op.result
+  switch (r.kind) {
+    case 'list': {
+      const def: RecordDef = RECORDS[r.record]
+      return def.arrayType ?? def.element
+    }
+    case 'single':
+      return RECORDS[r.record].element
+    case 'string':
+      return 'string'
+    case 'int':
+      return 'int'
+    case 'json':
+      return '(json)'
+  }
+}
+
+function decodeValue(
+  op: OperationDef,
+  el: XmlElement | undefined,
+  ns: string,
+  detail: ErrorDetail
+): unknown {
+  const r = op.result
+  switch (r.kind) {
+    case 'list':
+      return decodeList(el, r.record, ns)
+    case 'single':
+      return el === undefined || el.nil ? null : decodeRecord(el, r.record, ns)
+    case 'string':
+      if (el !== undefined && el.children.length > 0) throw rootError('string', detail)
+      return inBandString(op, el === undefined || el.nil ? '' : el.text, detail)
+    case 'int': {
+      if (el === undefined || el.nil) throw rootError('int', detail)
+      return inBandInt(op, convertValue(el.text, 'int', `${op.name}Result`) as number, detail)
+    }
+    case 'json':
+      return null
+  }
+}

@@ -1,0 +1,50 @@
+import type { Binding, ServiceName } from '../../shared/protocol/operations'
+import type { FetchLike } from './transport'
+
+export interface ServiceProfile {
+  /** e.g. http://127.0.0.1:8123 (loopback only) or https://... */
+  baseUrl: string
+  /** Default DEFAULT_PATHS from src/shared/protocol/operations.ts. */
+  paths?: Partial<Record<ServiceName, string>>
+  /** Default: discovered from each service's ?WSDL. */
+  namespaces?: { api?: string; legacy?: string }
+  /**
+   * Default 'auto': HTTP POST first, probed by the first call, falling back once to SOAP 1.1 if the
+   * server refuses it; v3 over HTTP POST; setCollectionDetail over SOAP. A fixed binding is used for
+   * every operation that offers it (SOAP-only operations move to SOAP) and never falls back.
+   */
+  binding?: 'auto' | Binding
+}
+
+export interface ServiceSecrets {
+  apiKey: string
+  userHash?: string
+}
+
+export interface ServiceLogger {
+  debug(msg: string, data?: unknown): void
+  warn(msg: string, data?: unknown): void
+}
+
+export interface ServiceClientOptions {
+  profile: ServiceProfile
+  /** apiKey/userHash parameters are filled from here when a call does not give them. */
+  secrets: () => ServiceSecrets | Promise<ServiceSecrets>
+  /** Injectable transport: demo mode passes the in-process reference service's handle(). */
+  fetch?: FetchLike
+  /** Total deadline of one call, retries included. Default 30 s. */
+  timeoutMs?: number
+  logger?: ServiceLogger
+  /** Extra attempts for reads after a transient failure (writes are never retried here). Default 2. */
+  retries?: number
+  /** Base of the jittered exponential backoff. Default 250 ms. */
+  retryDelayMs?: number
+  /** Response body cap in bytes. Default 16 MiB. */
+  maxBodyBytes?: number
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+  /** Forces one binding for this call: no discovery of bindings, no fallback. */
+  binding?: Binding
+}
