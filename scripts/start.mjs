@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// `npm start`: the Electron app where an Electron binary can run, otherwise the browser host.
+// `npm run serve` (--browser): always the browser host. Extra arguments go to the host
+// (e.g. `npm run serve -- --port 8080 --data-dir /tmp/studbook`).
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const args = process.argv.slice(2)
+const browserOnly = args.includes('--browser')
+const hostArgs = args.filter((a) => a !== '--browser' && a !== '--')
+
+function newest(dir) {
+  let latest = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name)
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs)
+  }
+  return latest
+}
+
+function ensureBuilt() {
+  const marker = join(root, 'out/main/web.js')
+  const stale = !existsSync(marker) || newest(join(root, 'src')) > statSync(marker).mtimeMs
+  if (!stale) return
+  console.log('Building Studbook…')
+  const bin = join(root, 'node_modules/.bin/electron-vite')
+  const result = spawnSync(bin, ['build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (result.status !== 0) {
+    console.error('The build failed; see the messages above.')
+    process.exit(result.status ?? 1)
+  }
+}
+
+/** The Electron binary, without triggering electron's lazy download on `require`. */
+function electronBinary() {
+  const pkg = join(root, 'node_modules/electron')
+  const pathFile = join(pkg, 'path.txt')
+  if (!existsSync(pathFile)) return null
+  const binary = join(pkg, 'dist', readFileSync(pathFile, 'utf8').trim())
+  return existsSync(binary) ? binary : null
+}
+
+function hasDisplay() {
+  if (process.platform !== 'linux') return true
+  return Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY)
+}
+
+function tryInstallElectron() {
+  // Electron ≥ 42 fetches its binary on first use; do it here, once, with a clear bound.
+  const installer = join(root, 'node_modules/electron/install.js')
+  if (!existsSync(installer)) return null
+  console.log('Fetching the Electron runtime (first start only)…')
+  spawnSync(process.execPath, [installer], { cwd: root, stdio: 'inherit', timeout: 120_000 })
+  return electronBinary()
+}
+
+function openInBrowser(url) {
+  if (process.env.CI || process.env.STUDBOOK_NO_OPEN || !hasDisplay()) return
+  const opener =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]]
+  const child = spawn(opener[0], opener[1], { stdio: 'ignore', detached: true })
+  child.on('error', () => {})
+  child.unref()
+}
+
+function runBrowserHost(reason) {
+  if (reason) console.log(reason)
+  const child = spawn(process.execPath, [join(root, 'out/main/web.js'), ...hostArgs], {
+    cwd: root,
+    stdio: ['inherit', 'pipe', 'inherit']
+  })
+  child.stdout.setEncoding('utf8')
+  child.stdout.on('data', (text) => {
+    process.stdout.write(text)
+    const match = /running at (\S+)/.exec(text)
+    if (match) openInBrowser(match[1])
+  })
+  const forward = (signal) => child.kill(signal)
+  process.on('SIGINT', forward)
+  process.on('SIGTERM', forward)
+  child.on('exit', (code) => process.exit(code ?? 0))
+}
+
+ensureBuilt()
+if (browserOnly) {
+  runBrowserHost()
+} else {
+  let binary = electronBinary()
+  if (!binary && hasDisplay()) binary = tryInstallElectron()
+  if (binary && hasDisplay()) {
+    const child = spawn(binary, [root, ...hostArgs], { cwd: root, stdio: 'inherit' })
+    child.on('exit', (code) => process.exit(code ?? 0))
+  } else {
+    runBrowserHost(
+      hasDisplay()
+        ? 'No Electron runtime could be installed on this machine, so Studbook opens in your browser instead.'
+        : 'No display is available for a desktop window here, so Studbook runs as a browser host instead.'
+    )
+  }
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# `npm test`: every check and suite, each run even when an earlier one failed, then one closing
+# line `N passed, N failed` summed over all of them (scripts/summarize.mjs).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export ELECTRON_OVERRIDE_DIST_PATH=/nonexistent
+out=out/test
+rm -rf "$out" test-results && mkdir -p "$out"
+steps="$out/steps.tsv"
+: >"$steps"
+
+step() {
+  local name=$1
+  shift
+  echo "::: $name"
+  if "$@"; then printf '%s\tpass\n' "$name" >>"$steps"; else printf '%s\tfail\n' "$name" >>"$steps"; fi
+}
+
+step "format" npx prettier --check --log-level warn .
+step "lint" npx eslint . --max-warnings 0
+step "typecheck" npm run --silent typecheck
+step "build" npx electron-vite build
+step "xml parser floor" node scripts/check-versions.mjs
+step "security scan" npm run --silent security:scan
+step "package check" npm run --silent package:check
+
+# Unit and integration suites, inside a private D-Bus session with an unlocked throwaway keyring.
+STUDBOOK_REQUIRE_KEYRING=${CI:+1} scripts/with-keyring.sh npx vitest run \
+  --reporter=default --reporter=json --outputFile.json="$out/unit.json"
+# End to end: the built browser host in Debian Chromium.
+npx vitest run -c vitest.e2e.config.mts \
+  --reporter=default --reporter=json --outputFile.json="$out/e2e.json"
+
+node scripts/summarize.mjs "$steps" "$out/unit.json" "$out/e2e.json"

@@ -1,0 +1,170 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchChromium } from './chromium'
+import { startProcess, stopProcess } from './processes'
+import type { Started } from './processes'
+
+export const ROOT = join(__dirname, '../..')
+export const ARTIFACTS_DIR = join(ROOT, 'test-results/e2e')
+
+export interface ExternalService {
+  readonly url: string
+  readonly apiKey: string
+  readonly username: string
+  readonly password: string
+  /** Stops the service process; the app then sees it as unreachable. */
+  stop(): Promise<void>
+  /** Starts it again on the same port with the same data. */
+  start(): Promise<void>
+}
+
+export interface AppUnderTest {
+  readonly url: string
+  readonly origin: string
+  readonly page: Page
+  readonly context: BrowserContext
+  /** Console errors and uncaught page errors seen so far. */
+  readonly consoleErrors: string[]
+  readonly dataDir: string
+  readonly artifactsDir: string
+  readonly service?: ExternalService
+  /** Calls the contract from the test itself, as the renderer would (same cookie, same origin). */
+  rpc<T = unknown>(channel: string, input?: unknown): Promise<T>
+  stop(): Promise<void>
+}
+
+export interface StartOptions {
+  demoSets?: number
+  colorScheme?: 'light' | 'dark'
+  /** Run against a reference service in its own loopback process (stoppable), not the demo. */
+  externalService?: boolean | { sets?: number }
+  viewport?: { width: number; height: number }
+  /** Runs before the first navigation, e.g. to add init scripts. */
+  beforeGoto?: (page: Page) => Promise<void>
+}
+
+const TSX = join(ROOT, 'node_modules/.bin/tsx')
+
+async function startService(sets: number, dir: string): Promise<ExternalService> {
+  const db = join(dir, 'service.db')
+  let port = 0
+  let running: Started | null = null
+  const launch = async (): Promise<Started> => {
+    const started = await startProcess(
+      TSX,
+      [
+        'src/emulator/cli.ts',
+        '--port',
+        String(port),
+        '--sets',
+        String(sets),
+        '--seed',
+        '1',
+        '--db',
+        db
+      ],
+      /apiKey\W+(\S+)[\s\S]*?(?:user(?:name)?)\W+(\S+)[\s\S]*?password\W+(\S+)/i,
+      { cwd: ROOT }
+    )
+    return started
+  }
+  running = await launch()
+  const urlMatch = /(http:\/\/127\.0\.0\.1:(\d+))/.exec(running.output())
+  if (!urlMatch?.[1] || !urlMatch[2])
+    throw new Error(`service printed no URL:\n${running.output()}`)
+  port = Number(urlMatch[2])
+  const [, apiKey = '', username = '', password = ''] = running.match
+  return {
+    url: urlMatch[1],
+    apiKey,
+    username,
+    password,
+    stop: async () => {
+      if (running) await stopProcess(running.child)
+      running = null
+    },
+    start: async () => {
+      running ??= await launch()
+    }
+  }
+}
+
+/** Builds nothing: `npm test` builds first. Starts the browser host on a fresh data folder. */
+export async function startApp(options: StartOptions = {}): Promise<AppUnderTest> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'studbook-e2e-'))
+  mkdirSync(ARTIFACTS_DIR, { recursive: true })
+  const external = options.externalService
+  const service = external
+    ? await startService(typeof external === 'object' ? (external.sets ?? 2000) : 2000, dataDir)
+    : undefined
+  const host = await startProcess(
+    process.execPath,
+    [
+      join(ROOT, 'out/main/web.js'),
+      '--port',
+      '0',
+      '--data-dir',
+      join(dataDir, 'app'),
+      '--demo-sets',
+      String(options.demoSets ?? 2000)
+    ],
+    /running at (http:\/\/127\.0\.0\.1:\d+)\/\?token=(\S+)/,
+    { cwd: ROOT, env: { STUDBOOK_NO_OPEN: '1', STUDBOOK_CREDENTIALS: 'memory' } }
+  )
+  const origin = host.match[1] ?? ''
+  const token = host.match[2] ?? ''
+  const browser: Browser = await launchChromium()
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: options.viewport ?? { width: 1440, height: 900 }
+  })
+  const page = await context.newPage()
+  const consoleErrors: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text())
+  })
+  page.on('pageerror', (err) => consoleErrors.push(`pageerror: ${err.message}`))
+
+  const rpc = async <T>(channel: string, input: unknown = {}): Promise<T> => {
+    const res = await fetch(`${origin}/rpc/${channel}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: `studbook_token=${token}` },
+      body: JSON.stringify(input)
+    })
+    const result = (await res.json()) as {
+      ok: boolean
+      value?: T
+      error?: { code: string; message: string }
+    }
+    if (!result.ok)
+      throw new Error(`${channel}: ${result.error?.code ?? '?'} ${result.error?.message ?? ''}`)
+    return result.value as T
+  }
+
+  if (service) {
+    await rpc('account:saveProfile', { baseUrl: service.url, apiKey: service.apiKey })
+    await rpc('account:signIn', { username: service.username, password: service.password })
+  }
+  await options.beforeGoto?.(page)
+  await page.goto(`${origin}/?token=${token}`)
+
+  return {
+    url: `${origin}/`,
+    origin,
+    page,
+    context,
+    consoleErrors,
+    dataDir,
+    artifactsDir: ARTIFACTS_DIR,
+    ...(service ? { service } : {}),
+    rpc,
+    stop: async () => {
+      await browser.close()
+      await stopProcess(host.child)
+      if (service) await service.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+}
