@@ -1,0 +1,102 @@
+import type { z } from 'zod'
+import type { copyInput } from '../../shared/ipc/channels/collection'
+
+/** Absolute edits: each names one field of one target and its new value (R-DB-4: idempotent). */
+
+export type FlagField =
+  'flag1' | 'flag2' | 'flag3' | 'flag4' | 'flag5' | 'flag6' | 'flag7' | 'flag8'
+
+export interface SetFieldValues {
+  readonly owned: boolean
+  readonly wanted: boolean
+  readonly qtyOwned: number
+  readonly notes: string
+  readonly rating: number
+  readonly flag1: boolean
+  readonly flag2: boolean
+  readonly flag3: boolean
+  readonly flag4: boolean
+  readonly flag5: boolean
+  readonly flag6: boolean
+  readonly flag7: boolean
+  readonly flag8: boolean
+}
+
+export type SetField = keyof SetFieldValues
+
+export const SET_FIELDS: readonly SetField[] = [
+  'owned',
+  'wanted',
+  'qtyOwned',
+  'notes',
+  'rating',
+  'flag1',
+  'flag2',
+  'flag3',
+  'flag4',
+  'flag5',
+  'flag6',
+  'flag7',
+  'flag8'
+]
+
+export function flagField(flagNo: number): FlagField {
+  if (!Number.isInteger(flagNo) || flagNo < 1 || flagNo > 8) throw new Error(`bad flag ${flagNo}`)
+  return `flag${flagNo}` as FlagField
+}
+
+export function flagNoOf(field: SetField): number | null {
+  const m = /^flag([1-8])$/.exec(field)
+  return m ? Number(m[1]) : null
+}
+
+/** One copy's user-entered details (the service's collectionDetails record minus ids). */
+export type CopyValue = z.output<typeof copyInput>
+
+export interface MinifigValue {
+  readonly ownedLoose: number
+  readonly wanted: boolean
+}
+
+export type SetEdit = {
+  [F in SetField]: {
+    readonly kind: 'set'
+    readonly setID: number
+    readonly field: F
+    readonly value: SetFieldValues[F]
+  }
+}[SetField]
+
+export type Edit =
+  | SetEdit
+  | {
+      readonly kind: 'copy'
+      readonly setID: number
+      readonly localId: string
+      /** null: the copy is deleted. */
+      readonly value: CopyValue | null
+    }
+  | { readonly kind: 'minifig'; readonly minifigNumber: string; readonly value: MinifigValue }
+  | { readonly kind: 'label'; readonly flagNo: number; readonly value: string }
+
+/** The outbox key of an edit: repeated edits of one (target, field) coalesce into one row. */
+export function editKey(e: Edit): { target: string; field: string; setID: number | null } {
+  switch (e.kind) {
+    case 'set':
+      return { target: `set:${e.setID}`, field: e.field, setID: e.setID }
+    case 'copy':
+      return { target: `copy:${e.localId}`, field: 'copy', setID: e.setID }
+    case 'minifig':
+      return { target: `minifig:${e.minifigNumber}`, field: 'minifig', setID: null }
+    case 'label':
+      return { target: `label:${e.flagNo}`, field: 'label', setID: null }
+  }
+}
+
+export function setEdit<F extends SetField>(
+  setID: number,
+  field: F,
+  value: SetFieldValues[F]
+): SetEdit {
+  return { kind: 'set', setID, field, value } as SetEdit
+}
