@@ -10,7 +10,9 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve('src/main/index.ts'),
-          web: resolve('src/main/hosts/web.ts')
+          web: resolve('src/main/hosts/web.ts'),
+          // Large service responses are decoded off the main event loop (performance.md).
+          'decode-worker': resolve('src/main/service/decode-worker.ts')
         }
       }
     }
