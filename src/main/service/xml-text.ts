@@ -40,14 +40,13 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"'\r]/g, (c) => ESCAPES[c] ?? c)
 }
 
-const ENTITY = /&(?:#x([0-9a-fA-F]{1,8})|#([0-9]{1,10})|(amp|lt|gt|quot|apos));/g
-const NAMED: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'"
-}
+const NAMED = new Map<string, string>([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"]
+])
 
 function isXmlCodePoint(cp: number): boolean {
   return (
@@ -60,23 +59,54 @@ function isXmlCodePoint(cp: number): boolean {
   )
 }
 
+/** The code point of `#123` / `#x7B` between `from` and `to` in `raw`, or -1 if it is not one. */
+function charRef(raw: string, from: number, to: number): number {
+  const hex = raw.charCodeAt(from + 1) === 120 /* x */
+  let i = from + (hex ? 2 : 1)
+  if (i >= to || to - i > 8) return -1
+  let cp = 0
+  for (; i < to; i++) {
+    const c = raw.charCodeAt(i)
+    let d: number
+    if (c >= 48 && c <= 57) d = c - 48
+    else if (hex && c >= 97 && c <= 102) d = c - 87
+    else if (hex && c >= 65 && c <= 70) d = c - 55
+    else return -1
+    cp = cp * (hex ? 16 : 10) + d
+  }
+  if (!isXmlCodePoint(cp)) {
+    throw new AppError('bad_xml', 'The response refers to a character XML does not allow.')
+  }
+  return cp
+}
+
 /**
- * Decodes the five XML entities and numeric references (astral planes included). Anything else that
- * looks like an entity (`&nbsp;`) is an HTML name XML does not define: it is kept as written.
+ * Decodes the five XML entities and numeric references (astral planes included) in one linear
+ * pass. Anything else that looks like an entity (`&nbsp;`) is an HTML name XML does not define: it
+ * is kept as written.
  */
 export function decodeEntities(raw: string): string {
-  if (!raw.includes('&')) return raw
-  return raw.replace(
-    ENTITY,
-    (_m, hex: string | undefined, dec: string | undefined, name?: string) => {
-      if (name !== undefined) return NAMED[name] ?? ''
-      const cp = hex !== undefined ? parseInt(hex, 16) : parseInt(dec ?? '', 10)
-      if (!isXmlCodePoint(cp)) {
-        throw new AppError('bad_xml', 'The response refers to a character XML does not allow.')
-      }
-      return String.fromCodePoint(cp)
+  let amp = raw.indexOf('&')
+  if (amp === -1) return raw
+  let out = ''
+  let from = 0
+  while (amp !== -1) {
+    const semi = raw.indexOf(';', amp + 1)
+    if (semi === -1) break
+    let value: string | null
+    if (raw.charCodeAt(amp + 1) === 35 /* # */) {
+      const cp = charRef(raw, amp + 1, semi)
+      value = cp === -1 ? null : String.fromCodePoint(cp)
+    } else {
+      value = semi - amp > 5 ? null : (NAMED.get(raw.slice(amp + 1, semi)) ?? null)
     }
-  )
+    if (value !== null) {
+      out += raw.slice(from, amp) + value
+      from = semi + 1
+    }
+    amp = raw.indexOf('&', value === null ? amp + 1 : semi + 1)
+  }
+  return out + raw.slice(from)
 }
 
 /** XML end-of-line handling: a literal CR or CRLF in text reads as LF (references are kept). */
