@@ -1,0 +1,131 @@
+import { join } from 'node:path'
+import type { Handlers } from '../../shared/ipc/contract'
+import { selectCredentialStore } from '../credentials/index'
+import { createReferenceService } from '../../emulator/index'
+import { createEventBus } from '../ipc/event-bus'
+import type { EventBus } from '../ipc/event-bus'
+import { openStore } from '../store/connection'
+import { buildHandlers } from './handlers'
+import type { AppServices } from './handlers'
+import { createMediaCache } from './media-cache'
+import type { MediaFile } from './media-cache'
+import { DEMO_BASE_URL, createProfiles, defaultClientFactory, signInDemo } from './profiles'
+import type { DemoService } from './profiles'
+import { createSyncRunner } from './sync-pull'
+
+export interface FileChooser {
+  saveText(
+    suggestedName: string,
+    content: string,
+    filters?: { name: string; extensions: string[] }[]
+  ): Promise<{ saved: boolean; path?: string }>
+  openText(
+    filters?: { name: string; extensions: string[] }[]
+  ): Promise<{ name: string; content: string } | null>
+}
+export type { MediaFile }
+
+export interface CreateAppOptions {
+  dataDir: string
+  host: 'electron' | 'browser'
+  files?: FileChooser
+  demoSets?: number
+  autoSync?: boolean
+  credentials?: 'auto' | 'memory'
+  log?: {
+    info(m: string, d?: unknown): void
+    warn(m: string, d?: unknown): void
+    error(m: string, d?: unknown): void
+  }
+}
+
+export interface AppContext {
+  handlers: Handlers
+  events: EventBus
+  /** Serves the app-local `media/...` URLs that DTOs carry from the on-disk image cache. */
+  media(path: string): Promise<MediaFile | null>
+  /** https hosts the shell may open externally (set pages, instruction documents). */
+  allowedExternalHosts(): string[]
+  close(): Promise<void>
+}
+
+const VERSION = '0.1.0'
+const MEDIA_CACHE_BYTES = 200 * 1024 * 1024
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
+
+function demoSetCount(options: CreateAppOptions): number {
+  const env = Number(process.env['STUDBOOK_DEMO_SETS'])
+  if (Number.isInteger(env) && env > 0) return env
+  return options.demoSets ?? 20000
+}
+
+export async function createApp(options: CreateAppOptions): Promise<AppContext> {
+  const log = options.log ?? silent
+  const now = () => new Date()
+  const store = await openStore(join(options.dataDir, 'studbook.db'))
+  const credentials = await selectCredentialStore(options.credentials ?? 'auto', { log })
+  let reference: ReturnType<typeof createReferenceService> | null = null
+  const demo = (): Promise<DemoService> => {
+    // Built on first use only: a user with their own profile never pays for the demo catalogue.
+    reference ??= createReferenceService({
+      sets: demoSetCount(options),
+      seed: 1,
+      dbPath: join(options.dataDir, 'demo-service.db')
+    })
+    const svc = reference
+    return Promise.resolve({ fetch: (req: Request) => svc.handle(req), ...svc.demo })
+  }
+  const profiles = await createProfiles({
+    store,
+    credentials,
+    createClient: defaultClientFactory,
+    demo
+  })
+  const events = createEventBus()
+  const sync = createSyncRunner({ store, profiles, events, now, log })
+  const services: AppServices = {
+    store,
+    profiles,
+    events,
+    sync,
+    host: options.host,
+    files: options.files ?? null,
+    version: VERSION,
+    now,
+    log
+  }
+  const handlers = buildHandlers(services)
+  const media = createMediaCache({
+    store,
+    dir: join(options.dataDir, 'media'),
+    maxBytes: MEDIA_CACHE_BYTES,
+    source: () => {
+      const p = profiles.active()
+      const d = profiles.demo()
+      return { profileId: p.id, baseUrl: p.baseUrl, fetch: d ? d.fetch : (r: Request) => fetch(r) }
+    }
+  })
+
+  if (profiles.active().kind === 'demo') await signInDemo(profiles, log)
+  if (options.autoSync ?? true) sync.start()
+
+  return {
+    handlers,
+    events,
+    media: (path) => media.get(path),
+    allowedExternalHosts() {
+      const p = profiles.active()
+      const hosts = new Set<string>()
+      if (p.kind === 'custom') hosts.add(new URL(p.baseUrl).host)
+      return [...hosts]
+    },
+    async close() {
+      sync.cancel()
+      await sync.idle()
+      reference?.close()
+      store.close()
+    }
+  }
+}
+
+export { DEMO_BASE_URL }

@@ -1,0 +1,257 @@
+import { AppError } from '../../shared/errors'
+import type {
+  CollectionDetailRecord,
+  CollectionTotalsRecord,
+  MinifigCollectionRecord,
+  SetRecord,
+  UserNotesRecord
+} from '../../shared/protocol/records'
+import {
+  applyServerCopies,
+  applyServerMinifig,
+  applyServerSetState,
+  localStateSetIds,
+  setFlagLabel,
+  setNotesOnly,
+  setTotals,
+  targetsWithEdits
+} from '../store/collection-sync-repo'
+import type { ServerMinifig, ServerSetState } from '../store/collection-sync-repo'
+import { transaction } from '../store/handles'
+import { setSyncValue } from '../store/sync-state-repo'
+import { PAGE_SIZE } from './sync-pull-catalogue'
+import { asList, callGetSets, checkCancelled } from './sync-pull-context'
+import type { PullContext } from './sync-pull-context'
+
+/** v3 is optional on a service: these say "not offered here", so the pull degrades to v2. */
+function v3Unavailable(e: unknown): boolean {
+  return (
+    e instanceof AppError &&
+    [
+      'binding_unsupported',
+      'server_error',
+      'soap_fault_client',
+      'unexpected_empty_body',
+      'bad_json'
+    ].includes(e.code)
+  )
+}
+
+const num = (v: unknown, d = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : d)
+const bool = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
+const str = (v: unknown) => (typeof v === 'string' ? v : '')
+
+function flagsMask(flags: unknown): number {
+  if (!Array.isArray(flags)) return 0
+  let mask = 0
+  for (const f of flags as unknown[]) {
+    if (typeof f !== 'object' || f === null) continue
+    const o = f as Record<string, unknown>
+    const no = num(o['flagNo'])
+    if (no >= 1 && no <= 8 && bool(o['value'])) mask |= 1 << (no - 1)
+  }
+  return mask
+}
+
+/** Owned and wanted sets with flags and rating through v3 getSets; null when v3 is not offered. */
+async function userSetsV3(ctx: PullContext): Promise<ServerSetState[] | null> {
+  const out = new Map<number, ServerSetState>()
+  for (const which of ['owned', 'wanted'] as const) {
+    for (let page = 1; ; page++) {
+      let result: unknown
+      try {
+        result = await callGetSets(ctx, 'v3', {
+          params: JSON.stringify({ [which]: 1, pageSize: PAGE_SIZE, pageNumber: page })
+        })
+      } catch (e) {
+        if (v3Unavailable(e)) return null
+        throw e
+      }
+      const sets = (result as { sets?: unknown } | null)?.sets
+      if (!Array.isArray(sets)) return page === 1 && which === 'owned' ? null : [...out.values()]
+      for (const raw of sets as Record<string, unknown>[]) {
+        const c = (raw['collection'] ?? {}) as Record<string, unknown>
+        const setID = num(raw['setID'])
+        out.set(setID, {
+          setID,
+          owned: bool(c['owned']),
+          wanted: bool(c['wanted']),
+          qtyOwned: num(c['qtyOwned']),
+          notes: str(c['notes']),
+          rating: Math.round(num(c['rating'])),
+          flags: flagsMask(c['flags'])
+        })
+      }
+      if (sets.length < PAGE_SIZE) break
+    }
+  }
+  return [...out.values()]
+}
+
+async function userSetsV2(ctx: PullContext): Promise<ServerSetState[]> {
+  const out = new Map<number, ServerSetState>()
+  for (const which of ['owned', 'wanted'] as const) {
+    for (let page = 1; ; page++) {
+      const result = await callGetSets(ctx, 'v2', {
+        [which]: '1',
+        orderBy: 'Number',
+        pageSize: String(PAGE_SIZE),
+        pageNumber: String(page)
+      })
+      const sets = asList<SetRecord>(result, 'getSets')
+      for (const s of sets) {
+        out.set(s.setID, {
+          setID: s.setID,
+          owned: s.owned,
+          wanted: s.wanted,
+          qtyOwned: s.qtyOwned,
+          notes: s.userNotes ?? '',
+          rating: Math.round(Number(s.userRating ?? '0')) || 0,
+          flags: null
+        })
+      }
+      if (sets.length < PAGE_SIZE) break
+    }
+  }
+  return [...out.values()]
+}
+
+function minifigsOf(v3: unknown): ServerMinifig[] | null {
+  const list = (v3 as { minifigs?: unknown } | null)?.minifigs
+  if (!Array.isArray(list)) return null
+  return (list as Record<string, unknown>[]).map((m) => ({
+    minifigNumber: str(m['minifigNumber']),
+    name: str(m['name']),
+    category: str(m['category']),
+    ownedInSets: num(m['ownedInSets']),
+    ownedLoose: num(m['ownedLoose']),
+    wanted: bool(m['wanted'])
+  }))
+}
+
+async function pullMinifigs(ctx: PullContext): Promise<ServerMinifig[]> {
+  try {
+    const v3 = await ctx.client.call(
+      'v3',
+      'getMinifigCollection',
+      { Params: '{}' },
+      { signal: ctx.signal }
+    )
+    const found = minifigsOf(v3)
+    if (found) return found
+  } catch (e) {
+    if (!v3Unavailable(e)) throw e
+  }
+  const v2 = asList<MinifigCollectionRecord>(
+    await ctx.client.call('v2', 'getMinifigCollection', {}, { signal: ctx.signal }),
+    'getMinifigCollection'
+  )
+  return v2
+    .filter((m) => m.minifigNumber !== null)
+    .map((m) => ({ ...m, minifigNumber: m.minifigNumber ?? '', name: null, category: null }))
+}
+
+async function pullLabels(ctx: PullContext): Promise<{ flagNo: number; label: string }[]> {
+  try {
+    const r = await ctx.client.call('v3', 'getUserFlagLabels', {}, { signal: ctx.signal })
+    const flags = (r as { flags?: unknown } | null)?.flags
+    if (!Array.isArray(flags)) return []
+    return (flags as Record<string, unknown>[]).map((f) => ({
+      flagNo: num(f['flagNo']),
+      label: str(f['label'])
+    }))
+  } catch (e) {
+    if (v3Unavailable(e)) return []
+    throw e
+  }
+}
+
+/**
+ * The user's collection from the service. Anything with an outbox row (a local edit not yet
+ * confirmed) is left alone: the pusher owns it until the service confirmed it.
+ */
+export async function pullCollection(ctx: PullContext): Promise<void> {
+  const db = ctx.store.write
+  const id = ctx.profileId
+  ctx.progress('collection', 0, 6)
+  const sets = (await userSetsV3(ctx)) ?? (await userSetsV2(ctx))
+  ctx.progress('collection', 1, 6)
+  checkCancelled(ctx.signal)
+  const notes = asList<UserNotesRecord>(
+    await ctx.client.call('v2', 'getUserNotes', {}, { signal: ctx.signal }),
+    'getUserNotes'
+  )
+  ctx.progress('collection', 2, 6)
+  const minifigs = await pullMinifigs(ctx)
+  ctx.progress('collection', 3, 6)
+  const labels = await pullLabels(ctx)
+  const totals = (await ctx.client.call(
+    'v2',
+    'getCollectionTotals',
+    {},
+    {
+      signal: ctx.signal
+    }
+  )) as CollectionTotalsRecord | null
+  ctx.progress('collection', 4, 6)
+
+  const now = ctx.now().toISOString()
+  const changed = new Set<number>()
+  transaction(db, () => {
+    const busy = targetsWithEdits(db, id)
+    const onServer = new Set(sets.map((s) => s.setID))
+    for (const s of sets) {
+      if (busy.has(`set:${s.setID}`)) continue
+      if (applyServerSetState(db, id, s, now)) changed.add(s.setID)
+    }
+    // Sets we hold that the service no longer lists as owned or wanted were cleared elsewhere.
+    for (const setID of localStateSetIds(db, id)) {
+      if (onServer.has(setID) || busy.has(`set:${setID}`)) continue
+      const cleared: ServerSetState = {
+        setID,
+        owned: false,
+        wanted: false,
+        qtyOwned: 0,
+        notes: '',
+        rating: 0,
+        flags: 0
+      }
+      if (applyServerSetState(db, id, cleared, now)) changed.add(setID)
+    }
+    for (const n of notes) {
+      if (busy.has(`set:${n.setID}`) || onServer.has(n.setID)) continue
+      if (setNotesOnly(db, id, n.setID, n.userNotes ?? '', now)) changed.add(n.setID)
+    }
+    for (const m of minifigs) {
+      if (!busy.has(`minifig:${m.minifigNumber}`)) applyServerMinifig(db, id, m, now)
+    }
+    for (const l of labels) {
+      if (l.flagNo >= 1 && l.flagNo <= 8 && !busy.has(`label:${l.flagNo}`)) {
+        setFlagLabel(db, id, l.flagNo, l.label)
+      }
+    }
+    if (totals) setTotals(db, id, totals, now)
+  })
+
+  const owned = sets.filter((s) => s.owned)
+  for (const [i, s] of owned.entries()) {
+    checkCancelled(ctx.signal)
+    const details = asList<CollectionDetailRecord>(
+      await ctx.client.call(
+        'v2',
+        'getCollectionDetail',
+        { SetID: String(s.setID) },
+        {
+          signal: ctx.signal
+        }
+      ),
+      'getCollectionDetail'
+    )
+    transaction(db, () => {
+      applyServerCopies(db, id, s.setID, details, targetsWithEdits(db, id), now)
+    })
+    ctx.progress('collection', i + 1, owned.length)
+  }
+  setSyncValue(db, id, 'collection_pulled_at', now)
+  ctx.changed('collection', [...changed])
+}

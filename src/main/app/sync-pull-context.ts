@@ -1,0 +1,53 @@
+import { AppError } from '../../shared/errors'
+import type { SyncPhase } from '../../shared/model/sync'
+import type { Store } from '../store/connection'
+import { countAllowanceCall, recordAllowanceLimit, utcDay } from '../store/sync-state-repo'
+import type { ServicePort } from './profiles'
+
+/** What one pull needs: the store, the profile it writes for, a client, progress and cancellation. */
+export interface PullContext {
+  readonly store: Store
+  readonly profileId: number
+  readonly client: ServicePort
+  readonly signal: AbortSignal
+  readonly now: () => Date
+  progress(phase: SyncPhase, done: number, total: number): void
+  /** Sets the pull changed, for one `data:changed` event per step. */
+  changed(scope: 'catalogue' | 'collection', setIDs: readonly number[]): void
+}
+
+export function checkCancelled(signal: AbortSignal): void {
+  if (signal.aborted) throw new AppError('cancelled', 'Sync was cancelled.')
+}
+
+/** A list result as records: the client decodes them by the record tables; anything else is a bug. */
+export function asList<T>(value: unknown, operation: string): T[] {
+  if (value === null || value === undefined) return []
+  if (!Array.isArray(value)) {
+    throw new AppError('internal', `Unexpected result shape from ${operation}.`, { operation })
+  }
+  return value as T[]
+}
+
+/**
+ * Calls getSets (v2 or v3), counting it against today's allowance once the service answered, and
+ * remembering the allowance when the service says it is used up.
+ */
+export async function callGetSets(
+  ctx: PullContext,
+  service: 'v2' | 'v3',
+  params: Record<string, unknown>
+): Promise<unknown> {
+  checkCancelled(ctx.signal)
+  const day = utcDay(ctx.now())
+  try {
+    const result = await ctx.client.call(service, 'getSets', params, { signal: ctx.signal })
+    countAllowanceCall(ctx.store.write, ctx.profileId, day)
+    return result
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'limit_exceeded') {
+      recordAllowanceLimit(ctx.store.write, ctx.profileId, day)
+    }
+    throw e
+  }
+}

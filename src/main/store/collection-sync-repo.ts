@@ -1,0 +1,204 @@
+import type { CollectionDetailRecord } from '../../shared/protocol/records'
+import type { ReadDb, WriteDb } from './handles'
+import { all, get, run } from './handles'
+import { sql } from './sql'
+
+/** Writes of the collection pull: server values applied where no local edit is waiting. */
+
+export interface ServerSetState {
+  readonly setID: number
+  readonly owned: boolean
+  readonly wanted: boolean
+  readonly qtyOwned: number
+  readonly notes: string
+  readonly rating: number
+  /** null: the service did not tell (v2 has no flags), keep ours. */
+  readonly flags: number | null
+}
+
+/** Set ids (and other targets) with any outbox row: the pull leaves them to the pusher. */
+export function targetsWithEdits(db: ReadDb, profileId: number): Set<string> {
+  return new Set(
+    all<{ target: string }>(
+      db,
+      sql`SELECT DISTINCT target FROM outbox WHERE profile_id = ${profileId}`
+    ).map((r) => r.target)
+  )
+}
+
+export function localStateSetIds(db: ReadDb, profileId: number): number[] {
+  return all<{ set_id: number }>(
+    db,
+    sql`SELECT set_id FROM set_state WHERE profile_id = ${profileId}`
+  ).map((r) => r.set_id)
+}
+
+/** Returns true when the row changed. */
+export function applyServerSetState(
+  db: WriteDb,
+  profileId: number,
+  s: ServerSetState,
+  now: string
+): boolean {
+  const owned = s.owned ? 1 : 0
+  const wanted = s.wanted ? 1 : 0
+  const r = run(
+    db,
+    sql`INSERT INTO set_state (profile_id, set_id, owned, wanted, qty_owned, notes, rating, flags, updated_at)
+        VALUES (${profileId}, ${s.setID}, ${owned}, ${wanted}, ${s.qtyOwned}, ${s.notes},
+          ${s.rating}, ${s.flags ?? 0}, ${now})
+        ON CONFLICT (profile_id, set_id) DO UPDATE SET
+          owned = excluded.owned, wanted = excluded.wanted, qty_owned = excluded.qty_owned,
+          notes = excluded.notes, rating = excluded.rating,
+          flags = coalesce(${s.flags}, set_state.flags), updated_at = excluded.updated_at
+        WHERE set_state.owned IS NOT excluded.owned OR set_state.wanted IS NOT excluded.wanted
+          OR set_state.qty_owned IS NOT excluded.qty_owned OR set_state.notes IS NOT excluded.notes
+          OR set_state.rating IS NOT excluded.rating
+          OR set_state.flags IS NOT coalesce(${s.flags}, set_state.flags)`
+  )
+  return r.changes > 0
+}
+
+export function setNotesOnly(
+  db: WriteDb,
+  profileId: number,
+  setID: number,
+  notes: string,
+  now: string
+): boolean {
+  const r = run(
+    db,
+    sql`INSERT INTO set_state (profile_id, set_id, notes, updated_at)
+        VALUES (${profileId}, ${setID}, ${notes}, ${now})
+        ON CONFLICT (profile_id, set_id) DO UPDATE SET notes = excluded.notes,
+          updated_at = excluded.updated_at
+        WHERE set_state.notes IS NOT excluded.notes`
+  )
+  return r.changes > 0
+}
+
+export function localCopyIds(
+  db: ReadDb,
+  profileId: number,
+  setID: number
+): { local_id: string; collection_id: number | null }[] {
+  return all(
+    db,
+    sql`SELECT local_id, collection_id FROM copies WHERE profile_id = ${profileId} AND set_id = ${setID}`
+  )
+}
+
+/** Replaces the synced copies of a set with the service's (copies never pushed are kept). */
+export function applyServerCopies(
+  db: WriteDb,
+  profileId: number,
+  setID: number,
+  copies: readonly CollectionDetailRecord[],
+  skip: ReadonlySet<string>,
+  now: string
+): void {
+  const known = new Set(copies.map((c) => c.collectionID))
+  for (const local of localCopyIds(db, profileId, setID)) {
+    if (local.collection_id === null || skip.has(`copy:${local.local_id}`)) continue
+    if (!known.has(local.collection_id)) {
+      run(db, sql`DELETE FROM copies WHERE local_id = ${local.local_id}`)
+    }
+  }
+  for (const c of copies) {
+    if (c.deleted) continue
+    const existing = get<{ local_id: string }>(
+      db,
+      sql`SELECT local_id FROM copies WHERE profile_id = ${profileId} AND collection_id = ${c.collectionID}`
+    )
+    if (existing && skip.has(`copy:${existing.local_id}`)) continue
+    const localId = existing?.local_id ?? `c${profileId}-${c.collectionID}`
+    run(
+      db,
+      sql`INSERT INTO copies (local_id, profile_id, set_id, collection_id, date_acquired, currency,
+            price_paid, additional_price_paid, current_estimated_value, condition_when_acquired,
+            acquired_from, condition_now, location, notes, parts, minifigs, instructions, box,
+            will_trade, deleted, updated_at)
+          VALUES (${localId}, ${profileId}, ${setID}, ${c.collectionID}, ${normalDate(c.dateAcquired)},
+            ${c.currency ?? ''}, ${c.pricePaid}, ${c.additionalPricePaid}, ${c.currentEstimatedValue},
+            ${c.conditionWhenAcquired ?? ''}, ${c.acquiredFrom ?? ''}, ${c.conditionNow ?? ''},
+            ${c.location ?? ''}, ${c.notes ?? ''}, ${b(c.parts)}, ${b(c.minifigs)},
+            ${b(c.instructions)}, ${b(c.box)}, ${b(c.willTrade)}, 0, ${now})
+          ON CONFLICT (local_id) DO UPDATE SET
+            date_acquired = excluded.date_acquired, currency = excluded.currency,
+            price_paid = excluded.price_paid, additional_price_paid = excluded.additional_price_paid,
+            current_estimated_value = excluded.current_estimated_value,
+            condition_when_acquired = excluded.condition_when_acquired,
+            acquired_from = excluded.acquired_from, condition_now = excluded.condition_now,
+            location = excluded.location, notes = excluded.notes, parts = excluded.parts,
+            minifigs = excluded.minifigs, instructions = excluded.instructions, box = excluded.box,
+            will_trade = excluded.will_trade, deleted = 0, updated_at = excluded.updated_at`
+    )
+  }
+}
+
+const b = (v: boolean) => (v ? 1 : 0)
+
+/** The service writes yyyy-MM-dd, production also yy-MM-dd (protocol.md §3); we keep yyyy-MM-dd. */
+export function normalDate(text: string | null): string {
+  if (text === null) return ''
+  const t = text.trim()
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return t
+  const short = /^(\d{2})-(\d{2})-(\d{2})$/.exec(t)
+  if (short) return `20${short[1] ?? ''}-${short[2] ?? ''}-${short[3] ?? ''}`
+  return /^\d{4}-\d{2}-\d{2}T/.test(t) ? t.slice(0, 10) : ''
+}
+
+export interface ServerMinifig {
+  readonly minifigNumber: string
+  readonly name: string | null
+  readonly category: string | null
+  readonly ownedInSets: number
+  readonly ownedLoose: number
+  readonly wanted: boolean
+}
+
+export function applyServerMinifig(
+  db: WriteDb,
+  profileId: number,
+  m: ServerMinifig,
+  now: string
+): void {
+  run(
+    db,
+    sql`INSERT INTO minifig_state (profile_id, minifig_number, name, category, owned_in_sets,
+          owned_loose, wanted, updated_at)
+        VALUES (${profileId}, ${m.minifigNumber}, ${m.name ?? ''}, ${m.category ?? ''},
+          ${m.ownedInSets}, ${m.ownedLoose}, ${b(m.wanted)}, ${now})
+        ON CONFLICT (profile_id, minifig_number) DO UPDATE SET
+          name = CASE WHEN excluded.name = '' THEN minifig_state.name ELSE excluded.name END,
+          category = CASE WHEN excluded.category = '' THEN minifig_state.category ELSE excluded.category END,
+          owned_in_sets = excluded.owned_in_sets, owned_loose = excluded.owned_loose,
+          wanted = excluded.wanted, updated_at = excluded.updated_at`
+  )
+}
+
+export function setFlagLabel(db: WriteDb, profileId: number, flagNo: number, label: string): void {
+  run(
+    db,
+    sql`INSERT INTO flag_labels (profile_id, flag_no, label) VALUES (${profileId}, ${flagNo}, ${label})
+        ON CONFLICT (profile_id, flag_no) DO UPDATE SET label = excluded.label`
+  )
+}
+
+export interface TotalsRow {
+  readonly totalSetsOwned: number
+  readonly totalDistinctSetsOwned: number
+  readonly totalSetsWanted: number
+  readonly totalMinifigsOwned: number
+  readonly totalMinifigsWanted: number
+}
+
+export function setTotals(db: WriteDb, profileId: number, t: TotalsRow, now: string): void {
+  run(
+    db,
+    sql`INSERT OR REPLACE INTO collection_totals (profile_id, sets_owned, distinct_sets_owned,
+          sets_wanted, minifigs_owned, minifigs_wanted, fetched_at)
+        VALUES (${profileId}, ${t.totalSetsOwned}, ${t.totalDistinctSetsOwned}, ${t.totalSetsWanted},
+          ${t.totalMinifigsOwned}, ${t.totalMinifigsWanted}, ${now})`
+  )
+}

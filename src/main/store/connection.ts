@@ -1,0 +1,82 @@
+import Database from 'better-sqlite3'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { AppError } from '../../shared/errors'
+import { repairFts } from './fts'
+import type { ReadDb, WriteDb } from './handles'
+import { assertNotFromFuture, headVersion, migrate, userVersion } from './migrate'
+import { MIGRATIONS } from './migrations/index'
+import type { Migration } from './migrations/index'
+
+export interface Store {
+  readonly path: string
+  readonly read: ReadDb
+  readonly write: WriteDb
+  /** The file of the backup taken before the last migration, if one was needed. */
+  readonly backup: string | null
+  close(): void
+}
+
+export interface OpenOptions {
+  readonly migrations?: readonly Migration[]
+}
+
+const BUSY_TIMEOUT_MS = 5000
+
+/** R-DB-1: set on every open and read back, so a silently ignored pragma cannot go unnoticed. */
+function applyPragmas(db: Database.Database): void {
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = FULL')
+  db.pragma('foreign_keys = ON')
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+  const mode = db.pragma('journal_mode', { simple: true })
+  const sync = db.pragma('synchronous', { simple: true })
+  const fk = db.pragma('foreign_keys', { simple: true })
+  const busy = db.pragma('busy_timeout', { simple: true })
+  if (mode !== 'wal' || sync !== 2 || fk !== 1 || busy !== BUSY_TIMEOUT_MS) {
+    throw new AppError('db_error', 'The database could not be opened with safe settings.')
+  }
+}
+
+/**
+ * Opens (creating if needed) the database, refuses one from a newer version, takes a backup with the
+ * backup API before migrating an existing file, and migrates to head.
+ */
+export async function openStore(path: string, options: OpenOptions = {}): Promise<Store> {
+  const migrations = options.migrations ?? MIGRATIONS
+  mkdirSync(dirname(path), { recursive: true })
+  let db: Database.Database
+  try {
+    db = new Database(path)
+  } catch (e) {
+    throw new AppError('db_error', 'The database file could not be opened.', undefined, {
+      cause: e
+    })
+  }
+  try {
+    applyPragmas(db)
+    const write = db as WriteDb
+    assertNotFromFuture(write, migrations)
+    const from = userVersion(write)
+    let backup: string | null = null
+    if (from > 0 && from < headVersion(migrations)) {
+      backup = `${path}.v${from}-${Date.now()}.bak`
+      await db.backup(backup)
+    }
+    migrate(write, migrations)
+    repairFts(write)
+    return {
+      path,
+      read: write,
+      write,
+      backup,
+      close: () => {
+        if (db.open) db.close()
+      }
+    }
+  } catch (e) {
+    db.close()
+    if (e instanceof AppError) throw e
+    throw new AppError('db_error', 'The database could not be prepared.', undefined, { cause: e })
+  }
+}

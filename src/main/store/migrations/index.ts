@@ -1,0 +1,15 @@
+import type { WriteDb } from '../handles'
+import { up as initial } from './0010-initial'
+import { up as mediaCache } from './0020-media-cache'
+
+export interface Migration {
+  readonly version: number
+  readonly name: string
+  readonly up: (db: WriteDb) => void
+}
+
+/** Every schema step in order; versions go up in steps of 10 and are recorded in user_version. */
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 10, name: 'initial', up: initial },
+  { version: 20, name: 'media-cache', up: mediaCache }
+]

@@ -1,0 +1,62 @@
+/**
+ * A query built by the `sql` tagged template: text with `?` placeholders and the bound values.
+ * Values are always bound, never spliced, so user text cannot change a statement's meaning.
+ *
+ * @example db.prepare(q.text).all(...q.params) where q = sql`SELECT * FROM sets WHERE set_id = ${id}`
+ */
+export interface Sql {
+  readonly text: string
+  readonly params: readonly SqlValue[]
+  readonly [SQL_BRAND]: true
+}
+
+const SQL_BRAND = Symbol('sql')
+
+export type SqlValue = string | number | bigint | null | Uint8Array
+
+type SqlFragment = Sql
+
+function fragment(text: string, params: readonly SqlValue[]): SqlFragment {
+  return { text, params, [SQL_BRAND]: true }
+}
+
+function isFragment(v: unknown): v is SqlFragment {
+  return typeof v === 'object' && v !== null && SQL_BRAND in v
+}
+
+export function sql(strings: TemplateStringsArray, ...values: (SqlValue | Sql)[]): SqlFragment {
+  let text = strings[0] ?? ''
+  const params: SqlValue[] = []
+  values.forEach((v, i) => {
+    if (isFragment(v)) {
+      text += v.text
+      params.push(...v.params)
+    } else {
+      text += '?'
+      params.push(v)
+    }
+    text += strings[i + 1] ?? ''
+  })
+  return fragment(text, params)
+}
+
+/** Joins fragments with a separator, e.g. `join(conditions, ' AND ')`. */
+export function join(parts: readonly Sql[], separator: string): SqlFragment {
+  return fragment(
+    parts.map((p) => p.text).join(separator),
+    parts.flatMap((p) => p.params)
+  )
+}
+
+/** A fixed piece of SQL text chosen by code (never user text), e.g. a column picked from a whitelist. */
+export function raw(text: string): SqlFragment {
+  return fragment(text, [])
+}
+
+/** A quoted identifier for the rare dynamic column; the name must come from code, never from input. */
+export function ident(name: string): SqlFragment {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`Bad SQL identifier: ${name}`)
+  return fragment(`"${name}"`, [])
+}
+
+export const empty: SqlFragment = fragment('', [])

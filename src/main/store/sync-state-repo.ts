@@ -1,0 +1,79 @@
+import type { ReadDb, WriteDb } from './handles'
+import { get, run } from './handles'
+import { sql } from './sql'
+
+/** Named cursors and watermarks of one profile's sync (e.g. the next catalogue page to fetch). */
+export type SyncKey =
+  | 'sets_next_page'
+  | 'sets_started_at'
+  | 'catalogue_complete_at'
+  | 'recent_watermark'
+  | 'last_sync_at'
+  | 'collection_pulled_at'
+
+export function getSyncValue(db: ReadDb, profileId: number, key: SyncKey): string | null {
+  return (
+    get<{ value: string }>(
+      db,
+      sql`SELECT value FROM sync_state WHERE profile_id = ${profileId} AND key = ${key}`
+    )?.value ?? null
+  )
+}
+
+export function setSyncValue(
+  db: WriteDb,
+  profileId: number,
+  key: SyncKey,
+  value: string | null
+): void {
+  if (value === null) {
+    run(db, sql`DELETE FROM sync_state WHERE profile_id = ${profileId} AND key = ${key}`)
+    return
+  }
+  run(
+    db,
+    sql`INSERT INTO sync_state (profile_id, key, value) VALUES (${profileId}, ${key}, ${value})
+        ON CONFLICT (profile_id, key) DO UPDATE SET value = excluded.value`
+  )
+}
+
+export interface AllowanceRow {
+  readonly used: number
+  readonly limit: number | null
+}
+
+/** UTC day as yyyy-MM-dd: the service counts getSets calls per key per UTC day. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10)
+}
+
+/** Today's count, and the limit learnt on the latest day the service refused (carried forward). */
+export function getAllowance(db: ReadDb, profileId: number, day: string): AllowanceRow {
+  const used = get<{ used: number }>(
+    db,
+    sql`SELECT used FROM allowance WHERE profile_id = ${profileId} AND day = ${day}`
+  )
+  const limit = get<{ limit_per_day: number }>(
+    db,
+    sql`SELECT limit_per_day FROM allowance
+        WHERE profile_id = ${profileId} AND limit_per_day IS NOT NULL ORDER BY day DESC LIMIT 1`
+  )
+  return { used: used?.used ?? 0, limit: limit?.limit_per_day ?? null }
+}
+
+export function countAllowanceCall(db: WriteDb, profileId: number, day: string): void {
+  run(
+    db,
+    sql`INSERT INTO allowance (profile_id, day, used) VALUES (${profileId}, ${day}, 1)
+        ON CONFLICT (profile_id, day) DO UPDATE SET used = used + 1`
+  )
+}
+
+/** Once the service refuses, the calls made so far today are the allowance. */
+export function recordAllowanceLimit(db: WriteDb, profileId: number, day: string): void {
+  run(
+    db,
+    sql`INSERT INTO allowance (profile_id, day, used, limit_per_day) VALUES (${profileId}, ${day}, 0, 0)
+        ON CONFLICT (profile_id, day) DO UPDATE SET limit_per_day = used`
+  )
+}
