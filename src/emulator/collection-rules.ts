@@ -1,0 +1,44 @@
+import type { CollectionEntry } from './state'
+
+/** The collection's invariants (issue #3 §4): qty > 0 implies owned; owned 0 clears qty. */
+
+export const MAX_QTY = 999
+export const MAX_NOTES = 1000
+export const MAX_LABEL = 20
+
+export function applyOwned(e: CollectionEntry, owned: boolean): void {
+  e.owned = owned
+  if (!owned) e.qtyOwned = 0
+  else if (e.qtyOwned === 0) e.qtyOwned = 1
+}
+
+export function applyQty(e: CollectionEntry, qty: number): void {
+  e.qtyOwned = qty
+  e.owned = qty > 0
+}
+
+/** C0 controls other than tab, CR, LF, lone surrogates and U+FFFE/FFFF cannot travel in XML (protocol.md §6). */
+export function hasBadChars(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return true
+    if (c === 0xfffe || c === 0xffff) return true
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1)
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true
+      i++
+    } else if (c >= 0xdc00 && c <= 0xdfff) return true
+  }
+  return false
+}
+
+/** Why a note is refused, or null when it is acceptable. */
+export function noteProblem(notes: string): string | null {
+  if (hasBadChars(notes)) return 'ERROR: invalid characters'
+  if (notes.length > MAX_NOTES) return `ERROR: notes longer than ${MAX_NOTES} characters`
+  return null
+}
+
+export function isBit(n: number): boolean {
+  return n === 0 || n === 1
+}

@@ -1,0 +1,63 @@
+import type { Binding, ServiceName } from '../shared/protocol/operations'
+import type { Catalogue, CatalogueSet } from './catalogue'
+import type { Accounts, UserData } from './state'
+
+/** Everything an operation may read or change; one per running service. */
+export interface ServiceState {
+  readonly cat: Catalogue
+  readonly accounts: Accounts
+  readonly apiKeys: ReadonlySet<string>
+  /** By lower-cased username. */
+  readonly users: ReadonlyMap<string, UserData>
+  readonly byHash: ReadonlyMap<string, UserData>
+  readonly allowances: Map<string, Allowance>
+  readonly sortCache: Map<string, readonly CatalogueSet[]>
+  readonly now: () => Date
+  nextCollectionID: number
+  /** Called after every change, so a SQLite-backed service can write it through. */
+  readonly changed: (change: Change) => void
+}
+
+export interface Allowance {
+  perDay: number | null
+  day: string
+  used: number
+}
+
+export type Change =
+  | { readonly kind: 'user'; readonly user: UserData }
+  | { readonly kind: 'set'; readonly set: CatalogueSet }
+  | { readonly kind: 'allowance'; readonly apiKey: string }
+
+/** One call: the state plus what the request looked like. */
+export interface Call {
+  readonly state: ServiceState
+  /** `http://host:port` of the request, for the URLs records carry. */
+  readonly origin: string
+  readonly service: ServiceName
+  readonly binding: Binding
+}
+
+/** A parsed argument list, typed by the operation table. */
+export interface Args {
+  /** A string parameter; '' when absent or nil. */
+  str(name: string): string
+  /** An int parameter; 0 when absent in SOAP (the binding already refused non-integers). */
+  int(name: string): number
+  /** True when the parameter was sent at all. */
+  has(name: string): boolean
+  /** A record-typed parameter (setCollectionDetail's `detail`), as element name → text. */
+  record(name: string): Readonly<Record<string, string>> | null
+}
+
+export function validKey(call: Call, apiKey: string): boolean {
+  return call.state.apiKeys.has(apiKey)
+}
+
+export function userByHash(call: Call, hash: string): UserData | null {
+  return hash === '' ? null : (call.state.byHash.get(hash) ?? null)
+}
+
+export function userByName(call: Call, name: string): UserData | null {
+  return name === '' ? null : (call.state.users.get(name.toLowerCase()) ?? null)
+}

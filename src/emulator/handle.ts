@@ -1,0 +1,280 @@
+import type { Binding, OperationDef, ServiceName } from '../shared/protocol/operations'
+import { DEFAULT_PATHS, findOperation } from '../shared/protocol/operations'
+import type { ArgsResult } from './args'
+import { httpArgs, soapArgs } from './args'
+import type { Call, ServiceState } from './context'
+import type { FaultBook, FaultKind, TransportDirective } from './faults'
+import { FAULT_HEADER, headerFault, markTransport } from './faults'
+import { LEGACY_OPS } from './ops-legacy'
+import type { Handler } from './ops-v2-read'
+import { V2_READS } from './ops-v2-read'
+import { V2_WRITES } from './ops-v2-write'
+import { V3_OPS } from './ops-v3'
+import type { OpResult } from './results'
+import {
+  htmlErrorPage,
+  httpResponse,
+  plainText,
+  soapFault,
+  soapResponse,
+  unrecognizedFormat
+} from './responses'
+import type { SoapVersion } from './soap-request'
+import { parseSoap } from './soap-request'
+import { serveAsset } from './assets'
+import { serviceWsdl } from './wsdl'
+
+/** The request router: paths, bindings, protocol errors (protocol.md §3-§7), faults, dispatch. */
+
+export const BODY_LIMIT = 1024 * 1024
+
+const HANDLERS: Readonly<Record<ServiceName, Readonly<Record<string, Handler>>>> = {
+  v2: { ...V2_READS, ...V2_WRITES },
+  v3: V3_OPS,
+  legacy: LEGACY_OPS
+}
+
+export interface Router {
+  readonly state: ServiceState
+  readonly namespaces: { readonly api: string; readonly legacy: string }
+  readonly faults: FaultBook
+}
+
+class TooLarge extends Error {}
+
+async function readBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > BODY_LIMIT) throw new TooLarge()
+  if (!request.body) return ''
+  const reader = (request.body as ReadableStream<Uint8Array>).getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > BODY_LIMIT) {
+      await reader.cancel()
+      throw new TooLarge()
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function serviceAt(path: string): { service: ServiceName; rest: string } | null {
+  const lower = path.toLowerCase()
+  for (const service of ['v2', 'v3', 'legacy'] as const) {
+    const base = DEFAULT_PATHS[service].toLowerCase()
+    if (lower === base || lower.startsWith(`${base}/`))
+      return { service, rest: path.slice(base.length) }
+  }
+  return null
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
+
+export async function route(
+  router: Router,
+  request: Request
+): Promise<{ response: Response; transport?: TransportDirective }> {
+  const url = new URL(request.url)
+  const perRequest = headerFault(request.headers.get(FAULT_HEADER))
+  const where = serviceAt(url.pathname)
+  if (!where) {
+    const facts = { path: url.pathname }
+    const early = await earlyFaults(router, facts, perRequest)
+    if (early) return early
+    return finish(router, facts, perRequest, serveAsset(router.state, url.pathname))
+  }
+  const { service, rest } = where
+  const ns = service === 'legacy' ? router.namespaces.legacy : router.namespaces.api
+  const method = request.method.toUpperCase()
+  try {
+    if (rest === '' || rest === '/') {
+      if (method === 'GET') {
+        if ([...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')) {
+          return {
+            response: new Response(
+              serviceWsdl(service, ns, `${url.origin}${DEFAULT_PATHS[service]}`),
+              { headers: { 'content-type': 'text/xml; charset=utf-8' } }
+            )
+          }
+        }
+        return {
+          response: new Response(
+            `<html><body><h1>${service} service</h1><p>See ?WSDL.</p></body></html>`,
+            { headers: { 'content-type': 'text/html; charset=utf-8' } }
+          )
+        }
+      }
+      if (method !== 'POST') return { response: plainText(405, 'Method not allowed.') }
+      const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
+      const version: SoapVersion | null =
+        type === 'text/xml' ? '1.1' : type === 'application/soap+xml' ? '1.2' : null
+      if (version === null) return { response: plainText(415, 'Unsupported media type.') }
+      return await soapCall(router, request, url, service, ns, version, perRequest)
+    }
+    const name = rest.slice(1)
+    const op = findOperation(service, name)
+    const binding: Binding = method === 'GET' ? 'httpGet' : 'httpPost'
+    const facts = { path: url.pathname, service, operation: name, binding }
+    const disabled =
+      router.faults.take(facts, (k) => k.type === 'bindingDisabled').length > 0 ||
+      perRequest?.type === 'bindingDisabled'
+    if (
+      !op ||
+      !op.bindings.includes(binding) ||
+      name.includes('/') ||
+      disabled ||
+      (method !== 'GET' && method !== 'POST')
+    ) {
+      return { response: unrecognizedFormat(url.pathname) }
+    }
+    let params: URLSearchParams
+    if (method === 'GET') params = url.searchParams
+    else {
+      const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
+      if (type !== 'application/x-www-form-urlencoded')
+        return { response: plainText(415, 'Unsupported media type.') }
+      params = new URLSearchParams(await readBody(request))
+    }
+    return await dispatch(router, url, op, binding, ns, null, httpArgs(op, params), perRequest)
+  } catch (e) {
+    if (e instanceof TooLarge) return { response: plainText(413, 'Request entity too large.') }
+    throw e
+  }
+}
+
+async function soapCall(
+  router: Router,
+  request: Request,
+  url: URL,
+  service: ServiceName,
+  ns: string,
+  version: SoapVersion,
+  perRequest: FaultKind | null
+): ReturnType<typeof route> {
+  const xml = await readBody(request)
+  let opName: string | null = null
+  if (version === '1.1') {
+    const action = request.headers.get('soapaction')
+    const bare = action?.trim().replace(/^"(.*)"$/, '$1') ?? ''
+    const name = bare.startsWith(ns) ? bare.slice(ns.length) : ''
+    if (action === null || !findOperation(service, name)) {
+      return {
+        response: soapFault(
+          version,
+          'client',
+          `System.Web.Services.Protocols.SoapException: Server did not recognize the value of HTTP Header SOAPAction: ${action ?? ''}.`
+        )
+      }
+    }
+    opName = name
+  }
+  const parsed = parseSoap(xml, version)
+  if (!parsed.ok)
+    return {
+      response: soapFault(
+        version,
+        'client',
+        `System.Web.Services.Protocols.SoapException: Server was unable to read request. ---> ${parsed.reason}`
+      )
+    }
+  const op = findOperation(service, parsed.op)
+  if (parsed.ns !== ns || !op || (opName !== null && opName !== parsed.op)) {
+    const why =
+      opName === null
+        ? 'Unable to handle request without a valid action parameter. Please supply a valid soap action.'
+        : `Server was unable to read request. ---> The body element ${parsed.op} does not match the SOAPAction ${opName}.`
+    return {
+      response: soapFault(version, 'client', `System.Web.Services.Protocols.SoapException: ${why}`)
+    }
+  }
+  const binding: Binding = version === '1.1' ? 'soap11' : 'soap12'
+  return dispatch(router, url, op, binding, ns, version, soapArgs(op, parsed.children), perRequest)
+}
+
+async function dispatch(
+  router: Router,
+  url: URL,
+  op: OperationDef,
+  binding: Binding,
+  ns: string,
+  version: SoapVersion | null,
+  parsed: ArgsResult,
+  perRequest: FaultKind | null
+): ReturnType<typeof route> {
+  const facts = { path: url.pathname, service: op.service, operation: op.name, binding }
+  const early = await earlyFaults(router, facts, perRequest, version)
+  if (early) return early
+  if (!parsed.ok)
+    return {
+      response: version
+        ? soapFault(version, 'client', parsed.message)
+        : plainText(500, parsed.message)
+    }
+  const call: Call = { state: router.state, origin: url.origin, service: op.service, binding }
+  const exhausted =
+    router.faults.take(facts, (k) => k.type === 'allowanceExhausted').length > 0 ||
+    perRequest?.type === 'allowanceExhausted'
+  let result: OpResult
+  try {
+    const handler = HANDLERS[op.service][op.name]
+    if (!handler) throw new Error(`no handler for ${op.service}.${op.name}`)
+    result = exhausted
+      ? op.service === 'v3'
+        ? { kind: 'json', body: { status: 'error', message: 'API limit exceeded' } }
+        : { kind: 'serverError', message: 'API limit exceeded' }
+      : handler(call, parsed.args)
+  } catch (e) {
+    const message = `System.Exception: ${e instanceof Error ? e.message : 'internal error'}`
+    return { response: version ? soapFault(version, 'server', message) : plainText(500, message) }
+  }
+  const response = version ? soapResponse(op, result, ns, version) : httpResponse(op, result, ns)
+  return finish(router, facts, perRequest, response)
+}
+
+/** Faults that replace the answer: latency first (then the call goes on), SOAP fault, HTML page. */
+async function earlyFaults(
+  router: Router,
+  facts: { path: string; service?: ServiceName; operation?: string; binding?: Binding },
+  perRequest: FaultKind | null,
+  version: SoapVersion | null = null
+): Promise<{ response: Response } | null> {
+  const kinds = router.faults.take(
+    facts,
+    (k) => k.type === 'latency' || k.type === 'soapFault' || k.type === 'html500'
+  )
+  if (perRequest) kinds.push(perRequest)
+  for (const k of kinds) if (k.type === 'latency') await sleep(k.ms)
+  for (const k of kinds) {
+    if (k.type === 'html500') return { response: htmlErrorPage() }
+    if (k.type === 'soapFault') {
+      const message = k.message ?? 'System.Exception: injected fault'
+      return {
+        response: version
+          ? soapFault(version, k.who ?? 'server', message)
+          : soapFault('1.1', k.who ?? 'server', message)
+      }
+    }
+  }
+  return null
+}
+
+function finish(
+  router: Router,
+  facts: { path: string; service?: ServiceName; operation?: string; binding?: Binding },
+  perRequest: FaultKind | null,
+  response: Response
+): { response: Response; transport?: TransportDirective } {
+  const kinds = router.faults.take(facts, (k) => k.type === 'drop' || k.type === 'truncate')
+  if (perRequest?.type === 'drop' || perRequest?.type === 'truncate') kinds.push(perRequest)
+  const k = kinds[0]
+  if (!k) return { response }
+  const transport: TransportDirective =
+    k.type === 'drop'
+      ? { type: 'drop' }
+      : { type: 'truncate', bytes: k.type === 'truncate' ? (k.bytes ?? null) : null }
+  return { response: markTransport(response, transport), transport }
+}

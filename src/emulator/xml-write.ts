@@ -1,0 +1,82 @@
+import type { RecordDef } from '../shared/protocol/xsd'
+
+/** XML writing driven by the record tables (protocol.md §3): field order, presence and formats. */
+
+export type FieldValue = string | number | boolean | Date | null | undefined
+export type FieldValues = Readonly<Record<string, FieldValue>>
+
+const NEEDS_ESCAPE = /[&<>\r"]/
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '\r': '&#xD;',
+  '"': '&quot;'
+}
+
+export function escapeXml(s: string): string {
+  return NEEDS_ESCAPE.test(s) ? s.replace(/[&<>\r"]/g, (c) => ESCAPES[c] ?? c) : s
+}
+
+const p2 = (n: number): string => (n < 10 ? `0${n}` : String(n))
+
+/** `yyyy-MM-ddTHH:mm:ss.fff`, no zone: the service's clock is UTC (protocol.md §3). */
+export function formatDateTime(d: Date): string {
+  return (
+    `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}T` +
+    `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}.` +
+    String(d.getUTCMilliseconds()).padStart(3, '0')
+  )
+}
+
+function formatValue(v: string | number | boolean | Date): string {
+  if (typeof v === 'string') return escapeXml(v)
+  if (typeof v === 'boolean') return v ? 'true' : 'false'
+  if (typeof v === 'number') return String(v)
+  return formatDateTime(v)
+}
+
+/**
+ * The fields of one record, in table order. Value types must be present; a null string is left out
+ * and an empty one is self-closing. `indent` null writes compactly (SOAP), else one field per line.
+ */
+export function writeFields(
+  def: RecordDef,
+  values: FieldValues,
+  indent: string | null,
+  out: string[]
+): void {
+  const nl = indent === null ? '' : `\n${indent}`
+  for (const f of def.fields) {
+    const v = values[f.name]
+    if (v === null || v === undefined) {
+      if (f.type !== 'string')
+        throw new TypeError(`value field ${def.element}.${f.name} is missing`)
+      continue
+    }
+    const text = formatValue(v)
+    out.push(text === '' ? `${nl}<${f.name} />` : `${nl}<${f.name}>${text}</${f.name}>`)
+  }
+}
+
+/** A list of records as repeated `<element>` children. */
+export function writeRecords(
+  def: RecordDef,
+  rows: readonly FieldValues[],
+  indent: string | null,
+  out: string[]
+): void {
+  const nl = indent === null ? '' : `\n${indent}`
+  const inner = indent === null ? null : `${indent}  `
+  for (const row of rows) {
+    out.push(`${nl}<${def.element}>`)
+    writeFields(def, row, inner, out)
+    out.push(`${nl}</${def.element}>`)
+  }
+}
+
+export const XML_DECL = '<?xml version="1.0" encoding="utf-8"?>'
+export const XSI = 'http://www.w3.org/2001/XMLSchema-instance'
+export const XSD = 'http://www.w3.org/2001/XMLSchema'
+export const SOAP11_ENV = 'http://schemas.xmlsoap.org/soap/envelope/'
+export const SOAP12_ENV = 'http://www.w3.org/2003/05/soap-envelope'
