@@ -39,14 +39,11 @@ function formatValue(v: string | number | boolean | Date): string {
 /**
  * The fields of one record, in table order. Value types must be present; a null string is left out
  * and an empty one is self-closing. `indent` null writes compactly (SOAP), else one field per line.
+ * Built by concatenation: V8's string ropes beat array joins for these many small pieces.
  */
-export function writeFields(
-  def: RecordDef,
-  values: FieldValues,
-  indent: string | null,
-  out: string[]
-): void {
+export function writeFields(def: RecordDef, values: FieldValues, indent: string | null): string {
   const nl = indent === null ? '' : `\n${indent}`
+  let out = ''
   for (const f of def.fields) {
     const v = values[f.name]
     if (v === null || v === undefined) {
@@ -55,24 +52,23 @@ export function writeFields(
       continue
     }
     const text = formatValue(v)
-    out.push(text === '' ? `${nl}<${f.name} />` : `${nl}<${f.name}>${text}</${f.name}>`)
+    out += text === '' ? `${nl}<${f.name} />` : `${nl}<${f.name}>${text}</${f.name}>`
   }
+  return out
 }
 
 /** A list of records as repeated `<element>` children. */
 export function writeRecords(
   def: RecordDef,
   rows: readonly FieldValues[],
-  indent: string | null,
-  out: string[]
-): void {
+  indent: string | null
+): string {
   const nl = indent === null ? '' : `\n${indent}`
   const inner = indent === null ? null : `${indent}  `
-  for (const row of rows) {
-    out.push(`${nl}<${def.element}>`)
-    writeFields(def, row, inner, out)
-    out.push(`${nl}</${def.element}>`)
-  }
+  let out = ''
+  for (const row of rows)
+    out += `${nl}<${def.element}>${writeFields(def, row, inner)}${nl}</${def.element}>`
+  return out
 }
 
 export const XML_DECL = '<?xml version="1.0" encoding="utf-8"?>'
