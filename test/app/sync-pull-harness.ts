@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createMemoryStore } from '../../src/main/credentials/index'
+import { createEventBus } from '../../src/main/ipc/event-bus'
+import { createCatalogueHandlers } from '../../src/main/app/catalogue-handlers'
+import type { CatalogueHandlers } from '../../src/main/app/catalogue-handlers'
+import { createProfiles, defaultClientFactory, signInDemo } from '../../src/main/app/profiles'
+import type { Profiles } from '../../src/main/app/profiles'
+import { createSyncRunner } from '../../src/main/app/sync-pull'
+import type { SyncRunner } from '../../src/main/app/sync-pull'
+import { openStore } from '../../src/main/store/connection'
+import type { Store } from '../../src/main/store/connection'
+import { createReferenceService } from '../../src/emulator/index'
+import type { ReferenceService } from '../../src/emulator/index'
+import type { EventMap } from '../../src/shared/ipc/contract'
+
+/** A real reference service, a real SQLite file and the real client, joined in-process. */
+export interface Harness {
+  readonly dir: string
+  readonly svc: ReferenceService
+  store: Store
+  profiles: Profiles
+  sync: SyncRunner
+  catalogue: CatalogueHandlers
+  /** getSets page numbers requested (v2), in order. */
+  readonly pages: number[]
+  readonly changed: EventMap['data:changed'][]
+  /** While false, every request fails as if the network were down. */
+  online: boolean
+  /** A catalogue page whose request fails as if the network dropped. */
+  failPage: number | null
+  /** Reopens the database and rebuilds the app objects over it, as after a restart. */
+  restart(): Promise<void>
+  close(): void
+}
+
+export async function createHarness(sets: number, now?: () => Date): Promise<Harness> {
+  const dir = mkdtempSync(join(tmpdir(), 'studbook-sync-'))
+  const svc = createReferenceService({ sets, seed: 7, ...(now ? { now } : {}) })
+  const credentials = createMemoryStore()
+  const pages: number[] = []
+  const changed: EventMap['data:changed'][] = []
+
+  async function build(h: Harness): Promise<void> {
+    h.store = await openStore(join(dir, 'studbook.db'))
+    const fetch = async (req: Request): Promise<Response> => {
+      if (!h.online) throw new TypeError('fetch failed')
+      if (/\/api\/v2\.asmx(\/getSets)?$/i.test(new URL(req.url).pathname)) {
+        const body = await req.clone().text()
+        const op = /getSets\b/.test(req.url) || /<getSets\b/.test(body)
+        const page = /pageNumber(?:=|>)(\d+)/.exec(body)
+        if (op && page && !/owned(?:=|>)1/.test(body) && !/wanted(?:=|>)1/.test(body)) {
+          pages.push(Number(page[1]))
+          if (h.failPage === Number(page[1])) throw new TypeError('fetch failed')
+        }
+      }
+      return svc.handle(req)
+    }
+    h.profiles = await createProfiles({
+      store: h.store,
+      credentials,
+      createClient: defaultClientFactory,
+      demo: () => Promise.resolve({ fetch, ...svc.demo }),
+      ...(now ? { now } : {})
+    })
+    const events = createEventBus()
+    events.subscribe((name, payload) => {
+      if (name === 'data:changed') changed.push(payload as EventMap['data:changed'])
+    })
+    h.sync = createSyncRunner({
+      store: h.store,
+      profiles: h.profiles,
+      events,
+      ...(now ? { now } : {})
+    })
+    h.catalogue = createCatalogueHandlers({
+      store: h.store,
+      profiles: h.profiles,
+      ...(now ? { now } : {})
+    })
+    await signInDemo(h.profiles, { warn: () => undefined })
+  }
+
+  const h = {
+    dir,
+    svc,
+    pages,
+    changed,
+    online: true,
+    failPage: null,
+    async restart() {
+      h.store.close()
+      await build(h)
+    },
+    close() {
+      h.store.close()
+      svc.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  } as Harness
+  await build(h)
+  return h
+}
