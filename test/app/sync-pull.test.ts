@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createServiceClient } from '../../src/main/service/index'
-import type { SetRecord, ThemeRecord } from '../../src/shared/protocol/records'
+import type { SetRecord } from '../../src/shared/protocol/records'
 import { getSyncValue } from '../../src/main/store/sync-state-repo'
 import { createHarness } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
