@@ -1,6 +1,7 @@
 import type { WriteDb } from '../handles'
 import { up as initial } from './0010-initial'
 import { up as mediaCache } from './0020-media-cache'
+import { up as journalRedo } from './0030-journal-redo'
 
 export interface Migration {
   readonly version: number
@@ -11,5 +12,6 @@ export interface Migration {
 /** Every schema step in order; versions go up in steps of 10 and are recorded in user_version. */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: 'initial', up: initial },
-  { version: 20, name: 'media-cache', up: mediaCache }
+  { version: 20, name: 'media-cache', up: mediaCache },
+  { version: 30, name: 'journal-redo', up: journalRedo }
 ]

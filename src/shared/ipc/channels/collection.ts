@@ -20,7 +20,8 @@ export const setPatch = z
     qtyOwned: z.number().int().min(0).max(999).optional(),
     notes: userText(1000).optional(),
     rating: z.number().int().min(0).max(5).optional(),
-    flags: z.record(z.enum(['1', '2', '3', '4', '5', '6', '7', '8']), z.boolean()).optional()
+    // partialRecord: zod 4's record over an enum demands every key; a patch names only what changes.
+    flags: z.partialRecord(z.enum(['1', '2', '3', '4', '5', '6', '7', '8']), z.boolean()).optional()
   })
   .strict()
   .refine((p) => Object.keys(p).length > 0, { message: 'nothing to change' })

@@ -1,0 +1,93 @@
+import type { JournalEntryDto } from '../../shared/model/sync'
+import type { ReadDb, WriteDb } from '../store/handles'
+import { all, get, run } from '../store/handles'
+import { sql } from '../store/sql'
+import type { Edit } from './edits-types'
+
+/** The journal of applied edits: forward and backward lists of absolute edits per entry. */
+
+interface JournalRow {
+  id: number
+  at: string
+  description: string
+  forward: string
+  backward: string
+  undone: number
+}
+
+export interface JournalEntry {
+  readonly id: number
+  readonly description: string
+  readonly forward: readonly Edit[]
+  readonly backward: readonly Edit[]
+}
+
+const entry = (r: JournalRow): JournalEntry => ({
+  id: r.id,
+  description: r.description,
+  forward: JSON.parse(r.forward) as Edit[],
+  backward: JSON.parse(r.backward) as Edit[]
+})
+
+export function appendJournal(
+  db: WriteDb,
+  profileId: number,
+  j: { description: string; forward: readonly Edit[]; backward: readonly Edit[]; batchId?: string },
+  now: string
+): number {
+  // A new edit ends the redo chain.
+  run(
+    db,
+    sql`UPDATE journal SET redo_seq = NULL WHERE profile_id = ${profileId} AND redo_seq IS NOT NULL`
+  )
+  const r = run(
+    db,
+    sql`INSERT INTO journal (profile_id, at, description, forward, backward, batch_id)
+        VALUES (${profileId}, ${now}, ${j.description}, ${JSON.stringify(j.forward)},
+          ${JSON.stringify(j.backward)}, ${j.batchId ?? null})`
+  )
+  return Number(r.lastInsertRowid)
+}
+
+/** The newest entry not undone: what undo reverts. */
+export function undoCandidate(db: ReadDb, profileId: number): JournalEntry | null {
+  const r = get<JournalRow>(
+    db,
+    sql`SELECT * FROM journal WHERE profile_id = ${profileId} AND undone = 0 ORDER BY id DESC LIMIT 1`
+  )
+  return r ? entry(r) : null
+}
+
+/** The most recently undone entry still on the redo chain: what redo re-applies. */
+export function redoCandidate(db: ReadDb, profileId: number): JournalEntry | null {
+  const r = get<JournalRow>(
+    db,
+    sql`SELECT * FROM journal WHERE profile_id = ${profileId} AND redo_seq IS NOT NULL
+        ORDER BY redo_seq DESC LIMIT 1`
+  )
+  return r ? entry(r) : null
+}
+
+export function setUndone(db: WriteDb, profileId: number, id: number, undone: boolean): void {
+  if (undone) {
+    run(
+      db,
+      sql`UPDATE journal SET undone = 1, redo_seq = (SELECT coalesce(max(redo_seq), 0) + 1 FROM journal
+            WHERE profile_id = ${profileId}) WHERE id = ${id}`
+    )
+  } else {
+    run(db, sql`UPDATE journal SET undone = 0, redo_seq = NULL WHERE id = ${id}`)
+  }
+}
+
+export function listJournal(db: ReadDb, profileId: number, limit: number): JournalEntryDto[] {
+  return all<JournalRow>(
+    db,
+    sql`SELECT * FROM journal WHERE profile_id = ${profileId} ORDER BY id DESC LIMIT ${limit}`
+  ).map((r) => ({ id: r.id, at: r.at, description: r.description, undone: r.undone === 1 }))
+}
+
+export function journalDto(db: ReadDb, id: number): JournalEntryDto | null {
+  const r = get<JournalRow>(db, sql`SELECT * FROM journal WHERE id = ${id}`)
+  return r ? { id: r.id, at: r.at, description: r.description, undone: r.undone === 1 } : null
+}
