@@ -8,18 +8,23 @@ import { buildCsp } from '../../src/shared/csp'
 function fixture() {
   const base = mkdtempSync(join(tmpdir(), 'sb-proto-'))
   const renderer = join(base, 'renderer')
-  const images = join(base, 'images')
   mkdirSync(join(renderer, 'assets'), { recursive: true })
-  mkdirSync(images)
   writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Studbook</title>')
   writeFileSync(join(renderer, 'assets', 'app.js'), 'console.log(1)')
   writeFileSync(join(base, 'secret.txt'), 'do not serve')
-  writeFileSync(join(images, '10001-1.jpg'), 'JPEG')
-  writeFileSync(join(images, 'notes.html'), '<script>alert(1)</script>')
   symlinkSync(join(base, 'secret.txt'), join(renderer, 'link.txt'))
-  const handle = createAppRequestHandler({ rendererDir: renderer, imageCacheDir: images })
+  const cache = new Map([
+    ['media/ab12.jpg', { contentType: 'image/jpeg', body: new TextEncoder().encode('JPEG') }],
+    ['media/evil.html', { contentType: 'text/html', body: new TextEncoder().encode('<script>') }]
+  ])
+  const asked: string[] = []
+  const media = (path: string) => {
+    asked.push(path)
+    return Promise.resolve(cache.get(path) ?? null)
+  }
+  const handle = createAppRequestHandler({ rendererDir: renderer, media })
   const get = (url: string, method = 'GET') => handle(new Request(url, { method }))
-  return { get }
+  return { get, asked }
 }
 
 describe('app:// protocol', () => {
@@ -52,20 +57,30 @@ describe('app:// protocol', () => {
     'app://studbook/missing.js',
     'app://studbook/assets',
     'app://other/index.html',
-    'app://studbook/image-cache/../secret.txt',
-    'app://studbook/image-cache/%2e%2e%2fsecret.txt'
+    'app://studbook/media/%2e%2e%2fsecret.txt',
+    'app://studbook/media/missing.jpg'
   ])('refuses %s', async (url) => {
     const response = await fixture().get(url)
     expect(response.status).toBe(404)
     expect(await response.text()).not.toContain('do not serve')
   })
 
-  it('serves cached images, and only images, from the image cache', async () => {
-    const { get } = fixture()
-    const image = await get('app://studbook/image-cache/10001-1.jpg')
+  it('serves cached images, and only images, from the app image cache under /media/', async () => {
+    const { get, asked } = fixture()
+    const image = await get('app://studbook/media/ab12.jpg')
     expect(image.status).toBe(200)
     expect(image.headers.get('content-type')).toBe('image/jpeg')
-    expect((await get('app://studbook/image-cache/notes.html')).status).toBe(404)
+    expect(image.headers.get('content-security-policy')).toBe(buildCsp())
+    expect(await image.text()).toBe('JPEG')
+    expect((await get('app://studbook/media/evil.html')).status).toBe(404)
+    expect(asked).toEqual(['media/ab12.jpg', 'media/evil.html'])
+  })
+
+  it('serves no media at all when the app has no cache yet', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'sb-proto-'))
+    const handle = createAppRequestHandler({ rendererDir: base })
+    const response = await handle(new Request('app://studbook/media/ab12.jpg'))
+    expect(response.status).toBe(404)
   })
 
   it('is read-only', async () => {

@@ -27,13 +27,14 @@ const MIME: Readonly<Record<string, string>> = {
   '.txt': 'text/plain; charset=utf-8'
 }
 
-const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp'])
-
 export interface AppProtocolOptions {
   /** The built renderer (out/renderer), inside the asar when packaged. */
   readonly rendererDir: string
-  /** Cached catalogue images, served under /image-cache/ so they count as 'self'. */
-  readonly imageCacheDir?: string
+  /**
+   * The app's image cache: `media/...` paths, as the DTOs carry them, served under /media/ so they
+   * count as 'self' for the CSP.
+   */
+  readonly media?: (path: string) => Promise<{ contentType: string; body: Uint8Array } | null>
 }
 
 function plain(status: number, text: string): Response {
@@ -76,7 +77,29 @@ export function createAppRequestHandler(
 ): (request: Request) => Promise<Response> {
   const csp = buildCsp()
   const rendererDir = resolve(options.rendererDir)
-  const imageDir = options.imageCacheDir === undefined ? null : resolve(options.imageCacheDir)
+  const headers = (contentType: string): Record<string, string> => ({
+    'Content-Type': contentType,
+    [CSP_HEADER_NAME]: csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-cache'
+  })
+  const serveMedia = async (path: string, method: string): Promise<Response> => {
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(path)
+    } catch {
+      return plain(404, 'Not found')
+    }
+    const file = options.media ? await options.media(decoded).catch(() => null) : null
+    // Only images leave the cache: a cached file must never become a page or a script.
+    if (file === null || !/^image\/(png|jpeg|gif|webp|avif)$/.test(file.contentType)) {
+      return plain(404, 'Not found')
+    }
+    const body = method === 'HEAD' ? null : new Uint8Array(file.body)
+    return new Response(body, { status: 200, headers: headers(file.contentType) })
+  }
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return plain(405, 'Method not allowed')
@@ -87,30 +110,19 @@ export function createAppRequestHandler(
       return plain(400, 'Bad request')
     }
     if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return plain(404, 'Not found')
-    const cachePrefix = '/image-cache/'
-    const fromCache = url.pathname.startsWith(cachePrefix)
-    const root = fromCache ? imageDir : rendererDir
-    if (root === null) return plain(404, 'Not found')
-    const path = fromCache ? url.pathname.slice(cachePrefix.length - 1) : url.pathname
-    const file = await locate(root, path === '/' ? '/index.html' : path)
-    const ext = file === null ? '' : extname(file).toLowerCase()
-    if (file === null || (fromCache && !IMAGE_EXTENSIONS.has(ext))) return plain(404, 'Not found')
+    if (url.pathname.startsWith('/media/')) return serveMedia(url.pathname.slice(1), request.method)
+    const file = await locate(rendererDir, url.pathname === '/' ? '/index.html' : url.pathname)
+    if (file === null) return plain(404, 'Not found')
     let body: Buffer
     try {
       body = await readFile(file)
     } catch {
       return plain(404, 'Not found')
     }
+    const ext = extname(file).toLowerCase()
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
       status: 200,
-      headers: {
-        'Content-Type': MIME[ext] ?? 'application/octet-stream',
-        [CSP_HEADER_NAME]: csp,
-        'X-Content-Type-Options': 'nosniff',
-        'Cross-Origin-Opener-Policy': 'same-origin',
-        'Referrer-Policy': 'no-referrer',
-        'Cache-Control': 'no-cache'
-      }
+      headers: headers(MIME[ext] ?? 'application/octet-stream')
     })
   }
 }

@@ -1,6 +1,6 @@
 import { BrowserWindow, screen } from 'electron'
 import { hardenWebContents, type ExternalLinkPolicy } from './navigation'
-import { mainWindowOptions } from './window-options'
+import { mainWindowChrome } from './window-options'
 import { readWindowState, writeWindowState } from './window-state'
 
 export interface MainWindowOptions {
@@ -17,14 +17,30 @@ export interface MainWindowOptions {
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const workAreas = screen.getAllDisplays().map((d) => d.workArea)
   const state = readWindowState(options.stateFile, workAreas)
-  const window = new BrowserWindow(
-    mainWindowOptions({
-      preloadPath: options.preloadPath,
+  const window = new BrowserWindow({
+    ...mainWindowChrome({
       state,
       title: options.title,
       ...(options.icon === undefined ? {} : { icon: options.icon })
-    })
-  )
+    }),
+    // R-SEC-1: every option spelled out, defaults included, so a changed default cannot weaken it.
+    webPreferences: {
+      preload: options.preloadPath,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: true,
+      disableBlinkFeatures: 'Auxclick'
+    }
+  })
   hardenWebContents(window.webContents, options.links)
 
   window.once('ready-to-show', () => {

@@ -1,32 +1,15 @@
-import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron'
+import type { BrowserWindowConstructorOptions } from 'electron'
 import { DEFAULT_SIZE, MIN_SIZE, type WindowState } from './window-state'
 
-/** R-SEC-1: the one set of web preferences every Studbook window gets. */
-export function hardenedWebPreferences(preloadPath: string): WebPreferences {
-  return {
-    preload: preloadPath,
-    sandbox: true,
-    contextIsolation: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    webviewTag: false,
-    experimentalFeatures: false,
-    navigateOnDragDrop: false,
-    safeDialogs: true,
-    spellcheck: true,
-    disableBlinkFeatures: 'Auxclick'
-  }
-}
-
-export function mainWindowOptions(options: {
-  readonly preloadPath: string
+/**
+ * Everything about the main window except its web preferences, which stay written out literally
+ * where the window is constructed, so that reviewers and Electronegativity see them in place.
+ */
+export function mainWindowChrome(options: {
   readonly state: WindowState
   readonly title: string
   readonly icon?: string
-}): BrowserWindowConstructorOptions {
+}): Omit<BrowserWindowConstructorOptions, 'webPreferences'> {
   const bounds = options.state.bounds ?? DEFAULT_SIZE
   return {
     ...bounds,
@@ -37,7 +20,6 @@ export function mainWindowOptions(options: {
     // Shown on ready-to-show, so the user never sees a blank white frame.
     show: false,
     backgroundColor: '#1f2329',
-    autoHideMenuBar: false,
-    webPreferences: hardenedWebPreferences(options.preloadPath)
+    autoHideMenuBar: false
   }
 }
