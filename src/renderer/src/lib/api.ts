@@ -1,0 +1,162 @@
+import type {
+  ChannelInput,
+  ChannelName,
+  ChannelOutput,
+  EventMap,
+  EventName
+} from '../../../shared/ipc/contract'
+import { EVENT_NAMES } from '../../../shared/ipc/events'
+import type { Result } from '../../../shared/ipc/result'
+import { AppError, isErrorCode, type AppErrorData } from '../../../shared/errors'
+
+/** How the renderer reaches main: the Electron preload bridge or the browser host's HTTP API. */
+export interface Transport {
+  invoke<K extends ChannelName>(
+    channel: K,
+    input: ChannelInput<K>
+  ): Promise<Result<ChannelOutput<K>>>
+  subscribe<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void): () => void
+}
+
+function failure(code: AppErrorData['code'], message: string, status?: number): Result<never> {
+  return {
+    ok: false,
+    error: {
+      code,
+      message,
+      retryable: code === 'offline',
+      ...(status === undefined ? {} : { detail: { status } })
+    }
+  }
+}
+
+function isErrorData(v: unknown): v is AppErrorData {
+  if (typeof v !== 'object' || v === null) return false
+  const o = v as Record<string, unknown>
+  return isErrorCode(o.code) && typeof o.message === 'string'
+}
+
+/** Checks the envelope's shape only: the value itself is trusted (main produced it). */
+function asResult<T>(body: unknown): Result<T> {
+  if (typeof body === 'object' && body !== null && 'ok' in body) {
+    const o = body as { ok: unknown; value?: unknown; error?: unknown }
+    if (o.ok === true) return { ok: true, value: o.value as T }
+    if (o.ok === false && isErrorData(o.error)) {
+      return { ok: false, error: { ...o.error, retryable: o.error.retryable } }
+    }
+  }
+  return failure('bad_json', 'Studbook received an answer it could not read.')
+}
+
+export function httpTransport(base = ''): Transport {
+  let source: EventSource | null = null
+  const listeners = new Map<EventName, Set<(payload: never) => void>>()
+
+  function connect(): void {
+    if (source !== null || typeof EventSource === 'undefined') return
+    const es = new EventSource(`${base}events`)
+    source = es
+    for (const name of EVENT_NAMES) {
+      es.addEventListener(name, (ev: MessageEvent<string>) => {
+        let payload: unknown
+        try {
+          payload = JSON.parse(ev.data)
+        } catch {
+          return
+        }
+        for (const fn of listeners.get(name) ?? []) (fn as (p: unknown) => void)(payload)
+      })
+    }
+  }
+
+  return {
+    async invoke(channel, input) {
+      let res: Response
+      try {
+        res = await fetch(`${base}rpc/${channel}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          credentials: 'same-origin',
+          body: JSON.stringify(input)
+        })
+      } catch {
+        return failure('offline', 'Studbook cannot reach its own back end.')
+      }
+      if (res.status === 401 || res.status === 403) {
+        return failure('forbidden', 'This page is not allowed to talk to Studbook.', res.status)
+      }
+      let body: unknown
+      try {
+        body = await res.json()
+      } catch {
+        return failure('bad_json', 'Studbook received an answer it could not read.', res.status)
+      }
+      return asResult(body)
+    },
+    subscribe(event, listener) {
+      connect()
+      let set = listeners.get(event)
+      if (!set) {
+        set = new Set()
+        listeners.set(event, set)
+      }
+      const fn = listener as (payload: never) => void
+      set.add(fn)
+      return () => set.delete(fn)
+    }
+  }
+}
+
+function bridgeTransport(): Transport | null {
+  const bridge = (globalThis as { studbook?: Window['studbook'] }).studbook
+  if (bridge === undefined) return null
+  return {
+    invoke: (channel, input) =>
+      (bridge.api[channel] as (i: typeof input) => Promise<Result<ChannelOutput<typeof channel>>>)(
+        input
+      ),
+    subscribe: (event, listener) =>
+      (bridge.events[event] as (l: typeof listener) => () => void)(listener)
+  }
+}
+
+let transport: Transport | null = null
+
+function current(): Transport {
+  transport ??= bridgeTransport() ?? httpTransport()
+  return transport
+}
+
+/** Tests and the browser host may replace the transport (e.g. a fake back end in jsdom). */
+export function setTransport(next: Transport | null): void {
+  transport = next
+}
+
+/** Never throws: the Result says whether the call worked. */
+export async function tryCall<K extends ChannelName>(
+  channel: K,
+  input: ChannelInput<K>
+): Promise<Result<ChannelOutput<K>>> {
+  try {
+    return await current().invoke(channel, input)
+  } catch {
+    return failure('internal', 'Something went wrong inside Studbook.')
+  }
+}
+
+/** Throws a rebuilt AppError when the call failed. */
+export async function call<K extends ChannelName>(
+  channel: K,
+  input: ChannelInput<K>
+): Promise<ChannelOutput<K>> {
+  const result = await tryCall(channel, input)
+  if (!result.ok) throw AppError.from(result.error)
+  return result.value
+}
+
+export function on<E extends EventName>(
+  event: E,
+  listener: (payload: EventMap[E]) => void
+): () => void {
+  return current().subscribe(event, listener)
+}

@@ -1,0 +1,35 @@
+import { on } from './api'
+import { account } from './state/account.svelte'
+import { detail } from './state/detail.svelte'
+import { flags } from './state/flags.svelte'
+import { search } from './state/search.svelte'
+import { sync } from './state/sync.svelte'
+
+/** First load and the event wiring: main pushes, the stores listen; views only read the stores. */
+export function boot(): () => void {
+  void search.refresh()
+  void flags.load()
+  void account.load()
+  void sync.load()
+  const off = [
+    on('sync:status', (status) => {
+      sync.apply(status)
+    }),
+    on('data:changed', (change) => {
+      void search.reload()
+      const open = detail.setID
+      if (open !== null && (change.scope === 'all' || change.setIDs.includes(open))) {
+        void detail.reload()
+      }
+      if (change.scope !== 'catalogue') void sync.loadOutbox()
+    }),
+    on('account:changed', (status) => {
+      account.status = status
+      void flags.load()
+      void search.reload()
+    })
+  ]
+  return () => {
+    for (const fn of off) fn()
+  }
+}

@@ -1,0 +1,105 @@
+import type { AppErrorData, ErrorCode } from '../../../shared/errors'
+import { isAppError } from '../../../shared/errors'
+
+/** What the user can do about an error; the UI turns each into a button. */
+export type ErrorAction =
+  'retry' | 'settings' | 'signIn' | 'useDemo' | 'reload' | 'fixInput' | 'dismiss' | 'wait'
+
+/** Transient errors become a toast; fatal ones replace the screen until acted on. */
+export type Presentation = 'toast' | 'fatal'
+
+export interface ErrorView {
+  readonly code: ErrorCode
+  readonly title: string
+  readonly message: string
+  readonly action: ErrorAction
+  readonly presentation: Presentation
+  /** The service's own reason, shown small under the message when present. */
+  readonly reason: string | null
+}
+
+type Entry = readonly [title: string, message: string, action: ErrorAction, fatal?: 'fatal']
+
+const SERVICE_CHANGED = 'The service answered in a way Studbook does not understand.'
+
+const TABLE: Readonly<Record<ErrorCode, Entry>> = {
+  invalid_input: ['Check this value', 'Some of what you entered is not valid.', 'fixInput'],
+  not_found: ['Not found', 'That item no longer exists here.', 'dismiss'],
+  forbidden: ['Access refused', 'This window is not allowed to talk to Studbook.', 'reload'],
+  cancelled: ['Cancelled', 'The work was stopped.', 'dismiss'],
+  conflict: ['Changed elsewhere', 'This changed on the service too. Choose which to keep.', 'wait'],
+  internal: ['Something went wrong', 'Studbook hit an internal problem.', 'retry'],
+  offline: ['Offline', 'You are offline. Edits are kept and will sync later.', 'retry'],
+  timeout: ['Service is slow', 'The service took too long to answer.', 'retry'],
+  connection_reset: ['Connection dropped', 'The connection to the service dropped.', 'retry'],
+  truncated_body: ['Incomplete answer', 'The service answer was cut off.', 'retry'],
+  body_too_large: ['Answer too large', 'The service sent far more data than expected.', 'dismiss'],
+  insecure_url: ['Insecure address', 'Use an https:// address for the service.', 'settings'],
+  bad_xml: ['Unreadable answer', SERVICE_CHANGED, 'retry'],
+  bad_json: ['Unreadable answer', SERVICE_CHANGED, 'retry'],
+  unexpected_root: ['Unexpected answer', SERVICE_CHANGED, 'settings'],
+  unexpected_content_type: ['Unexpected answer', SERVICE_CHANGED, 'settings'],
+  unexpected_empty_body: ['Empty answer', 'The service sent an empty answer.', 'retry'],
+  soap_fault_client: ['Request refused', 'The service refused the request.', 'settings'],
+  soap_fault_server: ['Service problem', 'The service had a problem; try again soon.', 'retry'],
+  server_error: ['Service problem', 'The service had a problem; try again soon.', 'retry'],
+  html_error_page: ['Service unavailable', 'The service returned an error page.', 'retry'],
+  binding_unsupported: [
+    'Binding not supported',
+    'The service does not offer that binding. Choose automatic.',
+    'settings'
+  ],
+  invalid_key: ['API key refused', 'The service does not accept this API key.', 'settings'],
+  invalid_user_hash: ['Signed out', 'Your sign-in has expired. Sign in again.', 'signIn'],
+  invalid_credentials: ['Sign-in failed', 'The username or password is not right.', 'signIn'],
+  service_error: ['Service said no', 'The service could not do that.', 'dismiss'],
+  limit_exceeded: [
+    'Daily allowance used',
+    'The daily allowance of the service is used up; sync resumes tomorrow.',
+    'wait'
+  ],
+  keychain_unavailable: [
+    'Keychain unavailable',
+    'Secrets cannot be remembered on this computer; you will sign in again next time.',
+    'settings'
+  ],
+  db_from_future: [
+    'Data from a newer Studbook',
+    'Your data was written by a newer version of Studbook. Update Studbook to open it.',
+    'useDemo',
+    'fatal'
+  ],
+  db_error: ['Data problem', 'Studbook could not read or write its data.', 'reload', 'fatal'],
+  file_error: ['File problem', 'Studbook could not read or write that file.', 'dismiss']
+}
+
+export const ACTION_LABELS: Readonly<Record<ErrorAction, string>> = {
+  retry: 'Try again',
+  settings: 'Open settings',
+  signIn: 'Sign in',
+  useDemo: 'Use the demo catalogue',
+  reload: 'Reload',
+  fixInput: 'Edit',
+  dismiss: 'Dismiss',
+  wait: 'OK'
+}
+
+/** The one place an AppError becomes words and a next step. */
+export function describeError(error: AppErrorData): ErrorView {
+  const [title, message, action, fatal] = TABLE[error.code]
+  const reason = error.detail?.reason ?? (error.code === 'invalid_input' ? error.message : null)
+  return {
+    code: error.code,
+    title,
+    message,
+    action,
+    presentation: fatal ?? 'toast',
+    reason: reason === null || reason === '' ? null : reason
+  }
+}
+
+/** Anything caught in the renderer, as error data the table understands. */
+export function errorData(e: unknown): AppErrorData {
+  if (isAppError(e)) return e.toJSON()
+  return { code: 'internal', message: 'Something went wrong inside Studbook.', retryable: false }
+}

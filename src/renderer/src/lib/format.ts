@@ -1,0 +1,50 @@
+/** Only https links leave the app; anything else is shown as text, never as a link. */
+export function httpsUrl(url: string | null | undefined): string | null {
+  if (url === null || url === undefined) return null
+  try {
+    return new URL(url).protocol === 'https:' ? url : null
+  } catch {
+    return null
+  }
+}
+
+export function money(amount: number, currency: string): string {
+  if (!currency) return amount.toFixed(2)
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount)
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`
+  }
+}
+
+export function dateOnly(iso: string | null): string {
+  if (iso === null || iso === '') return '—'
+  return iso.slice(0, 10)
+}
+
+export function relativeTime(iso: string | null, now = Date.now()): string {
+  if (iso === null) return 'never'
+  const t = Date.parse(iso)
+  if (Number.isNaN(t)) return 'never'
+  const s = Math.round((now - t) / 1000)
+  if (s < 60) return 'just now'
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`
+  return new Date(t).toLocaleDateString()
+}
+
+export function orDash(v: string | number | null | undefined): string {
+  return v === null || v === undefined || v === '' ? '—' : String(v)
+}
+
+/**
+ * Review bodies may carry markup from the service: keep only their text. DOMParser builds an inert
+ * document (no scripts run, no images load), so nothing in the markup can act.
+ */
+export function plainText(markup: string): string {
+  if (!/[<&]/.test(markup)) return markup
+  const doc = new DOMParser().parseFromString(markup, 'text/html')
+  for (const br of doc.querySelectorAll('br')) br.replaceWith('\n')
+  for (const p of doc.querySelectorAll('p, div, li')) p.append('\n')
+  return doc.body.textContent.replace(/\n{3,}/g, '\n\n').trim()
+}

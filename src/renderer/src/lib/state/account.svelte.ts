@@ -1,0 +1,72 @@
+import type { AppErrorData } from '../../../../shared/errors'
+import type { AccountStatus, ConnectionTestDto } from '../../../../shared/model/account'
+import type { AppInfo } from '../../../../shared/model/app'
+import type { ChannelInput } from '../../../../shared/ipc/contract'
+import { tryCall } from '../api'
+import { notices } from './notices.svelte'
+
+/** Which service the app talks to and whether secrets are held (never the secrets themselves). */
+class AccountState {
+  status = $state.raw<AccountStatus | null>(null)
+  info = $state.raw<AppInfo | null>(null)
+  test = $state.raw<ConnectionTestDto | null>(null)
+  busy = $state(false)
+  error = $state.raw<AppErrorData | null>(null)
+
+  get isDemo(): boolean {
+    return (this.status?.profile ?? this.info?.profile.kind) === 'demo'
+  }
+
+  async load(): Promise<void> {
+    const [status, info] = await Promise.all([
+      tryCall('account:getStatus', {}),
+      tryCall('app:getInfo', {})
+    ])
+    if (status.ok) this.status = status.value
+    else this.error = status.error
+    if (info.ok) this.info = info.value
+  }
+
+  async saveProfile(input: ChannelInput<'account:saveProfile'>): Promise<boolean> {
+    return this.run(() => tryCall('account:saveProfile', input), 'Service settings saved')
+  }
+
+  async signIn(username: string, password: string): Promise<boolean> {
+    return this.run(() => tryCall('account:signIn', { username, password }), 'Signed in')
+  }
+
+  async signOut(): Promise<boolean> {
+    return this.run(() => tryCall('account:signOut', {}), 'Signed out')
+  }
+
+  async useDemo(): Promise<boolean> {
+    return this.run(() => tryCall('account:useDemo', {}), 'Using the demo catalogue')
+  }
+
+  async testConnection(): Promise<void> {
+    this.busy = true
+    this.test = null
+    const result = await tryCall('account:testConnection', {})
+    this.busy = false
+    if (result.ok) this.test = result.value
+    else notices.error(result.error)
+  }
+
+  private async run(
+    fn: () => Promise<{ ok: true; value: AccountStatus } | { ok: false; error: AppErrorData }>,
+    done: string
+  ): Promise<boolean> {
+    this.busy = true
+    const result = await fn()
+    this.busy = false
+    if (!result.ok) {
+      notices.error(result.error)
+      return false
+    }
+    this.status = result.value
+    notices.info(done)
+    return true
+  }
+}
+
+export const account = new AccountState()

@@ -1,0 +1,62 @@
+import type { AppErrorData } from '../../../../shared/errors'
+import { describeError, errorData, type ErrorView } from '../errors'
+
+export interface Toast {
+  readonly id: number
+  readonly kind: 'info' | 'error'
+  readonly text: string
+  readonly detail: string | null
+  readonly error: ErrorView | null
+  readonly retry: (() => void) | null
+}
+
+const TOAST_MS = 6000
+
+class Notices {
+  toasts = $state<Toast[]>([])
+  fatal = $state<ErrorView | null>(null)
+  private next = 1
+
+  info(text: string): void {
+    this.push({ kind: 'info', text, detail: null, error: null, retry: null })
+  }
+
+  /** Shows an error where the error table says: a toast, or the fatal screen. */
+  error(e: unknown, retry?: () => void): ErrorView {
+    const view = describeError(isErrorData(e) ? e : errorData(e))
+    if (view.presentation === 'fatal') {
+      this.fatal = view
+      return view
+    }
+    this.push({
+      kind: 'error',
+      text: view.title,
+      detail: view.reason === null ? view.message : `${view.message} (${view.reason})`,
+      error: view,
+      retry: retry ?? null
+    })
+    return view
+  }
+
+  dismiss(id: number): void {
+    this.toasts = this.toasts.filter((t) => t.id !== id)
+  }
+
+  private push(toast: Omit<Toast, 'id'>): void {
+    const id = this.next++
+    // One toast per message: repeated failures (e.g. offline) do not stack up.
+    this.toasts = [...this.toasts.filter((t) => t.text !== toast.text), { ...toast, id }].slice(-4)
+    if (typeof window !== 'undefined')
+      window.setTimeout(() => {
+        this.dismiss(id)
+      }, TOAST_MS)
+  }
+}
+
+function isErrorData(e: unknown): e is AppErrorData {
+  return (
+    typeof e === 'object' && e !== null && 'code' in e && 'message' in e && !(e instanceof Error)
+  )
+}
+
+export const notices = new Notices()

@@ -1,0 +1,192 @@
+import type { SearchQuery } from '../../../../shared/ipc/channels/catalog'
+import type { SearchFacets, SetSummaryDto } from '../../../../shared/model/catalog'
+import type { SetCollectionDto } from '../../../../shared/model/collection'
+import type { AppErrorData } from '../../../../shared/errors'
+import { tryCall } from '../api'
+
+export const PAGE_SIZE = 200
+
+export type SortKey = NonNullable<SearchQuery['sort']>
+export type Scope =
+  | { readonly kind: 'all' }
+  | { readonly kind: 'owned' }
+  | { readonly kind: 'wanted' }
+  | { readonly kind: 'flag'; readonly flag: number }
+
+export interface Filters {
+  theme?: string
+  subtheme?: string
+  yearFrom?: number
+  yearTo?: number
+  owned?: boolean
+  wanted?: boolean
+  flags: number[]
+  availability?: string
+}
+
+function sameScope(a: Scope, b: Scope): boolean {
+  return a.kind === b.kind && (a.kind !== 'flag' || b.kind !== 'flag' || a.flag === b.flag)
+}
+
+/** The query the list shows: text, facets, sort and scope. Rows arrive page by page. */
+export class SearchState {
+  text = $state('')
+  filters = $state<Filters>({ flags: [] })
+  sort = $state<SortKey>('number')
+  desc = $state(false)
+  scope = $state.raw<Scope>({ kind: 'all' })
+  layout = $state<'list' | 'grid'>('list')
+
+  total = $state(0)
+  facets = $state.raw<SearchFacets | null>(null)
+  /** Loaded pages by page number; replaced (never mutated) so the list redraws. */
+  pages = $state.raw<Readonly<Record<number, readonly SetSummaryDto[]>>>({})
+  loading = $state(false)
+  error = $state.raw<AppErrorData | null>(null)
+  /** Index of the row the keyboard is on; kept across detail visits. */
+  active = $state(0)
+  scrollTop = 0
+  /** Completed queries, for the keystroke benchmark and tests that wait on rendering. */
+  generation = $state(0)
+
+  private gen = 0
+  private inflight: Record<number, boolean> = {}
+
+  query(offset: number, limit: number, facets: boolean): SearchQuery {
+    const f = this.filters
+    const flags = [...f.flags]
+    if (this.scope.kind === 'flag' && !flags.includes(this.scope.flag)) flags.push(this.scope.flag)
+    return {
+      text: this.text.trim(),
+      ...(f.theme === undefined ? {} : { theme: f.theme }),
+      ...(f.subtheme === undefined ? {} : { subtheme: f.subtheme }),
+      ...(f.yearFrom === undefined ? {} : { yearFrom: f.yearFrom }),
+      ...(f.yearTo === undefined ? {} : { yearTo: f.yearTo }),
+      ...(this.scope.kind === 'owned'
+        ? { owned: true }
+        : f.owned === undefined
+          ? {}
+          : { owned: f.owned }),
+      ...(this.scope.kind === 'wanted'
+        ? { wanted: true }
+        : f.wanted === undefined
+          ? {}
+          : { wanted: f.wanted }),
+      ...(flags.length > 0 ? { flags } : {}),
+      ...(f.availability === undefined ? {} : { availability: f.availability }),
+      sort: this.sort,
+      desc: this.desc,
+      offset,
+      limit,
+      facets
+    }
+  }
+
+  setScope(scope: Scope): void {
+    if (sameScope(scope, this.scope)) return
+    this.scope = scope
+    this.filters = { flags: [] }
+    this.active = 0
+    this.scrollTop = 0
+    void this.refresh()
+  }
+
+  setText(text: string): void {
+    this.text = text
+    this.active = 0
+    void this.refresh()
+  }
+
+  setFilters(patch: Partial<Filters>): void {
+    const merged: Filters = { ...this.filters, ...patch }
+    // A subtheme belongs to its theme: changing the theme clears it.
+    if ('theme' in patch && patch.theme !== this.filters.theme) merged.subtheme = undefined
+    this.filters = Object.fromEntries(
+      Object.entries(merged).filter(([, v]) => v !== undefined)
+    ) as unknown as Filters
+    this.active = 0
+    void this.refresh()
+  }
+
+  clearFilters(): void {
+    this.filters = { flags: [] }
+    this.active = 0
+    void this.refresh()
+  }
+
+  setSort(sort: SortKey, desc: boolean): void {
+    this.sort = sort
+    this.desc = desc
+    void this.refresh()
+  }
+
+  /** New query: page 0 with facets; stale answers (an older keystroke) are dropped. */
+  async refresh(): Promise<void> {
+    const gen = ++this.gen
+    this.inflight = {}
+    this.loading = true
+    const result = await tryCall('catalog:search', this.query(0, PAGE_SIZE, true))
+    if (gen !== this.gen) return
+    this.loading = false
+    if (!result.ok) {
+      this.error = result.error
+      return
+    }
+    this.error = null
+    this.total = result.value.total
+    this.facets = result.value.facets
+    this.pages = { 0: result.value.rows }
+    if (this.active >= this.total) this.active = Math.max(0, this.total - 1)
+    this.generation++
+  }
+
+  /** Reload what is on screen after data changed underneath (sync, undo, import). */
+  async reload(): Promise<void> {
+    const keep = Object.keys(this.pages).map(Number)
+    await this.refresh()
+    for (const page of keep) if (page !== 0) void this.loadPage(page)
+  }
+
+  rowAt(index: number): SetSummaryDto | undefined {
+    return this.pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE]
+  }
+
+  /** Called by the virtual list for the rows it is about to draw. */
+  ensure(from: number, to: number): void {
+    const last = Math.min(to, this.total - 1)
+    for (let p = Math.floor(from / PAGE_SIZE); p * PAGE_SIZE <= last; p++) {
+      if (!(p in this.pages)) void this.loadPage(p)
+    }
+  }
+
+  private async loadPage(page: number): Promise<void> {
+    if (this.inflight[page]) return
+    this.inflight[page] = true
+    const gen = this.gen
+    const result = await tryCall('catalog:search', this.query(page * PAGE_SIZE, PAGE_SIZE, false))
+    this.inflight[page] = false
+    if (gen !== this.gen || !result.ok) return
+    this.pages = { ...this.pages, [page]: result.value.rows }
+  }
+
+  /** An edit's answer replaces the set's collection state wherever the list holds it. */
+  patchSet(setID: number, collection: SetCollectionDto): void {
+    let changed = false
+    const pages: Record<number, readonly SetSummaryDto[]> = {}
+    for (const [key, rows] of Object.entries(this.pages)) {
+      const i = rows.findIndex((r) => r.setID === setID)
+      const row = rows[i]
+      if (row === undefined) {
+        pages[Number(key)] = rows
+        continue
+      }
+      const copy = rows.slice()
+      copy[i] = { ...row, collection }
+      pages[Number(key)] = copy
+      changed = true
+    }
+    if (changed) this.pages = pages
+  }
+}
+
+export const search = new SearchState()
