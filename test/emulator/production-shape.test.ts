@@ -27,7 +27,10 @@ const parser = new XMLParser({
 type Node = Record<string, unknown>
 const kids = (n: unknown, name: string): Node[] =>
   ((n as Node | undefined)?.[name] as Node[] | undefined) ?? []
-const attr = (n: Node, name: string): string => String(n[`@_${name}`] ?? '')
+const attr = (n: Node, name: string): string => {
+  const v = n[`@_${name}`]
+  return typeof v === 'string' ? v : ''
+}
 
 interface WsdlShape {
   schemaElements: string[]
