@@ -6,6 +6,9 @@ import type { EventBus } from '../ipc/event-bus'
 import type { Store } from '../store/connection'
 import type { FileChooser } from './compose'
 import { createCatalogueHandlers } from './catalogue-handlers'
+import { createCollectionHandlers } from './collection-handlers'
+import type { EditDeps } from './edits-deps'
+import { createOutboxJournalHandlers } from './sync-handlers'
 import type { Profiles } from './profiles'
 import type { SyncRunner } from './sync-pull'
 
@@ -44,8 +47,19 @@ function notYet(channels: readonly ChannelName[]): Partial<Handlers> {
 
 /** One handler per contract channel, merged from the groups; throws if a channel has none. */
 export function buildHandlers(s: AppServices, extra: Partial<Handlers> = {}): Handlers {
+  const edits: EditDeps = {
+    store: s.store,
+    profileId: () => s.profiles.active().id,
+    now: s.now,
+    changed: (setIDs) => {
+      s.events.emit('data:changed', { scope: 'collection', setIDs: [...setIDs] })
+      s.sync.publish()
+    }
+  }
   const own: Partial<Handlers> = {
     'app:getInfo': () => appInfo(s),
+    ...createCollectionHandlers(edits),
+    ...createOutboxJournalHandlers(edits),
     ...createCatalogueHandlers({ store: s.store, profiles: s.profiles, now: s.now }),
     'sync:getStatus': () => s.sync.status(),
     'sync:start': ({ full }) => s.sync.start({ full }),
