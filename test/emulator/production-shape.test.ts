@@ -21,7 +21,7 @@ beforeAll(() => {
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
-  isArray: () => true,
+  isArray: (_name: string, _path: unknown, _leaf: boolean, isAttribute: boolean) => !isAttribute,
   parseTagValue: false
 })
 type Node = Record<string, unknown>
