@@ -73,6 +73,8 @@ async function serve(
   const out: Record<string, string> = {}
   response.headers.forEach((v, k) => (out[k] = v))
   out['content-length'] = String(body.length)
+  // An answer given before the request body was read (413, 415): the socket cannot be reused.
+  if (!req.complete) out['connection'] = 'close'
   res.writeHead(response.status, out)
   if (transport?.type === 'truncate') {
     const keep = Math.min(body.length, transport.bytes ?? Math.floor(body.length / 2))
