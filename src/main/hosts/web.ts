@@ -1,0 +1,78 @@
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { createApp } from '../app/compose'
+import { defaultDataDir } from './data-dir'
+import { acquireInstanceLock } from './instance-lock'
+import { startWebHost } from './web-server'
+
+/**
+ * Browser host entry (`npm run serve`, and `npm start` where no Electron binary can run):
+ * the app services in this Node process, the UI in any browser on this machine.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      'data-dir': { type: 'string' },
+      'demo-sets': { type: 'string' },
+      'no-sync': { type: 'boolean', default: false },
+      'static-dir': { type: 'string' }
+    }
+  })
+  const dataDir = values['data-dir'] ?? defaultDataDir()
+  const lock = acquireInstanceLock(dataDir)
+  if ('heldBy' in lock) {
+    console.error(
+      `Studbook is already running on this data folder (process ${lock.heldBy}): ${dataDir}`
+    )
+    process.exitCode = 1
+    return
+  }
+  const log = {
+    info: (m: string) => {
+      console.log(m)
+    },
+    warn: (m: string) => {
+      console.warn(m)
+    },
+    error: (m: string, d?: unknown) => {
+      console.error(m, d instanceof Error ? d.message : '')
+    }
+  }
+  const demoSets = values['demo-sets'] === undefined ? undefined : Number(values['demo-sets'])
+  const app = await createApp({
+    dataDir,
+    host: 'browser',
+    log,
+    autoSync: !values['no-sync'],
+    ...(demoSets === undefined ? {} : { demoSets })
+  })
+  const host = await startWebHost({
+    app,
+    staticDir: values['static-dir'] ?? join(__dirname, '../renderer'),
+    port: Number(values.port),
+    log
+  })
+  console.log(`Studbook is running at ${host.url}`)
+  console.log(`Data folder: ${dataDir}`)
+
+  let closing = false
+  const shutdown = (): void => {
+    if (closing) return
+    closing = true
+    void host
+      .close()
+      .then(() => app.close())
+      .finally(() => {
+        lock.release()
+        process.exit(0)
+      })
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e)
+  process.exitCode = 1
+})
