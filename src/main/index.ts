@@ -37,19 +37,22 @@ const links: ExternalLinkPolicy = {
   openExternal: (url) => shell.openExternal(url)
 }
 
-function iconPath(): string {
+/** Linux takes the window icon from here; Windows and macOS from the executable and bundle. */
+function iconPath(): string | undefined {
+  if (process.platform !== 'linux') return undefined
   return app.isPackaged
     ? join(process.resourcesPath, 'icon.png')
     : join(__dirname, '../../resources/icon.png')
 }
 
 function openWindow(): void {
+  const icon = iconPath()
   mainWindow = createMainWindow({
     preloadPath: join(__dirname, '../preload/index.js'),
     stateFile: join(app.getPath('userData'), 'window-state.json'),
     url: renderer.url,
     title: app.getName(),
-    icon: iconPath(),
+    ...(icon === undefined ? {} : { icon }),
     links
   })
   mainWindow.on('closed', () => {
