@@ -8,10 +8,12 @@ import type { DecodeInput } from './decode-response'
 export const WORKER_THRESHOLD_BYTES = 128 * 1024
 
 type Reply =
-  | { readonly id: number; readonly ok: true; readonly value: unknown }
+  | { readonly id: number; readonly part: readonly unknown[] }
+  | { readonly id: number; readonly ok: true; readonly value: unknown; readonly parts?: true }
   | { readonly id: number; readonly ok: false; readonly error: AppErrorData }
 
 interface Pending {
+  readonly parts: unknown[]
   resolve(value: unknown): void
   reject(error: AppError): void
 }
@@ -30,8 +32,12 @@ function spawn(): Worker {
   w.on('message', (reply: Reply) => {
     const p = pending.get(reply.id)
     if (p === undefined) return
+    if ('part' in reply) {
+      for (const item of reply.part) p.parts.push(item)
+      return
+    }
     pending.delete(reply.id)
-    if (reply.ok) p.resolve(reply.value)
+    if (reply.ok) p.resolve(reply.parts === true ? p.parts : reply.value)
     else p.reject(AppError.from(reply.error))
   })
   const fail = (why: string): void => {
@@ -69,7 +75,7 @@ export async function decodeOffThread(
   const w = worker
   const id = nextId++
   return new Promise<unknown>((resolve, reject) => {
-    pending.set(id, { resolve, reject })
+    pending.set(id, { parts: [], resolve, reject })
     w.ref()
     w.postMessage({ id, input })
   }).finally(() => {

@@ -9,9 +9,20 @@ interface Job {
   readonly input: DecodeInput
 }
 
+/** Records per message: each reply is small enough to deserialise on the main loop in a few ms. */
+const CHUNK = 200
+
 parentPort?.on('message', (job: Job) => {
   try {
-    parentPort?.postMessage({ id: job.id, ok: true, value: decodeResponse(job.input) })
+    const value = decodeResponse(job.input)
+    if (Array.isArray(value) && value.length > CHUNK) {
+      for (let i = 0; i < value.length; i += CHUNK) {
+        parentPort?.postMessage({ id: job.id, part: value.slice(i, i + CHUNK) })
+      }
+      parentPort?.postMessage({ id: job.id, ok: true, value: [], parts: true })
+      return
+    }
+    parentPort?.postMessage({ id: job.id, ok: true, value })
   } catch (e) {
     const error =
       e instanceof AppError

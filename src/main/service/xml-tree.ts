@@ -7,7 +7,8 @@ import { decodeEntities, findNonXmlChar, normalizeNewlines } from './xml-text'
 export interface XmlElement {
   readonly local: string
   readonly ns: string
-  readonly children: XmlElement[]
+  /** Shared empty array until the first child arrives (most elements are leaves). */
+  children: readonly XmlElement[]
   text: string
   nil: boolean
   /** Attributes as written (qualified name, decoded value), or null when there are none. */
@@ -64,7 +65,7 @@ function buildTree(xml: string): XmlElement {
       const raw = xml.slice(i, end)
       if (top === undefined) {
         if (raw.trim() !== '') throw bad('The response has text outside its root element.')
-      } else {
+      } else if (top.el.children.length === 0 || !isBlank(raw)) {
         top.el.text += decodeEntities(normalizeNewlines(raw))
       }
     }
@@ -111,7 +112,7 @@ function buildTree(xml: string): XmlElement {
       const el = makeElement(qname, attrs, elScope)
       const parent = stack[stack.length - 1]
       if (parent === undefined) root = el
-      else parent.el.children.push(el)
+      else addChild(parent.el, el)
       if (!selfClosing) {
         stack.push({ el, qname, scope: elScope })
         scope = elScope
@@ -121,6 +122,24 @@ function buildTree(xml: string): XmlElement {
   }
   if (stack.length > 0 || root === null) throw bad('The response ends before its root closes.')
   return root
+}
+
+const NO_CHILDREN: readonly XmlElement[] = Object.freeze([])
+
+function isBlank(text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k)
+    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return false
+  }
+  return true
+}
+
+// Indentation before the first child is not content: dropped once the element turns out to hold markup.
+function addChild(parent: XmlElement, child: XmlElement): void {
+  if (parent.children.length === 0) {
+    if (isBlank(parent.text)) parent.text = ''
+    parent.children = [child]
+  } else (parent.children as XmlElement[]).push(child)
 }
 
 function tagEnd(xml: string, lt: number): number {
@@ -181,5 +200,5 @@ function makeElement(
       else if (a.ns === XMLNS_NS) throw bad('Reserved namespace used as an attribute.')
     }
   }
-  return { local, ns, children: [], text: '', nil, attrs }
+  return { local, ns, children: NO_CHILDREN, text: '', nil, attrs }
 }
