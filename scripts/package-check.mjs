@@ -114,6 +114,11 @@ if (!args.has('--skip-build')) run('npx', ['electron-vite', 'build'])
 check(existsSync(join(root, 'out/main/index.js')), 'out/main/index.js is missing: build first')
 
 const work = mkdtempSync(join(tmpdir(), 'studbook-package-'))
+// Removed however the script ends (a failed electron-builder run exits early), unless --keep.
+process.on('exit', () => {
+  if (args.has('--keep')) console.log(`package:check: kept ${work}`)
+  else rmSync(work, { recursive: true, force: true })
+})
 const dist = join(work, 'electron-dist')
 const output = join(work, 'dist')
 stubElectronDist(dist)
@@ -251,8 +256,6 @@ const size = existsSync(archive) ? statSync(archive).size : 0
 console.log(
   `package:check: ${paths.length} files in app.asar (${(size / 1e6).toFixed(1)} MB), ${natives.length} native modules unpacked, ${shipped.size} packages`
 )
-if (!args.has('--keep')) rmSync(work, { recursive: true, force: true })
-else console.log(`package:check: kept ${work}`)
 if (failures.length > 0) {
   for (const f of failures) console.error(`  ✗ ${f}`)
   process.exit(1)
