@@ -1,0 +1,75 @@
+import { createReferenceService } from '../../src/emulator/index'
+import type { ReferenceService } from '../../src/emulator/index'
+import { createPusher } from '../../src/main/app/push'
+import type { Pusher } from '../../src/main/app/push'
+import { createServiceClient } from '../../src/main/service/index'
+import type { ServiceClient } from '../../src/main/service/index'
+import { editHarness, insertSets } from '../edits/harness'
+import type { EditHarness } from '../edits/harness'
+
+/** The real edit path and pusher against the in-process reference service. */
+export interface PushHarness extends EditHarness {
+  readonly svc: ReferenceService
+  readonly client: ServiceClient
+  readonly pusher: Pusher
+  readonly setIDs: readonly number[]
+  readonly secrets: { apiKey: string; userHash?: string }
+  /** Pushes until nothing is pending or a round makes no progress. */
+  drain(maxRounds?: number): Promise<void>
+  close(): void
+}
+
+export async function pushHarness(
+  options: { dir?: string; svc?: ReferenceService } = {}
+): Promise<PushHarness> {
+  const svc = options.svc ?? createReferenceService({ sets: 60, seed: 7 })
+  const secrets: { apiKey: string; userHash?: string } = { apiKey: svc.demo.apiKey }
+  const client = createServiceClient({
+    profile: { baseUrl: 'https://demo.studbook.invalid' },
+    secrets: () => ({ ...secrets }),
+    fetch: (req) => svc.handle(req),
+    timeoutMs: 5000
+  })
+  secrets.userHash = await client.v2.login({
+    username: svc.demo.username,
+    password: svc.demo.password
+  })
+  const sets = await client.v2.getSets({ pageSize: 60, pageNumber: 1 })
+  // Sets the demo account does not hold yet, so a fresh local base matches the service.
+  const setIDs = sets
+    .map((s) => s.setID)
+    .filter((id) => {
+      const v = svc.admin.getCollectionValue(svc.demo.username, id)
+      return !v.owned && !v.wanted && v.notes === '' && v.rating === 0 && !v.flags.some(Boolean)
+    })
+  const h = await editHarness({ sets: [], ...(options.dir ? { dir: options.dir } : {}) })
+  insertSets(h.store, h.profileId, setIDs)
+  const pusher = createPusher({
+    store: h.store,
+    profileId: () => h.profileId,
+    client: () => client,
+    signedIn: () => secrets.userHash !== undefined,
+    now: () => new Date()
+  })
+  return {
+    ...h,
+    svc,
+    client,
+    pusher,
+    setIDs,
+    secrets,
+    async drain(maxRounds = 20) {
+      for (let i = 0; i < maxRounds; i++) {
+        const before = h.store.read
+          .prepare("SELECT count(*) AS n FROM outbox WHERE state = 'pending'")
+          .get() as { n: number }
+        if (before.n === 0) return
+        await pusher.push()
+      }
+    },
+    close() {
+      h.close()
+      if (!options.svc) svc.close()
+    }
+  }
+}
