@@ -196,7 +196,9 @@ describe('chaos on loopback (R-SOAP-4, R-XML-2, R-XML-6)', () => {
     scenario = 'hang'
     const ac = new AbortController()
     const p = client('soap11').v2.getThemes(undefined, { signal: ac.signal })
-    setTimeout(() => { ac.abort(); }, 20)
+    setTimeout(() => {
+      ac.abort()
+    }, 20)
     await expect(p).rejects.toMatchObject({ code: 'cancelled' })
   })
 
