@@ -74,6 +74,8 @@ export interface ProfilesOptions {
   readonly credentials: CredentialStore
   readonly createClient: ClientFactory
   readonly demo: () => Promise<DemoService>
+  /** The profile to start with when none was saved yet; default the demo. */
+  readonly initial?: CustomProfileInput
   readonly now?: () => Date
 }
 
@@ -128,9 +130,24 @@ export async function createProfiles(options: ProfilesOptions): Promise<Profiles
     )
   }
 
+  function customRecord(input: CustomProfileInput): ProfileRecord {
+    const url = new URL(input.baseUrl)
+    return upsertProfile(
+      store.write,
+      {
+        kind: 'custom',
+        label: url.host,
+        baseUrl: input.baseUrl.replace(/\/+$/, ''),
+        binding: input.binding,
+        paths: input.paths ?? {}
+      },
+      now()
+    )
+  }
+
   const savedId = Number(getSetting(store.read, ACTIVE_KEY))
   const saved = Number.isInteger(savedId) && savedId > 0 ? getProfile(store.read, savedId) : null
-  await activate(saved ?? demoRecord())
+  await activate(saved ?? (options.initial ? customRecord(options.initial) : demoRecord()))
 
   return {
     credentials,
@@ -144,19 +161,7 @@ export async function createProfiles(options: ProfilesOptions): Promise<Profiles
       return current
     },
     async saveCustom(input) {
-      const url = new URL(input.baseUrl)
-      const profile = upsertProfile(
-        store.write,
-        {
-          kind: 'custom',
-          label: url.host,
-          baseUrl: input.baseUrl.replace(/\/+$/, ''),
-          binding: input.binding,
-          paths: input.paths ?? {}
-        },
-        now()
-      )
-      await activate(profile)
+      await activate(customRecord(input))
       return current
     },
     async updateSecrets(patch) {

@@ -26,28 +26,48 @@ export async function pullThemes(ctx: PullContext): Promise<ThemeRecord[]> {
   return themes
 }
 
-/** Subthemes and years are asked per theme (the operations take a theme). */
+/** Runs `fn` over `items` with at most `limit` calls in flight, results in input order. */
+async function pooled<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>
+): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++
+      out[i] = await fn(items[i] as T)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return out
+}
+
+const THEME_CALLS_IN_FLIGHT = 4
+
+/** Subthemes and years are asked per theme (the operations take a theme), a few calls at a time. */
 export async function pullSubthemesAndYears(
   ctx: PullContext,
   themes: readonly ThemeRecord[]
 ): Promise<void> {
   const names = themes.map((t) => t.theme).filter((t): t is string => t !== null)
-  const subthemes: SubthemeRecord[] = []
-  for (const [i, theme] of names.entries()) {
+  let done = 0
+  const subthemes = await pooled(names, THEME_CALLS_IN_FLIGHT, async (theme) => {
     checkCancelled(ctx.signal)
     const r = await ctx.client.call('v2', 'getSubthemes', { theme }, { signal: ctx.signal })
-    subthemes.push(...asList<SubthemeRecord>(r, 'getSubthemes'))
-    ctx.progress('subthemes', i + 1, names.length)
-  }
-  replaceSubthemes(ctx.store.write, ctx.profileId, subthemes)
-  const years: YearRecord[] = []
-  for (const [i, theme] of names.entries()) {
+    ctx.progress('subthemes', ++done, names.length)
+    return asList<SubthemeRecord>(r, 'getSubthemes')
+  })
+  replaceSubthemes(ctx.store.write, ctx.profileId, subthemes.flat())
+  done = 0
+  const years = await pooled(names, THEME_CALLS_IN_FLIGHT, async (theme) => {
     checkCancelled(ctx.signal)
     const r = await ctx.client.call('v2', 'getYears', { theme }, { signal: ctx.signal })
-    years.push(...asList<YearRecord>(r, 'getYears'))
-    ctx.progress('years', i + 1, names.length)
-  }
-  replaceYears(ctx.store.write, ctx.profileId, years)
+    ctx.progress('years', ++done, names.length)
+    return asList<YearRecord>(r, 'getYears')
+  })
+  replaceYears(ctx.store.write, ctx.profileId, years.flat())
   ctx.changed('catalogue', [])
 }
 
@@ -65,16 +85,27 @@ export async function pullAllSets(ctx: PullContext, expectedTotal: number): Prom
   const bulk = page > 1 || countSets(db, ctx.profileId) === 0
   if (bulk) beginBulkLoad(db)
   let done = (page - 1) * PAGE_SIZE
-  for (;;) {
-    ctx.progress('sets', Math.min(done, expectedTotal), expectedTotal)
-    const result = await callGetSets(ctx, 'v2', {
+  // The next page is requested while this one is stored: the service, the client's decode worker
+  // and SQLite then work at the same time. Never beyond the expected last page, since every
+  // getSets call counts against the daily allowance.
+  const lastExpected = Math.max(1, Math.ceil(expectedTotal / PAGE_SIZE))
+  const request = (p: number) => {
+    const call = callGetSets(ctx, 'v2', {
       orderBy: 'Number',
       pageSize: String(PAGE_SIZE),
-      pageNumber: String(page)
+      pageNumber: String(p)
     })
-    const sets = asList<SetRecord>(result, 'getSets')
-    const fetchedAt = ctx.now().toISOString()
+    call.catch(() => undefined)
+    return call
+  }
+  let pending: Promise<unknown> | null = request(page)
+  for (;;) {
+    ctx.progress('sets', Math.min(done, expectedTotal), expectedTotal)
+    const result = await (pending ?? request(page))
+    const sets: SetRecord[] = asList<SetRecord>(result, 'getSets')
     const last = sets.length < PAGE_SIZE
+    pending = !last && page + 1 <= lastExpected ? request(page + 1) : null
+    const fetchedAt = ctx.now().toISOString()
     const changed = transaction(db, () => {
       const ids = upsertSets(db, ctx.profileId, sets, fetchedAt)
       setSyncValue(db, ctx.profileId, 'sets_next_page', last ? null : String(page + 1))

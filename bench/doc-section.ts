@@ -1,0 +1,50 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const DOC = join(import.meta.dirname, '../docs/benchmarks.md')
+const SECTION = '## Store and sync'
+
+/** Replaces (or appends) one `### title` part of the "Store and sync" section, keeping all else. */
+export function writeStoreSection(title: string, body: string): void {
+  let doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n'
+  if (!doc.includes(`\n${SECTION}\n`)) doc = `${doc.trimEnd()}\n\n${SECTION}\n`
+  const start = doc.indexOf(`\n${SECTION}\n`) + 1
+  const next = doc.indexOf('\n## ', start + SECTION.length)
+  const end = next === -1 ? doc.length : next + 1
+  let section = doc.slice(start, end)
+  const head = `### ${title}\n`
+  const part = `${head}\n${body.trim()}\n\n`
+  const at = section.indexOf(head)
+  if (at === -1) {
+    section = `${section.trimEnd()}\n\n${part}`
+  } else {
+    const after = section.indexOf('\n### ', at + head.length)
+    section = section.slice(0, at) + part + (after === -1 ? '' : section.slice(after + 1))
+  }
+  writeFileSync(
+    DOC,
+    doc.slice(0, start) + section.trimEnd() + '\n' + (end < doc.length ? '\n' + doc.slice(end) : '')
+  )
+}
+
+export function machine(): string {
+  const cpus = (globalThis.process.env['BENCH_CPU'] ?? '') || cpuModel()
+  return `${cpus}, Node ${process.version}`
+}
+
+function cpuModel(): string {
+  try {
+    const info = readFileSync('/proc/cpuinfo', 'utf8')
+    const model = /model name\s*:\s*(.+)/.exec(info)?.[1]?.trim() ?? 'unknown CPU'
+    const count = info.split('\n').filter((l) => l.startsWith('processor')).length
+    return `${count} × ${model}`
+  } catch {
+    return 'unknown CPU'
+  }
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
+  return sorted[Math.max(0, i)] ?? 0
+}

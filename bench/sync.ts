@@ -1,0 +1,114 @@
+/**
+ * `npm run bench:sync`: a first full catalogue sync of 20,000 sets from the reference service over
+ * loopback HTTP (the service runs in a child process, so the RSS measured is the app's alone),
+ * through the real client, pull and store. Writes "Full sync" in docs/benchmarks.md.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { createProfiles, defaultClientFactory } from '../src/main/app/profiles'
+import { createSyncRunner } from '../src/main/app/sync-pull'
+import { createMemoryStore } from '../src/main/credentials/index'
+import { createEventBus } from '../src/main/ipc/event-bus'
+import { stopDecodeWorker } from '../src/main/service/index'
+import { openStore } from '../src/main/store/connection'
+import { machine } from './doc-section'
+import { writeStoreSection } from './doc-section'
+
+const SETS = Number(process.env['BENCH_SYNC_SETS'] ?? 20000)
+const RUNS = Number(process.env['BENCH_SYNC_RUNS'] ?? 3)
+
+async function serve(): Promise<void> {
+  const { createReferenceService } = await import('../src/emulator/index')
+  const { listen } = await import('../src/emulator/listen')
+  const svc = createReferenceService({ sets: SETS, seed: 1 })
+  const server = await listen(svc, { port: 0 })
+  console.log(JSON.stringify({ url: server.url, apiKey: svc.demo.apiKey }))
+}
+
+async function startService(): Promise<{ url: string; apiKey: string; stop(): void }> {
+  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, '--serve'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env
+  })
+  const lines = createInterface({ input: child.stdout })
+  for await (const line of lines) {
+    const info = JSON.parse(line) as { url: string; apiKey: string }
+    return { ...info, stop: () => child.kill() }
+  }
+  throw new Error('service did not start')
+}
+
+async function once(
+  url: string,
+  apiKey: string
+): Promise<{ ms: number; rssMb: number; sets: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'studbook-bench-sync-'))
+  const store = await openStore(join(dir, 'studbook.db'))
+  const profiles = await createProfiles({
+    store,
+    credentials: createMemoryStore(),
+    createClient: defaultClientFactory,
+    demo: () => Promise.reject(new Error('the benchmark never uses the demo')),
+    initial: { baseUrl: url, binding: 'auto' }
+  })
+  await profiles.updateSecrets({ apiKey })
+  const sync = createSyncRunner({ store, profiles, events: createEventBus() })
+  let peak = process.memoryUsage().rss
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss)
+  }, 10)
+  const t0 = performance.now()
+  const status = await sync.run({ full: true })
+  const ms = performance.now() - t0
+  clearInterval(sampler)
+  peak = Math.max(peak, process.memoryUsage().rss)
+  if (status.error) throw new Error(status.error)
+  store.close()
+  rmSync(dir, { recursive: true, force: true })
+  return { ms, rssMb: peak / 1024 / 1024, sets: status.catalogueSets }
+}
+
+async function main(): Promise<void> {
+  const svc = await startService()
+  try {
+    const runs: { ms: number; rssMb: number; sets: number }[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const r = await once(svc.url, svc.apiKey)
+      console.log(
+        `run ${i + 1}: ${r.sets} sets in ${r.ms.toFixed(0)} ms, peak RSS ${r.rssMb.toFixed(0)} MB`
+      )
+      runs.push(r)
+      if (global.gc) global.gc()
+    }
+    const times = runs.map((r) => r.ms).sort((a, b) => a - b)
+    const median = times[Math.floor(times.length / 2)] ?? 0
+    const rss = Math.max(...runs.map((r) => r.rssMb))
+    const date = new Date().toISOString().slice(0, 10)
+    writeStoreSection(
+      'Full sync',
+      `Measured ${date} on ${machine()}, by \`npm run bench:sync\` (bench/sync.ts).
+First full catalogue sync of ${SETS.toLocaleString('en')} sets (themes, subthemes and years per theme, then getSets pages of 500)
+from the reference service in a child process over loopback HTTP, through the real client (auto binding),
+the pull and SQLite (bulk insert, then one FTS rebuild). ${RUNS} runs, each into a fresh database.
+
+| Sets | median s | runs (s) | peak RSS (MB, app process) | goal |
+|---:|---:|---|---:|---|
+| ${SETS.toLocaleString('en')} | ${(median / 1000).toFixed(2)} | ${runs.map((r) => (r.ms / 1000).toFixed(2)).join(', ')} | ${rss.toFixed(0)} | ≤ 10 s, ≤ 300 MB |`
+    )
+  } finally {
+    svc.stop()
+    await stopDecodeWorker()
+  }
+}
+
+if (process.argv.includes('--serve')) {
+  void serve()
+} else {
+  main().catch((e: unknown) => {
+    console.error(e)
+    process.exitCode = 1
+  })
+}
