@@ -13,7 +13,13 @@ export function boot(): () => void {
   void sync.load()
   const off = [
     on('sync:status', (status) => {
+      const before = sync.status
       sync.apply(status)
+      // A finished pull or a grown catalogue means the list on screen is stale.
+      const finished = before?.running === true && !status.running
+      if (finished || (before !== null && before.catalogueSets !== status.catalogueSets)) {
+        void search.reload()
+      }
     }),
     on('data:changed', (change) => {
       void search.reload()

@@ -44,6 +44,8 @@ export function orDash(v: string | number | null | undefined): string {
 export function plainText(markup: string): string {
   if (!/[<&]/.test(markup)) return markup
   const doc = new DOMParser().parseFromString(markup, 'text/html')
+  // Code and styling are not part of what the reviewer wrote for readers.
+  for (const el of doc.querySelectorAll('script, style, template, noscript')) el.remove()
   for (const br of doc.querySelectorAll('br')) br.replaceWith('\n')
   for (const p of doc.querySelectorAll('p, div, li')) p.append('\n')
   return doc.body.textContent.replace(/\n{3,}/g, '\n\n').trim()

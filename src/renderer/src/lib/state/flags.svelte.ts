@@ -29,8 +29,10 @@ class FlagLabels {
 
   private apply(list: readonly { flagNo: number; label: string }[]): void {
     const next = [...DEFAULTS]
-    for (const { flagNo, label } of list)
-      if (flagNo >= 1 && flagNo <= FLAG_COUNT) next[flagNo - 1] = label
+    for (const { flagNo, label } of list) {
+      // An unnamed flag still needs a name on chips and filters.
+      if (flagNo >= 1 && flagNo <= FLAG_COUNT && label.trim() !== '') next[flagNo - 1] = label
+    }
     this.labels = next
   }
 }
