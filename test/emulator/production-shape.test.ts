@@ -252,7 +252,7 @@ describe('HTTP POST answers against production recordings', () => {
     }
     const ours = await (await post('getSets', pairs[0]?.[2] ?? {})).text()
     const prodSets = prodText('get_sets.xml').replace(/bricksetURL/g, 'serviceURL')
-    const order = RECORDS.sets.fields.map((f) => f.name)
+    const order: string[] = RECORDS.sets.fields.map((f) => f.name)
     for (const xml of [ours, prodSets]) {
       const records = xml.split('<sets>').slice(1)
       expect(records.length).toBeGreaterThan(0)

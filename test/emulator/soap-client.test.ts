@@ -273,7 +273,10 @@ describe.each([
     ).getSetsResult.sets as Record<string, number>[]
     const rated =
       rich.find(
-        (s) => s.reviewCount > 0 && s.additionalImageCount > 0 && s.instructionsCount > 0
+        (s) =>
+          (s.reviewCount ?? 0) > 0 &&
+          (s.additionalImageCount ?? 0) > 0 &&
+          (s.instructionsCount ?? 0) > 0
       ) ?? rich[0]
     const rid = Number(rated?.setID)
     const reviews = asList(
