@@ -22,6 +22,8 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // A sandboxed preload can require only 'electron': everything else (zod, the contract) is bundled.
+      externalizeDeps: false,
       rollupOptions: { input: { index: resolve('src/preload/index.ts') } }
     }
   },

@@ -31,11 +31,20 @@ describe('the app in Chromium through the browser host', () => {
   it('shows the demo catalogue’s themes, travelled service → client → SQLite → IPC → UI', async () => {
     const themes = await themesOnceSynced()
     const biggest = [...themes].sort((a, b) => b.setCount - a.setCount)[0]
-    expect(biggest).toBeDefined()
-    await app.page
-      .getByText(biggest?.theme ?? '', { exact: true })
-      .first()
-      .waitFor({ timeout: 30_000 })
+    if (!biggest) throw new Error('no theme')
+    const theme = app.page.getByRole('combobox', { name: /^Theme/ })
+    await theme.locator('option', { hasText: biggest.theme }).waitFor({ state: 'attached' })
+    await theme.selectOption(biggest.theme)
+    const expected = `${biggest.setCount.toLocaleString('en-US')} sets`
+    await app.page.waitForFunction(
+      (text) =>
+        document
+          .querySelector('[data-testid="result-count"]')
+          ?.textContent?.replace(/\s+/g, ' ')
+          .trim() === text,
+      expected,
+      { timeout: 30_000 }
+    )
     await app.page.screenshot({ path: join(app.artifactsDir, 'first-run.png') })
   })
 

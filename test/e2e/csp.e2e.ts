@@ -54,14 +54,26 @@ describe('the production CSP, served as a header by the browser host', () => {
   })
 
   it('blocks eval', async () => {
-    const outcome = await app.page.evaluate(() => {
-      try {
-        return String(eval('1 + 1'))
-      } catch (e) {
-        return (e as Error).name
-      }
+    // DevTools evaluation itself may eval; a timer callback runs as the page's own code, under its CSP.
+    await app.page.evaluate(() => {
+      setTimeout(() => {
+        let outcome: string
+        try {
+          outcome = String(eval('1 + 1'))
+        } catch (e) {
+          outcome = (e as Error).name
+        }
+        ;(window as unknown as { __evalOutcome: string }).__evalOutcome = outcome
+      }, 0)
     })
+    await app.page.waitForFunction(() => '__evalOutcome' in window)
+    const outcome = await app.page.evaluate(
+      () => (window as unknown as { __evalOutcome: string }).__evalOutcome
+    )
     expect(outcome).toBe('EvalError')
+    expect((await violations()).map((v) => v.directive)).toContainEqual(
+      expect.stringMatching(/^script-src/)
+    )
   })
 
   it('blocks a fetch to a foreign origin', async () => {
