@@ -40,7 +40,7 @@ describe('the app in Chromium through the browser host', () => {
       (text) =>
         document
           .querySelector('[data-testid="result-count"]')
-          ?.textContent?.replace(/\s+/g, ' ')
+          ?.textContent.replace(/\s+/g, ' ')
           .trim() === text,
       expected,
       { timeout: 30_000 }
