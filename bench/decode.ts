@@ -165,7 +165,7 @@ function writeSection(section: string): void {
   if (start === -1) next = `${current.trimEnd()}\n\n${section}`
   else {
     const after = current.indexOf('\n## ', start + 1)
-    next = current.slice(0, start) + section + (after === -1 ? '' : current.slice(after + 1))
+    next = current.slice(0, start) + section + (after === -1 ? '' : `\n${current.slice(after + 1)}`)
   }
   writeFileSync(path, next.endsWith('\n') ? next : `${next}\n`)
 }
