@@ -26,10 +26,31 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: false,
-  processEntities: true,
+  // Entities are decoded below, numeric references included (the parser's own decoder leaves
+  // `&#xD;` as written unless HTML entities are on, and those must stay literal).
+  processEntities: false,
   htmlEntities: false,
   removeNSPrefix: false
 })
+
+const XML_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'"
+}
+
+/** The five XML entities and numeric character references, in one pass (so `&amp;#10;` stays text). */
+export function decodeXmlText(raw: string): string {
+  return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, ref: string) => {
+    if (ref.startsWith('#')) {
+      const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10)
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole
+    }
+    return XML_ENTITIES[ref] ?? whole
+  })
+}
 
 type Node = Record<string, unknown>
 type Scope = ReadonlyMap<string, string>
@@ -71,13 +92,13 @@ function elements(
 }
 
 function toValue(v: unknown, scope: Scope, ns: string): SoapValue {
-  if (typeof v === 'string') return v
+  if (typeof v === 'string') return decodeXmlText(v)
   if (!isNode(v)) return ''
   const nilKey = Object.keys(v).find((k) => k.startsWith('@_') && k.endsWith(':nil'))
   if (nilKey !== undefined && resolve(nilKey.slice(2), scope).ns === XSI && v[nilKey] === 'true')
     return null
   const kids = elements(v, scope).filter((e) => e.ns === ns)
-  if (kids.length === 0) return typeof v['#text'] === 'string' ? v['#text'] : ''
+  if (kids.length === 0) return typeof v['#text'] === 'string' ? decodeXmlText(v['#text']) : ''
   const obj: Record<string, SoapValue> = Object.create(null) as Record<string, SoapValue>
   for (const k of kids) obj[k.local] = toValue(k.value, k.scope, ns)
   return obj

@@ -43,7 +43,12 @@ describe('properties (fast-check)', () => {
     await fc.assert(
       fc.asyncProperty(
         anyText,
-        fc.constantFrom('httpPost' as const, 'httpGet' as const),
+        fc.constantFrom(
+          'httpPost' as const,
+          'httpGet' as const,
+          'soap11' as const,
+          'soap12' as const
+        ),
         async (notes, binding) => {
           const before = sent
           const write = client.v2.setCollection_userNotes({ setID, notes }, { binding })
