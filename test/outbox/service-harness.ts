@@ -14,34 +14,45 @@ export interface PushHarness extends EditHarness {
   readonly pusher: Pusher
   readonly setIDs: readonly number[]
   readonly secrets: { apiKey: string; userHash?: string }
-  /** Pushes until nothing is pending or a round makes no progress. */
+  /** Pushes until nothing is pending or the rounds run out. */
   drain(maxRounds?: number): Promise<void>
   close(): void
 }
 
-export async function pushHarness(
-  options: { dir?: string; svc?: ReferenceService } = {}
-): Promise<PushHarness> {
-  const svc = options.svc ?? createReferenceService({ sets: 60, seed: 7 })
-  const secrets: { apiKey: string; userHash?: string } = { apiKey: svc.demo.apiKey }
-  const client = createServiceClient({
-    profile: { baseUrl: 'https://demo.studbook.invalid' },
-    secrets: () => ({ ...secrets }),
-    fetch: (req) => svc.handle(req),
-    timeoutMs: 5000
-  })
-  secrets.userHash = await client.v2.login({
-    username: svc.demo.username,
-    password: svc.demo.password
-  })
+async function freshSets(client: ServiceClient, svc: ReferenceService): Promise<number[]> {
   const sets = await client.v2.getSets({ pageSize: 60, pageNumber: 1 })
   // Sets the demo account does not hold yet, so a fresh local base matches the service.
-  const setIDs = sets
+  return sets
     .map((s) => s.setID)
     .filter((id) => {
       const v = svc.admin.getCollectionValue(svc.demo.username, id)
       return !v.owned && !v.wanted && v.notes === '' && v.rating === 0 && !v.flags.some(Boolean)
     })
+}
+
+export interface PushHarnessOptions {
+  readonly dir?: string
+  readonly svc?: ReferenceService
+  /** A restart of the app over the same files: no login and no catalogue read on the way up. */
+  readonly reuse?: { readonly userHash: string; readonly setIDs: readonly number[] }
+  /** The client's fetch (default: the service in-process); tests wrap it to go offline. */
+  readonly fetch?: (svc: ReferenceService) => (req: Request) => Promise<Response>
+}
+
+export async function pushHarness(options: PushHarnessOptions = {}): Promise<PushHarness> {
+  const svc = options.svc ?? createReferenceService({ sets: 60, seed: 7 })
+  const secrets: { apiKey: string; userHash?: string } = { apiKey: svc.demo.apiKey }
+  const client = createServiceClient({
+    profile: { baseUrl: 'https://demo.studbook.invalid' },
+    secrets: () => ({ ...secrets }),
+    fetch: options.fetch ? options.fetch(svc) : (req) => svc.handle(req),
+    timeoutMs: 5000
+  })
+  const demo = svc.demo
+  secrets.userHash =
+    options.reuse?.userHash ??
+    (await client.v2.login({ username: demo.username, password: demo.password }))
+  const setIDs = options.reuse?.setIDs ?? (await freshSets(client, svc))
   const h = await editHarness({ sets: [], ...(options.dir ? { dir: options.dir } : {}) })
   insertSets(h.store, h.profileId, setIDs)
   const pusher = createPusher({
