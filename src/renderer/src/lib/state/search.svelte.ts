@@ -38,6 +38,8 @@ export class SearchState {
   layout = $state<'list' | 'grid'>('list')
 
   total = $state(0)
+  /** The text of the query whose rows are on screen (the box may already hold a newer one). */
+  shownText = $state('')
   facets = $state.raw<SearchFacets | null>(null)
   /** Loaded pages by page number; replaced (never mutated) so the list redraws. */
   pages = $state.raw<Readonly<Record<number, readonly SetSummaryDto[]>>>({})
@@ -125,7 +127,8 @@ export class SearchState {
     const gen = ++this.gen
     this.inflight = {}
     this.loading = true
-    const result = await tryCall('catalog:search', this.query(0, PAGE_SIZE, true))
+    const query = this.query(0, PAGE_SIZE, true)
+    const result = await tryCall('catalog:search', query)
     if (gen !== this.gen) return
     this.loading = false
     if (!result.ok) {
@@ -134,6 +137,7 @@ export class SearchState {
     }
     this.error = null
     this.total = result.value.total
+    this.shownText = query.text ?? ''
     this.facets = result.value.facets
     this.pages = { 0: result.value.rows }
     if (this.active >= this.total) this.active = Math.max(0, this.total - 1)

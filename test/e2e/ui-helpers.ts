@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+
+/** The number in the result count ("1,234 sets …"), as the user reads it. */
+export async function resultCount(page: Page): Promise<number> {
+  const text = (await page.getByTestId('result-count').textContent()) ?? ''
+  const lead = /^[\d,.\s\u00a0\u202f]*\d/.exec(text.trim())?.[0] ?? '0'
+  return Number(lead.replace(/\D/g, ''))
+}
+
+/** Waits until the list shows at least `min` sets (the demo catalogue syncs in the background). */
+export async function waitForSets(page: Page, min: number, timeout = 120_000): Promise<number> {
+  const deadline = Date.now() + timeout
+  for (;;) {
+    const n = await resultCount(page).catch(() => 0)
+    if (n >= min) return n
+    if (Date.now() > deadline) throw new Error(`the list never reached ${min} sets (saw ${n})`)
+    await page.waitForTimeout(250)
+  }
+}
+
+/** Waits for the list's current query to be answered and drawn. */
+export async function listSettled(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="results"][aria-busy="false"]')
+}
+
+/** Clicks an export button and returns the downloaded file's text. */
+export async function exportText(page: Page, buttonName: string): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: buttonName }).click()
+  ])
+  const path = await download.path()
+  return readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
+}
+
+export async function go(page: Page, hash: string): Promise<void> {
+  await page.evaluate((h) => {
+    window.location.hash = h
+  }, hash)
+}
+
+/** A second client of the reference service: edits "behind the app's back" over HTTP GET. */
+export class ServiceClient {
+  private hash = ''
+  constructor(
+    private readonly base: string,
+    private readonly apiKey: string
+  ) {}
+
+  private async get(op: string, params: Record<string, string>): Promise<string> {
+    const qs = new URLSearchParams({ apiKey: this.apiKey, ...params })
+    const res = await fetch(`${this.base}/api/v2.asmx/${op}?${qs.toString()}`)
+    const body = await res.text()
+    if (!res.ok) throw new Error(`${op}: HTTP ${res.status} ${body.slice(0, 200)}`)
+    return body
+  }
+
+  async login(username: string, password: string): Promise<void> {
+    const xml = await this.get('login', { username, password })
+    this.hash = /<string[^>]*>([^<]*)<\/string>/.exec(xml)?.[1] ?? ''
+    if (this.hash === '' || this.hash.startsWith('ERROR')) throw new Error(`login failed: ${xml}`)
+  }
+
+  async setNotes(setID: number, notes: string): Promise<void> {
+    await this.get('setCollection_userNotes', {
+      userHash: this.hash,
+      setID: String(setID),
+      notes
+    })
+  }
+
+  async setQtyOwned(setID: number, qtyOwned: number): Promise<void> {
+    await this.get('setCollection_qtyOwned', {
+      userHash: this.hash,
+      setID: String(setID),
+      qtyOwned: String(qtyOwned)
+    })
+  }
+
+  /** The service's own record of the set for this user. */
+  async userSet(setID: number): Promise<{ notes: string; qtyOwned: number; owned: boolean }> {
+    const xml = await this.get('getSet', { userHash: this.hash, SetID: String(setID) })
+    const field = (name: string): string =>
+      new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? ''
+    return {
+      notes: field('userNotes').replace(/&amp;/g, '&').replace(/&lt;/g, '<'),
+      qtyOwned: Number(field('qtyOwned') || '0'),
+      owned: field('owned') === 'true'
+    }
+  }
+}
