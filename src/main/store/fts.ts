@@ -63,6 +63,8 @@ export function endBulkLoad(db: WriteDb): void {
     db.exec(`INSERT INTO sets_fts (sets_fts) VALUES ('rebuild');`)
     db.exec(FTS_TRIGGERS_SQL)
   }).immediate()
+  // Fresh statistics after a bulk load, so the planner picks the indexes the search relies on.
+  db.pragma('optimize = 0x10002')
 }
 
 /** Called on open: repairs an index left stale by a crash during a bulk load. */

@@ -28,21 +28,41 @@ export function ftsQuery(text: string): string | null {
   return words.map((w) => `"${w}"*`).join(' ')
 }
 
-function filters(q: SearchInput): Map<FilterKey, Sql> {
+/** Above this many text matches, walking the sort index and skipping non-matches beats sorting them all. */
+const DENSE_MATCHES = 1500
+
+function ftsCount(db: ReadDb, match: string): number {
+  return cached(
+    db,
+    `fts\u0000${match}`,
+    () =>
+      get<{ n: number }>(db, sql`SELECT count(*) AS n FROM sets_fts WHERE sets_fts MATCH ${match}`)
+        ?.n ?? 0
+  )
+}
+
+function filters(db: ReadDb, q: SearchInput): Map<FilterKey, Sql> {
   const f = new Map<FilterKey, Sql>()
   const match = ftsQuery(q.text)
-  if (match !== null)
-    f.set('text', sql`s.id IN (SELECT rowid FROM sets_fts WHERE sets_fts MATCH ${match})`)
+  if (match !== null) {
+    // `+s.id` keeps SQLite from driving the query by the FTS hits, so it reads in sort order.
+    const id = raw(ftsCount(db, match) > DENSE_MATCHES ? '+s.id' : 's.id')
+    f.set('text', sql`${id} IN (SELECT rowid FROM sets_fts WHERE sets_fts MATCH ${match})`)
+  }
   if (q.theme !== undefined) f.set('theme', sql`s.theme = ${q.theme}`)
   if (q.subtheme !== undefined) f.set('subtheme', sql`s.subtheme = ${q.subtheme}`)
   if (q.yearFrom !== undefined || q.yearTo !== undefined) {
     f.set('year', sql`s.year BETWEEN ${q.yearFrom ?? 0} AND ${q.yearTo ?? 9999}`)
   }
-  if (q.owned !== undefined) f.set('owned', sql`coalesce(st.owned, 0) = ${q.owned ? 1 : 0}`)
-  if (q.wanted !== undefined) f.set('wanted', sql`coalesce(st.wanted, 0) = ${q.wanted ? 1 : 0}`)
+  // `st.x = 1` (not coalesce) lets SQLite turn the LEFT JOIN into a join driven by set_state.
+  if (q.owned !== undefined)
+    f.set('owned', q.owned ? sql`st.owned = 1` : sql`coalesce(st.owned, 0) = 0`)
+  if (q.wanted !== undefined) {
+    f.set('wanted', q.wanted ? sql`st.wanted = 1` : sql`coalesce(st.wanted, 0) = 0`)
+  }
   if (q.flags !== undefined && q.flags.length > 0) {
     const mask = q.flags.reduce((m, n) => m | (1 << (n - 1)), 0)
-    f.set('flags', sql`(coalesce(st.flags, 0) & ${mask}) = ${mask}`)
+    f.set('flags', sql`(st.flags & ${mask}) = ${mask}`)
   }
   if (q.availability !== undefined) f.set('availability', sql`s.availability = ${q.availability}`)
   return f
@@ -51,6 +71,60 @@ function filters(q: SearchInput): Map<FilterKey, Sql> {
 const FROM = raw(
   `sets s LEFT JOIN set_state st ON st.profile_id = s.profile_id AND st.set_id = s.set_id`
 )
+const SETS_ONLY = raw('sets s')
+const STATE_FILTERS: readonly FilterKey[] = ['owned', 'wanted', 'flags']
+
+/**
+ * Totals of recent queries. The store has one connection, so `total_changes()` moves on every
+ * write and is a safe key: paging through one result never recounts, any write recounts.
+ */
+const countCache = new WeakMap<ReadDb, { changes: number; counts: Map<string, number> }>()
+
+function cached(db: ReadDb, key: string, compute: () => number): number {
+  const changes = get<{ n: number }>(db, sql`SELECT total_changes() AS n`)?.n ?? 0
+  let cache = countCache.get(db)
+  if (cache?.changes !== changes) {
+    cache = { changes, counts: new Map() }
+    countCache.set(db, cache)
+  }
+  const hit = cache.counts.get(key)
+  if (hit !== undefined) return hit
+  const n = compute()
+  if (cache.counts.size > 500) cache.counts.clear()
+  cache.counts.set(key, n)
+  return n
+}
+
+/** Whether every cached set belongs to this profile (then FTS counts need no join). */
+function soleProfile(db: ReadDb, profileId: number): boolean {
+  return (
+    cached(
+      db,
+      `others\u0000${profileId}`,
+      () =>
+        get<{ n: number }>(
+          db,
+          sql`SELECT EXISTS (SELECT 1 FROM sets WHERE profile_id <> ${profileId}) AS n`
+        )?.n ?? 1
+    ) === 0
+  )
+}
+
+function countOf(
+  db: ReadDb,
+  profileId: number,
+  q: SearchInput,
+  f: Map<FilterKey, Sql>,
+  where: Sql
+): number {
+  const match = ftsQuery(q.text)
+  if (match !== null && f.size === 1 && soleProfile(db, profileId)) return ftsCount(db, match)
+  return cached(db, `${where.text}\u0000${JSON.stringify(where.params)}`, () => {
+    // The user-state join is only needed when a filter reads it.
+    const from = STATE_FILTERS.some((k) => f.has(k)) ? FROM : SETS_ONLY
+    return get<{ n: number }>(db, sql`SELECT count(*) AS n FROM ${from} WHERE ${where}`)?.n ?? 0
+  })
+}
 
 function whereOf(profileId: number, f: Map<FilterKey, Sql>, without?: FilterKey): Sql {
   const parts = [sql`s.profile_id = ${profileId}`]
@@ -59,7 +133,7 @@ function whereOf(profileId: number, f: Map<FilterKey, Sql>, without?: FilterKey)
 }
 
 const ORDER: Record<SearchInput['sort'], readonly string[]> = {
-  number: ['s.number_sort', 's.number', 's.number_variant'],
+  number: ['s.number_sort', 's.number', 's.number_variant', 's.set_id'],
   name: ['s.name', 's.number_sort', 's.number_variant'],
   year: ['s.year', 's.number_sort', 's.number', 's.number_variant'],
   pieces: ['s.pieces', 's.number_sort', 's.number_variant'],
@@ -71,36 +145,53 @@ const ORDER: Record<SearchInput['sort'], readonly string[]> = {
 
 function orderBy(q: SearchInput): Sql {
   const dir = q.desc ? ' DESC' : ''
-  return raw([...ORDER[q.sort], 's.set_id'].map((c) => c + dir).join(', '))
+  return raw(ORDER[q.sort].map((c) => c + dir).join(', '))
 }
 
-function facet(db: ReadDb, column: string, where: Sql): FacetCount[] {
+const INNER = raw(
+  'sets s JOIN set_state st ON st.profile_id = s.profile_id AND st.set_id = s.set_id'
+)
+
+function facet(db: ReadDb, column: string, f: Map<FilterKey, Sql>, where: Sql): FacetCount[] {
+  // Value facets read only `sets` unless a remaining filter needs the user's state.
+  const from = STATE_FILTERS.some((k) => f.has(k)) ? FROM : SETS_ONLY
   return all<{ value: string | number; count: number }>(
     db,
-    sql`SELECT ${raw(column)} AS value, count(*) AS count FROM ${FROM} WHERE ${where}
+    sql`SELECT ${raw(column)} AS value, count(*) AS count FROM ${from} WHERE ${where}
         AND ${raw(column)} IS NOT NULL AND ${raw(column)} <> ''
         GROUP BY ${raw(column)} ORDER BY count DESC, value LIMIT 500`
   ).map((r) => ({ value: String(r.value), count: r.count }))
 }
 
-/** Counts per facet value, each facet under every filter but its own (so choices stay visible). */
+function without(f: Map<FilterKey, Sql>, key: FilterKey): Map<FilterKey, Sql> {
+  const out = new Map(f)
+  out.delete(key)
+  return out
+}
+
+/**
+ * Counts per facet value, each facet under every filter but its own (so choices stay visible).
+ * Owned, wanted and flag counts join from set_state (the small side), never scan every set.
+ */
 function facetsOf(db: ReadDb, profileId: number, f: Map<FilterKey, Sql>): SearchFacets {
-  const count = (without: FilterKey, cond: string) =>
+  const count = (key: FilterKey, cond: string) =>
     get<{ n: number }>(
       db,
-      sql`SELECT count(*) AS n FROM ${FROM} WHERE ${whereOf(profileId, f, without)} AND ${raw(cond)}`
+      sql`SELECT count(*) AS n FROM ${INNER} WHERE ${whereOf(profileId, f, key)} AND ${raw(cond)}`
     )?.n ?? 0
-  const flagSums = Array.from({ length: 8 }, (_, i) => `sum((coalesce(st.flags, 0) >> ${i}) & 1)`)
+  const flagSums = Array.from({ length: 8 }, (_, i) => `sum((st.flags >> ${i}) & 1) AS f${i}`)
   const flagRow = get<Record<string, number | null>>(
     db,
-    sql`SELECT ${raw(flagSums.map((e, i) => `${e} AS f${i}`).join(', '))}
-        FROM ${FROM} WHERE ${whereOf(profileId, f, 'flags')}`
+    sql`SELECT ${raw(flagSums.join(', '))} FROM ${INNER}
+        WHERE ${whereOf(profileId, f, 'flags')} AND st.flags <> 0`
   )
+  const valueFacet = (column: string, key: FilterKey) =>
+    facet(db, column, without(f, key), whereOf(profileId, f, key))
   return {
-    themes: facet(db, 's.theme', whereOf(profileId, f, 'theme')),
-    subthemes: facet(db, 's.subtheme', whereOf(profileId, f, 'subtheme')),
-    years: facet(db, 's.year', whereOf(profileId, f, 'year')),
-    availability: facet(db, 's.availability', whereOf(profileId, f, 'availability')),
+    themes: valueFacet('s.theme', 'theme'),
+    subthemes: valueFacet('s.subtheme', 'subtheme'),
+    years: valueFacet('s.year', 'year'),
+    availability: valueFacet('s.availability', 'availability'),
     owned: count('owned', 'st.owned = 1'),
     wanted: count('wanted', 'st.wanted = 1'),
     flags: Array.from({ length: 8 }, (_, i) => flagRow?.[`f${i}`] ?? 0)
@@ -108,7 +199,7 @@ function facetsOf(db: ReadDb, profileId: number, f: Map<FilterKey, Sql>): Search
 }
 
 export function searchSets(db: ReadDb, profileId: number, q: SearchInput): SearchResultDto {
-  const f = filters(q)
+  const f = filters(db, q)
   const where = whereOf(profileId, f)
   const rows = all<SummaryRow>(
     db,
@@ -116,9 +207,7 @@ export function searchSets(db: ReadDb, profileId: number, q: SearchInput): Searc
         ORDER BY ${orderBy(q)} LIMIT ${q.limit} OFFSET ${q.offset}`
   )
   const total =
-    q.offset === 0 && rows.length < q.limit
-      ? rows.length
-      : (get<{ n: number }>(db, sql`SELECT count(*) AS n FROM ${FROM} WHERE ${where}`)?.n ?? 0)
+    q.offset === 0 && rows.length < q.limit ? rows.length : countOf(db, profileId, q, f, where)
   return {
     total,
     offset: q.offset,
