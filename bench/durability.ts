@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   writeSection(`Measured ${date} on ${machine()}, by \`npm run bench:durability\` (bench/durability.ts, seed ${seed}).
 A child process edits through the real edit path (collection:updateSet → one SQLite transaction with
 state, outbox rows and journal; WAL, synchronous=FULL) and prints an ACK after each edit returns; the
-parent kills it with SIGKILL at a random moment (0–120 ms after start-up), then checks
+parent kills it with SIGKILL at a random moment (0–120 ms after the child opened the database), then checks
 \`integrity_check\` and that every acknowledged edit is in the local state and in the outbox (an edit's
 notes and quantity together: a torn write would show). The same loop runs 50 times in CI
 (test/durability/kill.test.ts).
