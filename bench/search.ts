@@ -187,17 +187,20 @@ async function measure(size: number): Promise<string[]> {
   })
   const events = createEventBus()
   const sync = createSyncRunner({ store, profiles, events })
-  const handlers = buildHandlers({
-    store,
-    profiles,
-    events,
-    sync,
-    host: 'browser',
-    files: null,
-    version: 'bench',
-    now: () => new Date(),
-    log: { info: () => undefined, warn: () => undefined, error: () => undefined }
-  })
+  const handlers = buildHandlers(
+    {
+      store,
+      profiles,
+      events,
+      sync,
+      host: 'browser',
+      files: null,
+      version: 'bench',
+      now: () => new Date(),
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined }
+    },
+    null
+  )
   const lines: string[] = []
   for (const c of cases(sets)) {
     for (const q of c.queries.slice(0, 10)) await dispatch(handlers, 'catalog:search', q)

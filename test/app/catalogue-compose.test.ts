@@ -44,4 +44,44 @@ describe('createApp with the demo profile', () => {
     const info = await app.handlers['app:getInfo']({})
     expect(info.profile.kind).toBe('demo')
   })
+
+  it('an edit is saved locally, pushed by the next sync, and survives a restart', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'studbook-compose-'))
+    app = await createApp({ dataDir: dir, host: 'browser', demoSets: 200, credentials: 'memory' })
+    await waitForSync(app)
+    const page = await app.handlers['catalog:search']({
+      text: '',
+      owned: false,
+      sort: 'number',
+      desc: false,
+      offset: 0,
+      limit: 1,
+      facets: false
+    })
+    const setID = page.rows[0]?.setID ?? 0
+    const saved = await dispatch(app.handlers, 'collection:updateSet', {
+      setID,
+      patch: { owned: true, notes: 'from the compose test' }
+    })
+    expect(saved.ok).toBe(true)
+    expect((await app.handlers['catalog:getSet']({ setID })).collection.owned).toBe(true)
+    await app.handlers['sync:start']({ full: false })
+    await waitForSync(app)
+    const status = await app.handlers['sync:getStatus']({})
+    expect(status).toMatchObject({ pending: 0, needsAttention: 0, conflicts: 0, error: null })
+    await app.close()
+    app = await createApp({
+      dataDir: dir,
+      host: 'browser',
+      demoSets: 200,
+      credentials: 'memory',
+      autoSync: false
+    })
+    const again = await app.handlers['catalog:getSet']({ setID })
+    expect(again.collection).toMatchObject({
+      owned: true,
+      notes: 'from the compose test',
+      sync: 'synced'
+    })
+  })
 })

@@ -12,6 +12,8 @@ import type { MediaFile } from './media-cache'
 import { DEMO_BASE_URL, createProfiles, defaultClientFactory, signInDemo } from './profiles'
 import type { DemoService } from './profiles'
 import { createSyncRunner } from './sync-pull'
+import { createEditSide } from './edits-wiring'
+import type { EditSide } from './edits-wiring'
 
 export interface FileChooser {
   saveText(
@@ -82,7 +84,28 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
     demo
   })
   const events = createEventBus()
-  const sync = createSyncRunner({ store, profiles, events, now, log })
+  // The runner pushes through the edit side, which publishes through the runner: bound late.
+  let editSide: EditSide | null = null
+  const sync = createSyncRunner({
+    store,
+    profiles,
+    events,
+    now,
+    log,
+    push: (signal) => editSide?.push(signal) ?? Promise.resolve()
+  })
+  const edits = createEditSide({
+    store,
+    profiles,
+    events,
+    now,
+    files: options.files ?? null,
+    publish: () => {
+      sync.publish()
+    },
+    log
+  })
+  editSide = edits
   const services: AppServices = {
     store,
     profiles,
@@ -94,7 +117,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
     now,
     log
   }
-  const handlers = buildHandlers(services)
+  const handlers = buildHandlers(services, edits.handlers)
   const media = createMediaCache({
     store,
     dir: join(options.dataDir, 'media'),
@@ -107,7 +130,13 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
   })
 
   if (profiles.active().kind === 'demo') await signInDemo(profiles, log)
-  if (options.autoSync ?? true) sync.start()
+  const autoSync = options.autoSync ?? true
+  if (autoSync) sync.start()
+  const offChange = profiles.onChange(() => {
+    // A sync keeps writing for the profile it started with; the new profile gets its own.
+    sync.cancel()
+    if (autoSync) void sync.idle().then(() => sync.start())
+  })
 
   return {
     handlers,
@@ -120,8 +149,10 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
       return [...hosts]
     },
     async close() {
+      offChange()
       sync.cancel()
       await sync.idle()
+      await edits.close()
       reference?.close()
       store.close()
     }

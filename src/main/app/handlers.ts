@@ -6,9 +6,7 @@ import type { EventBus } from '../ipc/event-bus'
 import type { Store } from '../store/connection'
 import type { FileChooser } from './compose'
 import { createCatalogueHandlers } from './catalogue-handlers'
-import { createCollectionHandlers } from './collection-handlers'
-import type { EditDeps } from './edits-deps'
-import { createOutboxJournalHandlers } from './sync-handlers'
+import type { EditSideHandlers } from './edits-wiring'
 import type { Profiles } from './profiles'
 import type { SyncRunner } from './sync-pull'
 
@@ -45,26 +43,18 @@ function notYet(channels: readonly ChannelName[]): Partial<Handlers> {
   return out
 }
 
-/** One handler per contract channel, merged from the groups; throws if a channel has none. */
-export function buildHandlers(s: AppServices, extra: Partial<Handlers> = {}): Handlers {
-  const edits: EditDeps = {
-    store: s.store,
-    profileId: () => s.profiles.active().id,
-    now: s.now,
-    changed: (setIDs) => {
-      s.events.emit('data:changed', { scope: 'collection', setIDs: [...setIDs] })
-      s.sync.publish()
-    }
-  }
+/**
+ * One handler per contract channel: app, catalogue and sync from here, collection, outbox,
+ * journal, account and exchange from the edit side. Throws if a channel has none.
+ */
+export function buildHandlers(s: AppServices, edits: EditSideHandlers | null): Handlers {
   const own: Partial<Handlers> = {
     'app:getInfo': () => appInfo(s),
-    ...createCollectionHandlers(edits),
-    ...createOutboxJournalHandlers(edits),
     ...createCatalogueHandlers({ store: s.store, profiles: s.profiles, now: s.now }),
     'sync:getStatus': () => s.sync.status(),
     'sync:start': ({ full }) => s.sync.start({ full }),
     'sync:cancel': () => s.sync.cancel(),
-    ...extra
+    ...edits
   }
   const missing = CHANNEL_NAMES.filter((c) => !(c in own))
   const merged = { ...notYet(missing), ...own }
