@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../src/main/app/compose'
+import type { AppContext } from '../../src/main/app/compose'
+import { dispatch } from '../../src/main/ipc/dispatch'
+import type { EventMap } from '../../src/shared/ipc/contract'
+import type { Result } from '../../src/shared/ipc/result'
+
+/** The edit path as the renderer reaches it: createApp (demo profile) → dispatch → handlers. */
+const dir = mkdtempSync(join(tmpdir(), 'studbook-compose-edits-'))
+let app: AppContext
+const statuses: EventMap['sync:status'][] = []
+
+async function call<T>(channel: string, input: unknown): Promise<T> {
+  const r = (await dispatch(app.handlers, channel, input)) as Result<T>
+  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`)
+  return r.value
+}
+
+async function until(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+beforeAll(async () => {
+  app = await createApp({
+    dataDir: dir,
+    host: 'browser',
+    demoSets: 200,
+    autoSync: false,
+    credentials: 'memory'
+  })
+  app.events.subscribe((name, payload) => {
+    if (name === 'sync:status') statuses.push(payload as EventMap['sync:status'])
+  })
+  await call('sync:start', { full: true })
+  await until(async () => !(await call<{ running: boolean }>('sync:getStatus', {})).running, 60_000)
+}, 90_000)
+
+afterAll(async () => {
+  await app.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('edits through createApp and dispatch', () => {
+  it('an edit is acknowledged at once, counted as pending, then pushed in the background', async () => {
+    const { rows } = await call<{ rows: { setID: number }[] }>('catalog:search', {
+      text: '',
+      limit: 3
+    })
+    const setID = rows[2]?.setID ?? 0
+    const dto = await call<{ notes: string; sync: string }>('collection:updateSet', {
+      setID,
+      patch: { notes: 'via dispatch', flags: { '5': true } }
+    })
+    expect(dto).toMatchObject({ notes: 'via dispatch', sync: 'pending' })
+    expect(statuses.some((s) => s.pending > 0)).toBe(true)
+    await until(async () => (await call<unknown[]>('outbox:list', {})).length === 0)
+    expect(statuses.at(-1)?.pending).toBe(0)
+    const back = await call<{ collection: { notes: string; flags: boolean[]; sync: string } }>(
+      'catalog:getSet',
+      { setID }
+    )
+    expect(back.collection).toMatchObject({ notes: 'via dispatch', sync: 'synced' })
+    expect(back.collection.flags[4]).toBe(true)
+  })
+
+  it('bad input is refused by the contract and changes nothing', async () => {
+    const r = await dispatch(app.handlers, 'collection:updateSet', {
+      setID: 1,
+      patch: { qtyOwned: 1000 }
+    })
+    expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    const r2 = await dispatch(app.handlers, 'collection:updateSet', {
+      setID: 1,
+      patch: { notes: 'a\u0001b' }
+    })
+    expect(r2).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    expect(await call<unknown[]>('outbox:list', {})).toEqual([])
+  })
+
+  it('the account status shows the demo sign-in without any secret', async () => {
+    const status = await call<Record<string, unknown>>('account:getStatus', {})
+    expect(status).toMatchObject({
+      profile: 'demo',
+      signedIn: true,
+      keychain: 'memory',
+      remembered: false
+    })
+    expect(Object.keys(status).sort()).toEqual([
+      'apiKeySet',
+      'baseUrl',
+      'binding',
+      'keychain',
+      'keychainMessage',
+      'profile',
+      'remembered',
+      'signedIn',
+      'username'
+    ])
+  })
+})
