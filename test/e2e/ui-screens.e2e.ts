@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { ROOT, startApp } from './harness'
+import type { AppUnderTest } from './harness'
+import { go, listSettled, waitForSets } from './ui-helpers'
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
+}
+
+const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
+
+/** Every main screen, reached the way a user would (the hash is the route). */
+const SCREENS: { name: string; hash: string; ready: (page: Page) => Promise<unknown> }[] = [
+  { name: 'browse', hash: '#/browse', ready: (p) => listSettled(p) },
+  { name: 'collection', hash: '#/owned', ready: (p) => listSettled(p) },
+  { name: 'wanted', hash: '#/wanted', ready: (p) => listSettled(p) },
+  { name: 'flag', hash: '#/flag/1', ready: (p) => listSettled(p) },
+  {
+    name: 'set-detail',
+    hash: '#/browse/set/FIRST',
+    ready: (p) => p.getByRole('heading', { name: /^Reviews/ }).waitFor()
+  },
+  { name: 'minifigs', hash: '#/minifigs', ready: (p) => p.getByRole('status').first().waitFor() },
+  {
+    name: 'notes',
+    hash: '#/notes',
+    ready: (p) => p.getByRole('heading', { name: 'Notes' }).waitFor()
+  },
+  { name: 'totals', hash: '#/totals', ready: (p) => p.getByText('sets wanted').waitFor() },
+  {
+    name: 'sync',
+    hash: '#/sync',
+    ready: (p) => p.getByRole('heading', { name: 'Activity', exact: true }).waitFor()
+  },
+  {
+    name: 'exchange',
+    hash: '#/exchange',
+    ready: (p) => p.getByRole('heading', { name: 'Export', exact: true }).waitFor()
+  },
+  {
+    name: 'settings',
+    hash: '#/settings',
+    ready: (p) => p.getByRole('heading', { name: 'Flag labels' }).waitFor()
+  }
+]
+
+let app: AppUnderTest
+let firstSet = 0
+
+beforeAll(async () => {
+  app = await startApp({ demoSets: 2000 })
+  await waitForSets(app.page, 2000)
+  const first = await app.rpc<{ rows: { setID: number }[] }>('catalog:search', { limit: 1 })
+  firstSet = first.rows[0]?.setID ?? 0
+})
+
+afterAll(async () => {
+  await app.stop()
+})
+
+async function scan(page: Page): Promise<AxeResult['violations']> {
+  // Evaluated over the DevTools protocol, so the page's CSP (no inline script) stays untouched.
+  await page.evaluate(AXE)
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe.run()
+  )
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+}
+
+describe('every main screen in light and dark mode', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`renders each screen in ${scheme} mode with no serious or critical axe violation`, async () => {
+      const page = app.page
+      await page.emulateMedia({ colorScheme: scheme })
+      const problems: string[] = []
+      for (const screen of SCREENS) {
+        await go(page, screen.hash.replace('FIRST', String(firstSet)))
+        await screen.ready(page)
+        await page.waitForTimeout(150)
+        await page.screenshot({ path: join(app.artifactsDir, `ui-${screen.name}-${scheme}.png`) })
+        for (const v of await scan(page)) {
+          problems.push(
+            `${screen.name}/${scheme}: ${v.id} (${v.impact ?? ''}) ${v.help} at ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(', ')}`
+          )
+        }
+      }
+      expect(problems).toEqual([])
+    })
+  }
+
+  it('keeps the dark override chosen in the app across reloads, against the OS setting', async () => {
+    const page = app.page
+    await page.emulateMedia({ colorScheme: 'light' })
+    await go(page, '#/settings')
+    await page.getByRole('combobox', { name: 'Appearance' }).selectOption('dark')
+    await page.reload()
+    await page.getByRole('heading', { name: 'Settings' }).waitFor()
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    expect(bg).toBe('rgb(19, 20, 22)')
+    await page.getByRole('combobox', { name: 'Appearance' }).selectOption('system')
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(246, 246, 244)'
+    )
+    expect(app.consoleErrors).toEqual([])
+  })
+})
