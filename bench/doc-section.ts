@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 
 const DOC = join(import.meta.dirname, '../docs/benchmarks.md')
@@ -27,9 +28,10 @@ export function writeStoreSection(title: string, body: string): void {
   )
 }
 
+/** The machine, and how busy it was: these cores are shared, so the load average matters. */
 export function machine(): string {
-  const cpus = (globalThis.process.env['BENCH_CPU'] ?? '') || cpuModel()
-  return `${cpus}, Node ${process.version}`
+  const load = loadavg()[0] ?? 0
+  return `${cpuModel()}, Node ${process.version}, load average ${load.toFixed(1)} at the start`
 }
 
 function cpuModel(): string {

@@ -23,8 +23,9 @@ export interface Harness {
   profiles: Profiles
   sync: SyncRunner
   catalogue: CatalogueHandlers
-  /** getSets page numbers requested (v2), in order. */
+  /** Catalogue getSets page numbers requested, in order, and the service version of each. */
   readonly pages: number[]
+  readonly pageVersions: string[]
   readonly changed: EventMap['data:changed'][]
   /** While false, every request fails as if the network were down. */
   online: boolean
@@ -40,18 +41,22 @@ export async function createHarness(sets: number, now?: () => Date): Promise<Har
   const svc = createReferenceService({ sets, seed: 7, ...(now ? { now } : {}) })
   const credentials = createMemoryStore()
   const pages: number[] = []
+  const pageVersions: string[] = []
   const changed: EventMap['data:changed'][] = []
 
   async function build(h: Harness): Promise<void> {
     h.store = await openStore(join(dir, 'studbook.db'))
     const fetch = async (req: Request): Promise<Response> => {
       if (!h.online) throw new TypeError('fetch failed')
-      if (/\/api\/v2\.asmx(\/getSets)?$/i.test(new URL(req.url).pathname)) {
-        const body = await req.clone().text()
-        const op = /getSets\b/.test(req.url) || /<getSets\b/.test(body)
-        const page = /pageNumber(?:=|>)(\d+)/.exec(body)
-        if (op && page && !/owned(?:=|>)1/.test(body) && !/wanted(?:=|>)1/.test(body)) {
+      const path = new URL(req.url).pathname
+      if (/\/api\/v[23]\.asmx(\/getSets)?$/i.test(path)) {
+        const body = decodeURIComponent((await req.clone().text()).replace(/\+/g, ' '))
+        const isGetSets = /getSets\b/.test(req.url) || /<getSets\b/.test(body)
+        const page = /pageNumber(?:=|>|"\s*:\s*)(\d+)/.exec(body)
+        const user = /owned(?:=|>|"\s*:\s*)"?1/.test(body) || /wanted(?:=|>|"\s*:\s*)"?1/.test(body)
+        if (isGetSets && page && !user) {
           pages.push(Number(page[1]))
+          pageVersions.push(/\/api\/v3/i.test(path) ? 'v3' : 'v2')
           if (h.failPage === Number(page[1])) throw new TypeError('fetch failed')
         }
       }
@@ -86,6 +91,7 @@ export async function createHarness(sets: number, now?: () => Date): Promise<Har
     dir,
     svc,
     pages,
+    pageVersions,
     changed,
     online: true,
     failPage: null,

@@ -35,9 +35,10 @@ describe('catalogue pull', () => {
     const status = await h.sync.run()
     expect(status.error).toBeNull()
     expect(status.catalogueSets).toBe(1200)
+    expect(h.pageVersions).toEqual(['v3', 'v3', 'v3'])
 
     const theirs = await allServiceSets(h)
-    const themes = (await serviceClient(h).v2.getThemes())
+    const themes = await serviceClient(h).v2.getThemes()
     const mine = await h.catalogue['catalog:listThemes']({})
     expect(mine.map((t) => [t.theme, t.setCount]).sort()).toEqual(
       themes.map((t) => [t.theme, t.setCount]).sort()
@@ -62,6 +63,21 @@ describe('catalogue pull', () => {
       })
       expect(found.rows.map((r) => r.setID)).toContain(s.setID)
     }
+  })
+
+  it('pages the catalogue through v2 when the service offers no v3 getSets', async () => {
+    h = await createHarness(700)
+    h.svc.admin.addFault({ service: 'v3', operation: 'getSets', kind: { type: 'bindingDisabled' } })
+    const status = await h.sync.run()
+    expect(status.error).toBeNull()
+    expect(status.catalogueSets).toBe(700)
+    expect(h.pageVersions.filter((v) => v === 'v2')).toHaveLength(2)
+    const theirs = await allServiceSets(h)
+    const last = theirs[699]
+    if (!last) throw new Error('catalogue too small')
+    const d = await h.catalogue['catalog:getSet']({ setID: last.setID })
+    expect(d.name).toBe(last.name)
+    expect(d.lastUpdated).toBe(last.lastUpdated.toISOString())
   })
 
   it('resumes an interrupted first sync at the first page not stored', async () => {

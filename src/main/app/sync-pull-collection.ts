@@ -1,4 +1,3 @@
-import { AppError } from '../../shared/errors'
 import type {
   CollectionDetailRecord,
   CollectionTotalsRecord,
@@ -20,22 +19,9 @@ import type { ServerMinifig, ServerSetState } from '../store/collection-sync-rep
 import { transaction } from '../store/handles'
 import { setSyncValue } from '../store/sync-state-repo'
 import { PAGE_SIZE } from './sync-pull-catalogue'
+import { v3Unavailable } from './sync-pull-v3'
 import { asList, callGetSets, checkCancelled } from './sync-pull-context'
 import type { PullContext } from './sync-pull-context'
-
-/** v3 is optional on a service: these say "not offered here", so the pull degrades to v2. */
-function v3Unavailable(e: unknown): boolean {
-  return (
-    e instanceof AppError &&
-    [
-      'binding_unsupported',
-      'server_error',
-      'soap_fault_client',
-      'unexpected_empty_body',
-      'bad_json'
-    ].includes(e.code)
-  )
-}
 
 const num = (v: unknown, d = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : d)
 const bool = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'

@@ -41,13 +41,19 @@ function ftsCount(db: ReadDb, match: string): number {
   )
 }
 
-function filters(db: ReadDb, q: SearchInput): Map<FilterKey, Sql> {
+/** `paged`: only the first rows in sort order are wanted (a page), not every match (facets). */
+function filters(db: ReadDb, q: SearchInput, paged: boolean): Map<FilterKey, Sql> {
   const f = new Map<FilterKey, Sql>()
   const match = ftsQuery(q.text)
   if (match !== null) {
-    // `+s.id` keeps SQLite from driving the query by the FTS hits, so it reads in sort order.
-    const id = raw(ftsCount(db, match) > DENSE_MATCHES ? '+s.id' : 's.id')
-    f.set('text', sql`${id} IN (SELECT rowid FROM sets_fts WHERE sets_fts MATCH ${match})`)
+    // `+s.id` keeps SQLite from driving the query by the FTS hits, so it reads in sort order
+    // and stops after a page; facets read every match, which the FTS hits give directly.
+    if (paged) {
+      const id = raw(ftsCount(db, match) > DENSE_MATCHES ? '+s.id' : 's.id')
+      f.set('text', sql`${id} IN (SELECT rowid FROM sets_fts WHERE sets_fts MATCH ${match})`)
+    } else {
+      f.set('text', sql`sets_fts MATCH ${match}`)
+    }
   }
   if (q.theme !== undefined) f.set('theme', sql`s.theme = ${q.theme}`)
   if (q.subtheme !== undefined) f.set('subtheme', sql`s.subtheme = ${q.subtheme}`)
@@ -148,13 +154,25 @@ function orderBy(q: SearchInput): Sql {
   return raw(ORDER[q.sort].map((c) => c + dir).join(', '))
 }
 
-const INNER = raw(
-  'sets s JOIN set_state st ON st.profile_id = s.profile_id AND st.set_id = s.set_id'
-)
+/**
+ * FROM for facet queries: driven by the FTS hits when there is text (the `sets_fts MATCH` filter
+ * needs it; CROSS JOIN fixes that order), joined to the user's state only when needed.
+ */
+function facetFrom(f: Map<FilterKey, Sql>, state: 'none' | 'left' | 'inner'): Sql {
+  const base = f.has('text') ? 'sets_fts CROSS JOIN sets s ON s.id = sets_fts.rowid' : 'sets s'
+  const on = 'st.profile_id = s.profile_id AND st.set_id = s.set_id'
+  const join =
+    state === 'inner'
+      ? ` JOIN set_state st ON ${on}`
+      : state === 'left'
+        ? ` LEFT JOIN set_state st ON ${on}`
+        : ''
+  return raw(base + join)
+}
 
 function facet(db: ReadDb, column: string, f: Map<FilterKey, Sql>, where: Sql): FacetCount[] {
   // Value facets read only `sets` unless a remaining filter needs the user's state.
-  const from = STATE_FILTERS.some((k) => f.has(k)) ? FROM : SETS_ONLY
+  const from = facetFrom(f, STATE_FILTERS.some((k) => f.has(k)) ? 'left' : 'none')
   return all<{ value: string | number; count: number }>(
     db,
     sql`SELECT ${raw(column)} AS value, count(*) AS count FROM ${from} WHERE ${where}
@@ -177,12 +195,13 @@ function facetsOf(db: ReadDb, profileId: number, f: Map<FilterKey, Sql>): Search
   const count = (key: FilterKey, cond: string) =>
     get<{ n: number }>(
       db,
-      sql`SELECT count(*) AS n FROM ${INNER} WHERE ${whereOf(profileId, f, key)} AND ${raw(cond)}`
+      sql`SELECT count(*) AS n FROM ${facetFrom(f, 'inner')} WHERE ${whereOf(profileId, f, key)}
+          AND ${raw(cond)}`
     )?.n ?? 0
   const flagSums = Array.from({ length: 8 }, (_, i) => `sum((st.flags >> ${i}) & 1) AS f${i}`)
   const flagRow = get<Record<string, number | null>>(
     db,
-    sql`SELECT ${raw(flagSums.join(', '))} FROM ${INNER}
+    sql`SELECT ${raw(flagSums.join(', '))} FROM ${facetFrom(f, 'inner')}
         WHERE ${whereOf(profileId, f, 'flags')} AND st.flags <> 0`
   )
   const valueFacet = (column: string, key: FilterKey) =>
@@ -199,7 +218,7 @@ function facetsOf(db: ReadDb, profileId: number, f: Map<FilterKey, Sql>): Search
 }
 
 export function searchSets(db: ReadDb, profileId: number, q: SearchInput): SearchResultDto {
-  const f = filters(db, q)
+  const f = filters(db, q, true)
   const where = whereOf(profileId, f)
   const rows = all<SummaryRow>(
     db,
@@ -212,6 +231,6 @@ export function searchSets(db: ReadDb, profileId: number, q: SearchInput): Searc
     total,
     offset: q.offset,
     rows: rows.map((r) => summaryOf(r, profileId)),
-    facets: q.facets ? facetsOf(db, profileId, f) : null
+    facets: q.facets ? facetsOf(db, profileId, filters(db, q, false)) : null
   }
 }
