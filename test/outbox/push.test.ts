@@ -106,6 +106,48 @@ describe('pusher against the reference service', () => {
     ).toEqual({ n: 0 })
   })
 
+  it('copies changed or removed on the website: an edit conflicts, a delete is simply done', async () => {
+    h = await pushHarness()
+    const setID = h.setIDs[10] ?? 0
+    const a = await h.handlers['collection:saveCopy']({ setID, copy })
+    const b = await h.handlers['collection:saveCopy']({ setID, copy: { ...copy, notes: 'second' } })
+    await h.drain()
+    const [ca, cb] = await h.handlers['collection:listCopies']({ setID })
+    expect(ca?.collectionID).not.toBe(cb?.collectionID)
+    // The website edits one copy and deletes the other.
+    await h.client.v2.getCollectionDetail({ SetID: setID })
+    await h.client.v2.setCollectionDetail({
+      detail: {
+        collectionID: ca?.collectionID ?? 0,
+        ...copy,
+        pricePaid: 1,
+        modified: false,
+        deleted: false
+      }
+    })
+    await h.client.v2.setCollectionDetail({
+      detail: {
+        collectionID: cb?.collectionID ?? 0,
+        ...copy,
+        notes: 'second',
+        modified: false,
+        deleted: true
+      }
+    })
+    await h.handlers['collection:saveCopy']({
+      setID,
+      localId: a.localId,
+      copy: { ...copy, pricePaid: 2 }
+    })
+    await h.handlers['collection:deleteCopy']({ setID, localId: b.localId })
+    await h.pusher.push()
+    const left = await h.handlers['outbox:list']({})
+    expect(left).toHaveLength(1)
+    expect(left[0]).toMatchObject({ field: 'copy', state: 'conflict' })
+    expect(left[0]?.server).toContain('"pricePaid":1')
+    expect(left[0]?.desired).toContain('"pricePaid":2')
+  })
+
   it('a value changed on the website since the edit becomes a conflict; theirs or mine resolves it', async () => {
     h = await pushHarness()
     const setID = h.setIDs[6] ?? 0

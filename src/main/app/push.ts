@@ -2,14 +2,14 @@ import { AppError } from '../../shared/errors'
 import type { ServiceName } from '../../shared/protocol/operations'
 import type { ServiceClient } from '../service/index'
 import type { Store } from '../store/connection'
-import { all, get, run, transaction } from '../store/handles'
+import { all, get, run } from '../store/handles'
 import { sql } from '../store/sql'
-import { readCopy } from './edits-state'
-import type { CopyValue } from './edits-types'
-import { confirmRow, deleteRow, markRow, pendingRows, rebaseRow } from './outbox-repo'
+import { confirmRow, markRow, pendingRows, rebaseRow } from './outbox-repo'
 import type { OutboxRow } from './outbox-repo'
-import { detailOf, parseTarget, readServer, sameCopy, ServerReads, writeServer } from './push-ops'
-import type { Offers, PushTarget } from './push-ops'
+import { parseTarget, readServer, ServerReads, writeServer } from './push-ops'
+import type { Offers } from './push-ops'
+import { pushCopy } from './push-copy'
+import type { PushOutcome } from './push-copy'
 
 /**
  * The pusher drains the outbox (R-DB-3..5): rows in order per set; before a write the service's
@@ -84,86 +84,6 @@ export function createPusher(deps: PusherDeps): Pusher {
     }
   }
 
-  async function pushCopy(
-    row: OutboxRow,
-    t: PushTarget,
-    client: ServiceClient,
-    reads: ServerReads
-  ): Promise<'done' | 'conflict' | 'unconfirmed'> {
-    const p = deps.profileId()
-    const setID = t.setID ?? 0
-    const desired = JSON.parse(row.desired) as CopyValue | null
-    const base = JSON.parse(row.base) as CopyValue | null
-    const local = readCopy(db(), p, t.id)
-    const collectionID = local?.collectionID ?? null
-    // Reading the set's copies also tells the service which set a new copy belongs to.
-    const before = await reads.copies(setID)
-    const onServer =
-      collectionID === null ? null : (before.find((r) => r.collectionID === collectionID) ?? null)
-    if (
-      collectionID !== null &&
-      base !== null &&
-      (onServer === null || !sameCopy(onServer, base)) &&
-      !(desired !== null && onServer !== null && sameCopy(onServer, desired))
-    ) {
-      markRow(
-        db(),
-        row.id,
-        {
-          state: 'conflict',
-          reason: 'Changed on the service since your edit.',
-          server: json(onServer === null ? null : copyValueOf(onServer))
-        },
-        now()
-      )
-      return 'conflict'
-    }
-    if (desired === null && (collectionID === null || onServer === null)) {
-      transaction(db(), () => {
-        run(
-          db(),
-          sql`DELETE FROM copies WHERE profile_id = ${p} AND local_id = ${t.id} AND deleted = 1`
-        )
-        deleteRow(db(), row.id)
-      })
-      return 'done'
-    }
-    const values = desired ?? (onServer ? copyValueOf(onServer) : null)
-    if (values === null) throw new AppError('internal', 'A copy to delete has no values.')
-    await client.v2.setCollectionDetail({
-      detail: detailOf(collectionID ?? 0, values, desired === null)
-    })
-    reads.forget(setID)
-    const after = await reads.copies(setID)
-    if (desired === null) {
-      if (after.some((r) => r.collectionID === collectionID)) return 'unconfirmed'
-      transaction(db(), () => {
-        run(
-          db(),
-          sql`DELETE FROM copies WHERE profile_id = ${p} AND local_id = ${t.id} AND deleted = 1`
-        )
-        confirmRow(db(), row, row.desired, now())
-      })
-      return 'done'
-    }
-    let id = collectionID
-    if (id === null) {
-      const known = new Set(before.map((r) => r.collectionID))
-      id =
-        after.find((r) => !known.has(r.collectionID) && sameCopy(r, desired))?.collectionID ?? null
-    }
-    const confirmed = id === null ? undefined : after.find((r) => r.collectionID === id)
-    if (!confirmed || !sameCopy(confirmed, desired)) return 'unconfirmed'
-    transaction(db(), () => {
-      run(
-        db(),
-        sql`UPDATE copies SET collection_id = ${id} WHERE profile_id = ${p} AND local_id = ${t.id}`
-      )
-      confirmRow(db(), row, row.desired, now())
-    })
-    return 'done'
-  }
-
   function coupledRows(row: OutboxRow): OutboxRow[] {
     if (row.field !== 'owned' && row.field !== 'qtyOwned') return []
     const other = row.field === 'owned' ? 'qtyOwned' : 'owned'
@@ -179,9 +99,11 @@ export function createPusher(deps: PusherDeps): Pusher {
     client: ServiceClient,
     reads: ServerReads,
     has: Offers
-  ): Promise<'done' | 'conflict' | 'unconfirmed'> {
+  ): Promise<PushOutcome> {
     const t = parseTarget(row.target, row.field, row.set_id)
-    if (t.kind === 'copy') return pushCopy(row, t, client, reads)
+    if (t.kind === 'copy') {
+      return pushCopy({ db: db(), profileId: deps.profileId(), now }, row, t, client, reads)
+    }
     const desired: unknown = JSON.parse(row.desired)
     const server = await readServer(t, reads, has)
     if (server !== undefined) {
@@ -282,25 +204,5 @@ export function createPusher(deps: PusherDeps): Pusher {
     reset() {
       offers = null
     }
-  }
-}
-
-function copyValueOf(r: Parameters<typeof sameCopy>[0]): CopyValue {
-  return {
-    dateAcquired: r.dateAcquired ?? '',
-    currency: r.currency ?? '',
-    pricePaid: r.pricePaid,
-    additionalPricePaid: r.additionalPricePaid,
-    currentEstimatedValue: r.currentEstimatedValue,
-    conditionWhenAcquired: r.conditionWhenAcquired ?? '',
-    acquiredFrom: r.acquiredFrom ?? '',
-    conditionNow: r.conditionNow ?? '',
-    location: r.location ?? '',
-    notes: r.notes ?? '',
-    parts: r.parts,
-    minifigs: r.minifigs,
-    instructions: r.instructions,
-    box: r.box,
-    willTrade: r.willTrade
   }
 }
