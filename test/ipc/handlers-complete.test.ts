@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../src/main/app/compose'
+import type { AppContext } from '../../src/main/app/compose'
+import { dispatch } from '../../src/main/ipc/dispatch'
+import { CHANNEL_NAMES } from '../../src/shared/ipc/contract'
+import type { ChannelName } from '../../src/shared/ipc/contract'
+
+let dir: string
+let app: AppContext
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'studbook-contract-'))
+  app = await createApp({
+    dataDir: dir,
+    host: 'browser',
+    demoSets: 1000,
+    autoSync: false,
+    credentials: 'memory'
+  })
+})
+
+afterAll(async () => {
+  await app.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** A valid input per channel that reads or changes nothing the test depends on. */
+const SAMPLE: Partial<Record<ChannelName, unknown>> = {
+  'catalog:listSubthemes': { theme: 'none' },
+  'catalog:getSet': { setID: 1 },
+  'catalog:getSetExtras': { setID: 1 },
+  'catalog:listConditions': { which: 'now' },
+  'collection:listCopies': { setID: 1 },
+  'collection:listMinifigs': { filter: 'all' },
+  'outbox:retry': { id: 999999 },
+  'outbox:discard': { id: 999999 },
+  'outbox:resolveConflict': { id: 999999, keep: 'mine' },
+  'exchange:export': { format: 'rebrickable' },
+  'exchange:previewImport': { format: 'rebrickable', content: 'Set Number,Quantity\n' },
+  'exchange:applyImport': { previewId: 'none' }
+}
+
+const MUTATING = new Set<ChannelName>([
+  'collection:updateSet',
+  'collection:saveCopy',
+  'collection:deleteCopy',
+  'collection:updateMinifig',
+  'flags:setLabel',
+  'account:saveProfile',
+  'account:useDemo',
+  'account:signIn',
+  'account:signOut',
+  'sync:start',
+  'sync:cancel',
+  'journal:undo',
+  'journal:redo'
+])
+
+describe('the contract is fully served', () => {
+  it('has exactly one handler per channel, and no handler outside the contract', () => {
+    expect(Object.keys(app.handlers).sort()).toEqual([...CHANNEL_NAMES].sort())
+    for (const name of CHANNEL_NAMES) expect(typeof app.handlers[name], name).toBe('function')
+  })
+
+  it.each(CHANNEL_NAMES.filter((c) => !MUTATING.has(c)))(
+    '%s answers with a value or a typed error, never "not available"',
+    async (channel) => {
+      const result = await dispatch(app.handlers, channel, SAMPLE[channel] ?? {})
+      if (!result.ok) {
+        expect(result.error.code).not.toBe('internal')
+        expect(result.error.message).not.toMatch(/not available/i)
+      }
+    }
+  )
+})
