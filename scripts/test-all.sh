@@ -4,8 +4,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export ELECTRON_OVERRIDE_DIST_PATH=/nonexistent
-out=out/test
-rm -rf "$out" test-results && mkdir -p "$out"
+out=test-results/reports
+rm -rf test-results && mkdir -p "$out"
 steps="$out/steps.tsv"
 : >"$steps"
 
