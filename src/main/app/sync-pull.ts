@@ -105,9 +105,29 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
     if (full || !complete || resuming) {
       const themes = await pullThemes(ctx)
       online = true
-      await pullSubthemesAndYears(ctx, themes)
       const expected = themes.reduce((n, t) => n + t.setCount, 0)
-      await pullAllSets(ctx, expected)
+      // Subthemes and years are independent of the set pages: fetched alongside them (the
+      // service, the client and SQLite then overlap), reporting progress of the sets only.
+      const both = new AbortController()
+      const abortBoth = () => {
+        both.abort()
+      }
+      signal.addEventListener('abort', abortBoth)
+      const side: PullContext = { ...ctx, signal: both.signal, progress: () => undefined }
+      try {
+        await Promise.all([
+          pullSubthemesAndYears(side, themes).catch((e: unknown) => {
+            both.abort()
+            throw e
+          }),
+          pullAllSets({ ...ctx, signal: both.signal }, expected).catch((e: unknown) => {
+            both.abort()
+            throw e
+          })
+        ])
+      } finally {
+        signal.removeEventListener('abort', abortBoth)
+      }
     } else {
       await pullThemes(ctx)
       online = true
