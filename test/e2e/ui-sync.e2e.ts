@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { join } from 'node:path'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { ROOT, startApp } from './harness'
+import type { AppUnderTest } from './harness'
+import { startProcess, stopProcess } from './processes'
+import type { Started } from './processes'
+import { ServiceClient, go, resultCount, waitForSets } from './ui-helpers'
+
+let app: AppUnderTest
+let service: ServiceClient
+let sets: { setID: number; fullNumber: string }[] = []
+
+/**
+ * The reference service in its own process, stoppable and restartable on the same port and data.
+ * (Started here rather than through the harness's externalService, whose banner pattern does not
+ * match the service's current "demo login user / password" line.)
+ */
+const serviceProcess = {
+  dir: mkdtempSync(join(tmpdir(), 'studbook-ui-sync-')),
+  port: 0,
+  running: null as Started | null,
+  async start(): Promise<Started> {
+    const started = await startProcess(
+      join(ROOT, 'node_modules/.bin/tsx'),
+      [
+        'src/emulator/cli.ts',
+        '--port',
+        String(this.port),
+        '--sets',
+        '2000',
+        '--seed',
+        '1',
+        '--db',
+        join(this.dir, 'service.db')
+      ],
+      /base URL\s+http:\/\/127\.0\.0\.1:(\d+)[\s\S]*demo apiKey\s+(\S+)[\s\S]*demo login\s+(\S+) \/ (\S+)/,
+      { cwd: ROOT }
+    )
+    this.port = Number(started.match[1])
+    this.running = started
+    return started
+  },
+  async stop(): Promise<void> {
+    if (this.running) await stopProcess(this.running.child)
+    this.running = null
+  }
+}
+
+beforeAll(async () => {
+  const started = await serviceProcess.start()
+  const [, , apiKey = '', username = '', password = ''] = started.match
+  const url = `http://127.0.0.1:${serviceProcess.port}`
+  app = await startApp({ demoSets: 2000 })
+  await app.rpc('account:saveProfile', { baseUrl: url, apiKey })
+  await app.rpc('account:signIn', { username, password })
+  service = new ServiceClient(url, apiKey)
+  await service.login(username, password)
+  await app.rpc('sync:start', { full: true })
+  await waitForSets(app.page, 2000)
+  const found = await app.rpc<{ rows: { setID: number; fullNumber: string }[] }>('catalog:search', {
+    limit: 5
+  })
+  sets = found.rows
+})
+
+afterAll(async () => {
+  await app.stop()
+  await serviceProcess.stop()
+})
+
+function setAt(i: number): { setID: number; fullNumber: string } {
+  const s = sets[i]
+  if (!s) throw new Error(`no set ${i}`)
+  return s
+}
+
+async function editNotes(page: Page, setID: number, text: string): Promise<void> {
+  await go(page, `#/browse/set/${setID}`)
+  const notes = page.getByRole('textbox', { name: 'Notes' })
+  await notes.waitFor()
+  await notes.fill(text)
+  // Notes save when the field is left.
+  await page.getByRole('heading', { level: 1 }).click()
+  await page
+    .getByText(/Saved, waiting to sync|Synced|Needs attention|Conflict/)
+    .first()
+    .waitFor()
+}
+
+async function syncNow(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sync', exact: true }).click()
+}
+
+describe('sync against a reference service in its own process', () => {
+  it('keeps browsing, search and edits working while the service is down, then syncs', async () => {
+    const page = app.page
+    const { setID } = setAt(0)
+    await serviceProcess.stop()
+    await go(page, '#/browse')
+    await page.getByRole('searchbox', { name: 'Search sets' }).fill('castle')
+    await page.getByTestId('result-count').filter({ hasText: '“castle”' }).waitFor()
+    expect(await resultCount(page)).toBeGreaterThan(0)
+
+    await editNotes(page, setID, 'written while offline')
+    await syncNow(page)
+    // The edit waits in the outbox and the header says so.
+    await page
+      .getByTestId('pending')
+      .filter({ hasText: /pending|attention/ })
+      .waitFor({ timeout: 30_000 })
+
+    await serviceProcess.start()
+    await expect
+      .poll(
+        async () => {
+          await syncNow(page).catch(() => undefined)
+          return (await service.userSet(setID)).notes
+        },
+        { timeout: 60_000, interval: 2_000 }
+      )
+      .toBe('written while offline')
+    await page.getByTestId('pending').filter({ hasText: 'All synced' }).waitFor({ timeout: 30_000 })
+  })
+
+  it('asks which side wins when the service changed the same set, and the choice reaches it', async () => {
+    const page = app.page
+    const { setID } = setAt(1)
+    await service.setNotes(setID, 'changed on the service')
+    await editNotes(page, setID, 'changed in the app')
+    await syncNow(page)
+    const dialog = page.getByRole('dialog', { name: 'This set changed in two places' })
+    await dialog.waitFor({ timeout: 60_000 })
+    expect(await dialog.getByTestId('conflict-mine').textContent()).toBe('changed in the app')
+    expect(await dialog.getByTestId('conflict-theirs').textContent()).toBe('changed on the service')
+    await dialog.getByRole('button', { name: 'Keep mine' }).click()
+    await expect
+      .poll(
+        async () => {
+          await syncNow(page).catch(() => undefined)
+          return (await service.userSet(setID)).notes
+        },
+        { timeout: 60_000, interval: 2_000 }
+      )
+      .toBe('changed in the app')
+  })
+
+  it('undo with Ctrl+Z puts the previous value back on the service', async () => {
+    const page = app.page
+    const { setID } = setAt(2)
+    await editNotes(page, setID, 'first value')
+    await expect
+      .poll(
+        async () => {
+          await syncNow(page).catch(() => undefined)
+          return (await service.userSet(setID)).notes
+        },
+        { timeout: 60_000, interval: 2_000 }
+      )
+      .toBe('first value')
+    await editNotes(page, setID, 'second value')
+    await page.getByRole('heading', { level: 1 }).click()
+    await page.keyboard.press('Control+z')
+    await page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText(/^Undone/)
+      .waitFor()
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Notes' }).inputValue(), { timeout: 10_000 })
+      .toBe('first value')
+    await expect
+      .poll(
+        async () => {
+          await syncNow(page).catch(() => undefined)
+          return (await service.userSet(setID)).notes
+        },
+        { timeout: 60_000, interval: 2_000 }
+      )
+      .toBe('first value')
+    expect(app.consoleErrors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+  })
+})
