@@ -43,6 +43,21 @@ describe('createApp with the demo profile', () => {
     expect(status.error).toBeNull()
     const info = await app.handlers['app:getInfo']({})
     expect(info.profile.kind).toBe('demo')
+    const first = await app.handlers['catalog:search']({
+      text: '',
+      sort: 'number',
+      desc: false,
+      offset: 0,
+      limit: 1,
+      facets: false
+    })
+    const detail = await app.handlers['catalog:getSet']({ setID: first.rows[0]?.setID ?? 0 })
+    if (detail.serviceURL?.startsWith('https:')) {
+      expect(app.allowedExternalHosts()).toContain(new URL(detail.serviceURL).host)
+    }
+    expect(app.allowedExternalHosts().every((h) => !h.includes('/'))).toBe(true)
+    const thumb = first.rows[0]?.thumbnail
+    if (thumb) expect((await app.media(thumb))?.contentType).toMatch(/^image\//)
   })
 
   it('an edit is saved locally, pushed by the next sync, and survives a restart', async () => {

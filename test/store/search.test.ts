@@ -202,3 +202,48 @@ describe('catalog search', () => {
     expect(row?.fullNumber).toBe('10179-1')
   })
 })
+
+describe('catalog search over many matches', () => {
+  it('pages, counts and facets a text matching thousands of sets exactly', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'studbook-search-dense-'))
+    const s = await openStore(join(d, 'studbook.db'))
+    try {
+      const at = '2026-01-01T00:00:00Z'
+      const p = upsertProfile(
+        s.write,
+        { kind: 'demo', label: 'd', baseUrl: 'https://d.invalid', binding: 'auto', paths: {} },
+        at
+      ).id
+      const many = Array.from({ length: 2400 }, (_, i) =>
+        makeSet({
+          setID: i + 1,
+          number: String(5000 + i),
+          name: i % 3 === 0 ? `Dense tower ${i}` : `Sparse hut ${i}`,
+          theme: i % 2 === 0 ? 'Even' : 'Odd'
+        })
+      )
+      upsertSets(s.write, p, many, at)
+      const run = (x: SearchQuery) => searchSets(s.read, p, searchQuery.parse(x))
+      const dense = run({ text: 'sparse', limit: 100, facets: true })
+      expect(dense.total).toBe(1600)
+      expect(dense.rows[0]?.number).toBe('5001')
+      expect(dense.facets?.themes).toEqual([
+        { value: 'Even', count: 800 },
+        { value: 'Odd', count: 800 }
+      ])
+      const last = run({ text: 'sparse', limit: 100, offset: 1550 })
+      expect(last.rows).toHaveLength(50)
+      expect(last.rows.at(-1)?.number).toBe('7399')
+      const sparse = run({ text: 'dense', theme: 'Even', limit: 500, facets: true })
+      expect(sparse.total).toBe(400)
+      expect(sparse.facets?.themes).toEqual([
+        { value: 'Even', count: 400 },
+        { value: 'Odd', count: 400 }
+      ])
+      expect(run({ text: 'dense tow', limit: 10 }).total).toBe(800)
+    } finally {
+      s.close()
+      rmSync(d, { recursive: true, force: true })
+    }
+  })
+})

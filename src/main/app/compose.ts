@@ -5,6 +5,7 @@ import { createReferenceService } from '../../emulator/index'
 import { createEventBus } from '../ipc/event-bus'
 import type { EventBus } from '../ipc/event-bus'
 import { openStore } from '../store/connection'
+import { externalHosts } from '../store/set-read'
 import { buildHandlers } from './handlers'
 import type { AppServices } from './handlers'
 import { createMediaCache } from './media-cache'
@@ -144,8 +145,8 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
     media: (path) => media.get(path),
     allowedExternalHosts() {
       const p = profiles.active()
-      const hosts = new Set<string>()
-      if (p.kind === 'custom') hosts.add(new URL(p.baseUrl).host)
+      const hosts = new Set(externalHosts(store.read, p.id))
+      if (p.kind === 'custom' && p.baseUrl.startsWith('https:')) hosts.add(new URL(p.baseUrl).host)
       return [...hosts]
     },
     async close() {

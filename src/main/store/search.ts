@@ -31,7 +31,23 @@ export function ftsQuery(text: string): string | null {
 /** Above this many text matches, walking the sort index and skipping non-matches beats sorting them all. */
 const DENSE_MATCHES = 1500
 
+/**
+ * The rowids a text matches, when they are few (at most DENSE_MATCHES): evaluated by FTS once per
+ * write generation, then reused by the page, the total and paging. null when there are more.
+ */
+function sparseIds(db: ReadDb, match: string): readonly number[] | null {
+  return cached(db, `ids\u0000${match}`, () => {
+    const rows = all<{ id: number }>(
+      db,
+      sql`SELECT rowid AS id FROM sets_fts WHERE sets_fts MATCH ${match} LIMIT ${DENSE_MATCHES + 1}`
+    )
+    return rows.length > DENSE_MATCHES ? null : rows.map((r) => r.id)
+  })
+}
+
 function ftsCount(db: ReadDb, match: string): number {
+  const ids = sparseIds(db, match)
+  if (ids) return ids.length
   return cached(
     db,
     `fts\u0000${match}`,
@@ -48,9 +64,11 @@ function filters(db: ReadDb, q: SearchInput, paged: boolean): Map<FilterKey, Sql
   if (match !== null) {
     // `+s.id` keeps SQLite from driving the query by the FTS hits, so it reads in sort order
     // and stops after a page; facets read every match, which the FTS hits give directly.
-    if (paged) {
-      const id = raw(ftsCount(db, match) > DENSE_MATCHES ? '+s.id' : 's.id')
-      f.set('text', sql`${id} IN (SELECT rowid FROM sets_fts WHERE sets_fts MATCH ${match})`)
+    const ids = sparseIds(db, match)
+    if (ids) {
+      f.set('text', sql`s.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
+    } else if (paged) {
+      f.set('text', sql`+s.id IN (SELECT rowid FROM sets_fts WHERE sets_fts MATCH ${match})`)
     } else {
       f.set('text', sql`sets_fts MATCH ${match}`)
     }
@@ -84,17 +102,16 @@ const STATE_FILTERS: readonly FilterKey[] = ['owned', 'wanted', 'flags']
  * Totals of recent queries. The store has one connection, so `total_changes()` moves on every
  * write and is a safe key: paging through one result never recounts, any write recounts.
  */
-const countCache = new WeakMap<ReadDb, { changes: number; counts: Map<string, number> }>()
+const countCache = new WeakMap<ReadDb, { changes: number; counts: Map<string, unknown> }>()
 
-function cached(db: ReadDb, key: string, compute: () => number): number {
+function cached<T>(db: ReadDb, key: string, compute: () => T): T {
   const changes = get<{ n: number }>(db, sql`SELECT total_changes() AS n`)?.n ?? 0
   let cache = countCache.get(db)
   if (cache?.changes !== changes) {
     cache = { changes, counts: new Map() }
     countCache.set(db, cache)
   }
-  const hit = cache.counts.get(key)
-  if (hit !== undefined) return hit
+  if (cache.counts.has(key)) return cache.counts.get(key) as T
   const n = compute()
   if (cache.counts.size > 500) cache.counts.clear()
   cache.counts.set(key, n)
@@ -159,7 +176,8 @@ function orderBy(q: SearchInput): Sql {
  * needs it; CROSS JOIN fixes that order), joined to the user's state only when needed.
  */
 function facetFrom(f: Map<FilterKey, Sql>, state: 'none' | 'left' | 'inner'): Sql {
-  const base = f.has('text') ? 'sets_fts CROSS JOIN sets s ON s.id = sets_fts.rowid' : 'sets s'
+  const byFts = f.get('text')?.text.startsWith('sets_fts MATCH') ?? false
+  const base = byFts ? 'sets_fts CROSS JOIN sets s ON s.id = sets_fts.rowid' : 'sets s'
   const on = 'st.profile_id = s.profile_id AND st.set_id = s.set_id'
   const join =
     state === 'inner'

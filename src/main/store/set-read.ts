@@ -173,3 +173,27 @@ export function loadExtras(db: ReadDb, profileId: number, setID: number): SetExt
   }))
   return { setID, images, instructions, reviews, fetchedAt: at.fetched_at }
 }
+
+/**
+ * https hosts the user may be sent to for the active profile: where its set pages and cached
+ * instruction documents live. Only hosts the service itself named; never anything typed by a user.
+ */
+export function externalHosts(db: ReadDb, profileId: number): string[] {
+  const urls = all<{ url: string | null }>(
+    db,
+    sql`SELECT url FROM set_instructions WHERE profile_id = ${profileId}
+        UNION SELECT json_extract(detail, '$.serviceURL') AS url
+          FROM (SELECT detail FROM sets WHERE profile_id = ${profileId} LIMIT 1)`
+  )
+  const hosts = new Set<string>()
+  for (const { url } of urls) {
+    if (!url) continue
+    try {
+      const u = new URL(url)
+      if (u.protocol === 'https:') hosts.add(u.host)
+    } catch {
+      // Not a URL: nothing to allow.
+    }
+  }
+  return [...hosts]
+}
