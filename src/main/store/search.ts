@@ -31,17 +31,20 @@ export function ftsQuery(text: string): string | null {
 /** Above this many text matches, walking the sort index and skipping non-matches beats sorting them all. */
 const DENSE_MATCHES = 1500
 
+/** Up to this many text matches, their rowids are kept and bound as a list (one FTS evaluation). */
+const FEW_MATCHES = 200
+
 /**
- * The rowids a text matches, when they are few (at most DENSE_MATCHES): evaluated by FTS once per
- * write generation, then reused by the page, the total and paging. null when there are more.
+ * The rowids a text matches, when they are few: evaluated by FTS once per write generation, then
+ * reused by the page, the total and paging. null when there are more.
  */
 function sparseIds(db: ReadDb, match: string): readonly number[] | null {
   return cached(db, `ids\u0000${match}`, () => {
     const rows = all<{ id: number }>(
       db,
-      sql`SELECT rowid AS id FROM sets_fts WHERE sets_fts MATCH ${match} LIMIT ${DENSE_MATCHES + 1}`
+      sql`SELECT rowid AS id FROM sets_fts WHERE sets_fts MATCH ${match} LIMIT ${FEW_MATCHES + 1}`
     )
-    return rows.length > DENSE_MATCHES ? null : rows.map((r) => r.id)
+    return rows.length > FEW_MATCHES ? null : rows.map((r) => r.id)
   })
 }
 
@@ -64,11 +67,12 @@ function filters(db: ReadDb, q: SearchInput, paged: boolean): Map<FilterKey, Sql
   if (match !== null) {
     // `+s.id` keeps SQLite from driving the query by the FTS hits, so it reads in sort order
     // and stops after a page; facets read every match, which the FTS hits give directly.
-    const ids = sparseIds(db, match)
+    const ids = paged ? sparseIds(db, match) : null
     if (ids) {
       f.set('text', sql`s.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
     } else if (paged) {
-      f.set('text', sql`+s.id IN (SELECT rowid FROM sets_fts WHERE sets_fts MATCH ${match})`)
+      const id = raw(ftsCount(db, match) > DENSE_MATCHES ? '+s.id' : 's.id')
+      f.set('text', sql`${id} IN (SELECT rowid FROM sets_fts WHERE sets_fts MATCH ${match})`)
     } else {
       f.set('text', sql`sets_fts MATCH ${match}`)
     }
