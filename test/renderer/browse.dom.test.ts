@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
 import { settle } from './dom-env'
+import { FACET_DELAY_MS } from '../../src/renderer/src/lib/state/search.svelte'
 import { FakeBackend } from './fake-backend'
 import { setTransport } from '../../src/renderer/src/lib/api'
 import App from '../../src/renderer/src/App.svelte'
@@ -41,6 +42,9 @@ describe('browse and search', () => {
     await fireEvent.input(box, { target: { value: 'castle' } })
     await settle()
     expect(resultCount()).toMatch(/^125\s+sets for “castle”/)
+    // Facet counts follow once typing pauses.
+    await new Promise((r) => setTimeout(r, FACET_DELAY_MS + 50))
+    await settle()
     const theme = screen.getByLabelText('Theme')
     expect(within(theme).getByText('Castle (125)')).toBeTruthy()
     await fireEvent.change(theme, { target: { value: 'Castle' } })
