@@ -1,4 +1,3 @@
-import { AppError } from '../../shared/errors'
 import { CHANNEL_NAMES } from '../../shared/ipc/contract'
 import type { ChannelName, Handlers } from '../../shared/ipc/contract'
 import type { AppInfo, HostKind } from '../../shared/model/app'
@@ -32,34 +31,34 @@ function appInfo(s: AppServices): AppInfo {
   return { version: s.version, host: s.host, profile: { kind: p.kind, label: p.label } }
 }
 
-/** Channels whose handler group has not landed yet: they fail loudly, never pretend. */
-function notYet(channels: readonly ChannelName[]): Partial<Handlers> {
-  const out: Partial<Record<ChannelName, () => never>> = {}
-  for (const c of channels) {
-    out[c] = () => {
-      throw new AppError('internal', `Not available yet: ${c}`)
+/** Merges handler groups; a channel served twice or not at all is a programming error. */
+function merge(groups: readonly Partial<Handlers>[]): Handlers {
+  const merged: Partial<Record<ChannelName, unknown>> = {}
+  for (const group of groups) {
+    for (const [name, handler] of Object.entries(group)) {
+      if (name in merged) throw new Error(`Two handlers for ${name}`)
+      merged[name as ChannelName] = handler
     }
   }
-  return out
-}
-
-/**
- * One handler per contract channel: app, catalogue and sync from here, collection, outbox,
- * journal, account and exchange from the edit side. Throws if a channel has none.
- */
-export function buildHandlers(s: AppServices, edits: EditSideHandlers | null): Handlers {
-  const own: Partial<Handlers> = {
-    'app:getInfo': () => appInfo(s),
-    ...createCatalogueHandlers({ store: s.store, profiles: s.profiles, now: s.now }),
-    'sync:getStatus': () => s.sync.status(),
-    'sync:start': ({ full }) => s.sync.start({ full }),
-    'sync:cancel': () => s.sync.cancel(),
-    ...edits
-  }
-  const missing = CHANNEL_NAMES.filter((c) => !(c in own))
-  const merged = { ...notYet(missing), ...own }
   for (const c of CHANNEL_NAMES) {
     if (typeof merged[c] !== 'function') throw new Error(`No handler for ${c}`)
   }
   return merged as Handlers
+}
+
+/**
+ * One handler per contract channel: app, catalogue and sync from here, collection, outbox,
+ * journal, account and exchange from the edit side.
+ */
+export function buildHandlers(s: AppServices, edits: EditSideHandlers): Handlers {
+  return merge([
+    { 'app:getInfo': () => appInfo(s) },
+    createCatalogueHandlers({ store: s.store, profiles: s.profiles, now: s.now }),
+    {
+      'sync:getStatus': () => s.sync.status(),
+      'sync:start': ({ full }) => s.sync.start({ full }),
+      'sync:cancel': () => s.sync.cancel()
+    },
+    edits
+  ])
 }
