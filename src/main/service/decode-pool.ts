@@ -34,6 +34,10 @@ function spawn(): Worker {
     if (p === undefined) return
     if ('part' in reply) {
       for (const item of reply.part) p.parts.push(item)
+      // Ask for the next part on a later turn, so IPC and timers run between parts.
+      setImmediate(() => {
+        w.postMessage({ ack: reply.id })
+      })
       return
     }
     pending.delete(reply.id)
