@@ -79,6 +79,8 @@ describe('first run on a 20,000-set demo catalogue', () => {
     // Owned with quantity 2.
     const owned = detail.getByRole('checkbox', { name: 'Owned' })
     if (!(await owned.isChecked())) await owned.check()
+    // Let that save answer before typing the quantity, as a person would see it land.
+    await expect.poll(() => detail.locator('[data-sync="saving"]').count()).toBe(0)
     await detail.getByRole('spinbutton', { name: 'Quantity owned' }).fill('2')
     await detail.getByRole('spinbutton', { name: 'Quantity owned' }).press('Tab')
     await expect

@@ -19,6 +19,8 @@ export function boot(): () => void {
       const finished = before?.running === true && !status.running
       if (finished || (before !== null && before.catalogueSets !== status.catalogueSets)) {
         void search.reload()
+        // Flag labels arrive with the collection pull.
+        void flags.load()
       }
     }),
     on('data:changed', (change) => {
@@ -27,7 +29,10 @@ export function boot(): () => void {
       if (open !== null && (change.scope === 'all' || change.setIDs.includes(open))) {
         void detail.reload()
       }
-      if (change.scope !== 'catalogue') void sync.loadOutbox()
+      if (change.scope !== 'catalogue') {
+        void sync.loadOutbox()
+        void flags.load()
+      }
     }),
     on('account:changed', (status) => {
       account.status = status

@@ -18,6 +18,8 @@ class SetDetailState {
     now: []
   })
   private conditionsLoaded = false
+  /** Bumped by every edit's answer: a load started before it must not bring back older values. */
+  private editSeq = 0
 
   async open(setID: number): Promise<void> {
     if (this.setID !== setID) {
@@ -29,13 +31,19 @@ class SetDetailState {
     }
     this.error = null
     void this.loadConditions()
+    const seq = this.editSeq
     const [set, copies] = await Promise.all([
       tryCall('catalog:getSet', { setID }),
       tryCall('collection:listCopies', { setID })
     ])
     if (this.setID !== setID) return
-    if (set.ok) this.set = set.value
-    else this.error = set.error
+    if (set.ok) {
+      const mine = this.set
+      this.set =
+        seq !== this.editSeq && mine?.setID === setID
+          ? { ...set.value, collection: mine.collection }
+          : set.value
+    } else this.error = set.error
     if (copies.ok) this.copies = copies.value
     const extras = await tryCall('catalog:getSetExtras', { setID })
     if (this.setID !== setID) return
@@ -52,6 +60,7 @@ class SetDetailState {
   }
 
   patchCollection(setID: number, collection: SetCollectionDto): void {
+    this.editSeq++
     if (this.set?.setID === setID) this.set = { ...this.set, collection }
   }
 

@@ -59,6 +59,9 @@ export class SearchState {
   private gen = 0
   private inflight: Record<number, boolean> = {}
   private facetTimer: ReturnType<typeof setTimeout> | undefined
+  /** Edits answered while a query was in flight, re-applied to its (older) rows. */
+  private edited: { seq: number; setID: number; collection: SetCollectionDto }[] = []
+  private editSeq = 0
 
   query(offset: number, limit: number, facets: boolean): SearchQuery {
     const f = this.filters
@@ -135,6 +138,7 @@ export class SearchState {
     clearTimeout(this.facetTimer)
     this.loading = true
     const query = this.query(0, PAGE_SIZE, false)
+    const seq = this.editSeq
     const result = await tryCall('catalog:search', query)
     if (gen !== this.gen) return
     this.loading = false
@@ -145,7 +149,7 @@ export class SearchState {
     this.error = null
     this.total = result.value.total
     this.shownText = query.text ?? ''
-    this.pages = { 0: result.value.rows }
+    this.pages = { 0: this.withEdits(result.value.rows, seq) }
     if (this.active >= this.total) this.active = Math.max(0, this.total - 1)
     this.generation++
     clearTimeout(this.facetTimer)
@@ -180,14 +184,25 @@ export class SearchState {
     if (this.inflight[page]) return
     this.inflight[page] = true
     const gen = this.gen
+    const seq = this.editSeq
     const result = await tryCall('catalog:search', this.query(page * PAGE_SIZE, PAGE_SIZE, false))
     this.inflight[page] = false
     if (gen !== this.gen || !result.ok) return
-    this.pages = { ...this.pages, [page]: result.value.rows }
+    this.pages = { ...this.pages, [page]: this.withEdits(result.value.rows, seq) }
   }
 
   /** An edit's answer replaces the set's collection state wherever the list holds it. */
+  private withEdits(rows: readonly SetSummaryDto[], since: number): readonly SetSummaryDto[] {
+    const newer = this.edited.filter((e) => e.seq > since)
+    if (newer.length === 0) return rows
+    return rows.map((r) => {
+      const e = newer.findLast((x) => x.setID === r.setID)
+      return e ? { ...r, collection: e.collection } : r
+    })
+  }
+
   patchSet(setID: number, collection: SetCollectionDto): void {
+    this.edited = [...this.edited.slice(-50), { seq: ++this.editSeq, setID, collection }]
     let changed = false
     const pages: Record<number, readonly SetSummaryDto[]> = {}
     for (const [key, rows] of Object.entries(this.pages)) {
