@@ -73,4 +73,19 @@ describe('sync status, offline, conflicts and undo', () => {
     await settle()
     expect(backend.callsTo('journal:undo')).toHaveLength(1)
   })
+
+  it('follows application-menu commands from the Electron shell', async () => {
+    render(App)
+    await settle()
+    backend.emit('menu:command', { command: 'settings' })
+    await settle()
+    expect(window.location.hash).toBe('#/settings')
+    backend.emit('menu:command', { command: 'find' })
+    await settle()
+    expect(document.activeElement).toBe(screen.getByLabelText('Search sets'))
+    const before = backend.callsTo('sync:start').length
+    backend.emit('menu:command', { command: 'sync' })
+    await settle()
+    expect(backend.callsTo('sync:start')).toHaveLength(before + 1)
+  })
 })

@@ -2,6 +2,7 @@ import { on } from './api'
 import { account } from './state/account.svelte'
 import { detail } from './state/detail.svelte'
 import { flags } from './state/flags.svelte'
+import { nav } from './state/nav.svelte'
 import { search } from './state/search.svelte'
 import { sync } from './state/sync.svelte'
 
@@ -33,6 +34,15 @@ export function boot(): () => void {
         void sync.loadOutbox()
         void flags.load()
       }
+    }),
+    on('menu:command', ({ command }) => {
+      // The Electron application menu drives the same actions as the keyboard and the screens.
+      if (command === 'sync') void sync.start()
+      else if (command === 'undo') void sync.undo()
+      else if (command === 'redo') void sync.redo()
+      else if (command === 'import' || command === 'export') nav.go('exchange')
+      else if (command === 'settings') nav.go('settings')
+      else document.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
     }),
     on('account:changed', (status) => {
       account.status = status
