@@ -3,6 +3,7 @@ import { applyOwned, applyQty, isBit, MAX_QTY, noteProblem } from './collection-
 import type { Args, Call } from './context'
 import { userByHash, userByName, validKey } from './context'
 import type { Handler } from './ops-v2-read'
+import { subthemeRows } from './ops-v2-read'
 import type { OpResult } from './results'
 import { EMPTY, list, text } from './results'
 import { commaList, emptyQuery, parsePositive, searchSets } from './search'
@@ -115,22 +116,5 @@ export const LEGACY_OPS: Readonly<Record<string, Handler>> = {
         (g) => ({ theme: g.theme, setCount: g.setCount })
       )
     ),
-  listSubthemes: (call, a) => {
-    const t = a.str('theme').trim().toLowerCase()
-    const groups = groupSets(call.state, call.state.cat.sets, (s) => {
-      const th = themeOf(call.state.cat, s)
-      return s.subtheme >= 0 && th.name.toLowerCase() === t
-        ? (th.subthemes[s.subtheme] ?? null)
-        : null
-    })
-    return list(
-      groups.map((g) => ({
-        theme: g.theme,
-        subtheme: g.key,
-        setCount: g.setCount,
-        yearFrom: g.yearFrom,
-        yearTo: g.yearTo
-      }))
-    )
-  }
+  listSubthemes: (call, a) => subthemeRows(call, call.state.cat.sets, a.str('theme'))
 }

@@ -115,7 +115,7 @@ function themeRows(call: Call, sets: Iterable<CatalogueSet>, forUser: boolean): 
   )
 }
 
-function subthemeRows(call: Call, sets: Iterable<CatalogueSet>, theme: string): OpResult {
+export function subthemeRows(call: Call, sets: Iterable<CatalogueSet>, theme: string): OpResult {
   const t = theme.trim().toLowerCase()
   const groups = groupSets(call.state, sets, (s) => {
     const th = themeOf(call.state.cat, s)
