@@ -65,19 +65,16 @@ async function startService(sets: number, dir: string): Promise<ExternalService>
         '--db',
         db
       ],
-      /apiKey\W+(\S+)[\s\S]*?(?:user(?:name)?)\W+(\S+)[\s\S]*?password\W+(\S+)/i,
+      /base URL\s+(http:\/\/127\.0\.0\.1:(\d+))[\s\S]*demo apiKey\s+(\S+)[\s\S]*demo login\s+(\S+) \/ (\S+)/,
       { cwd: ROOT }
     )
     return started
   }
   running = await launch()
-  const urlMatch = /(http:\/\/127\.0\.0\.1:(\d+))/.exec(running.output())
-  if (!urlMatch?.[1] || !urlMatch[2])
-    throw new Error(`service printed no URL:\n${running.output()}`)
-  port = Number(urlMatch[2])
-  const [, apiKey = '', username = '', password = ''] = running.match
+  const [, url = '', portText = '', apiKey = '', username = '', password = ''] = running.match
+  port = Number(portText)
   return {
-    url: urlMatch[1],
+    url,
     apiKey,
     username,
     password,

@@ -1,63 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { join } from 'node:path'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { ROOT, startApp } from './harness'
+import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { startProcess, stopProcess } from './processes'
-import type { Started } from './processes'
 import { ServiceClient, go, resultCount, waitForSets } from './ui-helpers'
 
 let app: AppUnderTest
 let service: ServiceClient
 let sets: { setID: number; fullNumber: string }[] = []
 
-/**
- * The reference service in its own process, stoppable and restartable on the same port and data.
- * (Started here rather than through the harness's externalService, whose banner pattern does not
- * match the service's current "demo login user / password" line.)
- */
-const serviceProcess = {
-  dir: mkdtempSync(join(tmpdir(), 'studbook-ui-sync-')),
-  port: 0,
-  running: null as Started | null,
-  async start(): Promise<Started> {
-    const started = await startProcess(
-      join(ROOT, 'node_modules/.bin/tsx'),
-      [
-        'src/emulator/cli.ts',
-        '--port',
-        String(this.port),
-        '--sets',
-        '2000',
-        '--seed',
-        '1',
-        '--db',
-        join(this.dir, 'service.db')
-      ],
-      /base URL\s+http:\/\/127\.0\.0\.1:(\d+)[\s\S]*demo apiKey\s+(\S+)[\s\S]*demo login\s+(\S+) \/ (\S+)/,
-      { cwd: ROOT }
-    )
-    this.port = Number(started.match[1])
-    this.running = started
-    return started
-  },
-  async stop(): Promise<void> {
-    if (this.running) await stopProcess(this.running.child)
-    this.running = null
-  }
-}
-
 beforeAll(async () => {
-  const started = await serviceProcess.start()
-  const [, , apiKey = '', username = '', password = ''] = started.match
-  const url = `http://127.0.0.1:${serviceProcess.port}`
-  app = await startApp({ demoSets: 2000 })
-  await app.rpc('account:saveProfile', { baseUrl: url, apiKey })
-  await app.rpc('account:signIn', { username, password })
-  service = new ServiceClient(url, apiKey)
-  await service.login(username, password)
+  // The reference service in its own process, stoppable and restartable on the same port and data.
+  app = await startApp({ demoSets: 2000, externalService: { sets: 2000 } })
+  const svc = app.service
+  if (!svc) throw new Error('no external service')
+  service = new ServiceClient(svc.url, svc.apiKey)
+  await service.login(svc.username, svc.password)
   await app.rpc('sync:start', { full: true })
   await waitForSets(app.page, 2000)
   const found = await app.rpc<{ rows: { setID: number; fullNumber: string }[] }>('catalog:search', {
@@ -68,7 +25,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.stop()
-  await serviceProcess.stop()
 })
 
 function setAt(i: number): { setID: number; fullNumber: string } {
@@ -98,7 +54,7 @@ describe('sync against a reference service in its own process', () => {
   it('keeps browsing, search and edits working while the service is down, then syncs', async () => {
     const page = app.page
     const { setID } = setAt(0)
-    await serviceProcess.stop()
+    await app.service?.stop()
     await go(page, '#/browse')
     await page.getByRole('searchbox', { name: 'Search sets' }).fill('castle')
     await page.getByTestId('result-count').filter({ hasText: '“castle”' }).waitFor()
@@ -112,7 +68,7 @@ describe('sync against a reference service in its own process', () => {
       .filter({ hasText: /pending|attention/ })
       .waitFor({ timeout: 30_000 })
 
-    await serviceProcess.start()
+    await app.service?.start()
     await expect
       .poll(
         async () => {
