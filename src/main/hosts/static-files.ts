@@ -1,18 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
-import { extname, join, normalize, sep } from 'node:path'
-
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8'
-}
+import { join, normalize, sep } from 'node:path'
+import { mimeTypeOf } from '../mime-types'
 
 export interface StaticFile {
   readonly contentType: string
@@ -35,7 +23,7 @@ export async function readStatic(root: string, urlPath: string): Promise<StaticF
     const info = await stat(full)
     if (!info.isFile()) return null
     return {
-      contentType: TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream',
+      contentType: mimeTypeOf(full),
       body: await readFile(full)
     }
   } catch {

@@ -1,6 +1,7 @@
 import { readFile, realpath } from 'node:fs/promises'
-import { extname, isAbsolute, relative, resolve } from 'node:path'
+import { isAbsolute, relative, resolve } from 'node:path'
 import { buildCsp, CSP_HEADER_NAME } from '../../shared/csp'
+import { mimeTypeOf } from '../mime-types'
 import { APP_HOST, APP_SCHEME } from './app-origin'
 
 /** Must be registered before the app is ready: a standard, secure scheme gets an origin and 'self'. */
@@ -8,24 +9,6 @@ export const APP_SCHEME_PRIVILEGES = {
   scheme: APP_SCHEME,
   privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true }
 } as const
-
-const MIME: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8'
-}
 
 export interface AppProtocolOptions {
   /** The built renderer (out/renderer), inside the asar when packaged. */
@@ -119,10 +102,9 @@ export function createAppRequestHandler(
     } catch {
       return plain(404, 'Not found')
     }
-    const ext = extname(file).toLowerCase()
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
       status: 200,
-      headers: headers(MIME[ext] ?? 'application/octet-stream')
+      headers: headers(mimeTypeOf(file))
     })
   }
 }
