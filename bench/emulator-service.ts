@@ -3,12 +3,14 @@ import { join } from 'node:path'
 import { generateCatalogue } from '../src/emulator/catalogue'
 import { createReferenceService } from '../src/emulator/index'
 import { listen } from '../src/emulator/listen'
-import { cpus } from 'node:os'
+import { cpus, loadavg } from 'node:os'
+
+const LOAD_AT_START = loadavg()[0] ?? 0
 
 /**
  * Reference service benchmark (not a test): catalogue generation for 20k and 200k sets, and
  * getSets pages of 500 per second, in-process and over loopback HTTP. Writes the "Reference
- * service" section of docs/benchmarks.md. Run: `npx tsx bench/emulator-service.ts`.
+ * service" section of docs/benchmarks.md. Run: `npm run bench:service`.
  */
 
 const machine = (): string =>
@@ -123,7 +125,7 @@ async function main(): Promise<void> {
   const body = [
     '## Reference service',
     '',
-    `Measured ${date} on ${machine()}, by \`npx tsx bench/emulator-service.ts\` (bench/emulator-service.ts). The machine was shared with other work, so treat the figures as rough.`,
+    `Measured ${date} on ${machine()}, by \`npm run bench:service\` (bench/emulator-service.ts), load average ${LOAD_AT_START.toFixed(1)} at the start.`,
     '',
     'Catalogue generation (seed 1), median of the runs; "service" includes accounts, the demo collection and indexes.',
     '',
