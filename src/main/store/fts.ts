@@ -30,11 +30,15 @@ export const FTS_TRIGGERS_SQL = `
   END;
 `
 
+/**
+ * Prefix indexes of 1, 2 and 3 characters: a one-letter search (the first keystroke) is the
+ * worst case, and without a 1-character index FTS5 merges every term's list on each query.
+ */
 export const FTS_TABLE_SQL = `
   CREATE VIRTUAL TABLE sets_fts USING fts5 (
     ${COLS},
     content = 'sets', content_rowid = 'id',
-    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+    tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
   );
 `
 

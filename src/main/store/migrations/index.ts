@@ -2,6 +2,7 @@ import type { WriteDb } from '../handles'
 import { up as initial } from './0010-initial'
 import { up as mediaCache } from './0020-media-cache'
 import { up as journalRedo } from './0030-journal-redo'
+import { up as ftsOneLetterPrefix } from './0040-fts-one-letter-prefix'
 
 export interface Migration {
   readonly version: number
@@ -13,5 +14,6 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: 'initial', up: initial },
   { version: 20, name: 'media-cache', up: mediaCache },
-  { version: 30, name: 'journal-redo', up: journalRedo }
+  { version: 30, name: 'journal-redo', up: journalRedo },
+  { version: 40, name: 'fts-one-letter-prefix', up: ftsOneLetterPrefix }
 ]
