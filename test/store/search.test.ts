@@ -187,6 +187,21 @@ describe('catalog search', () => {
     expect(q({}).facets).toBeNull()
   })
 
+  it('reuses facet counts for the same filters only until the next write', () => {
+    const before = q({ text: 'castle', facets: true }).facets
+    expect(q({ text: 'castle', sort: 'name', offset: 1, facets: true }).facets).toEqual(before)
+    const insert = store.write.prepare(
+      `INSERT INTO set_state (profile_id, set_id, owned, wanted, qty_owned, flags, updated_at) VALUES (?, ?, 0, 1, 0, 0, '')`
+    )
+    insert.run(pid, 4)
+    try {
+      expect(q({ text: 'castle', facets: true }).facets?.wanted).toBe((before?.wanted ?? 0) + 1)
+    } finally {
+      store.write.prepare('DELETE FROM set_state WHERE profile_id = ? AND set_id = 4').run(pid)
+    }
+    expect(q({ text: 'castle', facets: true }).facets).toEqual(before)
+  })
+
   it('carries the user state and an app-local thumbnail in each row', () => {
     const [row] = q({ text: '10179' }).rows
     expect(row?.collection).toEqual({

@@ -253,6 +253,24 @@ export function searchSets(db: ReadDb, profileId: number, q: SearchInput): Searc
     total,
     offset: q.offset,
     rows: rows.map((r) => summaryOf(r, profileId)),
-    facets: q.facets ? facetsOf(db, profileId, filters(db, q, false)) : null
+    facets: q.facets ? facetsFor(db, profileId, q) : null
   }
+}
+
+/** Facets depend on the filters only: paging, sorting and re-asking reuse them until a write. */
+function facetsFor(db: ReadDb, profileId: number, q: SearchInput): SearchFacets {
+  const { text, theme, subtheme, yearFrom, yearTo, owned, wanted, flags, availability } = q
+  const key = JSON.stringify([
+    profileId,
+    text,
+    theme,
+    subtheme,
+    yearFrom,
+    yearTo,
+    owned,
+    wanted,
+    flags,
+    availability
+  ])
+  return cached(db, `facets\u0000${key}`, () => facetsOf(db, profileId, filters(db, q, false)))
 }
