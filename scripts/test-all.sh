@@ -3,6 +3,7 @@
 # line `N passed, N failed` summed over all of them (scripts/summarize.mjs).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+started=$(date +%s)
 export ELECTRON_OVERRIDE_DIST_PATH=/nonexistent
 out=test-results/reports
 rm -rf test-results && mkdir -p "$out"
@@ -31,4 +32,5 @@ STUDBOOK_REQUIRE_KEYRING=${CI:+1} scripts/with-keyring.sh npx vitest run \
 npx vitest run -c vitest.e2e.config.mts \
   --reporter=default --reporter=json --outputFile.json="$out/e2e.json"
 
+echo "::: tests took $(($(date +%s) - started)) s"
 node scripts/summarize.mjs "$steps" "$out/unit.json" "$out/e2e.json"
