@@ -44,6 +44,15 @@ async function editNotes(page: Page, setID: number, text: string): Promise<void>
     .getByText(/Saved, waiting to sync|Synced|Needs attention|Conflict/)
     .first()
     .waitFor()
+  // The badge may still show the previous edit's state: wait until this edit is acknowledged.
+  await expect
+    .poll(
+      async () =>
+        (await app.rpc<{ collection: { notes: string } }>('catalog:getSet', { setID })).collection
+          .notes,
+      { timeout: 10_000 }
+    )
+    .toBe(text)
 }
 
 async function syncNow(page: Page): Promise<void> {
@@ -84,6 +93,13 @@ describe('sync against a reference service in its own process', () => {
   it('asks which side wins when the service changed the same set, and the choice reaches it', async () => {
     const page = app.page
     const { setID } = setAt(1)
+    // A sync still running from the test before could pull the website's change in as our base,
+    // and then there is no conflict to ask about: change the service only once the app is idle.
+    await expect
+      .poll(async () => (await app.rpc<{ running: boolean }>('sync:getStatus')).running, {
+        timeout: 60_000
+      })
+      .toBe(false)
     await service.setNotes(setID, 'changed on the service')
     await editNotes(page, setID, 'changed in the app')
     await syncNow(page)

@@ -117,6 +117,25 @@ describe('set detail and editing', () => {
     expect(table.textContent).toContain('New →')
   })
 
+  it('keeps half-typed notes when the set is refreshed underneath, and saves them on leaving', async () => {
+    const page = await openSet()
+    const notes = within(page).getByRole('textbox', { name: /^Notes/ })
+    await fireEvent.input(notes, { target: { value: 'typed while a sync finished' } })
+    // A sync elsewhere changes this set: the detail reloads while the user is still typing.
+    const s = backend.sets[SET - 1]
+    if (!s) throw new Error('no set')
+    backend.sets[SET - 1] = { ...s, collection: { ...s.collection, notes: 'from the service' } }
+    backend.emit('data:changed', { scope: 'collection', setIDs: [SET] })
+    await settle(8)
+    expect(notes).toHaveProperty('value', 'typed while a sync finished')
+    await fireEvent.blur(notes)
+    await settle()
+    expect(backend.callsTo('collection:updateSet').map((c) => c.patch)).toContainEqual({
+      notes: 'typed while a sync finished'
+    })
+    expect(notes).toHaveProperty('value', 'typed while a sync finished')
+  })
+
   it('shows review markup as inert text, never as HTML', async () => {
     backend.reviewText =
       'Nice <img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>build'
