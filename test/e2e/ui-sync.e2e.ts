@@ -59,6 +59,14 @@ async function syncNow(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sync', exact: true }).click()
 }
 
+const SYNC_POLL = { timeout: 60_000, interval: 2_000 }
+
+/** Asks the app to sync, then reads the set's notes as the service holds them. */
+async function serviceNotesAfterSync(page: Page, setID: number): Promise<string> {
+  await syncNow(page).catch(() => undefined)
+  return (await service.userSet(setID)).notes
+}
+
 describe('sync against a reference service in its own process', () => {
   it('keeps browsing, search and edits working while the service is down, then syncs', async () => {
     const page = app.page
@@ -79,13 +87,7 @@ describe('sync against a reference service in its own process', () => {
 
     await app.service?.start()
     await expect
-      .poll(
-        async () => {
-          await syncNow(page).catch(() => undefined)
-          return (await service.userSet(setID)).notes
-        },
-        { timeout: 60_000, interval: 2_000 }
-      )
+      .poll(() => serviceNotesAfterSync(page, setID), SYNC_POLL)
       .toBe('written while offline')
     await page.getByTestId('pending').filter({ hasText: 'All synced' }).waitFor({ timeout: 30_000 })
   })
@@ -109,13 +111,7 @@ describe('sync against a reference service in its own process', () => {
     expect(await dialog.getByTestId('conflict-theirs').textContent()).toBe('changed on the service')
     await dialog.getByRole('button', { name: 'Keep mine' }).click()
     await expect
-      .poll(
-        async () => {
-          await syncNow(page).catch(() => undefined)
-          return (await service.userSet(setID)).notes
-        },
-        { timeout: 60_000, interval: 2_000 }
-      )
+      .poll(() => serviceNotesAfterSync(page, setID), SYNC_POLL)
       .toBe('changed in the app')
   })
 
@@ -123,15 +119,7 @@ describe('sync against a reference service in its own process', () => {
     const page = app.page
     const { setID } = setAt(2)
     await editNotes(page, setID, 'first value')
-    await expect
-      .poll(
-        async () => {
-          await syncNow(page).catch(() => undefined)
-          return (await service.userSet(setID)).notes
-        },
-        { timeout: 60_000, interval: 2_000 }
-      )
-      .toBe('first value')
+    await expect.poll(() => serviceNotesAfterSync(page, setID), SYNC_POLL).toBe('first value')
     await editNotes(page, setID, 'second value')
     await page.getByRole('heading', { level: 1 }).click()
     await page.keyboard.press('Control+z')
@@ -142,15 +130,7 @@ describe('sync against a reference service in its own process', () => {
     await expect
       .poll(() => page.getByRole('textbox', { name: 'Notes' }).inputValue(), { timeout: 10_000 })
       .toBe('first value')
-    await expect
-      .poll(
-        async () => {
-          await syncNow(page).catch(() => undefined)
-          return (await service.userSet(setID)).notes
-        },
-        { timeout: 60_000, interval: 2_000 }
-      )
-      .toBe('first value')
+    await expect.poll(() => serviceNotesAfterSync(page, setID), SYNC_POLL).toBe('first value')
     expect(app.consoleErrors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
   })
 })
