@@ -1,5 +1,6 @@
 import type { ReadDb, WriteDb } from '../store/handles'
 import { all, get, run } from '../store/handles'
+import { upsertCopy } from '../store/collection-sync-repo'
 import { sql } from '../store/sql'
 import { flagNoOf, SET_FIELDS } from './edits-types'
 import type { CopyValue, Edit, MinifigValue, SetField, SetFieldValues } from './edits-types'
@@ -183,26 +184,7 @@ function writeCopy(
     )
     return
   }
-  const b = (v: boolean) => (v ? 1 : 0)
-  run(
-    db,
-    sql`INSERT INTO copies (local_id, profile_id, set_id, date_acquired, currency, price_paid,
-          additional_price_paid, current_estimated_value, condition_when_acquired, acquired_from,
-          condition_now, location, notes, parts, minifigs, instructions, box, will_trade, deleted, updated_at)
-        VALUES (${localId}, ${profileId}, ${setID}, ${c.dateAcquired}, ${c.currency}, ${c.pricePaid},
-          ${c.additionalPricePaid}, ${c.currentEstimatedValue}, ${c.conditionWhenAcquired},
-          ${c.acquiredFrom}, ${c.conditionNow}, ${c.location}, ${c.notes}, ${b(c.parts)},
-          ${b(c.minifigs)}, ${b(c.instructions)}, ${b(c.box)}, ${b(c.willTrade)}, 0, ${now})
-        ON CONFLICT (local_id) DO UPDATE SET date_acquired = excluded.date_acquired,
-          currency = excluded.currency, price_paid = excluded.price_paid,
-          additional_price_paid = excluded.additional_price_paid,
-          current_estimated_value = excluded.current_estimated_value,
-          condition_when_acquired = excluded.condition_when_acquired,
-          acquired_from = excluded.acquired_from, condition_now = excluded.condition_now,
-          location = excluded.location, notes = excluded.notes, parts = excluded.parts,
-          minifigs = excluded.minifigs, instructions = excluded.instructions, box = excluded.box,
-          will_trade = excluded.will_trade, deleted = 0, updated_at = excluded.updated_at`
-  )
+  upsertCopy(db, { localId, profileId, setID, collectionId: null, value: c, now })
 }
 
 export function readMinifig(db: ReadDb, profileId: number, minifigNumber: string): MinifigValue {

@@ -1,3 +1,4 @@
+import type { CopyDto } from '../../shared/model/collection'
 import type { CollectionDetailRecord } from '../../shared/protocol/records'
 import type { ReadDb, WriteDb } from './handles'
 import { all, get, run } from './handles'
@@ -112,31 +113,76 @@ export function applyServerCopies(
     )
     if (existing && skip.has(`copy:${existing.local_id}`)) continue
     const localId = existing?.local_id ?? `c${profileId}-${c.collectionID}`
-    run(
-      db,
-      sql`INSERT INTO copies (local_id, profile_id, set_id, collection_id, date_acquired, currency,
-            price_paid, additional_price_paid, current_estimated_value, condition_when_acquired,
-            acquired_from, condition_now, location, notes, parts, minifigs, instructions, box,
-            will_trade, deleted, updated_at)
-          VALUES (${localId}, ${profileId}, ${setID}, ${c.collectionID}, ${normalDate(c.dateAcquired)},
-            ${c.currency ?? ''}, ${c.pricePaid}, ${c.additionalPricePaid}, ${c.currentEstimatedValue},
-            ${c.conditionWhenAcquired ?? ''}, ${c.acquiredFrom ?? ''}, ${c.conditionNow ?? ''},
-            ${c.location ?? ''}, ${c.notes ?? ''}, ${b(c.parts)}, ${b(c.minifigs)},
-            ${b(c.instructions)}, ${b(c.box)}, ${b(c.willTrade)}, 0, ${now})
-          ON CONFLICT (local_id) DO UPDATE SET
-            date_acquired = excluded.date_acquired, currency = excluded.currency,
-            price_paid = excluded.price_paid, additional_price_paid = excluded.additional_price_paid,
-            current_estimated_value = excluded.current_estimated_value,
-            condition_when_acquired = excluded.condition_when_acquired,
-            acquired_from = excluded.acquired_from, condition_now = excluded.condition_now,
-            location = excluded.location, notes = excluded.notes, parts = excluded.parts,
-            minifigs = excluded.minifigs, instructions = excluded.instructions, box = excluded.box,
-            will_trade = excluded.will_trade, deleted = 0, updated_at = excluded.updated_at`
-    )
+    upsertCopy(db, {
+      localId,
+      profileId,
+      setID,
+      collectionId: c.collectionID,
+      now,
+      value: {
+        dateAcquired: normalDate(c.dateAcquired),
+        currency: c.currency ?? '',
+        pricePaid: c.pricePaid,
+        additionalPricePaid: c.additionalPricePaid,
+        currentEstimatedValue: c.currentEstimatedValue,
+        conditionWhenAcquired: c.conditionWhenAcquired ?? '',
+        acquiredFrom: c.acquiredFrom ?? '',
+        conditionNow: c.conditionNow ?? '',
+        location: c.location ?? '',
+        notes: c.notes ?? '',
+        parts: c.parts,
+        minifigs: c.minifigs,
+        instructions: c.instructions,
+        box: c.box,
+        willTrade: c.willTrade
+      }
+    })
   }
 }
 
+/** The fields of a copy the user edits; ids, set and sync state live beside them. */
+export type CopyFields = Omit<CopyDto, 'localId' | 'collectionID' | 'setID' | 'sync'>
+
 const b = (v: boolean) => (v ? 1 : 0)
+
+/**
+ * Writes a copy by its local id, for a local edit (`collectionId` null: not on the service yet)
+ * and for a copy pulled from the service alike. An update never changes the service id.
+ */
+export function upsertCopy(
+  db: WriteDb,
+  row: {
+    localId: string
+    profileId: number
+    setID: number
+    collectionId: number | null
+    value: CopyFields
+    now: string
+  }
+): void {
+  const { localId, profileId, setID, collectionId, value: c, now } = row
+  run(
+    db,
+    sql`INSERT INTO copies (local_id, profile_id, set_id, collection_id, date_acquired, currency,
+          price_paid, additional_price_paid, current_estimated_value, condition_when_acquired,
+          acquired_from, condition_now, location, notes, parts, minifigs, instructions, box,
+          will_trade, deleted, updated_at)
+        VALUES (${localId}, ${profileId}, ${setID}, ${collectionId}, ${c.dateAcquired},
+          ${c.currency}, ${c.pricePaid}, ${c.additionalPricePaid}, ${c.currentEstimatedValue},
+          ${c.conditionWhenAcquired}, ${c.acquiredFrom}, ${c.conditionNow}, ${c.location},
+          ${c.notes}, ${b(c.parts)}, ${b(c.minifigs)}, ${b(c.instructions)}, ${b(c.box)},
+          ${b(c.willTrade)}, 0, ${now})
+        ON CONFLICT (local_id) DO UPDATE SET
+          date_acquired = excluded.date_acquired, currency = excluded.currency,
+          price_paid = excluded.price_paid, additional_price_paid = excluded.additional_price_paid,
+          current_estimated_value = excluded.current_estimated_value,
+          condition_when_acquired = excluded.condition_when_acquired,
+          acquired_from = excluded.acquired_from, condition_now = excluded.condition_now,
+          location = excluded.location, notes = excluded.notes, parts = excluded.parts,
+          minifigs = excluded.minifigs, instructions = excluded.instructions, box = excluded.box,
+          will_trade = excluded.will_trade, deleted = 0, updated_at = excluded.updated_at`
+  )
+}
 
 /** The service writes yyyy-MM-dd, production also yy-MM-dd (protocol.md §3); we keep yyyy-MM-dd. */
 export function normalDate(text: string | null): string {
