@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { EMPTY_SET } from '../../src/main/app/edits-state'
 import type { SetFieldValues } from '../../src/main/app/edits-types'
 import { buildExport } from '../../src/main/exchange/export-formats'
 import { planImport } from '../../src/main/exchange/import-diff'
@@ -9,22 +10,7 @@ import { HOSTILE, LABELS, copy } from './fixtures'
 const TITLES = ['Displayed', 'Boxed', 'Flag 3', 'Sealed', 'For sale', 'Gift', 'Flag 7', 'Flag 8']
 
 function state(patch: Partial<SetFieldValues> = {}): SetFieldValues {
-  return {
-    owned: false,
-    wanted: false,
-    qtyOwned: 0,
-    notes: '',
-    rating: 0,
-    flag1: false,
-    flag2: false,
-    flag3: false,
-    flag4: false,
-    flag5: false,
-    flag6: false,
-    flag7: false,
-    flag8: false,
-    ...patch
-  }
+  return { ...EMPTY_SET, ...patch }
 }
 
 function catalogue(sets: CurrentSet[]): (n: string) => CurrentSet | null {
