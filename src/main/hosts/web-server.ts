@@ -5,6 +5,9 @@ import type { AddressInfo } from 'node:net'
 import { buildCsp, CSP_HEADER_NAME } from '../../shared/csp'
 import { EVENT_NAMES } from '../../shared/ipc/contract'
 import type { Handlers } from '../../shared/ipc/contract'
+import { AppError } from '../../shared/errors'
+import { fail } from '../../shared/ipc/result'
+import type { Result } from '../../shared/ipc/result'
 import { dispatch } from '../ipc/dispatch'
 import type { DispatchLog } from '../ipc/dispatch'
 import type { EventBus } from '../ipc/event-bus'
@@ -95,13 +98,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       send(res, 413, 'text/plain; charset=utf-8', 'request too large')
       return
     }
-    let input: unknown
+    let result: Result<unknown>
     try {
-      input = body.length === 0 ? {} : JSON.parse(body.toString('utf8'))
+      const input: unknown = body.length === 0 ? {} : JSON.parse(body.toString('utf8'))
+      result = await dispatch(options.app.handlers, channel, input, options.log)
     } catch {
-      input = Symbol('unparseable')
+      result = fail(new AppError('invalid_input', 'The request body is not JSON.').toJSON())
     }
-    const result = await dispatch(options.app.handlers, channel, input, options.log)
     send(res, 200, 'application/json; charset=utf-8', JSON.stringify(result))
   }
 
