@@ -51,8 +51,8 @@ async function startService(sets: number, dir: string): Promise<ExternalService>
   const db = join(dir, 'service.db')
   let port = 0
   let running: Started | null = null
-  const launch = async (): Promise<Started> => {
-    const started = await startProcess(
+  const launch = (): Promise<Started> =>
+    startProcess(
       TSX,
       [
         'src/emulator/cli.ts',
@@ -68,8 +68,6 @@ async function startService(sets: number, dir: string): Promise<ExternalService>
       /base URL\s+(http:\/\/127\.0\.0\.1:(\d+))[\s\S]*demo apiKey\s+(\S+)[\s\S]*demo login\s+(\S+) \/ (\S+)/,
       { cwd: ROOT }
     )
-    return started
-  }
   running = await launch()
   const [, url = '', portText = '', apiKey = '', username = '', password = ''] = running.match
   port = Number(portText)
