@@ -5,7 +5,7 @@ import type { Binding } from '../../shared/protocol/operations'
 import type { EventBus } from '../ipc/event-bus'
 import type { Store } from '../store/connection'
 import { setProfileUsername } from '../store/profiles-repo'
-import type { Profiles } from './profiles'
+import type { Profiles, ServicePort } from './profiles'
 import { signInDemo } from './profiles'
 
 export type AccountHandlers = Pick<
@@ -45,6 +45,22 @@ export function accountStatus(profiles: Profiles): AccountStatus {
   }
 }
 
+/**
+ * Throws when the service says the key is wrong. Any other failure (offline, slow, odd answer) is
+ * not a verdict on the key: the profile is saved and the connection test reports the problem.
+ */
+async function refuseRejectedKey(client: ServicePort): Promise<void> {
+  try {
+    await client.v2.checkKey()
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'invalid_key') {
+      throw new AppError('invalid_key', 'The service refused this API key; nothing was changed.', {
+        field: 'apiKey'
+      })
+    }
+  }
+}
+
 const BINDINGS: readonly Binding[] = ['soap11', 'soap12', 'httpGet', 'httpPost']
 
 export function createAccountHandlers(deps: AccountDeps): AccountHandlers {
@@ -62,8 +78,11 @@ export function createAccountHandlers(deps: AccountDeps): AccountHandlers {
   return {
     'account:getStatus': () => accountStatus(profiles),
     'account:saveProfile': async ({ baseUrl, apiKey, binding, paths }) => {
+      const input = { baseUrl, binding, ...(paths ? { paths } : {}) }
+      // A key the service refuses is bad input: it must not replace a working setup.
+      if (apiKey !== undefined) await refuseRejectedKey(profiles.probe(input, apiKey))
       const before = profiles.active().id
-      await profiles.saveCustom({ baseUrl, binding, ...(paths ? { paths } : {}) })
+      await profiles.saveCustom(input)
       if (apiKey !== undefined) await profiles.updateSecrets({ apiKey })
       return changed(profiles.active().id !== before)
     },

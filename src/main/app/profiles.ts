@@ -64,6 +64,8 @@ export interface Profiles {
   demo(): DemoService | null
   useDemo(): Promise<ProfileRecord>
   saveCustom(input: CustomProfileInput): Promise<ProfileRecord>
+  /** A client for a profile not (yet) saved, with a candidate key: nothing is stored or switched. */
+  probe(input: CustomProfileInput, apiKey: string): ServicePort
   /** Merges into the active profile's secrets and persists them (an empty value removes that key). */
   updateSecrets(patch: ProfileSecrets): Promise<void>
   onChange(listener: (profile: ProfileRecord) => void): () => void
@@ -163,6 +165,22 @@ export async function createProfiles(options: ProfilesOptions): Promise<Profiles
     async saveCustom(input) {
       await activate(customRecord(input))
       return current
+    },
+    probe(input, apiKey) {
+      const url = new URL(input.baseUrl)
+      return createClient({
+        profile: {
+          id: 0,
+          kind: 'custom',
+          label: url.host,
+          baseUrl: input.baseUrl.replace(/\/+$/, ''),
+          binding: input.binding,
+          paths: input.paths ?? {},
+          namespaces: null,
+          username: null
+        },
+        secrets: () => ({ apiKey })
+      })
     },
     async updateSecrets(patch) {
       const merged: Record<string, string | undefined> = { ...secrets }

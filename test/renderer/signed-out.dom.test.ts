@@ -1,0 +1,58 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
+import { settle } from './dom-env'
+import { FakeBackend } from './fake-backend'
+import { setTransport } from '../../src/renderer/src/lib/api'
+import App from '../../src/renderer/src/App.svelte'
+import type { AccountStatus } from '../../src/shared/model/account'
+
+const backend = new FakeBackend(20)
+let status: AccountStatus = {
+  profile: 'custom',
+  baseUrl: 'https://service.example',
+  binding: 'auto',
+  apiKeySet: true,
+  signedIn: false,
+  username: null,
+  keychain: 'memory',
+  remembered: false,
+  keychainMessage: null
+}
+backend.override('account:getStatus', () => status)
+
+beforeAll(() => {
+  setTransport(backend)
+})
+afterEach(() => {
+  cleanup()
+})
+
+describe('signed out of a real service', () => {
+  it('the collection views say so and lead to sign-in; browsing does not nag', async () => {
+    window.location.hash = '#/owned'
+    render(App)
+    await settle()
+    expect(screen.getByTestId('signed-out').textContent).toContain('Signed out.')
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    await settle()
+    expect(window.location.hash).toBe('#/settings')
+    expect(screen.queryByTestId('signed-out')).toBeNull()
+    window.location.hash = '#/browse'
+    await settle()
+    expect(screen.queryByTestId('signed-out')).toBeNull()
+  })
+
+  it('signed in, or on the demo, there is no such note', async () => {
+    status = { ...status, signedIn: true, username: 'collector' }
+    window.location.hash = '#/totals'
+    render(App)
+    await settle()
+    expect(screen.queryByTestId('signed-out')).toBeNull()
+    cleanup()
+    status = { ...status, profile: 'demo', signedIn: false, username: null }
+    window.location.hash = '#/notes'
+    render(App)
+    await settle()
+    expect(screen.queryByTestId('signed-out')).toBeNull()
+  })
+})
