@@ -1,0 +1,217 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startApp } from './harness'
+import type { AppUnderTest } from './harness'
+import { go, listSettled, resultCount, waitForSets } from './ui-helpers'
+
+interface Row {
+  setID: number
+  fullNumber: string
+  number: string
+  numberVariant: number
+  collection: { owned: boolean; wanted: boolean; qtyOwned: number }
+}
+
+const DEMO_SETS = 500
+const UNKNOWN = '0000000-9'
+
+let app: AppUnderTest
+let dir: string
+/** Sets nobody holds yet, each a first variant (so its bare number means it). */
+let free: Row[] = []
+
+beforeAll(async () => {
+  app = await startApp({ demoSets: DEMO_SETS })
+  dir = mkdtempSync(join(tmpdir(), 'studbook-e2e-import-'))
+  await waitForSets(app.page, DEMO_SETS)
+  const { rows } = await app.rpc<{ rows: Row[] }>('catalog:search', { owned: false, limit: 200 })
+  free = rows.filter(
+    (r) => r.numberVariant === 1 && !r.collection.wanted && r.collection.qtyOwned === 0
+  )
+})
+
+afterAll(async () => {
+  await app.stop()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function freeSet(i: number): Row {
+  const s = free[i]
+  if (!s) throw new Error(`only ${free.length} free sets`)
+  return s
+}
+
+function file(name: string, lines: readonly string[]): string {
+  const path = join(dir, name)
+  writeFileSync(path, lines.join('\r\n') + '\r\n')
+  return path
+}
+
+async function chooseFile(page: Page, format: string, path: string): Promise<void> {
+  await go(page, '#/exchange')
+  await page.getByLabel('Format').selectOption({ label: format })
+  await page.getByLabel('File').setInputFiles(path)
+}
+
+function preview(page: Page): Locator {
+  return page.locator('.preview')
+}
+
+/** The set's page, as the user reads it: owned, quantity and the copies table. */
+async function openSet(page: Page, set: Row): Promise<Locator> {
+  await go(page, `#/browse/set/${set.setID}`)
+  const detail = page.getByRole('article')
+  // The page of the set asked for, not the one shown before it.
+  await detail.locator('header').getByText(set.fullNumber, { exact: true }).waitFor()
+  await detail.getByRole('spinbutton', { name: 'Quantity owned' }).waitFor()
+  return detail
+}
+
+async function qtyShown(page: Page, set: Row): Promise<string> {
+  const detail = await openSet(page, set)
+  return detail.getByRole('spinbutton', { name: 'Quantity owned' }).inputValue()
+}
+
+async function ownedCount(page: Page): Promise<number> {
+  await go(page, '#/owned')
+  await page.getByRole('heading', { name: 'My collection', level: 1 }).waitFor()
+  await listSettled(page)
+  return resultCount(page)
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.getByRole('region', { name: 'Notifications' }).getByText(text).first().waitFor()
+}
+
+describe('importing collection files', () => {
+  it('Rebrickable set list: preview, apply, then one undo reverts the whole batch', async () => {
+    const page = app.page
+    const [a, b, c] = [freeSet(0), freeSet(1), freeSet(2)]
+    // C is already owned once: the import changes it rather than adding it.
+    await app.rpc('collection:updateSet', { setID: c.setID, patch: { owned: true, qtyOwned: 1 } })
+    const ownedBefore = await ownedCount(page)
+
+    const path = file('rebrickable.csv', [
+      'Set Number,Quantity,Includes Spares,Inventory ver',
+      `${a.fullNumber},2,True,1`,
+      `${b.number},1,True,1`,
+      ',,,',
+      '',
+      `${c.fullNumber},3,True,1`,
+      `${UNKNOWN},1,True,1`
+    ])
+    await chooseFile(page, 'Rebrickable CSV', path)
+    await preview(page).waitFor()
+    expect(await preview(page).locator('p').first().textContent()).toContain(
+      '4 rows read: 2 to add, 1 to change, 0 unchanged, 1 not in the catalogue.'
+    )
+    await preview(page).getByText(`Not found: ${UNKNOWN}`).waitFor()
+    const table = preview(page).getByRole('table')
+    const kindOf = async (n: string): Promise<string> =>
+      (await table
+        .getByRole('row')
+        .filter({ hasText: n })
+        .getByRole('cell')
+        .nth(2)
+        .textContent()) ?? ''
+    expect(await table.getByRole('row').count()).toBe(4)
+    expect(await kindOf(a.fullNumber)).toBe('Add')
+    expect(await kindOf(b.fullNumber)).toBe('Add')
+    expect(await kindOf(c.fullNumber)).toBe('Change')
+    // Nothing is written before Apply.
+    expect(await ownedCount(page)).toBe(ownedBefore)
+
+    await chooseFile(page, 'Rebrickable CSV', path)
+    await page.getByRole('button', { name: 'Apply import' }).click()
+    await toast(page, 'Imported 3 changes')
+    await expect.poll(() => ownedCount(page)).toBe(ownedBefore + 2)
+    await page.getByRole('searchbox', { name: 'Search sets' }).fill(a.fullNumber)
+    await page.getByTestId('result-count').filter({ hasText: a.fullNumber }).waitFor()
+    await listSettled(page)
+    expect(await resultCount(page)).toBe(1)
+    await page.getByRole('searchbox', { name: 'Search sets' }).fill('')
+    expect(await qtyShown(page, a)).toBe('2')
+    expect(await qtyShown(page, b)).toBe('1')
+    expect(await qtyShown(page, c)).toBe('3')
+
+    // One Ctrl+Z takes the whole file back; C returns to its own earlier quantity.
+    await page.getByRole('heading', { level: 1 }).click()
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => qtyShown(page, c)).toBe('1')
+    expect(await qtyShown(page, a)).toBe('0')
+    expect(await qtyShown(page, b)).toBe('0')
+    expect(await ownedCount(page)).toBe(ownedBefore)
+  })
+
+  it('BrickEconomy list: copies with paid, value, condition, date and notes', async () => {
+    const page = app.page
+    const [d, e] = [freeSet(3), freeSet(4)]
+    const ownedBefore = await ownedCount(page)
+    const head = 'Number,Theme,Subtheme,Year,SetName,Retail,Paid,Value,Condition,Date,Notes'
+    const path = file('brickeconomy.csv', [
+      head,
+      `${d.number},T,S,2020,First,59.99,$49.99,80,New,2021-03-04,Birthday gift`,
+      `${d.number},T,S,2020,First,59.99,45,70,Used,3/15/2022,"Second, from a fair"`,
+      ',,,,,,,,,,',
+      `${e.fullNumber},T,S,2021,Second,20,10,25,New,2022-01-02,`,
+      `${UNKNOWN},T,S,2021,Nope,1,1,1,New,2022-01-02,`
+    ])
+    await chooseFile(page, 'BrickEconomy CSV', path)
+    await preview(page).waitFor()
+    expect(await preview(page).locator('p').first().textContent()).toContain(
+      '3 rows read: 2 to add, 0 to change, 0 unchanged, 1 not in the catalogue.'
+    )
+    await preview(page)
+      .getByRole('row')
+      .filter({ hasText: d.fullNumber })
+      .getByText('+2 copies')
+      .waitFor()
+    await page.getByRole('button', { name: 'Apply import' }).click()
+    await toast(page, 'Imported 2 changes')
+    await expect.poll(() => ownedCount(page)).toBe(ownedBefore + 2)
+
+    const detail = await openSet(page, d)
+    expect(await detail.getByRole('spinbutton', { name: 'Quantity owned' }).inputValue()).toBe('2')
+    const copies = detail.getByRole('table')
+    const first = copies.getByRole('row').filter({ hasText: '2021-03-04' })
+    await first.waitFor()
+    expect(await first.textContent()).toMatch(/49\.99[\s\S]*80\.00[\s\S]*New/)
+    const second = copies.getByRole('row').filter({ hasText: '2022-03-15' })
+    expect(await second.textContent()).toMatch(/45\.00[\s\S]*70\.00[\s\S]*Used/)
+    await first.getByRole('button', { name: 'Edit' }).click()
+    const dialog = page.getByRole('dialog')
+    expect(await dialog.getByLabel('Notes').inputValue()).toBe('Birthday gift')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+    expect(await qtyShown(page, e)).toBe('1')
+  })
+
+  it('a file of the wrong shape: a clear error and nothing changes', async () => {
+    const page = app.page
+    const ownedBefore = await ownedCount(page)
+    const path = file('not-rebrickable.csv', ['Name;Count', `${freeSet(5).fullNumber};4`])
+    await chooseFile(page, 'Rebrickable CSV', path)
+    await toast(page, 'Check this value')
+    await page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText('missing column "Set Number"', { exact: false })
+      .first()
+      .waitFor()
+    expect(await preview(page).count()).toBe(0)
+
+    // Not CSV at all (a quote never closed): refused the same way.
+    const broken = file('broken.csv', [
+      'Set Number,Quantity,Includes Spares,Inventory ver',
+      `"${freeSet(5).fullNumber},4,True,1`
+    ])
+    await chooseFile(page, 'Rebrickable CSV', broken)
+    await page.getByRole('region', { name: 'Notifications' }).getByText(/quote/i).first().waitFor()
+    expect(await preview(page).count()).toBe(0)
+    expect(await ownedCount(page)).toBe(ownedBefore)
+    expect(await qtyShown(page, freeSet(5))).toBe('0')
+    expect(app.consoleErrors).toEqual([])
+  })
+})
