@@ -22,7 +22,7 @@ let app: AppUnderTest
 let service: LoneService
 let serviceDir: string
 let userHash: string
-const rpcBodies: string[] = []
+const rpcBodies: Promise<string>[] = []
 
 beforeAll(async () => {
   // The service lives outside the app's data folder: its own database naturally holds the key.
@@ -35,10 +35,7 @@ beforeAll(async () => {
       // Every answer main gives the renderer, to check that no secret ever comes back.
       page.on('response', (res) => {
         if (!res.url().includes('/rpc/')) return
-        void res
-          .text()
-          .then((t) => rpcBodies.push(t))
-          .catch(() => undefined)
+        rpcBodies.push(res.text().catch(() => ''))
       })
       return Promise.resolve()
     }
@@ -185,7 +182,7 @@ describe('connecting a real service from the first-run demo', () => {
 
     expectNoSecretIn(await page.content(), 'the page')
     expect(rpcBodies.length).toBeGreaterThan(10)
-    for (const body of rpcBodies) expectNoSecretIn(body, 'an RPC answer')
+    for (const body of await Promise.all(rpcBodies)) expectNoSecretIn(body, 'an RPC answer')
     const files = filesUnder(app.dataDir)
     expect(files.some((f) => f.endsWith('.db'))).toBe(true)
     for (const file of files) {
