@@ -5,6 +5,7 @@ import { createReferenceService } from '../../emulator/index'
 import { createEventBus } from '../ipc/event-bus'
 import type { EventBus } from '../ipc/event-bus'
 import { openStore } from '../store/connection'
+import { startSearchWarmer } from './search-warmer'
 import { externalHosts } from '../store/set-read'
 import { buildHandlers } from './handlers'
 import type { AppServices } from './handlers'
@@ -119,6 +120,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
     log
   }
   const handlers = buildHandlers(services, edits.handlers)
+  const stopWarmer = startSearchWarmer(store.read)
   const media = createMediaCache({
     store,
     dir: join(options.dataDir, 'media'),
@@ -151,6 +153,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
     },
     async close() {
       offChange()
+      stopWarmer()
       sync.cancel()
       await sync.idle()
       await edits.close()

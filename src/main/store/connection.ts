@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { AppError } from '../../shared/errors'
 import { repairFts } from './fts'
+import { installMatchFunctions } from './match-sets'
 import type { ReadDb, WriteDb } from './handles'
 import { assertNotFromFuture, headVersion, migrate, userVersion } from './migrate'
 import { MIGRATIONS } from './migrations/index'
@@ -65,6 +66,7 @@ export async function openStore(path: string, options: OpenOptions = {}): Promis
     }
     migrate(write, migrations)
     repairFts(write)
+    installMatchFunctions(write)
     return {
       path,
       read: write,

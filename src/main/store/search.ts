@@ -5,6 +5,7 @@ import type { ReadDb } from './handles'
 import { all, get } from './handles'
 import { SUMMARY_COLUMNS, summaryOf } from './set-rows'
 import type { SummaryRow } from './set-rows'
+import { matchSet, perCatalogue } from './match-sets'
 import { join, raw, sql } from './sql'
 import type { Sql } from './sql'
 
@@ -28,54 +29,52 @@ export function ftsQuery(text: string): string | null {
   return words.map((w) => `"${w}"*`).join(' ')
 }
 
-/** Above this many text matches, walking the sort index and skipping non-matches beats sorting them all. */
-const DENSE_MATCHES = 1500
-
-/** Up to this many text matches, their rowids are kept and bound as a list (one FTS evaluation). */
-const FEW_MATCHES = 200
-
 /**
- * The rowids a text matches, when they are few: evaluated by FTS once per write generation, then
- * reused by the page, the total and paging. null when there are more.
+ * How a page query reads the text's matches. Few: by their rowid list, then sorted. Many: by walking
+ * the sort order (or another filter's index) and testing each row in the bitset, which stops after
+ * a page. The walk reads about (offset + limit) × sets / matches rows, the list costs about one
+ * lookup per match: the list wins while matches² < (offset + limit) × sets.
  */
-function sparseIds(db: ReadDb, match: string): readonly number[] | null {
-  return cached(db, `ids\u0000${match}`, () => {
-    const rows = all<{ id: number }>(
-      db,
-      sql`SELECT rowid AS id FROM sets_fts WHERE sets_fts MATCH ${match} LIMIT ${FEW_MATCHES + 1}`
-    )
-    return rows.length > FEW_MATCHES ? null : rows.map((r) => r.id)
-  })
+function textFilter(db: ReadDb, profileId: number, q: SearchInput, match: string): Sql {
+  const m = matchSet(db, match)
+  if (m.handle === null || (m.json !== null && !walkBetter(db, profileId, q, m.count))) {
+    return sql`s.id IN (SELECT value FROM json_each(${m.json ?? '[]'}))`
+  }
+  return sql`studbook_match(${m.handle}, s.id)`
 }
 
-function ftsCount(db: ReadDb, match: string): number {
-  const ids = sparseIds(db, match)
-  if (ids) return ids.length
-  return cached(
+const INDEXED_FILTERS = ['theme', 'subtheme', 'yearFrom', 'yearTo', 'availability'] as const
+
+function walkBetter(db: ReadDb, profileId: number, q: SearchInput, matches: number): boolean {
+  // Without an index for the sort, every row is read and sorted anyway: the list is less work.
+  if (q.sort === 'qtyOwned') return false
+  // Another filter's index narrows the walk to its rows: testing those beats the list.
+  if (INDEXED_FILTERS.some((k) => q[k] !== undefined)) return true
+  return matches * matches >= (q.offset + q.limit) * catalogueSize(db, profileId)
+}
+
+function catalogueSize(db: ReadDb, profileId: number): number {
+  return perCatalogue(
     db,
-    `fts\u0000${match}`,
+    `size\u0000${profileId}`,
     () =>
-      get<{ n: number }>(db, sql`SELECT count(*) AS n FROM sets_fts WHERE sets_fts MATCH ${match}`)
+      get<{ n: number }>(db, sql`SELECT count(*) AS n FROM sets WHERE profile_id = ${profileId}`)
         ?.n ?? 0
   )
 }
 
 /** `paged`: only the first rows in sort order are wanted (a page), not every match (facets). */
-function filters(db: ReadDb, q: SearchInput, paged: boolean): Map<FilterKey, Sql> {
+function filters(
+  db: ReadDb,
+  profileId: number,
+  q: SearchInput,
+  paged: boolean
+): Map<FilterKey, Sql> {
   const f = new Map<FilterKey, Sql>()
   const match = ftsQuery(q.text)
   if (match !== null) {
-    // `+s.id` keeps SQLite from driving the query by the FTS hits, so it reads in sort order
-    // and stops after a page; facets read every match, which the FTS hits give directly.
-    const ids = paged ? sparseIds(db, match) : null
-    if (ids) {
-      f.set('text', sql`s.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
-    } else if (paged) {
-      const id = raw(ftsCount(db, match) > DENSE_MATCHES ? '+s.id' : 's.id')
-      f.set('text', sql`${id} IN (SELECT rowid FROM sets_fts WHERE sets_fts MATCH ${match})`)
-    } else {
-      f.set('text', sql`sets_fts MATCH ${match}`)
-    }
+    // Facets read every match, which the FTS hits give directly.
+    f.set('text', paged ? textFilter(db, profileId, q, match) : sql`sets_fts MATCH ${match}`)
   }
   if (q.theme !== undefined) f.set('theme', sql`s.theme = ${q.theme}`)
   if (q.subtheme !== undefined) f.set('subtheme', sql`s.subtheme = ${q.subtheme}`)
@@ -125,7 +124,7 @@ function cached<T>(db: ReadDb, key: string, compute: () => T): T {
 /** Whether every cached set belongs to this profile (then FTS counts need no join). */
 function soleProfile(db: ReadDb, profileId: number): boolean {
   return (
-    cached(
+    perCatalogue(
       db,
       `others\u0000${profileId}`,
       () =>
@@ -145,7 +144,9 @@ function countOf(
   where: Sql
 ): number {
   const match = ftsQuery(q.text)
-  if (match !== null && f.size === 1 && soleProfile(db, profileId)) return ftsCount(db, match)
+  if (match !== null && f.size === 1 && soleProfile(db, profileId)) {
+    return matchSet(db, match).count
+  }
   return cached(db, `${where.text}\u0000${JSON.stringify(where.params)}`, () => {
     // The user-state join is only needed when a filter reads it.
     const from = STATE_FILTERS.some((k) => f.has(k)) ? FROM : SETS_ONLY
@@ -240,7 +241,7 @@ function facetsOf(db: ReadDb, profileId: number, f: Map<FilterKey, Sql>): Search
 }
 
 export function searchSets(db: ReadDb, profileId: number, q: SearchInput): SearchResultDto {
-  const f = filters(db, q, true)
+  const f = filters(db, profileId, q, true)
   const where = whereOf(profileId, f)
   const rows = all<SummaryRow>(
     db,
@@ -272,5 +273,7 @@ function facetsFor(db: ReadDb, profileId: number, q: SearchInput): SearchFacets 
     flags,
     availability
   ])
-  return cached(db, `facets\u0000${key}`, () => facetsOf(db, profileId, filters(db, q, false)))
+  return cached(db, `facets\u0000${key}`, () =>
+    facetsOf(db, profileId, filters(db, profileId, q, false))
+  )
 }
