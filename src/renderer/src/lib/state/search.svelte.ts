@@ -3,6 +3,7 @@ import type { SearchFacets, SetSummaryDto } from '../../../../shared/model/catal
 import type { SetCollectionDto } from '../../../../shared/model/collection'
 import type { AppErrorData } from '../../../../shared/errors'
 import { tryCall } from '../api'
+import { listBusy } from '../thumbs'
 
 export const PAGE_SIZE = 100
 /**
@@ -10,6 +11,8 @@ export const PAGE_SIZE = 100
  * store answers one call at a time: counts wait for a pause in typing so keystrokes stay instant.
  */
 export const FACET_DELAY_MS = 200
+/** Rows fetched beyond the drawn ones, so a scroll finds its next page already there. */
+const READ_AHEAD = PAGE_SIZE * 1.5
 
 export type SortKey = NonNullable<SearchQuery['sort']>
 export type Scope =
@@ -137,11 +140,14 @@ export class SearchState {
     this.inflight = {}
     clearTimeout(this.facetTimer)
     this.loading = true
+    listBusy()
     const query = this.query(0, PAGE_SIZE, false)
     const seq = this.editSeq
     const result = await tryCall('catalog:search', query)
     if (gen !== this.gen) return
     this.loading = false
+    // The answered rows come first: their pictures wait until typing pauses.
+    listBusy()
     if (!result.ok) {
       this.error = result.error
       return
@@ -172,10 +178,14 @@ export class SearchState {
     return this.pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE]
   }
 
-  /** Called by the virtual list for the rows it is about to draw. */
+  /** Called by the virtual list for the rows it is about to draw (and reads a little around them). */
   ensure(from: number, to: number): void {
-    const last = Math.min(to, this.total - 1)
-    for (let p = Math.floor(from / PAGE_SIZE); p * PAGE_SIZE <= last; p++) {
+    const last = Math.min(to + READ_AHEAD, this.total - 1)
+    for (
+      let p = Math.floor(Math.max(0, from - READ_AHEAD) / PAGE_SIZE);
+      p * PAGE_SIZE <= last;
+      p++
+    ) {
       if (!(p in this.pages)) void this.loadPage(p)
     }
   }

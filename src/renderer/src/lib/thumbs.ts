@@ -1,0 +1,109 @@
+/**
+ * Thumbnails load only while the list is still, and only a couple at a time.
+ *
+ * Each new picture costs the page's one thread a decode (the demo's SVG pictures: a whole SVG
+ * document each, ~6 ms) and the host a request. A page of results fires dozens of them: loaded
+ * eagerly they sit between a keystroke and its answer, and between scroll frames. Queued here
+ * they fill in once typing or scrolling pauses, for the rows still on screen.
+ */
+
+/** How long the list must be still before pictures start loading. */
+export const QUIET_MS = 150
+const AT_ONCE = 2
+/** A load that never reports back frees its slot after this long. */
+const GIVE_UP_MS = 4000
+
+const queue = new Map<HTMLImageElement, string>()
+/** URLs the page has already decoded: showing them again costs nothing, so they skip the queue. */
+const decoded = new Set<string>()
+let running = 0
+let stillAt = 0
+let timer: ReturnType<typeof setTimeout> | undefined
+
+/** The list is scrolling or waiting for an answer: hold pictures back until it is still again. */
+export function listBusy(): void {
+  stillAt = performance.now() + QUIET_MS
+  wake()
+}
+
+function wake(): void {
+  if (timer !== undefined || queue.size === 0) return
+  timer = setTimeout(
+    () => {
+      timer = undefined
+      pump()
+    },
+    Math.max(0, stillAt - performance.now())
+  )
+}
+
+function pump(): void {
+  if (performance.now() < stillAt) {
+    wake()
+    return
+  }
+  for (const [img, src] of queue) {
+    if (running >= AT_ONCE) return
+    queue.delete(img)
+    if (img.isConnected) start(img, src)
+  }
+}
+
+function start(img: HTMLImageElement, src: string): void {
+  running++
+  let done = false
+  const finish = (ok: boolean): void => {
+    if (done) return
+    done = true
+    clearTimeout(watchdog)
+    img.removeEventListener('load', onload)
+    img.removeEventListener('error', onerror)
+    if (ok) decoded.add(src)
+    running--
+    // The next picture after this frame is drawn, not in the same task.
+    setTimeout(pump, 0)
+  }
+  const onload = (): void => {
+    finish(true)
+  }
+  const onerror = (): void => {
+    finish(false)
+  }
+  const watchdog = setTimeout(onerror, GIVE_UP_MS)
+  img.addEventListener('load', onload)
+  img.addEventListener('error', onerror)
+  img.src = src
+}
+
+function show(img: HTMLImageElement, src: string | null | undefined): void {
+  queue.delete(img)
+  if (!src) {
+    img.removeAttribute('src')
+    return
+  }
+  if (img.getAttribute('src') === src) return
+  if (decoded.has(src)) {
+    img.src = src
+    return
+  }
+  // A recycled row must not keep showing the previous set's picture while this one waits.
+  img.removeAttribute('src')
+  queue.set(img, src)
+  wake()
+}
+
+/** `<img use:thumbnail={url}>`: the picture arrives through the queue above. */
+export function thumbnail(
+  img: HTMLImageElement,
+  src: string | null | undefined
+): { update(src: string | null | undefined): void; destroy(): void } {
+  show(img, src)
+  return {
+    update(next) {
+      show(img, next)
+    },
+    destroy() {
+      queue.delete(img)
+    }
+  }
+}
