@@ -11,6 +11,7 @@ import type { Result } from '../../shared/ipc/result'
 import { dispatch } from '../ipc/dispatch'
 import type { DispatchLog } from '../ipc/dispatch'
 import type { EventBus } from '../ipc/event-bus'
+import { MEDIA_CSP, MEDIA_MAX_AGE_S, MediaGate, mediaEtag, notModified } from './media-response'
 import { readStatic } from './static-files'
 import { checkRequest, TOKEN_COOKIE } from './web-guard'
 
@@ -81,6 +82,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(24).toString('base64url')
   const csp = buildCsp()
   const streams = new Set<ServerResponse>()
+  const gate = new MediaGate()
   let port = 0
 
   const unsubscribe = options.app.events.subscribe((name, payload) => {
@@ -99,13 +101,39 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return
     }
     let result: Result<unknown>
+    gate.rpcStarted()
     try {
       const input: unknown = body.length === 0 ? {} : JSON.parse(body.toString('utf8'))
       result = await dispatch(options.app.handlers, channel, input, options.log)
     } catch {
       result = fail(new AppError('invalid_input', 'The request body is not JSON.').toJSON())
+    } finally {
+      gate.rpcEnded()
     }
     send(res, 200, 'application/json; charset=utf-8', JSON.stringify(result))
+  }
+
+  async function media(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    await gate.turn()
+    const file = await options.app.media(path)
+    if (file === null) {
+      send(res, 404, 'text/plain; charset=utf-8', 'Not Found')
+      return
+    }
+    const etag = mediaEtag(file.body)
+    const headers = {
+      ...SECURITY_HEADERS,
+      'Cache-Control': `private, max-age=${String(MEDIA_MAX_AGE_S)}`,
+      ETag: etag,
+      [CSP_HEADER_NAME]: MEDIA_CSP
+    }
+    if (notModified(req, etag)) {
+      res.writeHead(304, headers)
+      res.end()
+      return
+    }
+    res.writeHead(200, { ...headers, 'Content-Type': file.contentType })
+    res.end(req.method === 'HEAD' ? undefined : file.body)
   }
 
   function events(res: ServerResponse): void {
@@ -156,9 +184,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return
     }
     if (url.pathname.startsWith('/media/')) {
-      const file = await options.app.media(url.pathname.slice(1))
-      if (file === null) send(res, 404, 'text/plain; charset=utf-8', 'Not Found')
-      else send(res, 200, file.contentType, file.body)
+      await media(req, res, url.pathname.slice(1))
       return
     }
     const file = await readStatic(options.staticDir, url.pathname)

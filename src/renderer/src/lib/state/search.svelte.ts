@@ -60,6 +60,7 @@ export class SearchState {
   generation = $state(0)
 
   private gen = 0
+  private lastFrom = 0
   private inflight: Record<number, boolean> = {}
   private facetTimer: ReturnType<typeof setTimeout> | undefined
   /** Edits answered while a query was in flight, re-applied to its (older) rows. */
@@ -178,14 +179,17 @@ export class SearchState {
     return this.pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE]
   }
 
-  /** Called by the virtual list for the rows it is about to draw (and reads a little around them). */
+  /**
+   * Called by the virtual list for the rows it is about to draw. While the list scrolls, the
+   * pages a little further in the same direction are read too, so the scroll finds them there;
+   * a new query reads only what it shows, so its answer is not followed by more requests.
+   */
   ensure(from: number, to: number): void {
-    const last = Math.min(to + READ_AHEAD, this.total - 1)
-    for (
-      let p = Math.floor(Math.max(0, from - READ_AHEAD) / PAGE_SIZE);
-      p * PAGE_SIZE <= last;
-      p++
-    ) {
+    const ahead = from > this.lastFrom ? READ_AHEAD : 0
+    const behind = from < this.lastFrom ? READ_AHEAD : 0
+    this.lastFrom = from
+    const last = Math.min(to + ahead, this.total - 1)
+    for (let p = Math.floor(Math.max(0, from - behind) / PAGE_SIZE); p * PAGE_SIZE <= last; p++) {
       if (!(p in this.pages)) void this.loadPage(p)
     }
   }
