@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { listBusy, QUIET_MS, thumbnail } from '../../src/renderer/src/lib/thumbs'
+
+/** Pictures on screen, as rows would hold them. */
+function pictures(n: number): HTMLImageElement[] {
+  return Array.from({ length: n }, () => document.body.appendChild(document.createElement('img')))
+}
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.runOnlyPendingTimers()
+  vi.useRealTimers()
+  document.body.replaceChildren()
+})
+
+describe('thumbnail queue', () => {
+  it('loads nothing while the list is busy, then two pictures at a time once it is still', () => {
+    const imgs = pictures(5)
+    listBusy()
+    const actions = imgs.map((img, i) => thumbnail(img, `media/thumb/1/${String(i)}`))
+    expect(imgs.filter((i) => i.hasAttribute('src'))).toHaveLength(0)
+    vi.advanceTimersByTime(QUIET_MS / 2)
+    // Still scrolling: the wait starts again.
+    listBusy()
+    vi.advanceTimersByTime(QUIET_MS - 10)
+    expect(imgs.filter((i) => i.hasAttribute('src'))).toHaveLength(0)
+    vi.advanceTimersByTime(20)
+    expect(imgs.map((i) => i.getAttribute('src'))).toEqual([
+      'media/thumb/1/0',
+      'media/thumb/1/1',
+      null,
+      null,
+      null
+    ])
+    imgs[0]?.dispatchEvent(new Event('load'))
+    vi.advanceTimersByTime(1)
+    expect(imgs[2]?.getAttribute('src')).toBe('media/thumb/1/2')
+    expect(imgs[3]?.hasAttribute('src')).toBe(false)
+    for (const a of actions) a.destroy()
+  })
+
+  it('skips rows that left the screen and never shows a reused row the previous picture', () => {
+    const [gone, kept] = pictures(2)
+    if (!gone || !kept) throw new Error('no pictures')
+    listBusy()
+    thumbnail(gone, 'media/thumb/1/10')
+    const row = thumbnail(kept, 'media/thumb/1/11')
+    gone.remove()
+    vi.advanceTimersByTime(QUIET_MS + 1)
+    expect(gone.hasAttribute('src')).toBe(false)
+    expect(kept.getAttribute('src')).toBe('media/thumb/1/11')
+    kept.dispatchEvent(new Event('load'))
+    // The row now shows another set whose picture is not decoded yet: blank until its turn.
+    listBusy()
+    row.update('media/thumb/1/12')
+    expect(kept.hasAttribute('src')).toBe(false)
+    // A picture already decoded shows at once, without waiting.
+    row.update('media/thumb/1/11')
+    expect(kept.getAttribute('src')).toBe('media/thumb/1/11')
+    row.update(null)
+    expect(kept.hasAttribute('src')).toBe(false)
+  })
+})
