@@ -5,9 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { startSearchWarmer } from '../../src/main/app/search-warmer'
 import { openStore } from '../../src/main/store/connection'
 import type { Store } from '../../src/main/store/connection'
-import { hasMatchSet } from '../../src/main/store/match-sets'
 import { upsertProfile } from '../../src/main/store/profiles-repo'
-import { ftsQuery } from '../../src/main/store/search'
+import { isTextWarm } from '../../src/main/store/search'
 import { upsertSets } from '../../src/main/store/sets-repo'
 import { makeSet } from '../store/set-fixtures'
 
@@ -23,8 +22,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const warmed = (letter: string): boolean =>
-  store !== null && hasMatchSet(store.read, ftsQuery(letter) ?? '')
+const warmed = (letter: string): boolean => store !== null && isTextWarm(store.read, letter)
 
 async function until(cond: () => boolean): Promise<void> {
   const end = Date.now() + 5000
@@ -35,7 +33,7 @@ async function until(cond: () => boolean): Promise<void> {
 }
 
 describe('search warmer', () => {
-  it('reads one-letter matches once the catalogue settles, and again after it changes', async () => {
+  it('counts one-letter matches once the catalogue settles, and again after it changes', async () => {
     dir = mkdtempSync(join(tmpdir(), 'studbook-warmer-'))
     store = await openStore(join(dir, 'studbook.db'))
     const s = store
@@ -53,7 +51,7 @@ describe('search warmer', () => {
     await until(() => warmed('c') && warmed('z') && warmed('9'))
 
     upsertSets(s.write, pid, [makeSet({ setID: 1, number: '100', name: 'Harbour' })], AT)
-    // The change makes every earlier match set stale: they are dropped, then read again.
+    // The change makes every earlier count stale: they are dropped, then read again.
     expect(warmed('c')).toBe(false)
     await until(() => warmed('c') && warmed('h'))
   })

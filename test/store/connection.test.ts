@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../src/shared/errors'
 import { openStore } from '../../src/main/store/connection'
 import { headVersion } from '../../src/main/store/migrate'
+import { initialBit } from '../../src/main/store/initials'
 import { MIGRATIONS } from '../../src/main/store/migrations/index'
 
 let dir = ''
@@ -98,6 +99,15 @@ describe('migrations from every released schema version', () => {
         expect(
           db.prepare(`SELECT count(*) AS n FROM sets_fts WHERE sets_fts MATCH '"set"*'`).get()
         ).toEqual({ n: 5 })
+        // Each set's word initials are known after the migration ("Set 2", "1002-1", Castle, Knights).
+        const bits = (set: number) =>
+          ['s', 'c', 'k', '1', String(set)].reduce(
+            (b, c, i, all) => (all.indexOf(c) === i ? b + (initialBit(c) ?? 0) : b),
+            0
+          )
+        expect(db.prepare('SELECT set_id, initials FROM sets ORDER BY set_id').raw().all()).toEqual(
+          [1, 2, 3, 4, 5].map((i) => [i, bits(i)])
+        )
         if (m.version < HEAD) {
           expect(store.backup).not.toBeNull()
           const backup = new Database(store.backup ?? '', { readonly: true })

@@ -3,6 +3,8 @@ import { get } from './handles'
 import { sql } from './sql'
 
 const COLS = 'full_number, name, theme, subtheme, tags, ean, upc'
+/** The search index's tokenizer; initials.ts tokenizes non-ASCII text with the same one. */
+export const FTS_TOKENIZE = 'unicode61 remove_diacritics 2'
 const OLD = COLS.split(', ')
   .map((c) => `old.${c}`)
   .join(', ')
@@ -38,7 +40,7 @@ export const FTS_TABLE_SQL = `
   CREATE VIRTUAL TABLE sets_fts USING fts5 (
     ${COLS},
     content = 'sets', content_rowid = 'id',
-    tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+    tokenize = '${FTS_TOKENIZE}', prefix = '1 2 3'
   );
 `
 

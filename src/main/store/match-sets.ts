@@ -116,6 +116,10 @@ export function perCatalogue<T>(db: ReadDb, key: string, compute: () => T): T {
   return value
 }
 
+export function hasPerCatalogue(db: ReadDb, key: string): boolean {
+  return current(db).values.has(key)
+}
+
 /** Whether the match set of this FTS query is already known for the current catalogue. */
 export function hasMatchSet(db: ReadDb, match: string): boolean {
   return current(db).byMatch.has(match)

@@ -1,6 +1,7 @@
 import type { SetRecord } from '../../shared/protocol/records'
 import type { WriteDb } from './handles'
 import { run } from './handles'
+import { initialsOf } from './initials'
 import { sql } from './sql'
 
 /** The per-set fields the UI shows in detail only: kept as one JSON column, read one set at a time. */
@@ -77,7 +78,20 @@ export function upsertSets(
   fetchedAt: string
 ): number[] {
   const changed: number[] = []
-  for (const r of records) {
+  // In FTS column order, as the columns below are stored (fts.ts indexes them).
+  const initials = initialsOf(
+    db,
+    records.map((r) => [
+      `${r.number ?? ''}-${r.numberVariant}`,
+      r.name ?? '',
+      r.theme ?? '',
+      r.subtheme ?? '',
+      r.tags ?? '',
+      blankToNull(r.EAN),
+      blankToNull(r.UPC)
+    ])
+  )
+  records.forEach((r, i) => {
     const number = r.number ?? ''
     const detail = JSON.stringify(detailOf(r))
     const lastUpdated = r.lastUpdated.toISOString()
@@ -86,7 +100,7 @@ export function upsertSets(
       sql`INSERT INTO sets (profile_id, set_id, number, number_variant, full_number, number_sort,
             name, year, theme, theme_group, subtheme, pieces, minifigs, availability, rating, tags,
             ean, upc, uk_price, us_price, ca_price, eu_price, thumbnail_url, large_thumbnail_url,
-            image_url, last_updated, detail, fetched_at)
+            image_url, last_updated, detail, fetched_at, initials)
           VALUES (${profileId}, ${r.setID}, ${number}, ${r.numberVariant},
             ${`${number}-${r.numberVariant}`}, ${numberSortKey(number)}, ${r.name ?? ''},
             ${intOrNull(r.year)}, ${r.theme ?? ''}, ${r.themeGroup ?? ''}, ${r.subtheme ?? ''},
@@ -95,7 +109,7 @@ export function upsertSets(
             ${blankToNull(r.UKRetailPrice)}, ${blankToNull(r.USRetailPrice)},
             ${blankToNull(r.CARetailPrice)}, ${blankToNull(r.EURetailPrice)},
             ${blankToNull(r.thumbnailURL)}, ${blankToNull(r.largeThumbnailURL)},
-            ${blankToNull(r.imageURL)}, ${lastUpdated}, ${detail}, ${fetchedAt})
+            ${blankToNull(r.imageURL)}, ${lastUpdated}, ${detail}, ${fetchedAt}, ${initials[i] ?? 0})
           ON CONFLICT (profile_id, set_id) DO UPDATE SET
             number = excluded.number, number_variant = excluded.number_variant,
             full_number = excluded.full_number, number_sort = excluded.number_sort,
@@ -108,12 +122,12 @@ export function upsertSets(
             thumbnail_url = excluded.thumbnail_url,
             large_thumbnail_url = excluded.large_thumbnail_url, image_url = excluded.image_url,
             last_updated = excluded.last_updated, detail = excluded.detail,
-            fetched_at = excluded.fetched_at
+            fetched_at = excluded.fetched_at, initials = excluded.initials
           WHERE sets.last_updated IS NOT excluded.last_updated
             OR sets.detail IS NOT excluded.detail OR sets.rating IS NOT excluded.rating
             OR sets.name IS NOT excluded.name OR sets.tags IS NOT excluded.tags`
     )
     if (result.changes > 0) changed.push(r.setID)
-  }
+  })
   return changed
 }
