@@ -47,7 +47,8 @@ export interface StartOptions {
 
 const TSX = join(ROOT, 'node_modules/.bin/tsx')
 
-async function startService(sets: number, dir: string): Promise<ExternalService> {
+/** The reference service in its own loopback process, its data in `dir`; stoppable and restartable. */
+export async function startService(sets: number, dir: string, seed = 1): Promise<ExternalService> {
   const db = join(dir, 'service.db')
   let port = 0
   let running: Started | null = null
@@ -61,7 +62,7 @@ async function startService(sets: number, dir: string): Promise<ExternalService>
         '--sets',
         String(sets),
         '--seed',
-        '1',
+        String(seed),
         '--db',
         db
       ],

@@ -3,23 +3,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startApp } from './harness'
-import type { AppUnderTest } from './harness'
-import {
-  ServiceClient,
-  go,
-  resultCount,
-  serviceUserHash,
-  startLoneService,
-  waitForSets
-} from './ui-helpers'
-import type { LoneService } from './ui-helpers'
+import { startApp, startService } from './harness'
+import type { AppUnderTest, ExternalService } from './harness'
+import { ServiceClient, go, resultCount, serviceUserHash, waitForSets } from './ui-helpers'
 
 const DEMO_SETS = 1000
 const SERVICE_SETS = 600
 
 let app: AppUnderTest
-let service: LoneService
+let service: ExternalService
 let serviceDir: string
 let userHash: string
 const rpcBodies: Promise<string>[] = []
@@ -27,7 +19,7 @@ const rpcBodies: Promise<string>[] = []
 beforeAll(async () => {
   // The service lives outside the app's data folder: its own database naturally holds the key.
   serviceDir = mkdtempSync(join(tmpdir(), 'studbook-e2e-service-'))
-  service = await startLoneService(SERVICE_SETS, join(serviceDir, 'service.db'))
+  service = await startService(SERVICE_SETS, serviceDir, 7)
   userHash = await serviceUserHash(service.url, service.apiKey, service.username, service.password)
   app = await startApp({
     demoSets: DEMO_SETS,

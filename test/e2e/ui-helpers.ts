@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { startProcess, stopProcess } from './processes'
 
 /** The number in the result count ("1,234 sets …"), as the user reads it. */
 export async function resultCount(page: Page): Promise<number> {
@@ -91,27 +89,6 @@ export class ServiceClient {
       owned: field('owned') === 'true'
     }
   }
-}
-
-/** A reference service in its own loopback process that the app is not yet connected to. */
-export interface LoneService {
-  readonly url: string
-  readonly apiKey: string
-  readonly username: string
-  readonly password: string
-  stop(): Promise<void>
-}
-
-export async function startLoneService(sets: number, dbFile: string): Promise<LoneService> {
-  const root = join(__dirname, '../..')
-  const started = await startProcess(
-    join(root, 'node_modules/.bin/tsx'),
-    ['src/emulator/cli.ts', '--port', '0', '--sets', String(sets), '--seed', '7', '--db', dbFile],
-    /base URL\s+(http:\/\/127\.0\.0\.1:\d+)[\s\S]*demo apiKey\s+(\S+)[\s\S]*demo login\s+(\S+) \/ (\S+)/,
-    { cwd: root }
-  )
-  const [, url = '', apiKey = '', username = '', password = ''] = started.match
-  return { url, apiKey, username, password, stop: () => stopProcess(started.child) }
 }
 
 /** The service's userHash for a user, asked the way any client would (login over HTTP GET). */
