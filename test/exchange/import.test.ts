@@ -6,6 +6,7 @@ import { planImport } from '../../src/main/exchange/import-diff'
 import type { CurrentSet } from '../../src/main/exchange/import-diff'
 import { normaliseSetNumber, parseImport } from '../../src/main/exchange/import-formats'
 import { HOSTILE, LABELS, copy } from './fixtures'
+import type { AppError } from '../../src/shared/errors'
 
 const TITLES = ['Displayed', 'Boxed', 'Flag 3', 'Sealed', 'For sale', 'Gift', 'Flag 7', 'Flag 8']
 
@@ -168,6 +169,14 @@ describe('imports', () => {
     expect(() => parseImport('rebrickable', 'Set Number,Quantity\n"1-1,1\n', TITLES)).toThrow(
       /not valid CSV/
     )
+    // The reason the user reads names the problem and its line, not the parser's wording.
+    let reason: unknown
+    try {
+      parseImport('rebrickable', 'Set Number,Quantity\n10179-1,1\n"1-1,1\n', TITLES)
+    } catch (e) {
+      reason = (e as AppError).detail?.reason
+    }
+    expect(reason).toBe('The file is not valid CSV: A quoted value is never closed (line 3).')
   })
 
   it('set numbers', () => {

@@ -40,6 +40,21 @@ export interface CsvTable {
   readonly rows: readonly ReadonlyMap<string, string>[]
 }
 
+/** The parser's complaint in the user's words, with the line it was found on. */
+function csvReason(e: unknown): string {
+  const err = e as { code?: unknown; lines?: unknown; message?: unknown }
+  const line = typeof err.lines === 'number' ? ` (line ${err.lines})` : ''
+  const known: Record<string, string> = {
+    CSV_QUOTE_NOT_CLOSED: 'A quoted value is never closed',
+    CSV_INVALID_CLOSING_QUOTE: 'A quote is followed by other characters',
+    CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'A quote is followed by other characters'
+  }
+  const text = typeof err.code === 'string' ? known[err.code] : undefined
+  if (text !== undefined) return `The file is not valid CSV: ${text}${line}.`
+  const message = typeof err.message === 'string' ? err.message.slice(0, 200) : 'unreadable'
+  return `The file is not valid CSV: ${message}`
+}
+
 /** Parses CSV text with a header row; blank rows are skipped, a BOM is ignored. */
 export function readCsv(content: string): CsvTable {
   let records: string[][]
@@ -51,8 +66,14 @@ export function readCsv(content: string): CsvTable {
       trim: true
     })
   } catch (e) {
-    const reason = e instanceof Error ? e.message.slice(0, 200) : 'unreadable'
-    throw new AppError('invalid_input', 'The file is not valid CSV.', { reason }, { cause: e })
+    throw new AppError(
+      'invalid_input',
+      'The file is not valid CSV.',
+      { reason: csvReason(e) },
+      {
+        cause: e
+      }
+    )
   }
   const [head, ...body] = records
   if (!head) throw new AppError('invalid_input', 'The file is empty.')
