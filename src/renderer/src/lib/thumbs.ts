@@ -1,15 +1,15 @@
 /**
- * Thumbnails load only while the list is still, and only a couple at a time.
+ * Thumbnails load only while the list is still, and one at a time.
  *
  * Each new picture costs the page's one thread a decode (the demo's SVG pictures: a whole SVG
  * document each, ~6 ms) and the host a request. A page of results fires dozens of them: loaded
  * eagerly they sit between a keystroke and its answer, and between scroll frames. Queued here
- * they fill in once typing or scrolling pauses, for the rows still on screen.
+ * they fill in one by one once typing or scrolling pauses, for the rows still on screen.
  */
 
 /** How long the list must be still before pictures start loading. */
 export const QUIET_MS = 150
-const AT_ONCE = 2
+const AT_ONCE = 1
 /** A load that never reports back frees its slot after this long. */
 const GIVE_UP_MS = 4000
 
