@@ -6,7 +6,7 @@ import { startSearchWarmer } from '../../src/main/app/search-warmer'
 import { openStore } from '../../src/main/store/connection'
 import type { Store } from '../../src/main/store/connection'
 import { upsertProfile } from '../../src/main/store/profiles-repo'
-import { isTextWarm } from '../../src/main/store/search'
+import { isTextWarm } from '../../src/main/store/search-filters'
 import { upsertSets } from '../../src/main/store/sets-repo'
 import { makeSet } from '../store/set-fixtures'
 

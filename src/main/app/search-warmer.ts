@@ -1,6 +1,6 @@
 import type { ReadDb } from '../store/handles'
 import { catalogueGeneration } from '../store/match-sets'
-import { warmText } from '../store/search'
+import { warmText } from '../store/search-filters'
 
 /** Every one-letter search a user can start with in the catalogue's usual alphabet. */
 const FIRST_KEYSTROKES = 'abcdefghijklmnopqrstuvwxyz0123456789'.split('')
