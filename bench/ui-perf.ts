@@ -199,8 +199,8 @@ async function main(): Promise<void> {
     const rows = paints.map((p) => p.rows).sort((a, b) => a - b)
     const over = intervals.filter((t) => t > 17.5).length
     const body = `
-Measured ${new Date().toISOString().slice(0, 10)} on ${where}; Debian Chromium (headless, software
-rendering) through the browser host, ${SETS.toLocaleString('en-US')}-set demo catalogue, by
+Measured ${new Date().toISOString().slice(0, 10)} on ${where}; Debian Chromium (headless,
+software rendering) through the browser host, ${SETS.toLocaleString('en-US')}-set demo catalogue, by
 \`npm run bench:ui\` (bench/ui-perf.ts). Numbers include the host's SQLite search on the same two cores.
 
 | Measure | Result | Goal |
@@ -213,12 +213,13 @@ rendering) through the browser host, ${SETS.toLocaleString('en-US')}-set demo ca
 | First rows drawn from the local index, median of 5 loads | ${ms(percentile(rows, 50))} ms | — |
 | JavaScript shipped (${js.files} file${js.files === 1 ? '' : 's'}, \`out/renderer\`) | ${(js.gzip / 1024).toFixed(1)} kB gzipped (${(js.raw / 1024).toFixed(0)} kB raw); CSS ${(js.css / 1024).toFixed(1)} kB gzipped | ≤ 150 kB |
 
-Keystroke latency is measured in the page from the keydown until the frame that shows the answered
-query's rows has been rendered (its layout and paint included); facet counts follow 200 ms after typing pauses and are not part of it. The scroll
-drives \`scrollTop\` one step per animation frame from the top to the bottom of the list
-(${step} px, so every frame shows rows not drawn before). The floor row copies 300 of the list's
-drawn rows into a plain static page (no script while scrolling) and scrolls it by the same step
-for as many frames: what this browser and machine need just to draw fresh rows each frame.
+Keystroke latency is measured in the page from the keydown until the frame that shows the
+answered query's rows has been rendered (its layout and paint included); facet counts follow
+200 ms after typing pauses and are not part of it. The scroll drives \`scrollTop\` one step per
+animation frame from the top to the bottom of the list (${step} px, so every frame shows rows not
+drawn before). The floor row copies 300 of the list's drawn rows into a plain static page (no
+script while scrolling) and scrolls it by the same step for as many frames: what this browser and
+machine need just to draw fresh rows each frame.
 
 Where the time went (Chrome trace and CPU profile over CDP, and a CPU profile of the host): each
 demo thumbnail is an SVG document that Chromium builds on the page's main thread (about 5–6 ms
