@@ -42,6 +42,10 @@ describe('thumbnail queue', () => {
     imgs[1]?.dispatchEvent(new Event('error'))
     vi.advanceTimersByTime(1)
     expect(imgs[2]?.getAttribute('src')).toBe('media/thumb/1/2')
+    // A row reused while its picture loads gives the turn to the next picture at once.
+    actions[2]?.update('media/thumb/1/20')
+    vi.advanceTimersByTime(1)
+    expect(imgs[3]?.getAttribute('src')).toBe('media/thumb/1/3')
     for (const a of actions) a.destroy()
   })
 
@@ -56,11 +60,15 @@ describe('thumbnail queue', () => {
     expect(gone.hasAttribute('src')).toBe(false)
     expect(kept.getAttribute('src')).toBe('media/thumb/1/11')
     kept.dispatchEvent(new Event('load'))
-    // The row now shows another set whose picture is not decoded yet: blank until its turn.
+    // The row now shows another set: blank until that picture's turn, even one shown before.
     listBusy()
     row.update('media/thumb/1/12')
     expect(kept.hasAttribute('src')).toBe(false)
-    // A picture already decoded shows at once, without waiting.
+    row.update('media/thumb/1/11')
+    expect(kept.hasAttribute('src')).toBe(false)
+    vi.advanceTimersByTime(QUIET_MS + 1)
+    expect(kept.getAttribute('src')).toBe('media/thumb/1/11')
+    // The same picture again: nothing to do.
     row.update('media/thumb/1/11')
     expect(kept.getAttribute('src')).toBe('media/thumb/1/11')
     row.update(null)

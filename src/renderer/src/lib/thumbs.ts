@@ -13,9 +13,13 @@ const AT_ONCE = 1
 /** A load that never reports back frees its slot after this long. */
 const GIVE_UP_MS = 4000
 
+/**
+ * Every picture waits its turn, even one shown before: the browser may have dropped it from memory,
+ * and a page of "cached" pictures assigned at once decodes them all in one frame.
+ */
 const queue = new Map<HTMLImageElement, string>()
-/** URLs the page has already decoded: showing them again costs nothing, so they skip the queue. */
-const decoded = new Set<string>()
+/** Pictures loading now, with what frees their turn (a row reused mid-load frees it at once). */
+const loading = new Map<HTMLImageElement, () => void>()
 let running = 0
 let stillAt = 0
 let timer: ReturnType<typeof setTimeout> | undefined
@@ -52,38 +56,30 @@ function pump(): void {
 function start(img: HTMLImageElement, src: string): void {
   running++
   let done = false
-  const finish = (ok: boolean): void => {
+  const finish = (): void => {
     if (done) return
     done = true
     clearTimeout(watchdog)
-    img.removeEventListener('load', onload)
-    img.removeEventListener('error', onerror)
-    if (ok) decoded.add(src)
+    img.removeEventListener('load', finish)
+    img.removeEventListener('error', finish)
+    loading.delete(img)
     running--
-    // The next picture after this frame is drawn, not in the same task.
+    // The next picture in a later task: input and frames get their turn in between.
     setTimeout(pump, 0)
   }
-  const onload = (): void => {
-    finish(true)
-  }
-  const onerror = (): void => {
-    finish(false)
-  }
-  const watchdog = setTimeout(onerror, GIVE_UP_MS)
-  img.addEventListener('load', onload)
-  img.addEventListener('error', onerror)
+  const watchdog = setTimeout(finish, GIVE_UP_MS)
+  img.addEventListener('load', finish)
+  img.addEventListener('error', finish)
+  loading.set(img, finish)
   img.src = src
 }
 
 function show(img: HTMLImageElement, src: string | null | undefined): void {
   queue.delete(img)
+  if (src && img.getAttribute('src') === src) return
+  loading.get(img)?.()
   if (!src) {
     img.removeAttribute('src')
-    return
-  }
-  if (img.getAttribute('src') === src) return
-  if (decoded.has(src)) {
-    img.src = src
     return
   }
   // A recycled row must not keep showing the previous set's picture while this one waits.
@@ -104,6 +100,7 @@ export function thumbnail(
     },
     destroy() {
       queue.delete(img)
+      loading.get(img)?.()
     }
   }
 }
