@@ -14,6 +14,7 @@ import {
   replaceConditions
 } from '../store/catalogue-repo'
 import type { Store } from '../store/connection'
+import type { FacetPool } from '../store/facet-pool'
 import { searchSets } from '../store/search'
 import { getSetDetail, loadExtras, plainText, saveExtras } from '../store/set-read'
 import type { Profiles } from './profiles'
@@ -33,6 +34,8 @@ export interface CatalogueDeps {
   readonly store: Store
   readonly profiles: Profiles
   readonly now?: () => Date
+  /** Counts facets off the main thread; without it they are counted inline. */
+  readonly facets?: FacetPool
   /** Cached extras younger than this are served without asking the service. */
   readonly extrasMaxAgeMs?: number
 }
@@ -84,7 +87,13 @@ export function createCatalogueHandlers(deps: CatalogueDeps): CatalogueHandlers 
   return {
     'catalog:listThemes': () => listThemes(store.read, pid()),
     'catalog:listSubthemes': ({ theme }) => listSubthemes(store.read, pid(), theme),
-    'catalog:search': (q) => searchSets(store.read, pid(), q),
+    'catalog:search': async (q) => {
+      const pool = deps.facets
+      if (!q.facets || pool === undefined) return searchSets(store.read, pid(), q)
+      // The page now, on this thread; the counts from the worker, while IPC keeps flowing.
+      const page = searchSets(store.read, pid(), { ...q, facets: false })
+      return { ...page, facets: await pool.facets(pid(), q) }
+    },
     'catalog:getSet': ({ setID }) => {
       const set = getSetDetail(store.read, pid(), setID)
       if (!set) throw new AppError('not_found', 'This set is not in the catalogue.')

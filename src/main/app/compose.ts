@@ -5,6 +5,7 @@ import { createReferenceService } from '../../emulator/index'
 import { createEventBus } from '../ipc/event-bus'
 import type { EventBus } from '../ipc/event-bus'
 import { openStore } from '../store/connection'
+import { createFacetPool } from '../store/facet-pool'
 import { startSearchWarmer } from './search-warmer'
 import { externalHosts } from '../store/set-read'
 import { buildHandlers } from './handlers'
@@ -108,8 +109,14 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
     log
   })
   editSide = edits
+  const facets = createFacetPool(store, {
+    onFallback: (why) => {
+      log.warn('facet worker unavailable, counting inline', { why })
+    }
+  })
   const services: AppServices = {
     store,
+    facets,
     profiles,
     events,
     sync,
@@ -154,6 +161,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
     async close() {
       offChange()
       stopWarmer()
+      await facets.close()
       sync.cancel()
       await sync.idle()
       await edits.close()

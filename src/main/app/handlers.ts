@@ -3,6 +3,7 @@ import type { ChannelName, Handlers } from '../../shared/ipc/contract'
 import type { AppInfo, HostKind } from '../../shared/model/app'
 import type { EventBus } from '../ipc/event-bus'
 import type { Store } from '../store/connection'
+import type { FacetPool } from '../store/facet-pool'
 import type { FileChooser } from './compose'
 import { createCatalogueHandlers } from './catalogue-handlers'
 import type { EditSideHandlers } from './edits-wiring'
@@ -12,6 +13,8 @@ import type { SyncRunner } from './sync-pull'
 /** Everything a handler group may use; built once by createApp. */
 export interface AppServices {
   readonly store: Store
+  /** Facet counts off the main thread (the app has one; tests may leave them inline). */
+  readonly facets?: FacetPool
   readonly profiles: Profiles
   readonly events: EventBus
   readonly sync: SyncRunner
@@ -53,7 +56,12 @@ function merge(groups: readonly Partial<Handlers>[]): Handlers {
 export function buildHandlers(s: AppServices, edits: EditSideHandlers): Handlers {
   return merge([
     { 'app:getInfo': () => appInfo(s) },
-    createCatalogueHandlers({ store: s.store, profiles: s.profiles, now: s.now }),
+    createCatalogueHandlers({
+      store: s.store,
+      profiles: s.profiles,
+      now: s.now,
+      ...(s.facets ? { facets: s.facets } : {})
+    }),
     {
       'sync:getStatus': () => s.sync.status(),
       'sync:start': ({ full }) => s.sync.start({ full }),

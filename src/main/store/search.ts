@@ -21,18 +21,52 @@ const SETS_ONLY = raw('sets s')
  */
 const countCache = new WeakMap<ReadDb, { changes: number; counts: Map<string, unknown> }>()
 
-function cached<T>(db: ReadDb, key: string, compute: () => T): T {
-  const changes = get<{ n: number }>(db, sql`SELECT total_changes() AS n`)?.n ?? 0
+/** Moves on every write through this connection (the app's only writer). */
+export function changeCount(db: ReadDb): number {
+  return get<{ n: number }>(db, sql`SELECT total_changes() AS n`)?.n ?? 0
+}
+
+function cacheAt(db: ReadDb, changes: number): Map<string, unknown> {
   let cache = countCache.get(db)
   if (cache?.changes !== changes) {
     cache = { changes, counts: new Map() }
     countCache.set(db, cache)
   }
-  if (cache.counts.has(key)) return cache.counts.get(key) as T
-  const n = compute()
   if (cache.counts.size > 500) cache.counts.clear()
-  cache.counts.set(key, n)
+  return cache.counts
+}
+
+function cached<T>(db: ReadDb, key: string, compute: () => T): T {
+  const counts = cacheAt(db, changeCount(db))
+  if (counts.has(key)) return counts.get(key) as T
+  const n = compute()
+  counts.set(key, n)
   return n
+}
+
+const facetsKey = (profileId: number, q: SearchInput): string =>
+  `facets\u0000${facetKey(profileId, q)}`
+
+/** Facet counts of these filters if known since the last write. */
+export function knownFacets(
+  db: ReadDb,
+  profileId: number,
+  q: SearchInput
+): SearchFacets | undefined {
+  const cache = countCache.get(db)
+  if (cache?.changes !== changeCount(db)) return undefined
+  return cache.counts.get(facetsKey(profileId, q)) as SearchFacets | undefined
+}
+
+/** Keeps counts computed elsewhere (the facet worker) if nothing was written since they were asked for. */
+export function keepFacets(
+  db: ReadDb,
+  profileId: number,
+  q: SearchInput,
+  changes: number,
+  facets: SearchFacets
+): void {
+  if (changes === changeCount(db)) cacheAt(db, changes).set(facetsKey(profileId, q), facets)
 }
 
 /** Whether every cached set belongs to this profile (then FTS counts need no join). */
@@ -106,5 +140,5 @@ export function searchSets(db: ReadDb, profileId: number, q: SearchInput): Searc
 
 /** Facets depend on the filters only: paging, sorting and re-asking reuse them until a write. */
 function facetsFor(db: ReadDb, profileId: number, q: SearchInput): SearchFacets {
-  return cached(db, `facets\u0000${facetKey(profileId, q)}`, () => computeFacets(db, profileId, q))
+  return cached(db, facetsKey(profileId, q), () => computeFacets(db, profileId, q))
 }
