@@ -1,35 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchQuery } from '../../src/shared/ipc/channels/catalog'
 import type { SearchQuery } from '../../src/shared/ipc/channels/catalog'
-import { openStore } from '../../src/main/store/connection'
 import type { Store } from '../../src/main/store/connection'
 import { createFacetPool } from '../../src/main/store/facet-pool'
 import type { FacetPool } from '../../src/main/store/facet-pool'
 import { computeFacets } from '../../src/main/store/facets'
 import { run, transaction } from '../../src/main/store/handles'
-import { upsertProfile } from '../../src/main/store/profiles-repo'
 import { upsertSets } from '../../src/main/store/sets-repo'
 import { sql } from '../../src/main/store/sql'
-import { makeSet } from './set-fixtures'
+import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
+import type { TestStore } from './set-fixtures'
 
-let dir = ''
+let t: TestStore
 let store: Store
 let pool: FacetPool
 let pid = 0
 const fallbacks: string[] = []
-const AT = '2026-01-01T00:00:00Z'
+const AT = FIXTURE_AT
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'studbook-facet-pool-'))
-  store = await openStore(join(dir, 'studbook.db'))
-  pid = upsertProfile(
-    store.write,
-    { kind: 'demo', label: 'd', baseUrl: 'https://d.invalid', binding: 'auto', paths: {} },
-    AT
-  ).id
+  t = await openTestStore('facet-pool')
+  store = t.store
+  pid = t.pid
   const sets = Array.from({ length: 600 }, (_, i) =>
     makeSet({
       setID: i + 1,
@@ -45,8 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pool.close()
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
+  t.close()
 })
 
 const parse = (q: SearchQuery) => searchQuery.parse({ ...q, facets: true })
@@ -86,7 +78,7 @@ describe('facet pool', () => {
   it('counts inline, and says so, when no worker can open the database', async () => {
     const why: string[] = []
     const broken = createFacetPool(
-      { ...store, path: join(dir, 'missing.db') },
+      { ...store, path: join(t.dir, 'missing.db') },
       { onFallback: (w) => why.push(w) }
     )
     try {

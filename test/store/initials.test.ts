@@ -1,38 +1,24 @@
 import fc from 'fast-check'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openStore } from '../../src/main/store/connection'
-import type { Store } from '../../src/main/store/connection'
 import { transaction } from '../../src/main/store/handles'
 import { INITIAL_CHARS, initialBit } from '../../src/main/store/initials'
-import { upsertProfile } from '../../src/main/store/profiles-repo'
 import { upsertSets } from '../../src/main/store/sets-repo'
-import { makeSet } from './set-fixtures'
+import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
+import type { TestStore } from './set-fixtures'
 
 /**
  * A one-letter search reads `initials`, longer ones read FTS5: the two must agree on every set, or
  * typing "c" and then "ca" could show a set the other hides, and totals would not match pages.
  */
-let dir = ''
-let store: Store
-let pid = 0
-const AT = '2026-01-01T00:00:00Z'
+let t: TestStore
+const AT = FIXTURE_AT
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'studbook-initials-'))
-  store = await openStore(join(dir, 'studbook.db'))
-  pid = upsertProfile(
-    store.write,
-    { kind: 'demo', label: 'd', baseUrl: 'https://d.invalid', binding: 'auto', paths: {} },
-    AT
-  ).id
+  t = await openTestStore('initials')
 })
 
 afterAll(() => {
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
+  t.close()
 })
 
 // ASCII words and separators, accented and unaccented Latin letters (composed and combining),
@@ -92,14 +78,14 @@ function compare(texts: readonly (readonly [string, string])[]): void {
   const sets = texts.map(([name, tags]) =>
     makeSet({ setID: nextId, number: `x${nextId++}`, name, theme: '', subtheme: '', tags })
   )
-  transaction(store.write, () => upsertSets(store.write, pid, sets, AT))
+  transaction(t.store.write, () => upsertSets(t.store.write, t.pid, sets, AT))
   const ids = `set_id BETWEEN ${first} AND ${nextId - 1}`
   for (const c of INITIAL_CHARS) {
-    const byInitials = store.read
+    const byInitials = t.store.read
       .prepare(`SELECT set_id FROM sets WHERE ${ids} AND (initials & ?) <> 0 ORDER BY set_id`)
       .pluck()
       .all(initialBit(c) ?? 0)
-    const byFts = store.read
+    const byFts = t.store.read
       .prepare(
         `SELECT set_id FROM sets WHERE ${ids} AND id IN
            (SELECT rowid FROM sets_fts WHERE sets_fts MATCH ?) ORDER BY set_id`
@@ -124,11 +110,21 @@ describe('set initials', () => {
   })
 
   it('follow a renamed set', () => {
-    upsertSets(store.write, pid, [makeSet({ setID: 90_001, number: '90001', name: 'Quay' })], AT)
+    upsertSets(
+      t.store.write,
+      t.pid,
+      [makeSet({ setID: 90_001, number: '90001', name: 'Quay' })],
+      AT
+    )
     const initials = () =>
-      store.read.prepare('SELECT initials FROM sets WHERE set_id = 90001').pluck().get() as number
+      t.store.read.prepare('SELECT initials FROM sets WHERE set_id = 90001').pluck().get() as number
     expect(initials() & (initialBit('q') ?? 0)).not.toBe(0)
-    upsertSets(store.write, pid, [makeSet({ setID: 90_001, number: '90001', name: 'Wharf' })], AT)
+    upsertSets(
+      t.store.write,
+      t.pid,
+      [makeSet({ setID: 90_001, number: '90001', name: 'Wharf' })],
+      AT
+    )
     expect(initials() & (initialBit('q') ?? 0)).toBe(0)
     expect(initials() & (initialBit('w') ?? 0)).not.toBe(0)
   })

@@ -1,28 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchQuery } from '../../src/shared/ipc/channels/catalog'
 import type { SearchQuery } from '../../src/shared/ipc/channels/catalog'
-import { openStore } from '../../src/main/store/connection'
 import type { Store } from '../../src/main/store/connection'
 import { all, transaction } from '../../src/main/store/handles'
-import { upsertProfile } from '../../src/main/store/profiles-repo'
 import { searchSets } from '../../src/main/store/search'
 import { ftsQuery } from '../../src/main/store/search-filters'
 import { upsertSets } from '../../src/main/store/sets-repo'
 import { raw, sql } from '../../src/main/store/sql'
-import { makeSet } from './set-fixtures'
+import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
+import type { TestStore } from './set-fixtures'
 
 /**
  * A text's matches are read in one of three ways depending on how many there are (a rowid list,
  * or a bitset tested while walking an index). Whatever the way, a page must be exactly what plain
  * SQL over the FTS index gives; and a change to the catalogue must show at once.
  */
-let dir = ''
+let t: TestStore
 let store: Store
 let pid = 0
-const AT = '2026-01-01T00:00:00Z'
+const AT = FIXTURE_AT
 const N = 3000
 
 // Word frequencies chosen so each reading path is taken: every set, a quarter, a twelfth, 1 %.
@@ -38,13 +34,9 @@ const nameOf = (i: number): string =>
     .join(' ')
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'studbook-search-paths-'))
-  store = await openStore(join(dir, 'studbook.db'))
-  pid = upsertProfile(
-    store.write,
-    { kind: 'demo', label: 'd', baseUrl: 'https://d.invalid', binding: 'auto', paths: {} },
-    AT
-  ).id
+  t = await openTestStore('search-paths')
+  store = t.store
+  pid = t.pid
   // Numbers, names and years deliberately out of step with insertion order (and so with rowids).
   const sets = Array.from({ length: N }, (_, i) =>
     makeSet({
@@ -60,8 +52,7 @@ beforeAll(async () => {
 })
 
 afterAll(() => {
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
+  t.close()
 })
 
 const run = (q: SearchQuery) => searchSets(store.read, pid, searchQuery.parse(q))

@@ -9,7 +9,7 @@ import type { Store } from '../../src/main/store/connection'
 import { upsertProfile } from '../../src/main/store/profiles-repo'
 import { searchSets } from '../../src/main/store/search'
 import { upsertSets } from '../../src/main/store/sets-repo'
-import { makeSet } from './set-fixtures'
+import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
 
 let dir = ''
 let store: Store
@@ -220,15 +220,10 @@ describe('catalog search', () => {
 
 describe('catalog search over many matches', () => {
   it('pages, counts and facets a text matching thousands of sets exactly', async () => {
-    const d = mkdtempSync(join(tmpdir(), 'studbook-search-dense-'))
-    const s = await openStore(join(d, 'studbook.db'))
+    const t = await openTestStore('search-dense')
+    const { store: s, pid: p } = t
     try {
-      const at = '2026-01-01T00:00:00Z'
-      const p = upsertProfile(
-        s.write,
-        { kind: 'demo', label: 'd', baseUrl: 'https://d.invalid', binding: 'auto', paths: {} },
-        at
-      ).id
+      const at = FIXTURE_AT
       const many = Array.from({ length: 2400 }, (_, i) =>
         makeSet({
           setID: i + 1,
@@ -257,8 +252,7 @@ describe('catalog search over many matches', () => {
       ])
       expect(run({ text: 'dense tow', limit: 10 }).total).toBe(800)
     } finally {
-      s.close()
-      rmSync(d, { recursive: true, force: true })
+      t.close()
     }
   })
 })

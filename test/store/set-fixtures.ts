@@ -1,3 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openStore } from '../../src/main/store/connection'
+import type { Store } from '../../src/main/store/connection'
+import { upsertProfile } from '../../src/main/store/profiles-repo'
 import type { SetRecord } from '../../src/shared/protocol/records'
 
 /** A complete set record as the client decodes it, with the fields a test cares about overridden. */
@@ -53,5 +59,35 @@ export function makeSet(p: Partial<SetRecord> & { setID: number }): SetRecord {
     description: '',
     lastUpdated: new Date('2026-01-01T00:00:00Z'),
     ...p
+  }
+}
+
+export const FIXTURE_AT = '2026-01-01T00:00:00Z'
+
+export interface TestStore {
+  readonly store: Store
+  /** The id of its one profile (a demo profile). */
+  readonly pid: number
+  readonly dir: string
+  readonly close: () => void
+}
+
+/** A fresh database file in its own temporary folder, with one profile to cache sets under. */
+export async function openTestStore(name: string): Promise<TestStore> {
+  const dir = mkdtempSync(join(tmpdir(), `studbook-${name}-`))
+  const store = await openStore(join(dir, 'studbook.db'))
+  const pid = upsertProfile(
+    store.write,
+    { kind: 'demo', label: 'd', baseUrl: 'https://d.invalid', binding: 'auto', paths: {} },
+    FIXTURE_AT
+  ).id
+  return {
+    store,
+    pid,
+    dir,
+    close: () => {
+      store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   }
 }
