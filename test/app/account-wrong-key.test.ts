@@ -4,14 +4,13 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
 import { listen } from '../../src/emulator/listen'
-import { createEditSide } from '../../src/main/app/edits-wiring'
 import type { EditSide } from '../../src/main/app/edits-wiring'
 import { createProfiles, defaultClientFactory } from '../../src/main/app/profiles'
 import type { Profiles } from '../../src/main/app/profiles'
 import { createMemoryStore } from '../../src/main/credentials/index'
-import { createEventBus } from '../../src/main/ipc/event-bus'
 import { openStore } from '../../src/main/store/connection'
 import type { Store } from '../../src/main/store/connection'
+import { testEditSide } from '../edits/harness'
 
 /** Saving a key the service refuses is bad input: a clear error, and the working setup stays. */
 const svc = createReferenceService({ sets: 20, seed: 3 })
@@ -30,16 +29,7 @@ beforeAll(async () => {
     createClient: defaultClientFactory,
     demo: () => Promise.resolve({ fetch: (r: Request) => svc.handle(r), ...svc.demo })
   })
-  side = createEditSide({
-    store,
-    profiles,
-    events: createEventBus(),
-    now: () => new Date(),
-    files: null,
-    publish: () => undefined,
-    log: { warn: () => undefined },
-    pushDelayMs: 0
-  })
+  side = testEditSide(store, profiles)
 })
 
 afterAll(async () => {

@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
 import { listen } from '../../src/emulator/listen'
-import { createEditSide } from '../../src/main/app/edits-wiring'
 import type { EditSide } from '../../src/main/app/edits-wiring'
 import { createProfiles, defaultClientFactory } from '../../src/main/app/profiles'
 import type { Profiles } from '../../src/main/app/profiles'
@@ -13,7 +12,7 @@ import type { KeytarLike } from '../../src/main/credentials/index'
 import { createEventBus } from '../../src/main/ipc/event-bus'
 import { openStore } from '../../src/main/store/connection'
 import type { Store } from '../../src/main/store/connection'
-import { insertSets } from '../edits/harness'
+import { insertSets, testEditSide } from '../edits/harness'
 
 /** Sign-in, sign-out, profile switching and a broken keychain entry, over a real service. */
 const svc = createReferenceService({ sets: 50, seed: 9 })
@@ -45,16 +44,7 @@ async function build(): Promise<void> {
   bus.subscribe((name, payload) => {
     if (name === 'account:changed') accountEvents.push(payload)
   })
-  side = createEditSide({
-    store,
-    profiles,
-    events: bus,
-    now: () => new Date(),
-    files: null,
-    publish: () => undefined,
-    log: { warn: () => undefined },
-    pushDelayMs: 0
-  })
+  side = testEditSide(store, profiles, { events: bus })
 }
 
 beforeAll(async () => {

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
 import { listen } from '../../src/emulator/listen'
 import { createCatalogueHandlers } from '../../src/main/app/catalogue-handlers'
-import { createEditSide } from '../../src/main/app/edits-wiring'
 import type { EditSide } from '../../src/main/app/edits-wiring'
 import { createProfiles, defaultClientFactory } from '../../src/main/app/profiles'
 import { createSyncRunner } from '../../src/main/app/sync-pull'
@@ -15,6 +14,7 @@ import { createEventBus } from '../../src/main/ipc/event-bus'
 import { openStore } from '../../src/main/store/connection'
 import { CHANNELS } from '../../src/shared/ipc/contract'
 import type { Store } from '../../src/main/store/connection'
+import { testEditSide } from '../edits/harness'
 
 /**
  * The local-first promise end to end over loopback HTTP: a real profile, sign-in and sync; then the
@@ -65,17 +65,12 @@ beforeAll(async () => {
   })
   const bus = createEventBus()
   bus.subscribe((name, payload) => events.push(`${name} ${JSON.stringify(payload)}`))
-  side = createEditSide({
-    store,
-    profiles,
+  side = testEditSide(store, profiles, {
     events: bus,
-    now: () => new Date(),
-    files: null,
     publish: () => {
       sync.publish()
     },
-    log,
-    pushDelayMs: 0
+    log
   })
   sync = createSyncRunner({ store, profiles, events: bus, push: side.push, log })
   catalogue = createCatalogueHandlers({ store, profiles })

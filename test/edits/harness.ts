@@ -4,6 +4,10 @@ import { join } from 'node:path'
 import { createCollectionHandlers } from '../../src/main/app/collection-handlers'
 import type { EditDeps } from '../../src/main/app/edits-deps'
 import { createOutboxJournalHandlers } from '../../src/main/app/sync-handlers'
+import { createEditSide } from '../../src/main/app/edits-wiring'
+import type { EditSide, EditSideDeps } from '../../src/main/app/edits-wiring'
+import type { Profiles } from '../../src/main/app/profiles'
+import { createEventBus } from '../../src/main/ipc/event-bus'
 import { openStore } from '../../src/main/store/connection'
 import type { Store } from '../../src/main/store/connection'
 import { upsertProfile } from '../../src/main/store/profiles-repo'
@@ -62,4 +66,25 @@ export async function editHarness(
       if (!options.dir) rmSync(dir, { recursive: true, force: true })
     }
   }
+}
+
+/**
+ * The edit side as the app wires it, without background pushes (tests push when they choose).
+ * `more` overrides the defaults: a bus to watch, a publish hook, a log.
+ */
+export function testEditSide(
+  store: Store,
+  profiles: Profiles,
+  more: Partial<Pick<EditSideDeps, 'events' | 'publish' | 'log'>> = {}
+): EditSide {
+  return createEditSide({
+    store,
+    profiles,
+    events: more.events ?? createEventBus(),
+    now: () => new Date(),
+    files: null,
+    publish: more.publish ?? (() => undefined),
+    log: more.log ?? { warn: () => undefined },
+    pushDelayMs: 0
+  })
 }
