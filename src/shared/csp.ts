@@ -4,6 +4,16 @@
  */
 export const CSP_HEADER_NAME = 'Content-Security-Policy'
 
+/**
+ * The policy of a cached picture served by either host. Opened directly (not as an <img>), a
+ * picture is a document on the app's origin: an SVG from a catalogue service must not run script
+ * or load anything there.
+ */
+export const MEDIA_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+
+/** How long a host lets the renderer keep a cached picture before it asks again (seconds). */
+export const MEDIA_MAX_AGE_S = 600
+
 export interface CspOptions {
   /**
    * Extra image sources beyond the app itself (e.g. a dedicated image-cache scheme such as

@@ -12,6 +12,8 @@ afterEach(() => {
   h = null
 })
 
+let clock = Date.now()
+
 function cacheFor(x: Harness, maxBytes: number, sub = 'media'): { cache: MediaCache; dir: string } {
   const dir = join(x.dir, sub)
   const cache = createMediaCache({
@@ -25,7 +27,9 @@ function cacheFor(x: Harness, maxBytes: number, sub = 'media'): { cache: MediaCa
         if (!x.online) return Promise.reject(new TypeError('fetch failed'))
         return x.svc.handle(r)
       }
-    })
+    }),
+    // A minute passes between uses: the cache records a use at most once a minute per picture.
+    now: () => (clock += 61_000)
   })
   return { cache, dir }
 }

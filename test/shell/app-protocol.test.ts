@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createAppRequestHandler } from '../../src/main/shell/app-protocol'
-import { buildCsp } from '../../src/shared/csp'
+import { buildCsp, MEDIA_CSP } from '../../src/shared/csp'
 
 function fixture() {
   const base = mkdtempSync(join(tmpdir(), 'sb-proto-'))
@@ -15,6 +15,15 @@ function fixture() {
   symlinkSync(join(base, 'secret.txt'), join(renderer, 'link.txt'))
   const cache = new Map([
     ['media/ab12.jpg', { contentType: 'image/jpeg', body: new TextEncoder().encode('JPEG') }],
+    [
+      'media/thumb.svg',
+      {
+        contentType: 'image/svg+xml',
+        body: new TextEncoder().encode(
+          '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+        )
+      }
+    ],
     ['media/evil.html', { contentType: 'text/html', body: new TextEncoder().encode('<script>') }]
   ])
   const asked: string[] = []
@@ -70,10 +79,17 @@ describe('app:// protocol', () => {
     const image = await get('app://studbook/media/ab12.jpg')
     expect(image.status).toBe(200)
     expect(image.headers.get('content-type')).toBe('image/jpeg')
-    expect(image.headers.get('content-security-policy')).toBe(buildCsp())
+    // A picture opened on its own is a sandboxed document that may load nothing.
+    expect(image.headers.get('content-security-policy')).toBe(MEDIA_CSP)
+    expect(image.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/)
     expect(await image.text()).toBe('JPEG')
+    // The demo's thumbnails are SVG: served, under the same sandbox (its script cannot run).
+    const svg = await get('app://studbook/media/thumb.svg')
+    expect(svg.status).toBe(200)
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml')
+    expect(svg.headers.get('content-security-policy')).toMatch(/^sandbox;.*default-src 'none'/)
     expect((await get('app://studbook/media/evil.html')).status).toBe(404)
-    expect(asked).toEqual(['media/ab12.jpg', 'media/evil.html'])
+    expect(asked).toEqual(['media/ab12.jpg', 'media/thumb.svg', 'media/evil.html'])
   })
 
   it('serves no media at all when the app has no cache yet', async () => {

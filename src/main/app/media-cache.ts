@@ -64,9 +64,13 @@ export interface MediaCache {
 }
 
 /** The on-disk image cache: files named by URL hash, an index row per file, LRU eviction by size. */
+/** A cached picture's last use is written at most this often (ms). */
+const TOUCH_EVERY_MS = 60_000
+
 export function createMediaCache(options: MediaCacheOptions): MediaCache {
   const { store, dir } = options
   const now = options.now ?? (() => Date.now())
+  const touched = new Map<string, number>()
   mkdirSync(dir, { recursive: true })
 
   async function evict(): Promise<void> {
@@ -105,7 +109,12 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
       if (hit) {
         try {
           const body = new Uint8Array(await readFile(join(dir, hit.file)))
-          touchMedia(store.write, key, now())
+          // The LRU needs only a rough age: one write per picture a minute, not one per request.
+          const at = now()
+          if (at - (touched.get(key) ?? -Infinity) >= TOUCH_EVERY_MS) {
+            touchMedia(store.write, key, at)
+            touched.set(key, at)
+          }
           return { contentType: hit.contentType, body }
         } catch {
           deleteMedia(store.write, key)

@@ -2,18 +2,9 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 
 /**
- * How the browser host answers for a cached picture. The browser may keep it for a while and then
- * revalidates by ETag: a thumbnail shown again (the same set in the next query, a row scrolled
- * back) costs neither a request to this one-thread host nor a second decode in the page.
+ * A cached picture's validator: after MEDIA_MAX_AGE_S the browser revalidates by ETag, so a
+ * thumbnail shown again costs neither a transfer from this one-thread host nor a second decode.
  */
-export const MEDIA_MAX_AGE_S = 600
-
-/**
- * A picture opened directly (not as an <img>) is a document on the app's origin: an SVG from a
- * catalogue service must not run script or load anything there.
- */
-export const MEDIA_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:"
-
 export function mediaEtag(body: Uint8Array): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`
 }

@@ -1,6 +1,6 @@
 import { readFile, realpath } from 'node:fs/promises'
 import { isAbsolute, relative, resolve } from 'node:path'
-import { buildCsp, CSP_HEADER_NAME } from '../../shared/csp'
+import { buildCsp, CSP_HEADER_NAME, MEDIA_CSP, MEDIA_MAX_AGE_S } from '../../shared/csp'
 import { mimeTypeOf } from '../mime-types'
 import { APP_HOST, APP_SCHEME } from './app-origin'
 
@@ -76,12 +76,21 @@ export function createAppRequestHandler(
       return plain(404, 'Not found')
     }
     const file = options.media ? await options.media(decoded).catch(() => null) : null
-    // Only images leave the cache: a cached file must never become a page or a script.
-    if (file === null || !/^image\/(png|jpeg|gif|webp|avif)$/.test(file.contentType)) {
+    // Only images leave the cache: a cached file must never become a page or a script. An SVG is
+    // an image too (the demo's thumbnails are SVG); its own sandboxing policy keeps it inert.
+    if (file === null || !/^image\/(png|jpeg|gif|webp|avif|svg\+xml)$/.test(file.contentType)) {
       return plain(404, 'Not found')
     }
     const body = method === 'HEAD' ? null : new Uint8Array(file.body)
-    return new Response(body, { status: 200, headers: headers(file.contentType) })
+    return new Response(body, {
+      status: 200,
+      headers: {
+        ...headers(file.contentType),
+        [CSP_HEADER_NAME]: MEDIA_CSP,
+        // Pictures change rarely: the renderer may keep them instead of asking on every scroll.
+        'Cache-Control': `private, max-age=${String(MEDIA_MAX_AGE_S)}`
+      }
+    })
   }
   return async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD')
