@@ -8,42 +8,7 @@ import type { EventBus } from '../../src/main/ipc/event-bus'
 import { startWebHost } from '../../src/main/hosts/web-server'
 import type { WebHost } from '../../src/main/hosts/web-server'
 import { fakeHandlers } from '../ipc/fake-handlers'
-
-interface Reply {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: string
-}
-
-function raw(
-  port: number,
-  path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string; host?: string } = {}
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: init.host ?? '127.0.0.1',
-        port,
-        path,
-        method: init.method ?? 'GET',
-        headers: { Host: `127.0.0.1:${port}`, ...init.headers }
-      },
-      (res) => {
-        let body = ''
-        res.setEncoding('utf8')
-        res.on('data', (c: string) => {
-          body += c
-        })
-        res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body })
-        })
-      }
-    )
-    req.on('error', reject)
-    req.end(init.body)
-  })
-}
+import { raw } from './raw-http'
 
 let host: WebHost
 let events: EventBus

@@ -1,5 +1,4 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
-import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -7,44 +6,14 @@ import { createEventBus } from '../../src/main/ipc/event-bus'
 import { startWebHost } from '../../src/main/hosts/web-server'
 import type { WebHost } from '../../src/main/hosts/web-server'
 import { fakeHandlers } from '../ipc/fake-handlers'
+import { raw } from './raw-http'
+import type { RawInit, Reply } from './raw-http'
 
-interface Reply {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: string
-}
-
-function get(
-  host: WebHost,
-  path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {}
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: host.port,
-        path,
-        method: init.method ?? 'GET',
-        headers: {
-          Host: `127.0.0.1:${host.port}`,
-          Cookie: `studbook_token=${host.token}`,
-          ...init.headers
-        }
-      },
-      (res) => {
-        let body = ''
-        res.setEncoding('utf8')
-        res.on('data', (c: string) => {
-          body += c
-        })
-        res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body })
-        })
-      }
-    )
-    req.on('error', reject)
-    req.end(init.body)
+/** A request from the page: the host's token cookie, as the renderer sends it. */
+function get(host: WebHost, path: string, init: RawInit = {}): Promise<Reply> {
+  return raw(host.port, path, {
+    ...init,
+    headers: { Cookie: `studbook_token=${host.token}`, ...init.headers }
   })
 }
 
