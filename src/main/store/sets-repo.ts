@@ -2,6 +2,7 @@ import type { SetRecord } from '../../shared/protocol/records'
 import type { WriteDb } from './handles'
 import { run } from './handles'
 import { initialsOf } from './initials'
+import { noteCatalogueChange } from './match-sets'
 import { sql } from './sql'
 
 /** The per-set fields the UI shows in detail only: kept as one JSON column, read one set at a time. */
@@ -129,5 +130,6 @@ export function upsertSets(
     )
     if (result.changes > 0) changed.push(r.setID)
   })
+  if (changed.length > 0) noteCatalogueChange(db)
   return changed
 }
