@@ -24,10 +24,6 @@ export function initialBit(ch: string): number | null {
 /** Text fields of a set in index column order (see FTS columns in fts.ts). */
 export type IndexedText = readonly (string | null)[]
 
-// eslint-disable-next-line no-control-regex -- the ASCII range is the point
-const ASCII = /^[\u0000-\u007f]*$/
-const ASCII_WORD = /[A-Za-z0-9]+/g
-
 function bitsOf(firstChars: Iterable<string>): number {
   const seen = new Set<number>()
   for (const c of firstChars) {
@@ -39,11 +35,36 @@ function bitsOf(firstChars: Iterable<string>): number {
   return bits
 }
 
-/** The initials of ASCII-only text; null when the text has other characters. */
+/** Index in INITIAL_CHARS of an ASCII letter or digit (either case), else -1. */
+function initialIndex(code: number): number {
+  if (code >= 97 && code <= 122) return code - 97
+  if (code >= 65 && code <= 90) return code - 65
+  if (code >= 48 && code <= 57) return code - 48 + 26
+  return -1
+}
+
+/**
+ * The initials of ASCII-only text; null when the text has other characters. One pass over the
+ * characters: it runs for every set a sync writes.
+ */
 export function asciiInitials(texts: IndexedText): number | null {
-  const joined = texts.filter((t) => t !== null).join(' ')
-  if (!ASCII.test(joined)) return null
-  return bitsOf(Array.from(joined.matchAll(ASCII_WORD), (m) => m[0].charAt(0)))
+  const seen: boolean[] = []
+  for (const text of texts) {
+    if (text === null) continue
+    let inWord = false
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i)
+      if (code > 127) return null
+      const index = initialIndex(code)
+      if (index >= 0 && !inWord) seen[index] = true
+      inWord = index >= 0
+    }
+  }
+  let bits = 0
+  seen.forEach((hit, i) => {
+    if (hit) bits += 2 ** i
+  })
+  return bits
 }
 
 const tokenizers = new WeakSet<WriteDb>()
