@@ -5,7 +5,7 @@ import { createServiceClient } from '../service/index'
 import type { FetchLike, ServiceClient } from '../service/index'
 import type { Store } from '../store/connection'
 import { getProfile, getSetting, setSetting, upsertProfile } from '../store/profiles-repo'
-import type { ProfileRecord } from '../store/profiles-repo'
+import type { ProfileInput, ProfileRecord } from '../store/profiles-repo'
 
 export type ServicePort = ServiceClient
 
@@ -89,6 +89,17 @@ function cleanSecrets(s: ProfileSecrets): ProfileSecrets {
   return out
 }
 
+/** What a user's service settings store as a profile: named by its host, no trailing slash. */
+function customInput(input: CustomProfileInput): ProfileInput {
+  return {
+    kind: 'custom',
+    label: new URL(input.baseUrl).host,
+    baseUrl: input.baseUrl.replace(/\/+$/, ''),
+    binding: input.binding,
+    paths: input.paths ?? {}
+  }
+}
+
 export async function createProfiles(options: ProfilesOptions): Promise<Profiles> {
   const { store, credentials, createClient } = options
   const now = () => (options.now ?? (() => new Date()))().toISOString()
@@ -133,18 +144,7 @@ export async function createProfiles(options: ProfilesOptions): Promise<Profiles
   }
 
   function customRecord(input: CustomProfileInput): ProfileRecord {
-    const url = new URL(input.baseUrl)
-    return upsertProfile(
-      store.write,
-      {
-        kind: 'custom',
-        label: url.host,
-        baseUrl: input.baseUrl.replace(/\/+$/, ''),
-        binding: input.binding,
-        paths: input.paths ?? {}
-      },
-      now()
-    )
+    return upsertProfile(store.write, customInput(input), now())
   }
 
   const savedId = Number(getSetting(store.read, ACTIVE_KEY))
@@ -167,20 +167,8 @@ export async function createProfiles(options: ProfilesOptions): Promise<Profiles
       return current
     },
     probe(input, apiKey) {
-      const url = new URL(input.baseUrl)
-      return createClient({
-        profile: {
-          id: 0,
-          kind: 'custom',
-          label: url.host,
-          baseUrl: input.baseUrl.replace(/\/+$/, ''),
-          binding: input.binding,
-          paths: input.paths ?? {},
-          namespaces: null,
-          username: null
-        },
-        secrets: () => ({ apiKey })
-      })
+      const profile = { ...customInput(input), id: 0, namespaces: null, username: null }
+      return createClient({ profile, secrets: () => ({ apiKey }) })
     },
     async updateSecrets(patch) {
       const merged: Record<string, string | undefined> = { ...secrets }
