@@ -2,7 +2,9 @@ import type { ReadDb, WriteDb } from './handles'
 import { get } from './handles'
 import { sql } from './sql'
 
-const COLS = 'full_number, name, theme, subtheme, tags, ean, upc'
+/** The columns of `sets` the search index holds, in index order. */
+export const FTS_COLUMNS = 'full_number, name, theme, subtheme, tags, ean, upc'
+const COLS = FTS_COLUMNS
 /** The search index's tokenizer; initials.ts tokenizes non-ASCII text with the same one. */
 export const FTS_TOKENIZE = 'unicode61 remove_diacritics 2'
 const OLD = COLS.split(', ')

@@ -1,5 +1,5 @@
 import type { WriteDb } from './handles'
-import { FTS_TOKENIZE } from './fts'
+import { FTS_COLUMNS, FTS_TOKENIZE } from './fts'
 
 /**
  * Each set's "initials": one bit per character a-z and 0-9 that begins a word of its indexed text
@@ -24,15 +24,22 @@ export function initialBit(ch: string): number | null {
 /** Text fields of a set in index column order (see FTS columns in fts.ts). */
 export type IndexedText = readonly (string | null)[]
 
-function bitsOf(firstChars: Iterable<string>): number {
-  const seen = new Set<number>()
-  for (const c of firstChars) {
-    const bit = initialBit(c.toLowerCase())
-    if (bit !== null) seen.add(bit)
-  }
+/** The initials value of the INITIAL_CHARS indexes that begin a word. */
+function sumBits(seen: readonly boolean[]): number {
   let bits = 0
-  for (const b of seen) bits += b
+  seen.forEach((hit, i) => {
+    if (hit) bits += 2 ** i
+  })
   return bits
+}
+
+function bitsOf(firstChars: Iterable<string>): number {
+  const seen: boolean[] = []
+  for (const c of firstChars) {
+    const i = INITIAL_CHARS.indexOf(c.toLowerCase())
+    if (c.length === 1 && i >= 0) seen[i] = true
+  }
+  return sumBits(seen)
 }
 
 /** Index in INITIAL_CHARS of an ASCII letter or digit (either case), else -1. */
@@ -60,11 +67,7 @@ export function asciiInitials(texts: IndexedText): number | null {
       inWord = index >= 0
     }
   }
-  let bits = 0
-  seen.forEach((hit, i) => {
-    if (hit) bits += 2 ** i
-  })
-  return bits
+  return sumBits(seen)
 }
 
 const tokenizers = new WeakSet<WriteDb>()
@@ -104,4 +107,18 @@ export function initialsOf(db: WriteDb, texts: readonly IndexedText[]): number[]
   )
   others.forEach((i, k) => (out[i] = tokenized[k] ?? 0))
   return out.map((v) => v ?? 0)
+}
+
+/** Computes and stores the initials of every cached set (schema 50 added them). */
+export function recomputeInitials(db: WriteDb): void {
+  const rows = db.prepare(`SELECT id, ${FTS_COLUMNS} FROM sets`).raw().all() as [
+    number,
+    ...(string | null)[]
+  ][]
+  const bits = initialsOf(
+    db,
+    rows.map((r): IndexedText => r.slice(1) as (string | null)[])
+  )
+  const update = db.prepare('UPDATE sets SET initials = ? WHERE id = ?')
+  rows.forEach((r, i) => update.run(bits[i] ?? 0, r[0]))
 }

@@ -1,18 +1,8 @@
 import type { WriteDb } from '../handles'
-import { initialsOf } from '../initials'
-import type { IndexedText } from '../initials'
+import { recomputeInitials } from '../initials'
 
 /** Adds each set's word initials (see initials.ts) and computes them for the sets already cached. */
 export function up(db: WriteDb): void {
   db.exec('ALTER TABLE sets ADD COLUMN initials INTEGER NOT NULL DEFAULT 0')
-  const rows = db
-    .prepare('SELECT id, full_number, name, theme, subtheme, tags, ean, upc FROM sets')
-    .raw()
-    .all() as [number, ...(string | null)[]][]
-  const bits = initialsOf(
-    db,
-    rows.map((r): IndexedText => r.slice(1) as (string | null)[])
-  )
-  const update = db.prepare('UPDATE sets SET initials = ? WHERE id = ?')
-  rows.forEach((r, i) => update.run(bits[i] ?? 0, r[0]))
+  recomputeInitials(db)
 }
