@@ -22,3 +22,13 @@ const MIME: Readonly<Record<string, string>> = {
 export function mimeTypeOf(path: string): string {
   return MIME[extname(path).toLowerCase()] ?? 'application/octet-stream'
 }
+
+/**
+ * The picture types the image cache keeps and both hosts serve. A cached file must never become a
+ * page or a script; an SVG is allowed because hosts serve pictures under a sandboxing policy.
+ */
+const PICTURE_TYPE = /^image\/(png|jpeg|gif|webp|avif|svg\+xml)$/
+
+export function isPictureType(contentType: string): boolean {
+  return PICTURE_TYPE.test(contentType)
+}

@@ -12,6 +12,7 @@ import {
   touchMedia
 } from '../store/media-repo'
 import { extraImageUrl, getSetUrls } from '../store/set-read'
+import { isPictureType } from '../mime-types'
 import type { FetchLike } from '../service/index'
 
 export interface MediaFile {
@@ -94,7 +95,7 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
     const res = await src.fetch(new Request(target))
     if (!res.ok) return null
     const contentType = (res.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? ''
-    if (!contentType.startsWith('image/')) return null
+    if (!isPictureType(contentType)) return null
     const body = new Uint8Array(await res.arrayBuffer())
     if (body.byteLength > MAX_IMAGE_BYTES) return null
     return { contentType, body }

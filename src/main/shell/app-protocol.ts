@@ -1,7 +1,7 @@
 import { readFile, realpath } from 'node:fs/promises'
 import { isAbsolute, relative, resolve } from 'node:path'
 import { buildCsp, CSP_HEADER_NAME, MEDIA_CSP, MEDIA_MAX_AGE_S } from '../../shared/csp'
-import { mimeTypeOf } from '../mime-types'
+import { isPictureType, mimeTypeOf } from '../mime-types'
 import { APP_HOST, APP_SCHEME } from './app-origin'
 
 /** Must be registered before the app is ready: a standard, secure scheme gets an origin and 'self'. */
@@ -76,9 +76,8 @@ export function createAppRequestHandler(
       return plain(404, 'Not found')
     }
     const file = options.media ? await options.media(decoded).catch(() => null) : null
-    // Only images leave the cache: a cached file must never become a page or a script. An SVG is
-    // an image too (the demo's thumbnails are SVG); its own sandboxing policy keeps it inert.
-    if (file === null || !/^image\/(png|jpeg|gif|webp|avif|svg\+xml)$/.test(file.contentType)) {
+    // Only pictures leave the cache (checked here too, whatever the cache holds).
+    if (file === null || !isPictureType(file.contentType)) {
       return plain(404, 'Not found')
     }
     const body = method === 'HEAD' ? null : new Uint8Array(file.body)
