@@ -1,5 +1,6 @@
 import type { ReadDb, WriteDb } from './handles'
 import { stmt } from './handles'
+import { memo } from './memo'
 import { sql } from './sql'
 
 /**
@@ -100,12 +101,7 @@ export function catalogueGeneration(db: ReadDb): number {
 
 /** A value that depends on `sets` only (a count, a list), computed once per catalogue generation. */
 export function perCatalogue<T>(db: ReadDb, key: string, compute: () => T): T {
-  const { values } = current(db)
-  if (values.has(key)) return values.get(key) as T
-  const value = compute()
-  if (values.size > 500) values.clear()
-  values.set(key, value)
-  return value
+  return memo(current(db).values, key, compute)
 }
 
 export function hasPerCatalogue(db: ReadDb, key: string): boolean {

@@ -3,6 +3,7 @@ import { computeFacets, facetKey } from './facets'
 import type { ReadDb } from './handles'
 import { all, get } from './handles'
 import { perCatalogue } from './match-sets'
+import { memo } from './memo'
 import { STATE_FILTERS, filters, ftsQuery, textCount, whereOf } from './search-filters'
 import type { FilterKey, SearchInput } from './search-filters'
 import { SUMMARY_COLUMNS, summaryOf } from './set-rows'
@@ -26,22 +27,18 @@ export function changeCount(db: ReadDb): number {
   return get<{ n: number }>(db, sql`SELECT total_changes() AS n`)?.n ?? 0
 }
 
+/** The values kept since the last write, emptied when `changes` says there was one. */
 function cacheAt(db: ReadDb, changes: number): Map<string, unknown> {
   let cache = countCache.get(db)
   if (cache?.changes !== changes) {
     cache = { changes, counts: new Map() }
     countCache.set(db, cache)
   }
-  if (cache.counts.size > 500) cache.counts.clear()
   return cache.counts
 }
 
 function cached<T>(db: ReadDb, key: string, compute: () => T): T {
-  const counts = cacheAt(db, changeCount(db))
-  if (counts.has(key)) return counts.get(key) as T
-  const n = compute()
-  counts.set(key, n)
-  return n
+  return memo(cacheAt(db, changeCount(db)), key, compute)
 }
 
 const facetsKey = (profileId: number, q: SearchInput): string =>
@@ -66,7 +63,7 @@ export function keepFacets(
   changes: number,
   facets: SearchFacets
 ): void {
-  if (changes === changeCount(db)) cacheAt(db, changes).set(facetsKey(profileId, q), facets)
+  if (changes === changeCount(db)) memo(cacheAt(db, changes), facetsKey(profileId, q), () => facets)
 }
 
 /** Whether every cached set belongs to this profile (then FTS counts need no join). */
