@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors'
-import type { CollectionDetailRecord } from '../../shared/protocol/records'
 import type { ServiceClient } from '../service/index'
+import { copyFieldsOf } from '../store/collection-sync-repo'
 import type { WriteDb } from '../store/handles'
 import { run, transaction } from '../store/handles'
 import { sql } from '../store/sql'
@@ -17,26 +17,6 @@ export interface CopyPushContext {
   readonly db: WriteDb
   readonly profileId: number
   readonly now: () => string
-}
-
-export function copyValueOf(r: CollectionDetailRecord): CopyValue {
-  return {
-    dateAcquired: r.dateAcquired ?? '',
-    currency: r.currency ?? '',
-    pricePaid: r.pricePaid,
-    additionalPricePaid: r.additionalPricePaid,
-    currentEstimatedValue: r.currentEstimatedValue,
-    conditionWhenAcquired: r.conditionWhenAcquired ?? '',
-    acquiredFrom: r.acquiredFrom ?? '',
-    conditionNow: r.conditionNow ?? '',
-    location: r.location ?? '',
-    notes: r.notes ?? '',
-    parts: r.parts,
-    minifigs: r.minifigs,
-    instructions: r.instructions,
-    box: r.box,
-    willTrade: r.willTrade
-  }
 }
 
 /**
@@ -74,12 +54,12 @@ export async function pushCopy(
     collectionID !== null && base !== null && (onServer === null || !sameCopy(onServer, base))
   const alreadyDesired = desired !== null && onServer !== null && sameCopy(onServer, desired)
   if (changedThere && !alreadyDesired) {
-    const server = onServer === null ? null : copyValueOf(onServer)
+    const server = onServer === null ? null : copyFieldsOf(onServer)
     const reason = 'Changed on the service since your edit.'
     markRow(db, row.id, { state: 'conflict', reason, server: JSON.stringify(server) }, ctx.now())
     return 'conflict'
   }
-  const values = desired ?? (onServer ? copyValueOf(onServer) : null)
+  const values = desired ?? (onServer ? copyFieldsOf(onServer) : null)
   if (values === null) throw new AppError('internal', 'A copy to delete has no values.')
   await client.v2.setCollectionDetail({
     detail: detailOf(collectionID ?? 0, values, desired === null)

@@ -119,29 +119,34 @@ export function applyServerCopies(
       setID,
       collectionId: c.collectionID,
       now,
-      value: {
-        dateAcquired: normalDate(c.dateAcquired),
-        currency: c.currency ?? '',
-        pricePaid: c.pricePaid,
-        additionalPricePaid: c.additionalPricePaid,
-        currentEstimatedValue: c.currentEstimatedValue,
-        conditionWhenAcquired: c.conditionWhenAcquired ?? '',
-        acquiredFrom: c.acquiredFrom ?? '',
-        conditionNow: c.conditionNow ?? '',
-        location: c.location ?? '',
-        notes: c.notes ?? '',
-        parts: c.parts,
-        minifigs: c.minifigs,
-        instructions: c.instructions,
-        box: c.box,
-        willTrade: c.willTrade
-      }
+      value: copyFieldsOf(c)
     })
   }
 }
 
 /** The fields of a copy the user edits; ids, set and sync state live beside them. */
 export type CopyFields = Omit<CopyDto, 'localId' | 'collectionID' | 'setID' | 'sync'>
+
+/** A copy as the service reports it, in the form stored and compared locally (dates yyyy-MM-dd). */
+export function copyFieldsOf(r: CollectionDetailRecord): CopyFields {
+  return {
+    dateAcquired: normalDate(r.dateAcquired),
+    currency: r.currency ?? '',
+    pricePaid: r.pricePaid,
+    additionalPricePaid: r.additionalPricePaid,
+    currentEstimatedValue: r.currentEstimatedValue,
+    conditionWhenAcquired: r.conditionWhenAcquired ?? '',
+    acquiredFrom: r.acquiredFrom ?? '',
+    conditionNow: r.conditionNow ?? '',
+    location: r.location ?? '',
+    notes: r.notes ?? '',
+    parts: r.parts,
+    minifigs: r.minifigs,
+    instructions: r.instructions,
+    box: r.box,
+    willTrade: r.willTrade
+  }
+}
 
 const b = (v: boolean) => (v ? 1 : 0)
 
