@@ -7,7 +7,7 @@ import { route } from './handle'
 import type { Store } from './persist'
 import { openStore } from './persist'
 import { mix, rng, STREAM } from './rng'
-import type { UserData } from './state'
+import type { CollectionEntry, UserData } from './state'
 import {
   DEFAULT_FLAG_LABELS,
   emptyEntry,
@@ -39,14 +39,8 @@ export interface DemoAccount {
   password: string
 }
 
-export interface CollectionValue {
-  owned: boolean
-  wanted: boolean
-  qtyOwned: number
-  notes: string
-  rating: number
-  flags: boolean[]
-}
+/** A user's state of one set, as the admin interface reads it. */
+export type CollectionValue = CollectionEntry
 
 export interface CollectionPatch {
   owned?: boolean

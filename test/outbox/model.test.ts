@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
+import type { CollectionValue } from '../../src/emulator/index'
 import { readSet } from '../../src/main/app/edits-state'
 import type { SetFieldValues } from '../../src/main/app/edits-types'
 import type { SetPatch } from '../../src/shared/ipc/channels/collection'
@@ -59,17 +60,7 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
 
 const FIELDS = ['owned', 'wanted', 'qtyOwned', 'notes', 'rating', 'flag1', 'flag2'] as const
 
-function serverField(
-  v: {
-    owned: boolean
-    wanted: boolean
-    qtyOwned: number
-    notes: string
-    rating: number
-    flags: boolean[]
-  },
-  f: (typeof FIELDS)[number]
-): unknown {
+function serverField(v: CollectionValue, f: (typeof FIELDS)[number]): unknown {
   if (f === 'flag1') return v.flags[0]
   if (f === 'flag2') return v.flags[1]
   return v[f]
