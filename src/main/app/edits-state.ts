@@ -4,6 +4,7 @@ import { upsertCopy } from '../store/collection-sync-repo'
 import { sql } from '../store/sql'
 import { flagNoOf, SET_FIELDS } from './edits-types'
 import type { CopyValue, Edit, MinifigValue, SetField, SetFieldValues } from './edits-types'
+import { flagsOf } from '../store/set-rows'
 
 /** Local collection state read and written field by field, for the edit path. */
 
@@ -32,10 +33,6 @@ export const EMPTY_SET: SetFieldValues = {
   flag8: false
 }
 
-export function fromFlags(mask: number): boolean[] {
-  return [0, 1, 2, 3, 4, 5, 6, 7].map((i) => (mask & (1 << i)) !== 0)
-}
-
 export function readSet(db: ReadDb, profileId: number, setID: number): SetFieldValues {
   const r = get<SetStateRow>(
     db,
@@ -43,7 +40,7 @@ export function readSet(db: ReadDb, profileId: number, setID: number): SetFieldV
         WHERE profile_id = ${profileId} AND set_id = ${setID}`
   )
   if (!r) return EMPTY_SET
-  const f = fromFlags(r.flags)
+  const f = flagsOf(r.flags)
   return {
     owned: r.owned === 1,
     wanted: r.wanted === 1,

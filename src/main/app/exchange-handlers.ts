@@ -14,9 +14,10 @@ import type { FileChooser } from './compose'
 import type { EditDeps } from './edits-deps'
 import { applyEdits } from './edits'
 import { flagLabels } from './edits-read'
-import { fromFlags, listCopies, readSet } from './edits-state'
+import { listCopies, readSet } from './edits-state'
 import type { Edit } from './edits-types'
 import { flagTitle } from '../exchange/export-formats'
+import { flagsOf } from '../store/set-rows'
 
 export type ExchangeHandlers = Pick<
   Handlers,
@@ -75,7 +76,7 @@ export function collectionForExport(db: ReadDb, profileId: number): ExportSet[] 
     qtyOwned: r.qty_owned,
     notes: r.notes,
     rating: r.rating,
-    flags: fromFlags(r.flags),
+    flags: flagsOf(r.flags),
     copies: listCopies(db, profileId, r.set_id).map((c) => ({
       ...c.value,
       collectionID: c.collectionID
