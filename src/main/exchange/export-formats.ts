@@ -196,38 +196,29 @@ export function buildExport(
   labels: readonly FlagLabelDto[],
   options: { bom?: boolean; date: string }
 ): ExportFile {
-  const bom = { bom: options.bom === true }
+  const csv = (name: string, header: readonly string[], rows: Cell[][]): ExportFile => ({
+    filename: `${name}-${options.date}.csv`,
+    mime: 'text/csv',
+    content: writeCsv(header, rows, { bom: options.bom === true }),
+    rows: rows.length
+  })
   switch (format) {
-    case 'studbook': {
-      const rows = studbook(sets, labels)
-      return {
-        filename: `studbook-collection-${options.date}.csv`,
-        mime: 'text/csv',
-        content: writeCsv(STUDBOOK_HEADER, rows, bom),
-        rows: rows.length
-      }
-    }
-    case 'collection': {
-      const header = [...COLLECTION_COLUMNS, ...FLAG_NOS.map((n) => flagTitle(labels, n))]
-      const rows = collectionList(sets)
-      return {
-        filename: `collection-${options.date}.csv`,
-        mime: 'text/csv',
-        content: writeCsv(header, rows, bom),
-        rows: rows.length
-      }
-    }
-    case 'rebrickable': {
-      const rows: Cell[][] = sets
-        .filter((s) => s.owned && s.qtyOwned > 0)
-        .map((s) => [s.fullNumber, s.qtyOwned, 'True', 1])
-      return {
-        filename: `rebrickable-sets-${options.date}.csv`,
-        mime: 'text/csv',
-        content: writeCsv(REBRICKABLE_COLUMNS, rows, bom),
-        rows: rows.length
-      }
-    }
+    case 'studbook':
+      return csv('studbook-collection', STUDBOOK_HEADER, studbook(sets, labels))
+    case 'collection':
+      return csv(
+        'collection',
+        [...COLLECTION_COLUMNS, ...FLAG_NOS.map((n) => flagTitle(labels, n))],
+        collectionList(sets)
+      )
+    case 'rebrickable':
+      return csv(
+        'rebrickable-sets',
+        REBRICKABLE_COLUMNS,
+        sets
+          .filter((s) => s.owned && s.qtyOwned > 0)
+          .map((s) => [s.fullNumber, s.qtyOwned, 'True', 1])
+      )
     case 'bricklink': {
       const content = bricklinkXml(sets)
       return {
