@@ -12,6 +12,7 @@ import { getSyncValue, setSyncValue } from '../store/sync-state-repo'
 import { asList, callGetSets, checkCancelled } from './sync-pull-context'
 import { setsOfPage, v3Unavailable } from './sync-pull-v3'
 import type { PullContext } from './sync-pull-context'
+import type { SyncPhase } from '../../shared/model/sync'
 
 export const PAGE_SIZE = 500
 
@@ -53,22 +54,22 @@ export async function pullSubthemesAndYears(
   themes: readonly ThemeRecord[]
 ): Promise<void> {
   const names = themes.map((t) => t.theme).filter((t): t is string => t !== null)
-  let done = 0
-  const subthemes = await pooled(names, THEME_CALLS_IN_FLIGHT, async (theme) => {
-    checkCancelled(ctx.signal)
-    const r = await ctx.client.call('v2', 'getSubthemes', { theme }, { signal: ctx.signal })
-    ctx.progress('subthemes', ++done, names.length)
-    return asList<SubthemeRecord>(r, 'getSubthemes')
-  })
-  replaceSubthemes(ctx.store.write, ctx.profileId, subthemes.flat())
-  done = 0
-  const years = await pooled(names, THEME_CALLS_IN_FLIGHT, async (theme) => {
-    checkCancelled(ctx.signal)
-    const r = await ctx.client.call('v2', 'getYears', { theme }, { signal: ctx.signal })
-    ctx.progress('years', ++done, names.length)
-    return asList<YearRecord>(r, 'getYears')
-  })
-  replaceYears(ctx.store.write, ctx.profileId, years.flat())
+  const perTheme = async <T>(operation: 'getSubthemes' | 'getYears', phase: SyncPhase) => {
+    let done = 0
+    const lists = await pooled(names, THEME_CALLS_IN_FLIGHT, async (theme) => {
+      checkCancelled(ctx.signal)
+      const r = await ctx.client.call('v2', operation, { theme }, { signal: ctx.signal })
+      ctx.progress(phase, ++done, names.length)
+      return asList<T>(r, operation)
+    })
+    return lists.flat()
+  }
+  replaceSubthemes(
+    ctx.store.write,
+    ctx.profileId,
+    await perTheme<SubthemeRecord>('getSubthemes', 'subthemes')
+  )
+  replaceYears(ctx.store.write, ctx.profileId, await perTheme<YearRecord>('getYears', 'years'))
   ctx.changed('catalogue', [])
 }
 
