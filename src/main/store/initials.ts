@@ -1,5 +1,5 @@
 import type { WriteDb } from './handles'
-import { FTS_COLUMNS, FTS_TOKENIZE } from './fts'
+import { FTS_TOKENIZE } from './fts'
 
 /**
  * Each set's "initials": one bit per character a-z and 0-9 that begins a word of its indexed text
@@ -107,18 +107,4 @@ export function initialsOf(db: WriteDb, texts: readonly IndexedText[]): number[]
   )
   others.forEach((i, k) => (out[i] = tokenized[k] ?? 0))
   return out.map((v) => v ?? 0)
-}
-
-/** Computes and stores the initials of every cached set (schema 50 added them). */
-export function recomputeInitials(db: WriteDb): void {
-  const rows = db.prepare(`SELECT id, ${FTS_COLUMNS} FROM sets`).raw().all() as [
-    number,
-    ...(string | null)[]
-  ][]
-  const bits = initialsOf(
-    db,
-    rows.map((r): IndexedText => r.slice(1) as (string | null)[])
-  )
-  const update = db.prepare('UPDATE sets SET initials = ? WHERE id = ?')
-  rows.forEach((r, i) => update.run(bits[i] ?? 0, r[0]))
 }
