@@ -6,10 +6,10 @@ import { RECORDS } from '../../src/shared/protocol/records'
 import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService } from '../../src/emulator/index'
 
-// Our v2 WSDL and HTTP answers against production's (shared/reference/production-v2). Allowed
+// Our v2 WSDL and HTTP answers against production's (test/fixtures/production/production-v2). Allowed
 // differences: the namespace, the set-link field name, and the service's own name in binding names.
 
-const REF = join(__dirname, '../../../shared/reference/production-v2')
+const REF = join(__dirname, '../fixtures/production/production-v2')
 const PROD_NS = 'https://brickset.com/api/'
 const BASE = 'http://reference.test'
 

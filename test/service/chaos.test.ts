@@ -218,7 +218,7 @@ describe('binding probe (R-SOAP-3)', () => {
   it('one refused probe, one fallback to SOAP 1.1, then SOAP 1.1 for the session', async () => {
     const wsdl = await import('node:fs').then((fs) =>
       fs.readFileSync(
-        new URL('../../../shared/reference/production-v2/v2.wsdl', import.meta.url),
+        new URL('../fixtures/production/production-v2/v2.wsdl', import.meta.url),
         'utf8'
       )
     )

@@ -7,7 +7,7 @@ import { decodeResponse } from '../../src/main/service/decode-response'
 import { createServiceClient } from '../../src/main/service/index'
 import type { SetRecord } from '../../src/shared/protocol/records'
 
-const DIR = join(__dirname, '../../../shared/reference/production-v2')
+const DIR = join(__dirname, '../fixtures/production/production-v2')
 const PROD_NS = 'https://brickset.com/api/'
 
 /** Every recorded production response and the operation that produced it (HTTP POST binding). */
@@ -15,6 +15,7 @@ const FILES: Readonly<Record<string, string>> = {
   api_key_invalid: 'checkKey',
   api_key_valid: 'checkKey',
   get_additional_images_no_result: 'getAdditionalImages',
+  get_collection_detail: 'getCollectionDetail',
   get_collection_detail_conditions: 'getCollectionDetailConditions',
   get_collection_detail_no_result: 'getCollectionDetail',
   get_collection_totals: 'getCollectionTotals',

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 
-/** The production v2 WSDL in ../shared/reference, reduced to what our tables describe. */
+/** The production v2 WSDL (a copy of the recorded file in test/fixtures/production), reduced to what our tables describe. */
 export const PRODUCTION_WSDL_PATH = join(
   __dirname,
-  '../../../shared/reference/production-v2/v2.wsdl'
+  '../fixtures/production/production-v2/v2.wsdl'
 )
 
 export interface XsdElement {
