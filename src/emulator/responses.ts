@@ -53,7 +53,7 @@ export function httpResponse(op: OperationDef, result: OpResult, ns: string): Re
     case 'single': {
       const def = RECORDS[recordOf(op)]
       out.push(`<${def.element} ${NS_DECL} xmlns="${ns}">`)
-      out.push(writeFields(def, result.row, '  '))
+      out.push(writeFields(def, result.row, '  ', ns))
       out.push(`\n</${def.element}>`)
       break
     }
@@ -65,7 +65,7 @@ export function httpResponse(op: OperationDef, result: OpResult, ns: string): Re
         break
       }
       out.push(`<${root} ${NS_DECL} xmlns="${ns}">`)
-      out.push(writeRecords(def, result.rows, '  '))
+      out.push(writeRecords(def, result.rows, '  ', ns))
       out.push(`\n</${root}>`)
       break
     }
@@ -109,14 +109,14 @@ export function soapResponse(
       break
     case 'single':
       out.push(`<${name}Result>`)
-      out.push(writeFields(RECORDS[recordOf(op)], result.row, null))
+      out.push(writeFields(RECORDS[recordOf(op)], result.row, null, ns))
       out.push(`</${name}Result>`)
       break
     case 'list':
       // No records: the result element is absent (protocol.md §3).
       if (result.rows.length === 0) break
       out.push(`<${name}Result>`)
-      out.push(writeRecords(RECORDS[recordOf(op)], result.rows, null))
+      out.push(writeRecords(RECORDS[recordOf(op)], result.rows, null, ns))
       out.push(`</${name}Result>`)
       break
   }

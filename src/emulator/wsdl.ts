@@ -3,7 +3,7 @@ import { operationsOf } from '../shared/protocol/operations'
 import type { RecordName } from '../shared/protocol/records'
 import { RECORDS as TABLE } from '../shared/protocol/records'
 import type { RecordDef } from '../shared/protocol/xsd'
-import { escapeXml } from './xml-write'
+import { escapeXml, wireNames } from './xml-write'
 
 const RECORDS: Readonly<Record<keyof typeof TABLE, RecordDef>> = TABLE
 /**
@@ -32,16 +32,20 @@ const DECLS = [
 const el = (min: 0 | 1, name: string, type: string, extra = ''): string =>
   `<s:element minOccurs="${min}" maxOccurs="1" name="${name}" type="${type}"${extra} />`
 
-function recordType(name: RecordName, out: string[], done: Set<string>): void {
+/** `ns` picks the element names records are written with (the set link, see wireName). */
+function recordType(name: RecordName, out: string[], done: Set<string>, ns: string): void {
   const def = RECORDS[name]
   if (done.has(def.element)) return
   done.add(def.element)
+  const names = wireNames(def, ns)
   out.push(`      <s:complexType name="${def.element}">`, '        <s:sequence>')
-  for (const f of def.fields) out.push(`          ${el(f.required ? 1 : 0, f.name, `s:${f.type}`)}`)
+  def.fields.forEach((f, i) => {
+    out.push(`          ${el(f.required ? 1 : 0, names[i] ?? f.name, `s:${f.type}`)}`)
+  })
   out.push('        </s:sequence>', '      </s:complexType>')
 }
 
-function arrayType(name: RecordName, out: string[], done: Set<string>): void {
+function arrayType(name: RecordName, out: string[], done: Set<string>, ns: string): void {
   const def = RECORDS[name]
   const arr = def.arrayType ?? `ArrayOf${def.element}`
   if (!done.has(arr)) {
@@ -52,7 +56,7 @@ function arrayType(name: RecordName, out: string[], done: Set<string>): void {
     )
     out.push('        </s:sequence>', '      </s:complexType>')
   }
-  recordType(name, out, done)
+  recordType(name, out, done, ns)
 }
 
 function resultElement(op: OperationDef): string | null {
@@ -107,7 +111,7 @@ function sequence(inner: string[], indent: string): string[] {
 function types(ops: readonly OperationDef[], ns: string): string[] {
   const out = [
     '  <wsdl:types>',
-    `    <s:schema elementFormDefault="qualified" targetNamespace="${ns}">`
+    `    <s:schema elementFormDefault="qualified" targetNamespace="${escapeXml(ns)}">`
   ]
   const done = new Set<string>()
   for (const op of ops) {
@@ -121,15 +125,16 @@ function types(ops: readonly OperationDef[], ns: string): string[] {
       ...sequence(params, '        '),
       '      </s:element>'
     )
-    for (const p of op.params) if (typeof p.type === 'object') recordType(p.type.record, out, done)
+    for (const p of op.params)
+      if (typeof p.type === 'object') recordType(p.type.record, out, done, ns)
     const result = resultElement(op)
     out.push(
       `      <s:element name="${op.name}Response">`,
       ...sequence(result ? [result] : [], '        '),
       '      </s:element>'
     )
-    if (op.result.kind === 'list') arrayType(op.result.record, out, done)
-    if (op.result.kind === 'single') recordType(op.result.record, out, done)
+    if (op.result.kind === 'list') arrayType(op.result.record, out, done, ns)
+    if (op.result.kind === 'single') recordType(op.result.record, out, done, ns)
   }
   const roots = new Set<string>()
   for (const op of ops) {
@@ -155,7 +160,7 @@ export function serviceWsdl(service: ServiceName, ns: string, location: string):
   const out = [
     '<?xml version="1.0" encoding="utf-8"?>',
     `<wsdl:definitions ${DECLS.map((d) => (d === 'TNS' ? `xmlns:tns="${escapeXml(ns)}"` : d)).join(' ')} targetNamespace="${escapeXml(ns)}">`,
-    ...types(ops, escapeXml(ns))
+    ...types(ops, ns)
   ]
   for (const op of ops) {
     out.push(

@@ -1,4 +1,4 @@
-import type { RecordDef } from '../shared/protocol/xsd'
+import type { FieldDef, RecordDef } from '../shared/protocol/xsd'
 
 /** XML writing driven by the record tables (protocol.md §3): field order, presence and formats. */
 
@@ -36,15 +36,57 @@ function formatValue(v: string | number | boolean | Date): string {
   return formatDateTime(v)
 }
 
+/** The deployment's own name ("brickset" for `https://brickset.com/api/`); null for a `urn:` namespace. */
+function serviceNameOf(ns: string): string | null {
+  let host: string
+  try {
+    host = new URL(ns).hostname
+  } catch {
+    return null
+  }
+  const labels = host.toLowerCase().split('.')
+  return labels.length >= 2 ? (labels[labels.length - 2] ?? null) : null
+}
+
+/**
+ * A field's element name under a namespace: production names the set link after itself
+ * (`bricksetURL`), so a client generated from its WSDL only reads that name (protocol.md §3). The
+ * alias comes from the record table; the namespace only picks it, so no deployment name is in code.
+ */
+export function wireName(f: FieldDef, ns: string): string {
+  const own = serviceNameOf(ns)
+  if (own === null || !f.aliases) return f.name
+  return f.aliases.find((a) => a.toLowerCase() === `${own}url`) ?? f.name
+}
+
+const NAMES = new WeakMap<RecordDef, Map<string, readonly string[]>>()
+
+/** Element names of a record's fields, in table order; cached, as every record written asks. */
+export function wireNames(def: RecordDef, ns: string): readonly string[] {
+  let byNs = NAMES.get(def)
+  if (!byNs) NAMES.set(def, (byNs = new Map<string, readonly string[]>()))
+  let names = byNs.get(ns)
+  if (!names) byNs.set(ns, (names = def.fields.map((f) => wireName(f, ns))))
+  return names
+}
+
 /**
  * The fields of one record, in table order. Value types must be present; a null string is left out
  * and an empty one is self-closing. `indent` null writes compactly (SOAP), else one field per line.
  * Built by concatenation: V8's string ropes beat array joins for these many small pieces.
  */
-export function writeFields(def: RecordDef, values: FieldValues, indent: string | null): string {
+export function writeFields(
+  def: RecordDef,
+  values: FieldValues,
+  indent: string | null,
+  ns = ''
+): string {
   const nl = indent === null ? '' : `\n${indent}`
+  const names = wireNames(def, ns)
   let out = ''
-  for (const f of def.fields) {
+  for (let i = 0; i < def.fields.length; i++) {
+    const f = def.fields[i] as FieldDef
+    const name = names[i] ?? f.name
     const v = values[f.name]
     if (v === null || v === undefined) {
       if (f.type !== 'string')
@@ -52,7 +94,7 @@ export function writeFields(def: RecordDef, values: FieldValues, indent: string 
       continue
     }
     const text = formatValue(v)
-    out += text === '' ? `${nl}<${f.name} />` : `${nl}<${f.name}>${text}</${f.name}>`
+    out += text === '' ? `${nl}<${name} />` : `${nl}<${name}>${text}</${name}>`
   }
   return out
 }
@@ -61,13 +103,14 @@ export function writeFields(def: RecordDef, values: FieldValues, indent: string 
 export function writeRecords(
   def: RecordDef,
   rows: readonly FieldValues[],
-  indent: string | null
+  indent: string | null,
+  ns = ''
 ): string {
   const nl = indent === null ? '' : `\n${indent}`
   const inner = indent === null ? null : `${indent}  `
   let out = ''
   for (const row of rows)
-    out += `${nl}<${def.element}>${writeFields(def, row, inner)}${nl}</${def.element}>`
+    out += `${nl}<${def.element}>${writeFields(def, row, inner, ns)}${nl}</${def.element}>`
   return out
 }
 

@@ -1,0 +1,314 @@
+import { XMLParser } from 'fast-xml-parser'
+import * as soap from 'soap'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RECORDS } from '../../src/shared/protocol/records'
+import { DEFAULT_NAMESPACES } from '../../src/shared/protocol/operations'
+import { createReferenceService } from '../../src/emulator/index'
+import type { ReferenceService } from '../../src/emulator/index'
+import { listen } from '../../src/emulator/listen'
+import { loadProductionWsdl, parseWsdl, PRODUCTION_WSDL_PATH } from '../shared/production-wsdl'
+
+// Independent stacks: the npm `soap` client built from production's own WSDL file (not ours), pointed
+// at the reference service running under production's namespace. If our wire differs from what
+// production's WSDL promises (names, order, types), this client misreads it.
+
+const PROD_NS = 'https://brickset.com/api/'
+const PROD_OPS = [...loadProductionWsdl().portTypes].find(([n]) => n.endsWith('Soap'))?.[1] ?? []
+
+type Port = Record<string, (args: object, cb: (err: unknown, result: unknown) => void) => void>
+type Row = Record<string, unknown>
+type Call = (op: string, args: object) => Promise<Row>
+
+let service: ReferenceService
+let server: { url: string; close(): Promise<void> }
+
+beforeAll(async () => {
+  service = createReferenceService({
+    sets: 300,
+    seed: 11,
+    namespaces: { api: PROD_NS, legacy: DEFAULT_NAMESPACES.legacy }
+  })
+  server = await listen(service)
+})
+afterAll(async () => {
+  await server.close()
+  service.close()
+})
+
+async function productionPort(soap12: boolean): Promise<Call> {
+  const client = (await soap.createClientAsync(PRODUCTION_WSDL_PATH, {
+    endpoint: `${server.url}/api/v2.asmx`,
+    forceSoap12Headers: soap12
+  })) as unknown as Record<string, Record<string, Port>>
+  const port = client['BricksetAPIv2']?.[soap12 ? 'BricksetAPIv2Soap12' : 'BricksetAPIv2Soap']
+  if (!port) throw new Error('production WSDL has no such port')
+  return (op, args) =>
+    new Promise((resolve, reject) => {
+      const fn = port[op]
+      if (!fn) {
+        reject(new Error(`no operation ${op}`))
+        return
+      }
+      fn(args, (err, result) => {
+        if (err) reject(err instanceof Error ? err : new Error('soap call failed'))
+        else resolve((result as Row | null) ?? {})
+      })
+    })
+}
+
+const asList = (v: unknown): Row[] => (Array.isArray(v) ? (v as Row[]) : v ? [v as Row] : [])
+const rows = (r: Row, op: string, element: string): Row[] =>
+  asList((r[`${op}Result`] as Row | undefined)?.[element])
+
+/** The service's own answer for one set over HTTP POST, as raw element texts (no schema applied). */
+async function rawSet(setID: number, userHash: string): Promise<Record<string, string>> {
+  const body = new URLSearchParams({ apiKey: service.demo.apiKey, userHash, SetID: String(setID) })
+  const res = await fetch(`${server.url}/api/v2.asmx/getSet`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body
+  })
+  const doc = new XMLParser({ parseTagValue: false, ignoreAttributes: true }).parse(
+    await res.text()
+  ) as { ArrayOfSets?: { sets?: Record<string, string> } }
+  const rec = doc.ArrayOfSets?.sets
+  if (!rec) throw new Error('no set')
+  return rec
+}
+
+/** A field as the soap client decoded it, back to the service's text form, for comparison. */
+function asText(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined
+  if (v instanceof Date) return v.toISOString()
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v)
+  return '' // an empty element decodes to {} in some soap versions
+}
+function rawAsText(type: string, raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined
+  if (type === 'dateTime') return new Date(`${raw}Z`).toISOString()
+  if (type === 'decimal' || type === 'int') return String(Number(raw))
+  return raw
+}
+
+describe.each([
+  ['SOAP 1.1', false],
+  ['SOAP 1.2', true]
+])('a client generated from the production v2 WSDL, over %s', (_label, soap12) => {
+  it('calls every production v2 operation and reads every set field', async () => {
+    const port = await productionPort(soap12)
+    const seen = new Set<string>()
+    const run: Call = async (op, args) => {
+      seen.add(op)
+      return port(op, args)
+    }
+    const apiKey = service.demo.apiKey
+    const { username, password } = service.demo
+
+    expect((await run('checkKey', { apiKey })).checkKeyResult).toBe('OK')
+    expect((await run('login', { apiKey, username, password: 'wrong' })).loginResult).toBe(
+      'ERROR: invalid username and/or password'
+    )
+    const userHash = String((await run('login', { apiKey, username, password })).loginResult)
+    expect(userHash).toMatch(/^[A-Za-z0-9_-]{10,32}$/)
+    expect((await run('checkUserHash', { userHash })).checkUserHashResult).toBe(username)
+
+    const page = rows(
+      await run('getSets', { apiKey, userHash, query: '', pageSize: '20', orderBy: 'Number' }),
+      'getSets',
+      'sets'
+    )
+    expect(page.length).toBeGreaterThan(0)
+    const known = page.find((s) => s['image'] === true) ?? page[0]
+    const setID = Number(known?.['setID'])
+    const theme = String(known?.['theme'])
+
+    // Known per-user values, written through production's operations.
+    const ok = async (op: string, args: object): Promise<void> => {
+      expect((await run(op, { apiKey, userHash, setID, ...args }))[`${op}Result`], op).toBe('OK')
+    }
+    await ok('setCollection', { qtyOwned: 2, wanted: 1 })
+    await ok('setCollection_owns', { owned: 1 })
+    await ok('setCollection_wants', { wanted: 1 })
+    await ok('setCollection_qtyOwned', { qtyOwned: 3 })
+    await ok('setCollection_userNotes', { notes: 'Tom & Jerry <3' })
+    await ok('setUserRating', { rating: 4 })
+    expect(service.admin.getCollectionValue(username, setID)).toMatchObject({
+      owned: true,
+      wanted: true,
+      qtyOwned: 3,
+      notes: 'Tom & Jerry <3',
+      rating: 4
+    })
+
+    const [set] = rows(
+      await run('getSet', { apiKey, userHash, SetID: String(setID) }),
+      'getSet',
+      'sets'
+    )
+    if (!set) throw new Error('getSet answered nothing')
+    const raw = await rawSet(setID, userHash)
+    expect(raw['bricksetURL'], 'production names the set link bricksetURL').toBeDefined()
+    expect(raw['serviceURL']).toBeUndefined()
+    for (const f of RECORDS.sets.fields) {
+      const wire = f.name === 'serviceURL' ? 'bricksetURL' : f.name
+      expect(asText(set[wire]), `sets.${wire}`).toBe(rawAsText(f.type, raw[wire]))
+      if (f.type !== 'string') expect(set[wire], `value field ${wire}`).toBeDefined()
+    }
+    expect(set).toMatchObject({
+      setID,
+      owned: true,
+      wanted: true,
+      qtyOwned: 3,
+      userNotes: 'Tom & Jerry <3',
+      userRating: '4'
+    })
+    expect(set['bricksetURL']).toBe(
+      `${server.url}/sets/${String(set['number'])}-${String(set['numberVariant'])}`
+    )
+    expect(set['lastUpdated']).toBeInstanceOf(Date)
+
+    const recent = rows(
+      await run('getRecentlyUpdatedSets', { apiKey, minutesAgo: 5 }),
+      'getRecentlyUpdatedSets',
+      'sets'
+    )
+    const touched = service.admin.touchSets(1)
+    const after = rows(
+      await run('getRecentlyUpdatedSets', { apiKey, minutesAgo: 5 }),
+      'getRecentlyUpdatedSets',
+      'sets'
+    )
+    expect(after.map((s) => s['setID'])).toEqual(expect.arrayContaining(touched))
+    expect(after.length).toBeGreaterThanOrEqual(recent.length)
+
+    // Catalogue reads.
+    const themes = rows(await run('getThemes', { apiKey }), 'getThemes', 'themes')
+    expect(themes.map((t) => t['theme'])).toContain(theme)
+    const subs = rows(await run('getSubthemes', { apiKey, theme }), 'getSubthemes', 'subthemes')
+    expect(subs.every((s) => s['theme'] === theme)).toBe(true)
+    const years = rows(await run('getYears', { apiKey, theme }), 'getYears', 'years')
+    expect(years.reduce((n, y) => n + Number(y['setCount']), 0)).toBe(
+      themes.find((t) => t['theme'] === theme)?.['setCount']
+    )
+    const mine = { apiKey, userHash, owned: '1', wanted: '' }
+    expect(
+      rows(await run('getThemesForUser', mine), 'getThemesForUser', 'themes').map((t) => t['theme'])
+    ).toContain(theme)
+    expect(
+      rows(
+        await run('getSubthemesForUser', { ...mine, theme }),
+        'getSubthemesForUser',
+        'subthemes'
+      ).every((s) => s['theme'] === theme)
+    ).toBe(true)
+    expect(
+      rows(await run('getYearsForUser', { ...mine, theme }), 'getYearsForUser', 'years').length
+    ).toBeGreaterThan(0)
+
+    const perSet = { apiKey, setID }
+    expect(rows(await run('getReviews', perSet), 'getReviews', 'reviews')).toHaveLength(
+      Number(set['reviewCount'])
+    )
+    expect(
+      rows(await run('getAdditionalImages', perSet), 'getAdditionalImages', 'additionalImages')
+    ).toHaveLength(Number(set['additionalImageCount']))
+    expect(
+      rows(await run('getInstructions', perSet), 'getInstructions', 'instructions')
+    ).toHaveLength(Number(set['instructionsCount']))
+
+    // The user's own data.
+    expect(
+      rows(await run('getUserNotes', { apiKey, userHash }), 'getUserNotes', 'userNotes')
+    ).toContainEqual({
+      setID,
+      userNotes: 'Tom & Jerry <3'
+    })
+    const totals = (await run('getCollectionTotals', { apiKey, userHash }))[
+      'getCollectionTotalsResult'
+    ] as Row
+    expect(Number(totals['totalSetsOwned'])).toBeGreaterThanOrEqual(3)
+
+    const figs = async (owned: string, wanted: string): Promise<Row[]> =>
+      rows(
+        await run('getMinifigCollection', { apiKey, userHash, query: '', owned, wanted }),
+        'getMinifigCollection',
+        'minifigCollection'
+      )
+    const fig = String((await figs('', ''))[0]?.['minifigNumber'])
+    expect(
+      (
+        await run('setMinifigCollection', {
+          apiKey,
+          userHash,
+          minifigNumber: fig,
+          qtyOwned: 2,
+          wanted: 1
+        })
+      ).setMinifigCollectionResult
+    ).toBe('OK')
+    expect((await figs('', '1')).find((m) => m['minifigNumber'] === fig)).toMatchObject({
+      ownedLoose: 2,
+      wanted: true
+    })
+
+    // Copies: whichever copy the service lists for the set gets the details (protocol.md §2).
+    const copies = async (): Promise<Row[]> =>
+      rows(
+        await run('getCollectionDetail', { apiKey, userHash, SetID: String(setID) }),
+        'getCollectionDetail',
+        'collectionDetails'
+      )
+    const listed = await copies()
+    const detail = {
+      collectionID: Number(listed.at(-1)?.['collectionID'] ?? 0),
+      dateAcquired: '2024-02-03',
+      currency: 'EUR',
+      pricePaid: 19.99,
+      additionalPricePaid: 0,
+      currentEstimatedValue: 25,
+      conditionWhenAcquired: 'New',
+      acquiredFrom: 'Shop',
+      conditionNow: 'Boxed',
+      location: 'Attic',
+      notes: 'first copy',
+      parts: true,
+      minifigs: true,
+      instructions: true,
+      box: true,
+      willTrade: false,
+      modified: false,
+      deleted: false
+    }
+    expect(
+      (await run('setCollectionDetail', { apiKey, userHash, detail })).setCollectionDetailResult
+    ).toBe('OK')
+    expect(await copies()).toContainEqual(
+      expect.objectContaining({ location: 'Attic', currency: 'EUR', box: true })
+    )
+    const conditions = rows(
+      await run('getCollectionDetailConditions', { apiKey, which: 'now' }),
+      'getCollectionDetailConditions',
+      'conditions'
+    )
+    expect(conditions.length).toBeGreaterThan(0)
+
+    expect([...seen].sort()).toEqual([...PROD_OPS].sort())
+  })
+})
+
+describe('the WSDL the reference service serves', () => {
+  it('under production’s namespace, declares the set record exactly as production does', async () => {
+    const ours = parseWsdl(await (await fetch(`${server.url}/api/v2.asmx?WSDL`)).text())
+    expect(ours.targetNamespace).toBe(PROD_NS)
+    expect(ours.complexTypes.get('sets')).toEqual(loadProductionWsdl().complexTypes.get('sets'))
+  })
+
+  it('under its own namespace, keeps the document’s neutral serviceURL', async () => {
+    const own = createReferenceService({ sets: 20, seed: 11 })
+    const res = await own.handle(new Request('http://reference.test/api/v2.asmx?WSDL'))
+    const names = (parseWsdl(await res.text()).complexTypes.get('sets') ?? []).map((e) => e.name)
+    expect(names).toContain('serviceURL')
+    expect(names).not.toContain('bricksetURL')
+    own.close()
+  })
+})
