@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   // decoding
   'bad_xml',
   'bad_json',
+  // a record that breaks the protocol's schema (a v3 page is refused whole)
+  'bad_record',
   'unexpected_root',
   'unexpected_content_type',
   'unexpected_empty_body',

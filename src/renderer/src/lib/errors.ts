@@ -37,6 +37,7 @@ const TABLE: Readonly<Record<ErrorCode, Entry>> = {
   insecure_url: ['Insecure address', 'Use an https:// address for the service.', 'settings'],
   bad_xml: ['Unreadable answer', SERVICE_CHANGED, 'retry'],
   bad_json: ['Unreadable answer', SERVICE_CHANGED, 'retry'],
+  bad_record: ['Unexpected answer', SERVICE_CHANGED, 'retry'],
   unexpected_root: ['Unexpected answer', SERVICE_CHANGED, 'settings'],
   unexpected_content_type: ['Unexpected answer', SERVICE_CHANGED, 'settings'],
   unexpected_empty_body: ['Empty answer', 'The service sent an empty answer.', 'retry'],
