@@ -10,6 +10,11 @@ export interface ServiceState {
   /** By lower-cased username. */
   readonly users: ReadonlyMap<string, UserData>
   readonly byHash: ReadonlyMap<string, UserData>
+  /**
+   * Keys and user hashes that stopped working (a revoked key, a password changed elsewhere). They
+   * get production's in-band answers (nil lists, zero totals, `INVALIDKEY`), never a fault.
+   */
+  readonly revoked: Set<string>
   readonly allowances: Map<string, Allowance>
   readonly sortCache: Map<string, readonly CatalogueSet[]>
   readonly now: () => Date
@@ -51,11 +56,12 @@ export interface Args {
 }
 
 export function validKey(call: Call, apiKey: string): boolean {
-  return call.state.apiKeys.has(apiKey)
+  return call.state.apiKeys.has(apiKey) && !call.state.revoked.has(apiKey)
 }
 
 export function userByHash(call: Call, hash: string): UserData | null {
-  return hash === '' ? null : (call.state.byHash.get(hash) ?? null)
+  if (hash === '' || call.state.revoked.has(hash)) return null
+  return call.state.byHash.get(hash) ?? null
 }
 
 export function userByName(call: Call, name: string): UserData | null {

@@ -64,6 +64,12 @@ export interface ReferenceService {
     /** Change a user's collection value "behind the app's back" (as the website would). */
     setCollectionValue(username: string, setID: number, patch: CollectionPatch): void
     getCollectionValue(username: string, setID: number): CollectionValue
+    /** The key stops working, as when its owner revokes it on the website. */
+    revokeKey(apiKey: string): void
+    /** The user's sign-in stops working, as after a password change elsewhere. */
+    revokeUserHash(username: string): void
+    /** Every revoked key and sign-in works again. */
+    restoreCredentials(): void
   }
   close(): void
 }
@@ -101,6 +107,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     apiKeys: new Set(accounts.apiKeys),
     users,
     byHash: new Map([...users.values()].map((u) => [u.user.userHash, u])),
+    revoked: new Set(),
     allowances: new Map(),
     sortCache: new Map(),
     now,
@@ -194,6 +201,15 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
           rating: e.rating,
           flags: [...e.flags]
         }
+      },
+      revokeKey(apiKey) {
+        state.revoked.add(apiKey)
+      },
+      revokeUserHash(username) {
+        state.revoked.add(userData(username).user.userHash)
+      },
+      restoreCredentials() {
+        state.revoked.clear()
       }
     },
     close() {

@@ -100,6 +100,7 @@ describe('edits through createApp and dispatch', () => {
       'keychainMessage',
       'profile',
       'remembered',
+      'signInNeeded',
       'signedIn',
       'username'
     ])

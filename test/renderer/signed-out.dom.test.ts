@@ -13,6 +13,7 @@ let status: AccountStatus = {
   binding: 'auto',
   apiKeySet: true,
   signedIn: false,
+  signInNeeded: null,
   username: null,
   keychain: 'memory',
   remembered: false,
@@ -54,5 +55,28 @@ describe('signed out of a real service', () => {
     render(App)
     await settle()
     expect(screen.queryByTestId('signed-out')).toBeNull()
+  })
+
+  it('a sign-in the service stopped accepting says so on every view and leads to sign-in', async () => {
+    status = {
+      ...status,
+      profile: 'custom',
+      signedIn: false,
+      signInNeeded: 'hash',
+      username: 'collector'
+    }
+    window.location.hash = '#/browse'
+    render(App)
+    await settle()
+    const banner = screen.getByTestId('sign-in-needed')
+    expect(banner.textContent).toContain('Nothing was removed')
+    expect(screen.queryByTestId('signed-out')).toBeNull()
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign in again' }))
+    await settle()
+    expect(window.location.hash).toBe('#/settings')
+    expect(screen.getByLabelText('Username')).toHaveProperty('value', 'collector')
+    expect(screen.getAllByRole('alert').some((a) => /no longer accepts/.test(a.textContent))).toBe(
+      true
+    )
   })
 })

@@ -4,7 +4,9 @@ import type { AccountStatus, ConnectionTestDto } from '../../shared/model/accoun
 import type { Binding } from '../../shared/protocol/operations'
 import type { EventBus } from '../ipc/event-bus'
 import type { Store } from '../store/connection'
+import type { ReadDb } from '../store/handles'
 import { setProfileUsername } from '../store/profiles-repo'
+import { rejectedCredential, setRejectedCredential } from './credential-check'
 import type { Profiles, ServicePort } from './profiles'
 import { signInDemo } from './profiles'
 
@@ -28,17 +30,20 @@ export interface AccountDeps {
 }
 
 /** Account status for the UI: whether secrets exist and where, never the secrets themselves. */
-export function accountStatus(profiles: Profiles): AccountStatus {
+export function accountStatus(profiles: Profiles, db: ReadDb): AccountStatus {
   const p = profiles.active()
   const s = profiles.secrets()
   const store = profiles.credentials
+  const hash = (s.userHash ?? '') !== ''
+  const rejected = rejectedCredential(db, p.id)
   return {
     profile: p.kind,
     baseUrl: p.baseUrl,
     binding: p.binding,
     apiKeySet: (s.apiKey ?? '') !== '',
-    signedIn: (s.userHash ?? '') !== '',
-    username: (s.userHash ?? '') !== '' ? (s.username ?? p.username) : null,
+    signedIn: hash && rejected === null,
+    signInNeeded: rejected,
+    username: hash ? (s.username ?? p.username) : null,
     keychain: store.kind,
     remembered: store.remembered,
     keychainMessage: store.message
@@ -66,7 +71,7 @@ const BINDINGS: readonly Binding[] = ['soap11', 'soap12', 'httpGet', 'httpPost']
 export function createAccountHandlers(deps: AccountDeps): AccountHandlers {
   const { profiles, events } = deps
   const changed = (profileSwitched: boolean): AccountStatus => {
-    const status = accountStatus(profiles)
+    const status = accountStatus(profiles, deps.store.read)
     events.emit('account:changed', status)
     if (profileSwitched) {
       deps.profileChanged?.()
@@ -76,14 +81,17 @@ export function createAccountHandlers(deps: AccountDeps): AccountHandlers {
   }
 
   return {
-    'account:getStatus': () => accountStatus(profiles),
+    'account:getStatus': () => accountStatus(profiles, deps.store.read),
     'account:saveProfile': async ({ baseUrl, apiKey, binding, paths }) => {
       const input = { baseUrl, binding, ...(paths ? { paths } : {}) }
       // A key the service refuses is bad input: it must not replace a working setup.
       if (apiKey !== undefined) await refuseRejectedKey(profiles.probe(input, apiKey))
       const before = profiles.active().id
       await profiles.saveCustom(input)
-      if (apiKey !== undefined) await profiles.updateSecrets({ apiKey })
+      if (apiKey !== undefined) {
+        await profiles.updateSecrets({ apiKey })
+        setRejectedCredential(deps.store.write, profiles.active().id, null)
+      }
       return changed(profiles.active().id !== before)
     },
     'account:useDemo': async () => {
@@ -127,6 +135,8 @@ export function createAccountHandlers(deps: AccountDeps): AccountHandlers {
         throw new AppError('invalid_credentials', 'The user name or password is wrong.')
       await profiles.updateSecrets({ userHash, username })
       setProfileUsername(deps.store.write, profiles.active().id, username)
+      // login answered with a hash, so the key works too: whatever was refused works again.
+      setRejectedCredential(deps.store.write, profiles.active().id, null)
       return changed(false)
     },
     'account:signOut': async () => {

@@ -3,6 +3,7 @@ import type { Store } from '../store/connection'
 import { createAccountHandlers } from './account-handlers'
 import type { AccountHandlers } from './account-handlers'
 import { createCollectionHandlers } from './collection-handlers'
+import { rejectionError, rejectionOfCode } from './credential-check'
 import type { CollectionHandlers } from './collection-handlers'
 import type { FileChooser } from './compose'
 import type { EditDeps } from './edits-deps'
@@ -107,8 +108,11 @@ export function createEditSide(d: EditSideDeps): EditSide {
     handlers,
     pusher,
     push: async (signal) => {
-      await pusher.push(signal)
+      const report = await pusher.push(signal)
       d.publish()
+      // The sync records a refused credential and shows "sign in again"; the rows stay pending.
+      const refused = rejectionOfCode(report.stopped)
+      if (refused !== null) throw rejectionError(refused)
     },
     async close() {
       closed = true

@@ -4,7 +4,13 @@ import type {
   ThemeRecord,
   YearRecord
 } from '../../shared/protocol/records'
-import { countSets, replaceSubthemes, replaceThemes, replaceYears } from '../store/catalogue-repo'
+import {
+  countSets,
+  replaceSubthemes,
+  replaceThemes,
+  replaceYears,
+  themeNames
+} from '../store/catalogue-repo'
 import { beginBulkLoad, endBulkLoad } from '../store/fts'
 import { transaction } from '../store/handles'
 import { upsertSets } from '../store/sets-repo'
@@ -22,6 +28,9 @@ export async function pullThemes(ctx: PullContext): Promise<ThemeRecord[]> {
     await ctx.client.call('v2', 'getThemes', {}, { signal: ctx.signal }),
     'getThemes'
   )
+  if (themes.length === 0 && themeNames(ctx.store.read, ctx.profileId).length > 0) {
+    await ctx.confirmBeforeRemoving()
+  }
   replaceThemes(ctx.store.write, ctx.profileId, themes)
   ctx.progress('themes', 1, 1)
   ctx.changed('catalogue', [])
@@ -64,12 +73,11 @@ export async function pullSubthemesAndYears(
     })
     return lists.flat()
   }
-  replaceSubthemes(
-    ctx.store.write,
-    ctx.profileId,
-    await perTheme<SubthemeRecord>('getSubthemes', 'subthemes')
-  )
-  replaceYears(ctx.store.write, ctx.profileId, await perTheme<YearRecord>('getYears', 'years'))
+  const subthemes = await perTheme<SubthemeRecord>('getSubthemes', 'subthemes')
+  const years = await perTheme<YearRecord>('getYears', 'years')
+  if (subthemes.length === 0 || years.length === 0) await ctx.confirmBeforeRemoving()
+  replaceSubthemes(ctx.store.write, ctx.profileId, subthemes)
+  replaceYears(ctx.store.write, ctx.profileId, years)
   ctx.changed('catalogue', [])
 }
 

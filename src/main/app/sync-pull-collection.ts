@@ -1,3 +1,4 @@
+import { AppError } from '../../shared/errors'
 import type {
   CollectionDetailRecord,
   CollectionTotalsRecord,
@@ -9,6 +10,7 @@ import {
   applyServerCopies,
   applyServerMinifig,
   applyServerSetState,
+  localCopyIds,
   localStateSetIds,
   setFlagLabel,
   setNotesOnly,
@@ -115,18 +117,38 @@ function minifigsOf(v3: unknown): ServerMinifig[] | null {
   }))
 }
 
+/**
+ * A v3 read the service refused for any reason but the credentials or the allowance (production
+ * answers `No valid parameters` for some): that one call falls back to v2, the pull goes on.
+ */
+function v3Refused(e: unknown): boolean {
+  return v3Unavailable(e) || (e instanceof AppError && e.code === 'service_error')
+}
+
+/** v3 asks for owned and for wanted figures explicitly: empty params are refused (production). */
+async function minifigsV3(ctx: PullContext): Promise<ServerMinifig[] | null> {
+  const out = new Map<string, ServerMinifig>()
+  for (const which of ['owned', 'wanted'] as const) {
+    const found = minifigsOf(
+      await ctx.client.call(
+        'v3',
+        'getMinifigCollection',
+        { Params: JSON.stringify({ [which]: 1 }) },
+        { signal: ctx.signal }
+      )
+    )
+    if (!found) return null
+    for (const m of found) out.set(m.minifigNumber, m)
+  }
+  return [...out.values()]
+}
+
 async function pullMinifigs(ctx: PullContext): Promise<ServerMinifig[]> {
   try {
-    const v3 = await ctx.client.call(
-      'v3',
-      'getMinifigCollection',
-      { Params: '{}' },
-      { signal: ctx.signal }
-    )
-    const found = minifigsOf(v3)
+    const found = await minifigsV3(ctx)
     if (found) return found
   } catch (e) {
-    if (!v3Unavailable(e)) throw e
+    if (!v3Refused(e)) throw e
   }
   const v2 = asList<MinifigCollectionRecord>(
     await ctx.client.call('v2', 'getMinifigCollection', {}, { signal: ctx.signal }),
@@ -183,9 +205,16 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
 
   const now = ctx.now().toISOString()
   const changed = new Set<number>()
+  const onServer = new Set(sets.map((s) => s.setID))
+  const held = localStateSetIds(db, id)
+  const editing = targetsWithEdits(db, id)
+  const removing = held.some((setID) => !onServer.has(setID) && !editing.has(`set:${setID}`))
+  const zeroTotals = totals !== null && totals.totalSetsOwned + totals.totalSetsWanted === 0
+  if (removing || (zeroTotals && held.length > 0)) {
+    await ctx.confirmBeforeRemoving()
+  }
   transaction(db, () => {
     const busy = targetsWithEdits(db, id)
-    const onServer = new Set(sets.map((s) => s.setID))
     for (const s of sets) {
       if (busy.has(`set:${s.setID}`)) continue
       if (applyServerSetState(db, id, s, now)) changed.add(s.setID)
@@ -233,6 +262,14 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
       ),
       'getCollectionDetail'
     )
+    const known = new Set(details.map((d) => d.collectionID))
+    if (
+      localCopyIds(db, id, s.setID).some(
+        (c) => c.collection_id !== null && !known.has(c.collection_id)
+      )
+    ) {
+      await ctx.confirmBeforeRemoving()
+    }
     transaction(db, () => {
       applyServerCopies(db, id, s.setID, details, targetsWithEdits(db, id), now)
     })

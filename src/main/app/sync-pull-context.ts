@@ -14,6 +14,11 @@ export interface PullContext {
   progress(phase: SyncPhase, done: number, total: number): void
   /** Sets the pull changed, for one `data:changed` event per step. */
   changed(scope: 'catalogue' | 'collection', setIDs: readonly number[]): void
+  /**
+   * Call before applying an answer that would remove something the app holds: an empty answer may
+   * only mean the service stopped accepting the credentials. Throws when it did; asks once a sync.
+   */
+  confirmBeforeRemoving(): Promise<void>
 }
 
 export function checkCancelled(signal: AbortSignal): void {

@@ -1,10 +1,19 @@
 import { AppError } from '../../shared/errors'
 import type { AllowanceDto, SyncPhase, SyncStatus } from '../../shared/model/sync'
 import type { EventBus } from '../ipc/event-bus'
-import { countSets, themeNames } from '../store/catalogue-repo'
+import { countSets, hasSubthemesAndYears, themeNames } from '../store/catalogue-repo'
 import type { Store } from '../store/connection'
 import { outboxCounts } from '../store/outbox-counts'
 import { getAllowance, getSyncValue, setSyncValue, utcDay } from '../store/sync-state-repo'
+import { accountStatus } from './account-handlers'
+import {
+  confirmCredentials,
+  rejectedCredential,
+  rejectionError,
+  rejectionOf,
+  setRejectedCredential,
+  SIGN_IN_AGAIN
+} from './credential-check'
 import type { Profiles } from './profiles'
 import {
   pullAllSets,
@@ -84,12 +93,22 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
 
   async function execute(full: boolean, signal: AbortSignal): Promise<void> {
     const profileId = profiles.active().id
+    const client = profiles.client()
+    const signedIn = (profiles.secrets().userHash ?? '') !== ''
+    const refused = rejectedCredential(store.read, profileId)
+    // A refused key fails every call: nothing is asked until the user enters a working one.
+    if (refused === 'key') throw rejectionError('key')
+    let confirmed: Promise<void> | null = null
     const ctx: PullContext = {
       store,
       profileId,
-      client: profiles.client(),
+      client,
       signal,
       now,
+      confirmBeforeRemoving() {
+        confirmed ??= confirmCredentials(client, signedIn, signal)
+        return confirmed
+      },
       progress(p, d, t) {
         phase = p
         done = d
@@ -129,19 +148,36 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
         signal.removeEventListener('abort', abortBoth)
       }
     } else {
-      await pullThemes(ctx)
+      const themes = await pullThemes(ctx)
       online = true
+      // A table an earlier sync left empty (cut off, or refused) is filled by the next one.
+      if (themes.length > 0 && !hasSubthemesAndYears(store.read, profileId)) {
+        await pullSubthemesAndYears(ctx, themes)
+      }
       if (themeNames(store.read, profileId).length > 0) await pullRecentSets(ctx)
     }
+    // A refused sign-in: the catalogue syncs, the outbox waits, the collection is left as it is.
+    if (refused === 'hash') throw rejectionError('hash')
     if (options.push) {
       ctx.progress('push', 0, 0)
       await options.push(signal)
     }
-    if (profiles.secrets().userHash) await pullCollection(ctx)
+    if (signedIn) await pullCollection(ctx)
     setSyncValue(store.write, profileId, 'last_sync_at', now().toISOString())
   }
 
+  function noteRejection(e: unknown): void {
+    const r = rejectionOf(e)
+    if (r === null) return
+    const id = profiles.active().id
+    if (rejectedCredential(store.read, id) === r) return
+    setRejectedCredential(store.write, id, r)
+    events.emit('account:changed', accountStatus(profiles, store.read))
+  }
+
   function describe(e: unknown): string {
+    const refused = rejectionOf(e)
+    if (refused !== null) return SIGN_IN_AGAIN[refused]
     if (e instanceof AppError) {
       if (e.code === 'limit_exceeded') {
         return "The service's daily allowance of set downloads is used up; sync continues tomorrow."
@@ -163,6 +199,7 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
         phase = 'done'
       } catch (e) {
         if (e instanceof AppError && OFFLINE_CODES.has(e.code)) online = false
+        noteRejection(e)
         error = e instanceof AppError && e.code === 'cancelled' ? null : describe(e)
         phase = 'idle'
       } finally {

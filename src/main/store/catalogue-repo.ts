@@ -109,6 +109,16 @@ export function replaceYears(db: WriteDb, profileId: number, years: readonly Yea
   }).immediate()
 }
 
+/** False when a sync left either table empty for this profile (cut off, or refused). */
+export function hasSubthemesAndYears(db: ReadDb, profileId: number): boolean {
+  const row = get<{ s: number; y: number }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM subthemes WHERE profile_id = ${profileId}) AS s,
+          EXISTS (SELECT 1 FROM years WHERE profile_id = ${profileId}) AS y`
+  )
+  return row?.s === 1 && row.y === 1
+}
+
 export function countSets(db: ReadDb, profileId: number): number {
   return (
     get<{ n: number }>(db, sql`SELECT count(*) AS n FROM sets WHERE profile_id = ${profileId}`)

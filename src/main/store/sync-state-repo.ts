@@ -10,6 +10,8 @@ export type SyncKey =
   | 'recent_watermark'
   | 'last_sync_at'
   | 'collection_pulled_at'
+  /** 'key' or 'hash': the service stopped accepting it; cleared by a new key or a sign-in. */
+  | 'credentials_rejected'
 
 export function getSyncValue(db: ReadDb, profileId: number, key: SyncKey): string | null {
   return (

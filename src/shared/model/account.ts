@@ -8,7 +8,13 @@ export interface AccountStatus {
   readonly baseUrl: string
   readonly binding: 'auto' | Binding
   readonly apiKeySet: boolean
+  /** True only while the service still accepts the sign-in as far as the app knows. */
   readonly signedIn: boolean
+  /**
+   * The service stopped accepting the API key or the sign-in (revoked, password changed): nothing
+   * was removed, edits wait, and the user must enter a key or sign in again.
+   */
+  readonly signInNeeded: 'key' | 'hash' | null
   readonly username: string | null
   readonly keychain: KeychainKind
   /** False when secrets live in memory only and will be forgotten on quit. */
