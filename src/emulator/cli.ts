@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util'
 import { createReferenceService } from './index'
 import { listen } from './listen'
 
-/** `npm run service -- --port 8123 --sets 20000 --seed 1 [--db file.sqlite] [--host 127.0.0.1]` */
+/** `npm run service -- --port 8123 --sets 20000 --seed 1 [--db file.sqlite] [--host 127.0.0.1]
+ *  [--no-quantity-copies]` */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -11,6 +12,8 @@ async function main(): Promise<void> {
       sets: { type: 'string', default: '20000' },
       seed: { type: 'string', default: '1' },
       db: { type: 'string' },
+      // Production's answer to "does raising quantity create a copy record?" is unknown.
+      'no-quantity-copies': { type: 'boolean', default: false },
       'api-namespace': { type: 'string' },
       'legacy-namespace': { type: 'string' }
     }
@@ -26,6 +29,7 @@ async function main(): Promise<void> {
     sets: num('sets', values.sets),
     seed: num('seed', values.seed),
     ...(values.db !== undefined ? { dbPath: values.db } : {}),
+    quantityCreatesCopies: !values['no-quantity-copies'],
     ...(values['api-namespace'] !== undefined || values['legacy-namespace'] !== undefined
       ? {
           namespaces: {

@@ -1,4 +1,6 @@
-import type { CollectionEntry } from './state'
+import type { ServiceState } from './context'
+import type { CollectionEntry, UserData } from './state'
+import { blankCopy, isBlankCopy } from './state'
 
 /** The collection's invariants (issue #3 §4): qty > 0 implies owned; owned 0 clears qty. */
 
@@ -41,4 +43,31 @@ export function noteProblem(notes: string): string | null {
 
 export function isBit(n: number): boolean {
   return n === 0 || n === 1
+}
+
+/**
+ * Copy records follow the quantity (protocol.md §2), decided by the quantity alone so that no
+ * hidden per-connection state is needed: each unit raised adds one blank record; lowering removes
+ * records beyond the new quantity, the newest blank ones first, then the newest. A service built
+ * with `quantityCreatesCopies: false` leaves copy records to setCollectionDetail alone.
+ */
+export function followQuantity(
+  state: ServiceState,
+  user: UserData,
+  setID: number,
+  before: number,
+  after: number
+): void {
+  if (!state.quantityCreatesCopies || before === after) return
+  for (let n = before; n < after; n++) {
+    const id = state.nextCollectionID++
+    user.copies.set(id, blankCopy(id, setID))
+  }
+  const mine = [...user.copies.values()]
+    .filter((c) => c.setID === setID)
+    .sort((a, b) => b.collectionID - a.collectionID)
+  const extra = mine.length - after
+  if (after >= before || extra <= 0) return
+  const doomed = [...mine.filter(isBlankCopy), ...mine.filter((c) => !isBlankCopy(c))]
+  for (const c of doomed.slice(0, extra)) user.copies.delete(c.collectionID)
 }

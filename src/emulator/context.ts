@@ -18,6 +18,8 @@ export interface ServiceState {
   readonly allowances: Map<string, Allowance>
   readonly sortCache: Map<string, readonly CatalogueSet[]>
   readonly now: () => Date
+  /** See ReferenceServiceOptions.quantityCreatesCopies. */
+  readonly quantityCreatesCopies: boolean
   nextCollectionID: number
   /** Called after every change, so a SQLite-backed service can write it through. */
   readonly changed: (change: Change) => void

@@ -31,6 +31,11 @@ export interface ReferenceServiceOptions {
   dbPath?: string
   /** Clock, for tests. */
   now?: () => Date
+  /**
+   * Whether raising a set's quantity adds a blank copy record per unit (and lowering removes the
+   * newest blank ones first). Default true; production's answer is unknown, so both are tested.
+   */
+  quantityCreatesCopies?: boolean
 }
 
 export interface DemoAccount {
@@ -94,8 +99,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
       sets: new Map(),
       copies: new Map(),
       minifigs: new Map(),
-      flagLabels: [...DEFAULT_FLAG_LABELS],
-      lastDetailSet: null
+      flagLabels: [...DEFAULT_FLAG_LABELS]
     })
   }
   const demoData = users.get(accounts.users[0]?.username ?? '')
@@ -111,6 +115,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     allowances: new Map(),
     sortCache: new Map(),
     now,
+    quantityCreatesCopies: options.quantityCreatesCopies ?? true,
     nextCollectionID: 1,
     changed: (c: Change) => store?.apply(c)
   }

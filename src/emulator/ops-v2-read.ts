@@ -212,7 +212,6 @@ export const V2_READS: Readonly<Record<string, Handler>> = {
     const user = validKey(call, a.str('apiKey')) ? userByHash(call, a.str('userHash')) : null
     const set = setByText(call, a.str('SetID'))
     if (!user || !set) return EMPTY
-    user.lastDetailSet = set.setID
     const copies = [...user.copies.values()].filter((c) => c.setID === set.setID)
     return list(
       copies.map((c) => ({

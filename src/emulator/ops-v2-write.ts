@@ -1,5 +1,13 @@
 import type { CatalogueSet } from './catalogue'
-import { applyOwned, applyQty, isBit, MAX_QTY, noteProblem } from './collection-rules'
+import { parseServiceDate } from '../shared/model/service-date'
+import {
+  applyOwned,
+  applyQty,
+  followQuantity,
+  isBit,
+  MAX_QTY,
+  noteProblem
+} from './collection-rules'
 import type { Args, Call } from './context'
 import { userByHash, validKey } from './context'
 import { isKnownMinifig } from './minifigs'
@@ -28,8 +36,10 @@ function withSet(
     if (!set) return text('ERROR: invalid setID')
     const e = { ...(user.sets.get(set.setID) ?? emptyEntry()) }
     e.flags = [...e.flags]
+    const qtyBefore = e.qtyOwned
     const refused = fn(call, a, user, set, e)
     if (refused) return refused
+    followQuantity(call.state, user, set.setID, qtyBefore, e.qtyOwned)
     if (isEmptyEntry(e)) user.sets.delete(set.setID)
     else user.sets.set(set.setID, e)
     call.state.changed({ kind: 'user', user })
@@ -130,23 +140,19 @@ const bool = (v: string | undefined): boolean | null => {
 }
 
 /**
- * collectionID 0 adds a copy, an existing id with deleted=true removes it, else it is replaced
- * (protocol.md §2). The record names no set, so a new copy goes to the set given in an optional
- * `setID` element of the detail, else to the set whose details this user read last.
+ * The record names no set, so collectionID is a copy's only identity (protocol.md §2): an existing
+ * id is replaced, or removed with `deleted` true; an unknown id (or 0) is refused. New records come
+ * from raising the set's quantity (followQuantity), never from here.
  */
 function writeCopy(call: Call, user: UserData, d: Readonly<Record<string, string>>): OpResult {
   const id = num(d['collectionID'])
-  if (id === null || !Number.isInteger(id)) return text('ERROR: invalid collectionID')
-  const existing = user.copies.get(id)
-  if (id !== 0 && !existing) return text('ERROR: invalid collectionID')
+  const existing = id === null ? undefined : user.copies.get(id)
+  if (!existing) return text('ERROR: invalid collectionID')
   if (bool(d['deleted']) === true) {
-    if (!existing) return text('ERROR: invalid collectionID')
-    user.copies.delete(id)
+    user.copies.delete(existing.collectionID)
     call.state.changed({ kind: 'user', user })
     return OK
   }
-  const setID = existing?.setID ?? (d['setID'] !== undefined ? num(d['setID']) : user.lastDetailSet)
-  if (setID === null || !call.state.cat.byID.has(setID)) return text('ERROR: invalid setID')
   const money = ['pricePaid', 'additionalPricePaid', 'currentEstimatedValue'].map((k) => num(d[k]))
   const flags = ['parts', 'minifigs', 'instructions', 'box', 'willTrade', 'modified'].map((k) =>
     bool(d[k])
@@ -156,12 +162,12 @@ function writeCopy(call: Call, user: UserData, d: Readonly<Record<string, string
   const notes = d['notes'] ?? ''
   const problem = noteProblem(notes)
   if (problem !== null) return text(problem)
+  // Stored as sent: production hands back its own text (21-08-18), and so does this service.
   const date = (d['dateAcquired'] ?? '').trim()
-  if (date !== '' && !/^(\d{4}|\d{2})-\d{2}-\d{2}$/.test(date))
-    return text('ERROR: invalid dateAcquired')
+  if (date !== '' && parseServiceDate(date) === null) return text('ERROR: invalid dateAcquired')
   const copy: CopyDetail = {
-    collectionID: existing ? id : call.state.nextCollectionID++,
-    setID,
+    collectionID: existing.collectionID,
+    setID: existing.setID,
     dateAcquired: date,
     currency: d['currency'] ?? '',
     pricePaid: money[0] ?? 0,

@@ -1,7 +1,14 @@
 import { consumeAllowance } from './allowance'
 import type { CatalogueSet } from './catalogue'
 import { fullNumber } from './catalogue'
-import { applyOwned, applyQty, MAX_LABEL, MAX_QTY, noteProblem } from './collection-rules'
+import {
+  applyOwned,
+  applyQty,
+  followQuantity,
+  MAX_LABEL,
+  MAX_QTY,
+  noteProblem
+} from './collection-rules'
 import type { Args, Call } from './context'
 import { userByHash, validKey } from './context'
 import type { Json } from './lenient-json'
@@ -107,6 +114,7 @@ const setCollection: V3 = (call, a, user, p) => {
   flags.forEach((f, i) => {
     if (f != null) e.flags[i] = f
   })
+  followQuantity(call.state, u, set.setID, u.sets.get(set.setID)?.qtyOwned ?? 0, e.qtyOwned)
   if (isEmptyEntry(e)) u.sets.delete(set.setID)
   else u.sets.set(set.setID, e)
   call.state.changed({ kind: 'user', user: u })

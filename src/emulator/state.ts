@@ -18,6 +18,10 @@ export interface CollectionEntry {
   flags: boolean[]
 }
 
+/**
+ * One copy record. Ids only grow, so the newest copy is the one with the highest id; a copy holds
+ * no set number on the wire, but the service knows which set it belongs to.
+ */
 export interface CopyDetail {
   collectionID: number
   setID: number
@@ -51,11 +55,38 @@ export interface UserData {
   readonly copies: Map<number, CopyDetail>
   readonly minifigs: Map<string, LooseMinifig>
   flagLabels: string[]
-  /** The set whose details were read last: where a copy with collectionID 0 goes (see ops-v2-write.ts). */
-  lastDetailSet: number | null
 }
 
 export const FLAG_COUNT = 8
+
+/** A record as raising the quantity creates it: nothing filled in yet. */
+export function blankCopy(collectionID: number, setID: number): CopyDetail {
+  return {
+    collectionID,
+    setID,
+    dateAcquired: '',
+    currency: '',
+    pricePaid: 0,
+    additionalPricePaid: 0,
+    currentEstimatedValue: 0,
+    conditionWhenAcquired: '',
+    acquiredFrom: '',
+    conditionNow: '',
+    location: '',
+    notes: '',
+    parts: false,
+    minifigs: false,
+    instructions: false,
+    box: false,
+    willTrade: false,
+    modified: false
+  }
+}
+
+export function isBlankCopy(c: CopyDetail): boolean {
+  const blank = blankCopy(c.collectionID, c.setID)
+  return (Object.keys(blank) as (keyof CopyDetail)[]).every((k) => c[k] === blank[k])
+}
 
 export function emptyEntry(): CollectionEntry {
   return {

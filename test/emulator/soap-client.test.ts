@@ -160,9 +160,13 @@ describe.each([
           }
         ).getCollectionDetailResult?.collectionDetails
       )
+    // A copy record comes from raising the quantity; its details are written by collectionID.
     const before = (await readCopies()).length
+    const owned = service.admin.getCollectionValue('demo', setID).qtyOwned
+    await run('setCollection_qtyOwned', { apiKey, userHash, setID, qtyOwned: owned + 1 })
+    const fresh = (await readCopies()).at(-1)
     const detail = {
-      collectionID: 0,
+      collectionID: Number(fresh?.collectionID),
       dateAcquired: '2024-02-03',
       currency: 'EUR',
       pricePaid: 19.99,
@@ -186,6 +190,7 @@ describe.each([
     ).toBe('OK')
     const copies = await readCopies()
     expect(copies).toHaveLength(before + 1)
+    expect(copies.at(-1)?.collectionID).toBe(fresh?.collectionID)
     expect(copies.at(-1)).toMatchObject({
       dateAcquired: '2024-02-03',
       currency: 'EUR',
