@@ -87,11 +87,10 @@ export function createAccountHandlers(deps: AccountDeps): AccountHandlers {
       // A key the service refuses is bad input: it must not replace a working setup.
       if (apiKey !== undefined) await refuseRejectedKey(profiles.probe(input, apiKey))
       const before = profiles.active().id
-      await profiles.saveCustom(input)
-      if (apiKey !== undefined) {
-        await profiles.updateSecrets({ apiKey })
-        setRejectedCredential(deps.store.write, profiles.active().id, null)
-      }
+      // The key is stored with the profile before the switch is announced: the sync the switch
+      // starts must not run with an empty key.
+      await profiles.saveCustom(input, apiKey === undefined ? undefined : { apiKey })
+      if (apiKey !== undefined) setRejectedCredential(deps.store.write, profiles.active().id, null)
       return changed(profiles.active().id !== before)
     },
     'account:useDemo': async () => {

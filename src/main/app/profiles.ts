@@ -63,7 +63,11 @@ export interface Profiles {
   /** The demo service, when the active profile is the demo. */
   demo(): DemoService | null
   useDemo(): Promise<ProfileRecord>
-  saveCustom(input: CustomProfileInput): Promise<ProfileRecord>
+  /**
+   * Saves and activates a profile; `secrets` are merged into its stored ones first, so whatever
+   * the switch starts (a sync) already has them.
+   */
+  saveCustom(input: CustomProfileInput, secrets?: ProfileSecrets): Promise<ProfileRecord>
   /** A client for a profile not (yet) saved, with a candidate key: nothing is stored or switched. */
   probe(input: CustomProfileInput, apiKey: string): ServicePort
   /** Merges into the active profile's secrets and persists them (an empty value removes that key). */
@@ -87,6 +91,13 @@ function cleanSecrets(s: ProfileSecrets): ProfileSecrets {
   if (s.userHash) out.userHash = s.userHash
   if (s.username) out.username = s.username
   return out
+}
+
+/** `patch` over `base`; an empty value removes that key. */
+function mergeSecrets(base: ProfileSecrets, patch: ProfileSecrets): ProfileSecrets {
+  const merged: Record<string, string | undefined> = { ...base }
+  for (const [k, v] of Object.entries(patch)) merged[k] = v === '' ? undefined : (v as string)
+  return cleanSecrets(merged)
 }
 
 /** What a user's service settings store as a profile: named by its host, no trailing slash. */
@@ -162,8 +173,14 @@ export async function createProfiles(options: ProfilesOptions): Promise<Profiles
       await activate(demoRecord())
       return current
     },
-    async saveCustom(input) {
-      await activate(customRecord(input))
+    async saveCustom(input, patch) {
+      const record = customRecord(input)
+      if (patch !== undefined) {
+        const read = await credentials.read(account(record))
+        const merged = mergeSecrets(read.state === 'found' ? read.secrets : {}, patch)
+        await credentials.write(account(record), merged)
+      }
+      await activate(record)
       return current
     },
     probe(input, apiKey) {
@@ -171,9 +188,7 @@ export async function createProfiles(options: ProfilesOptions): Promise<Profiles
       return createClient({ profile, secrets: () => ({ apiKey }) })
     },
     async updateSecrets(patch) {
-      const merged: Record<string, string | undefined> = { ...secrets }
-      for (const [k, v] of Object.entries(patch)) merged[k] = v === '' ? undefined : (v as string)
-      secrets = cleanSecrets(merged)
+      secrets = mergeSecrets(secrets, patch)
       const toStore = current.kind === 'demo' ? cleanSecrets({ ...secrets, apiKey: '' }) : secrets
       if (Object.keys(toStore).length === 0) await credentials.remove(account())
       else await credentials.write(account(), toStore)
