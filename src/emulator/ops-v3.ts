@@ -15,6 +15,8 @@ import type { Json } from './lenient-json'
 import { field, isObject, parseLenientJson } from './lenient-json'
 import { filterMinifigs, isKnownMinifig, userMinifigs } from './minifigs'
 import type { Handler } from './ops-v2-read'
+import { V3_ACCOUNT_OPS } from './ops-v3-account'
+import { V3_CATALOGUE_OPS } from './ops-v3-catalogue'
 import type { OpResult } from './results'
 import { commaList, emptyQuery, PAGE_SIZE_DEFAULT, parsePositive, searchSets } from './search'
 import { instructionLinks, setReviews } from './set-details'
@@ -212,13 +214,29 @@ const getSets: V3 = (call, a, _user, p) => {
 }
 
 export const V3_OPS: Readonly<Record<string, Handler>> = {
+  ...V3_ACCOUNT_OPS,
+  ...V3_CATALOGUE_OPS,
   getReviews: v3({ user: false }, (call, a) => {
     const set = call.state.cat.byID.get(a.int('setID'))
     const reviews = set ? setReviews(call.state.cat, set) : []
     return json({
       status: 'success',
       matches: reviews.length,
-      reviews: reviews.map((r) => ({ ...r, datePosted: formatDateTime(r.datePosted) }))
+      // v3 nests the ratings (0 = not given) and writes times in UTC with a Z (protocol.md §5).
+      reviews: reviews.map((r) => ({
+        author: r.author,
+        datePosted: r.datePosted.toISOString(),
+        rating: {
+          overall: r.overallRating,
+          parts: r.parts,
+          buildingExperience: r.buildingExperience,
+          playability: r.playability,
+          valueForMoney: r.valueForMoney
+        },
+        title: r.title,
+        review: r.review,
+        HTML: r.HTML
+      }))
     })
   }),
   getInstructions2: v3({ user: false }, (call, a) => {
@@ -232,11 +250,15 @@ export const V3_OPS: Readonly<Record<string, Handler>> = {
   getMinifigCollection: v3(
     { user: true, params: 'Params', keys: KEYS.getMinifigCollection },
     (call, _a, user, p) => {
+      const owned = field(p, 'owned') === '1'
+      const wanted = field(p, 'wanted') === '1'
+      // Production lists nothing by default: empty Params (or a query alone) is refused.
+      if (!owned && !wanted) return fail('No valid parameters')
       const rows = filterMinifigs(
         userMinifigs(call.state, user as UserData),
         field(p, 'query') ?? '',
-        field(p, 'owned') === '1',
-        field(p, 'wanted') === '1'
+        owned,
+        wanted
       )
       return json({
         status: 'success',

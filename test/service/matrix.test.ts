@@ -54,7 +54,7 @@ function sample(op: OperationDef): Record<string, unknown> {
     const n = p.name
     if (n === 'apiKey' || n === 'userHash') continue
     if (n === 'setID' || n === 'SetID') v[n] = setID
-    else if (n === 'theme') v[n] = theme
+    else if (n === 'theme' || n === 'Theme') v[n] = theme
     else if (n === 'minutesAgo') v[n] = 60 * 24 * 365 * 30
     else if (['qtyOwned', 'wanted', 'owned', 'own', 'want', 'qty'].includes(n))
       v[n] = p.type === 'int' ? 1 : ''
@@ -90,6 +90,8 @@ function v3Params(op: string): string {
   if (op === 'setMinifigCollection') return '{"own":1,"qtyOwned":2}'
   if (op === 'setUserFlagLabels') return '{"1":"Shown"}'
   if (op === 'getSets') return `{"setID":"${setID}"}`
+  // Production refuses empty Params here: owned and/or wanted must be asked for (protocol.md §5).
+  if (op === 'getMinifigCollection') return '{"owned":1,"wanted":1}'
   return '{}'
 }
 

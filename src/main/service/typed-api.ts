@@ -103,6 +103,29 @@ export interface V3SetsPage extends V3Result {
   readonly matches?: number
   readonly sets?: readonly Readonly<Record<string, unknown>>[]
 }
+/** A v3 list answer: `matches` is the list's length. */
+export type V3List<K extends string, T> = V3Result & { readonly matches?: number } & {
+  readonly [P in K]?: readonly T[]
+}
+export interface V3ThemeRow {
+  readonly theme: string
+  readonly setCount: number
+  readonly subthemeCount: number
+  readonly yearFrom: number
+  readonly yearTo: number
+}
+export interface V3SubthemeRow {
+  readonly theme: string
+  readonly subtheme: string
+  readonly setCount: number
+  readonly yearFrom: number
+  readonly yearTo: number
+}
+export interface V3YearRow {
+  readonly theme: string
+  readonly year: string
+  readonly setCount: number
+}
 /** `params` may be given as an object; it is sent as JSON text. */
 export type JsonParams = string | Readonly<Record<string, unknown>>
 
@@ -119,6 +142,47 @@ export interface V3Api {
   getUserFlagLabels(params?: Auth, opts?: O): R<V3FlagLabels | null>
   setUserFlagLabels(params: Auth & { params: JsonParams }, opts?: O): R<void>
   getSets(params?: Auth & { params?: JsonParams }, opts?: O): R<V3SetsPage | null>
+  // Production's further v3 operations (protocol.md §5).
+  /** Resolves when the key is accepted; throws invalid_key otherwise (as v2's). */
+  checkKey(params?: { apiKey?: string }, opts?: O): R<void>
+  /** `hash` is the userHash, opaque. */
+  login(
+    params: { apiKey?: string; username: string; password: string },
+    opts?: O
+  ): R<(V3Result & { readonly hash?: string }) | null>
+  checkUserHash(params?: Auth, opts?: O): R<V3Result | null>
+  getKeyUsageStats(
+    params?: { apiKey?: string },
+    opts?: O
+  ): R<V3List<'apiKeyUsage', { readonly dateStamp: string; readonly count: number }> | null>
+  getThemes(params?: Auth, opts?: O): R<V3List<'themes', V3ThemeRow> | null>
+  getSubthemes(
+    params: Auth & { Theme: Text },
+    opts?: O
+  ): R<V3List<'subthemes', V3SubthemeRow> | null>
+  getYears(params?: Auth & { Theme?: Text }, opts?: O): R<V3List<'years', V3YearRow> | null>
+  getAdditionalImages(
+    params: Auth & { setID: Int },
+    opts?: O
+  ): R<V3List<
+    'additionalImages',
+    { readonly thumbnailURL: string; readonly imageURL: string }
+  > | null>
+  getInstructions(
+    params: Auth & { setID: Int },
+    opts?: O
+  ): R<V3List<'instructions', { readonly URL: string; readonly description: string }> | null>
+  getUserNotes(
+    params?: Auth,
+    opts?: O
+  ): R<V3List<'userNotes', { readonly setID: number; readonly notes: string }> | null>
+  getUserMinifigNotes(
+    params?: Auth,
+    opts?: O
+  ): R<V3List<
+    'userMinifigNotes',
+    { readonly minifigNumber: string; readonly notes: string }
+  > | null>
 }
 
 export interface LegacySearchParams {

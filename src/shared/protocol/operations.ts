@@ -173,7 +173,23 @@ export const V3_OPERATIONS: readonly OperationDef[] = [
   op('v3', 'getUserFlagLabels', [s('apiKey'), s('userHash')], JSON_READ),
   op('v3', 'setUserFlagLabels', [s('apiKey'), s('userHash'), s('params')], JSON_WRITE),
   // Offered by the reference service so a client can read the flags setCollection writes (protocol.md §2).
-  op('v3', 'getSets', [s('apiKey'), s('userHash'), s('params')], JSON_READ, { origin: 'protocol' })
+  op('v3', 'getSets', [s('apiKey'), s('userHash'), s('params')], JSON_READ, { origin: 'protocol' }),
+  // Production's further v3 operations (protocol.md §5); parameter names as its public clients send them.
+  ...(
+    [
+      ['checkKey', [s('apiKey')]],
+      ['login', [s('apiKey'), s('username'), s('password')]],
+      ['checkUserHash', [s('apiKey'), s('userHash')]],
+      ['getKeyUsageStats', [s('apiKey')]],
+      ['getThemes', [s('apiKey')]],
+      ['getSubthemes', [s('apiKey'), s('Theme')]],
+      ['getYears', [s('apiKey'), s('Theme')]],
+      ['getAdditionalImages', [s('apiKey'), i('setID')]],
+      ['getInstructions', [s('apiKey'), i('setID')]],
+      ['getUserNotes', [s('apiKey'), s('userHash')]],
+      ['getUserMinifigNotes', [s('apiKey'), s('userHash')]]
+    ] as const
+  ).map(([name, params]) => op('v3', name, params, JSON_READ, { origin: 'production' }))
 ]
 
 const LEGACY_SEARCH = ['query', 'theme', 'subtheme', 'setNumber', 'year']
