@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'service_error',
   'limit_exceeded',
+  'rate_limited',
+  'service_moved',
   // local resources
   'keychain_unavailable',
   'db_from_future',
@@ -54,6 +56,8 @@ export interface ErrorDetail {
   /** The service's own reason text, e.g. the part after `ERROR: `. */
   readonly reason?: string
   readonly field?: string
+  /** How long the service asked to wait (429 Retry-After), in seconds. */
+  readonly retryAfterSeconds?: number
 }
 
 export interface AppErrorData {

@@ -30,6 +30,13 @@ const AUTO_ORDER: Readonly<Record<ServiceName, readonly Binding[]>> = {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000
+/** The longest "slow down" a call sits out inside its deadline; longer ones are reported. */
+const MAX_RATE_WAIT_MS = 10_000
+
+/** Parameters that carry a password: never sent in a URL, never remembered past the call. */
+const PASSWORD_PARAMS: ReadonlySet<string> = new Set(['password', 'p'])
+const carriesPassword = (op: OperationDef): boolean =>
+  op.params.some((p) => PASSWORD_PARAMS.has(p.name))
 
 function isWrite(op: OperationDef): boolean {
   return op.name.startsWith('set') || op.name.startsWith('update')
@@ -103,6 +110,14 @@ export function createCore(options: ServiceClientOptions): ClientCore {
       try {
         return await run()
       } catch (e) {
+        // A 429 was not processed, so even a write may go again, once the asked wait is short.
+        const asked =
+          isAppError(e) && e.code === 'rate_limited' ? e.detail?.retryAfterSeconds : null
+        if (asked != null && asked * 1000 <= MAX_RATE_WAIT_MS && attempt < retries) {
+          log('warn', `the service asked to wait ${asked} s`)
+          if (!(await sleep(asked * 1000, signal))) throw e
+          continue
+        }
         if (
           !retryable ||
           !isAppError(e) ||
@@ -171,7 +186,7 @@ export function createCore(options: ServiceClientOptions): ClientCore {
     explicit: Binding | undefined
   ): Binding[] {
     if (explicit !== undefined) {
-      if (!op.bindings.includes(explicit)) {
+      if (!op.bindings.includes(explicit) || (explicit === 'httpGet' && carriesPassword(op))) {
         throw new AppError('binding_unsupported', `${op.name} is not offered over ${explicit}.`, {
           operation: op.name,
           service: op.service,
@@ -182,12 +197,15 @@ export function createCore(options: ServiceClientOptions): ClientCore {
     }
     const offered = (b: Binding): boolean =>
       op.bindings.includes(b) &&
+      !(b === 'httpGet' && carriesPassword(op)) &&
       !refused.has(`${op.service}:${b}`) &&
       (description === null || description.bindings[b].includes(op.name))
     if (preferred !== 'auto') {
       const order = [preferred, ...AUTO_ORDER[op.service].filter((b) => b !== preferred)]
       // A fixed binding is used as is; only SOAP-only operations move to SOAP.
-      return op.bindings.includes(preferred) ? [preferred] : order.filter(offered).slice(0, 1)
+      const usable =
+        op.bindings.includes(preferred) && !(preferred === 'httpGet' && carriesPassword(op))
+      return usable ? [preferred] : order.filter(offered).slice(0, 1)
     }
     const list = AUTO_ORDER[op.service].filter(offered)
     if (list.length === 0) {
@@ -241,6 +259,9 @@ export function createCore(options: ServiceClientOptions): ClientCore {
       for (const v of [secrets.apiKey, secrets.userHash, ...secretParams(params)]) {
         if (v !== undefined && v !== '') knownSecrets.add(v)
       }
+      // The password is masked during this call only; it is not kept once login answered.
+      const password = passwordOf(params)
+      if (password !== null) knownSecrets.add(password)
       const values: Record<string, unknown> = {}
       for (const p of op.params) {
         if (p.name === 'apiKey') values.apiKey = secrets.apiKey
@@ -273,6 +294,9 @@ export function createCore(options: ServiceClientOptions): ClientCore {
       const err = finish(e, detail)
       log('warn', `${service}.${operation} failed: ${err.code}`, { message: err.message })
       throw err
+    } finally {
+      const password = passwordOf(params)
+      if (password !== null) knownSecrets.delete(password)
     }
   }
 
@@ -293,9 +317,17 @@ export function createCore(options: ServiceClientOptions): ClientCore {
   return { call, discover }
 }
 
+function passwordOf(params: Readonly<Record<string, unknown>>): string | null {
+  for (const k of PASSWORD_PARAMS) {
+    const v = params[k]
+    if (typeof v === 'string' && v !== '') return v
+  }
+  return null
+}
+
 function secretParams(params: Readonly<Record<string, unknown>>): string[] {
   const out: string[] = []
-  for (const k of ['apiKey', 'userHash', 'password', 'p']) {
+  for (const k of ['apiKey', 'userHash']) {
     const v = params[k]
     if (typeof v === 'string') out.push(v)
   }

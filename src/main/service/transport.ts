@@ -95,20 +95,49 @@ export async function send(
   maxBytes: number,
   detail: ErrorDetail
 ): Promise<RawResponse> {
-  const request = new Request(wire.url, {
-    method: wire.method,
-    headers: wire.headers,
-    body: wire.body,
-    signal,
-    redirect: 'error'
-  })
+  let url = wire.url
   let response: Response
-  try {
-    response = await raceAbort(fetchFn(request), signal, detail)
-  } catch (e) {
-    throw networkError(e, signal, detail, false)
+  for (let hop = 0; ; hop++) {
+    const request = new Request(url, {
+      method: wire.method,
+      headers: { ...wire.headers, ...('Host' in wire.headers ? { Host: new URL(url).host } : {}) },
+      body: wire.body,
+      signal,
+      // Redirects are decided here: the same service may move a path, nobody else gets the request.
+      redirect: 'manual'
+    })
+    try {
+      response = await raceAbort(fetchFn(request), signal, detail)
+    } catch (e) {
+      throw networkError(e, signal, detail, false)
+    }
+    const next = redirectTarget(response, url)
+    if (next === null) break
+    await response.body?.cancel().catch(() => undefined)
+    if (next.origin !== new URL(url).origin) {
+      throw new AppError(
+        'service_moved',
+        `The service moved to ${next.origin}; check its address in Account.`,
+        { ...detail, status: response.status, reason: next.origin }
+      )
+    }
+    if (hop >= MAX_REDIRECTS) {
+      throw new AppError('server_error', 'The service redirected too many times.', {
+        ...detail,
+        status: response.status
+      })
+    }
+    url = next.href
   }
   const withStatus = { ...detail, status: response.status }
+  if (response.status === 429) {
+    await response.body?.cancel().catch(() => undefined)
+    const seconds = retryAfterSeconds(response.headers.get('retry-after'))
+    throw new AppError('rate_limited', `The service asks Studbook to wait ${wait(seconds)}.`, {
+      ...withStatus,
+      retryAfterSeconds: seconds
+    })
+  }
   const declared = Number(response.headers.get('content-length') ?? '0')
   if (declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined)
@@ -122,6 +151,34 @@ export async function send(
     throw new AppError('bad_xml', 'The answer is not valid UTF-8 text.', withStatus)
   }
   return { status: response.status, contentType: response.headers.get('content-type'), body }
+}
+
+const MAX_REDIRECTS = 3
+
+function redirectTarget(response: Response, from: string): URL | null {
+  if (![301, 302, 303, 307, 308].includes(response.status)) return null
+  const location = response.headers.get('location')
+  if (location === null || location === '') return null
+  try {
+    return new URL(location, from)
+  } catch {
+    return null
+  }
+}
+
+/** Seconds to wait from a Retry-After header (seconds or an HTTP date); 60 when absent or odd. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number {
+  if (header === null) return 60
+  const text = header.trim()
+  if (/^\d+$/.test(text)) return Number(text)
+  const at = Date.parse(text)
+  return Number.isFinite(at) ? Math.max(0, Math.ceil((at - now) / 1000)) : 60
+}
+
+function wait(seconds: number): string {
+  if (seconds < 120) return `${seconds} seconds`
+  if (seconds < 7200) return `${Math.ceil(seconds / 60)} minutes`
+  return `${Math.ceil(seconds / 3600)} hours`
 }
 
 async function readCapped(

@@ -59,6 +59,16 @@ const TABLE: Readonly<Record<ErrorCode, Entry>> = {
     'The daily allowance of the service is used up; sync resumes tomorrow.',
     'wait'
   ],
+  rate_limited: [
+    'Service busy',
+    'The service asked Studbook to slow down; sync tries again later. Nothing is lost.',
+    'wait'
+  ],
+  service_moved: [
+    'Service moved',
+    'The service answered from another address. Check the service address in Settings.',
+    'settings'
+  ],
   keychain_unavailable: [
     'Keychain unavailable',
     'Secrets cannot be remembered on this computer; you will sign in again next time.',
