@@ -35,7 +35,7 @@ export function asList<T>(value: unknown, operation: string): T[] {
 }
 
 /**
- * Calls getSets (v2 or v3), counting it against today's allowance once the service answered, and
+ * Calls getSets (v2 or v3), counting each request sent against today's allowance, and
  * remembering the allowance when the service says it is used up.
  */
 export async function callGetSets(
@@ -46,11 +46,17 @@ export async function callGetSets(
   checkCancelled(ctx.signal)
   const day = utcDay(ctx.now())
   try {
-    const result = await ctx.client.call(service, 'getSets', params, { signal: ctx.signal })
-    countAllowanceCall(ctx.store.write, ctx.profileId, day)
-    return result
+    // Every attempt counts: a retried request may have been counted by the service already.
+    return await ctx.client.call(service, 'getSets', params, {
+      signal: ctx.signal,
+      onAttempt: () => {
+        countAllowanceCall(ctx.store.write, ctx.profileId, day)
+      }
+    })
   } catch (e) {
     if (e instanceof AppError && e.code === 'limit_exceeded') {
+      // The refusal itself is not a counted call.
+      countAllowanceCall(ctx.store.write, ctx.profileId, day, -1)
       recordAllowanceLimit(ctx.store.write, ctx.profileId, day)
     }
     throw e

@@ -222,7 +222,8 @@ export function createCore(options: ServiceClientOptions): ClientCore {
     binding: Binding,
     namespace: string,
     values: Readonly<Record<string, unknown>>,
-    signal: AbortSignal
+    signal: AbortSignal,
+    onAttempt: (() => void) | undefined
   ): Promise<unknown> {
     const detail: ErrorDetail = { operation: op.name, service: op.service, binding }
     const wire = buildRequest(op, binding, { baseUrl, path: pathOf(op.service), namespace }, values)
@@ -230,6 +231,7 @@ export function createCore(options: ServiceClientOptions): ClientCore {
       url: wire.url,
       body: wire.body ?? ''
     })
+    onAttempt?.()
     const raw = await send(fetchFn, wire, signal, maxBytes, detail)
     const input: DecodeInput = {
       ...raw,
@@ -278,7 +280,7 @@ export function createCore(options: ServiceClientOptions): ClientCore {
           for (let i = 0; ; i++) {
             const binding = list[i] as Binding
             try {
-              return await exchange(op, binding, namespace, values, signal)
+              return await exchange(op, binding, namespace, values, signal, callOptions.onAttempt)
             } catch (e) {
               const next = list[i + 1]
               if (!isAppError(e) || e.code !== 'binding_unsupported' || explicit !== undefined)

@@ -35,7 +35,8 @@ export function inBandString(op: OperationDef, text: string, detail: ErrorDetail
   if (op.service === 'legacy' && op.name === 'login' && text === '') {
     throw new AppError('invalid_credentials', 'The user name or password is wrong.', detail)
   }
-  if ((isWrite(op) || op.name === 'checkKey') && text !== 'OK') {
+  // Recorded as exactly `OK`; padding or case is still a yes, anything else is not.
+  if ((isWrite(op) || op.name === 'checkKey') && text.trim().toUpperCase() !== 'OK') {
     throw new AppError('service_error', 'The service gave an answer Studbook does not know.', {
       ...detail,
       reason: text.slice(0, 200)

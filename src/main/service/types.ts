@@ -47,4 +47,6 @@ export interface CallOptions {
   signal?: AbortSignal
   /** Forces one binding for this call: no discovery of bindings, no fallback. */
   binding?: Binding
+  /** Called as each request of this call is sent (retries included), e.g. to count an allowance. */
+  onAttempt?: () => void
 }

@@ -63,11 +63,12 @@ export function getAllowance(db: ReadDb, profileId: number, day: string): Allowa
   return { used: used?.used ?? 0, limit: limit?.limit_per_day ?? null }
 }
 
-export function countAllowanceCall(db: WriteDb, profileId: number, day: string): void {
+/** `calls` -1 takes back a request the service refused without counting it. */
+export function countAllowanceCall(db: WriteDb, profileId: number, day: string, calls = 1): void {
   run(
     db,
-    sql`INSERT INTO allowance (profile_id, day, used) VALUES (${profileId}, ${day}, 1)
-        ON CONFLICT (profile_id, day) DO UPDATE SET used = used + 1`
+    sql`INSERT INTO allowance (profile_id, day, used) VALUES (${profileId}, ${day}, max(0, ${calls}))
+        ON CONFLICT (profile_id, day) DO UPDATE SET used = max(0, used + ${calls})`
   )
 }
 
