@@ -27,7 +27,8 @@ const copy = {
   minifigs: true,
   instructions: true,
   box: true,
-  willTrade: false
+  willTrade: false,
+  modified: false
 }
 
 describe('edits: state + outbox + journal in one transaction', () => {
@@ -83,21 +84,48 @@ describe('edits: state + outbox + journal in one transaction', () => {
     expect(h.store.read.prepare('SELECT count(*) AS n FROM set_state').get()).toEqual({ n: 0 })
   })
 
-  it('copies: add, edit, delete; each is one outbox row for the copy', async () => {
+  it('copies: adding raises the quantity first; edit and delete are one row for the copy', async () => {
     h = await editHarness()
     const added = await h.handlers['collection:saveCopy']({ setID: 3, copy })
     expect(added).toMatchObject({ setID: 3, collectionID: null, pricePaid: 50, sync: 'pending' })
+    expect(outbox().map((o) => `${o.target}/${o.field}=${o.desired}`)).toEqual([
+      'set:3/owned=true',
+      'set:3/qtyOwned=1',
+      `copy:${added.localId}/copy=${JSON.stringify(copy)}`
+    ])
     await h.handlers['collection:saveCopy']({
       setID: 3,
       localId: added.localId,
       copy: { ...copy, pricePaid: 55 }
     })
     expect((await h.handlers['collection:listCopies']({ setID: 3 }))[0]?.pricePaid).toBe(55)
-    expect(outbox()).toHaveLength(1)
-    expect(JSON.parse(outbox()[0]?.desired ?? '')).toMatchObject({ pricePaid: 55 })
+    const copyRow = () => outbox().filter((o) => o.target.startsWith('copy:'))
+    expect(copyRow()).toHaveLength(1)
+    expect(JSON.parse(copyRow()[0]?.desired ?? '')).toMatchObject({ pricePaid: 55 })
     await h.handlers['collection:deleteCopy']({ setID: 3, localId: added.localId })
     expect(await h.handlers['collection:listCopies']({ setID: 3 })).toEqual([])
-    expect(outbox()[0]?.desired).toBe('null')
+    expect(copyRow()[0]?.desired).toBe('null')
+  })
+
+  it('a quantity below the copies that carry details is refused with the reason', async () => {
+    h = await editHarness()
+    await h.handlers['collection:saveCopy']({ setID: 3, copy })
+    await h.handlers['collection:saveCopy']({ setID: 3, copy: { ...copy, notes: 'two' } })
+    const before = outbox()
+    await expect(
+      Promise.resolve().then(() =>
+        h.handlers['collection:updateSet']({ setID: 3, patch: { qtyOwned: 1 } })
+      )
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: '2 copies of this set carry details: delete one first to own 1.'
+    })
+    expect(outbox()).toEqual(before)
+    await h.handlers['collection:updateSet']({ setID: 3, patch: { qtyOwned: 3 } })
+    // Undoing "add a copy" takes the copy and its unit away together.
+    await h.handlers['journal:undo']({})
+    await h.handlers['journal:undo']({})
+    expect(await h.handlers['collection:listCopies']({ setID: 3 })).toHaveLength(1)
   })
 
   it('undo and redo are edits: they change state and reach the outbox', async () => {

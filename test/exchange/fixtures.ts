@@ -28,6 +28,7 @@ export function copy(patch: Partial<CopyValue> = {}): CopyValue {
     parts: true,
     minifigs: true,
     instructions: true,
+    modified: false,
     box: false,
     willTrade: false,
     ...patch

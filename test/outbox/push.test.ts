@@ -34,7 +34,8 @@ const copy = {
   minifigs: true,
   instructions: false,
   box: true,
-  willTrade: false
+  willTrade: false,
+  modified: false
 }
 
 describe('pusher against the reference service', () => {

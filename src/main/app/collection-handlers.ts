@@ -4,7 +4,7 @@ import type { Handlers } from '../../shared/ipc/contract'
 import type { SetPatch } from '../../shared/ipc/channels/collection'
 import type { EditDeps } from './edits-deps'
 import { applyEdits } from './edits'
-import { readCopy, readMinifig } from './edits-state'
+import { readCopy, readMinifig, readSet } from './edits-state'
 import {
   copiesOf,
   copyDto,
@@ -90,9 +90,14 @@ export function createCollectionHandlers(deps: EditDeps): CollectionHandlers {
         }
       }
       const id = localId ?? randomUUID()
+      // A copy record is made on the service by raising the quantity (protocol.md §2): a new copy
+      // is one more owned. The quantity comes first, so its outbox row is sent first.
+      const raise = localId
+        ? []
+        : [setEdit(setID, 'qtyOwned', readSet(db(), p, setID).qtyOwned + 1)]
       apply(
         p,
-        [{ kind: 'copy', setID, localId: id, value: copy }],
+        [...raise, { kind: 'copy', setID, localId: id, value: copy }],
         `Set ${setID}: ${localId ? 'edit' : 'add'} copy`
       )
       const saved = readCopy(db(), p, id)

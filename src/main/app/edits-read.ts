@@ -43,6 +43,12 @@ export function copyDto(db: ReadDb, profileId: number, c: LocalCopy): CopyDto {
     collectionID: c.collectionID,
     setID: c.setID,
     ...c.value,
+    keptLocal: c.keptLocal,
+    outboxId:
+      get<{ id: number }>(
+        db,
+        sql`SELECT id FROM outbox WHERE profile_id = ${profileId} AND target = ${`copy:${c.localId}`}`
+      )?.id ?? null,
     sync: syncStateOf(editStates(db, profileId, `copy:${c.localId}`))
   }
 }

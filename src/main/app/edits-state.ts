@@ -100,6 +100,9 @@ interface CopyRow {
   instructions: number
   box: number
   will_trade: number
+  modified: number
+  date_text: string | null
+  kept_local: number
   deleted: number
 }
 
@@ -119,7 +122,8 @@ export function copyFromRow(r: CopyRow): CopyValue {
     minifigs: r.minifigs === 1,
     instructions: r.instructions === 1,
     box: r.box === 1,
-    willTrade: r.will_trade === 1
+    willTrade: r.will_trade === 1,
+    modified: r.modified === 1
   }
 }
 
@@ -129,6 +133,21 @@ export interface LocalCopy {
   readonly collectionID: number | null
   readonly value: CopyValue
   readonly deleted: boolean
+  /** The service's own date text, while the date is the one it read (see upsertCopy). */
+  readonly dateText: string | null
+  readonly keptLocal: boolean
+}
+
+function localCopy(r: CopyRow): LocalCopy {
+  return {
+    localId: r.local_id,
+    setID: r.set_id,
+    collectionID: r.collection_id,
+    value: copyFromRow(r),
+    deleted: r.deleted === 1,
+    dateText: r.date_text,
+    keptLocal: r.kept_local === 1
+  }
 }
 
 export function readCopy(db: ReadDb, profileId: number, localId: string): LocalCopy | null {
@@ -136,15 +155,7 @@ export function readCopy(db: ReadDb, profileId: number, localId: string): LocalC
     db,
     sql`SELECT * FROM copies WHERE profile_id = ${profileId} AND local_id = ${localId}`
   )
-  return r
-    ? {
-        localId: r.local_id,
-        setID: r.set_id,
-        collectionID: r.collection_id,
-        value: copyFromRow(r),
-        deleted: r.deleted === 1
-      }
-    : null
+  return r ? localCopy(r) : null
 }
 
 export function listCopies(db: ReadDb, profileId: number, setID: number): LocalCopy[] {
@@ -152,13 +163,7 @@ export function listCopies(db: ReadDb, profileId: number, setID: number): LocalC
     db,
     sql`SELECT * FROM copies WHERE profile_id = ${profileId} AND set_id = ${setID} AND deleted = 0
         ORDER BY rowid`
-  ).map((r) => ({
-    localId: r.local_id,
-    setID: r.set_id,
-    collectionID: r.collection_id,
-    value: copyFromRow(r),
-    deleted: false
-  }))
+  ).map(localCopy)
 }
 
 function writeCopy(

@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors'
 import type { WriteDb } from '../store/handles'
 import { transaction } from '../store/handles'
+import { checkQuantityFloor } from './copy-rules'
 import { currentValue, readSet, writeValue } from './edits-state'
 import { editKey, setEdit } from './edits-types'
 import type { Edit } from './edits-types'
@@ -87,6 +88,10 @@ export function applyEdits(
     } else if (mode.kind !== 'new') {
       journalId = mode.entryId
       setUndone(db, profileId, mode.entryId, mode.kind === 'undo')
+    }
+    // Checked once every edit is in, so undoing "add a copy" (copy gone, quantity down) passes.
+    for (const e of forward) {
+      if (e.kind === 'set' && e.field === 'qtyOwned') checkQuantityFloor(db, profileId, e.setID)
     }
     const outboxIds = changes.map(({ edit, before }) => {
       const key = editKey(edit)

@@ -1,17 +1,25 @@
 import { AppError } from '../../shared/errors'
+import { accountDateFormat, serviceDateText } from '../../shared/model/service-date'
+import type { CollectionDetailRecord } from '../../shared/protocol/records'
 import type { ServiceClient } from '../service/index'
 import { copyFieldsOf } from '../store/collection-sync-repo'
 import type { WriteDb } from '../store/handles'
-import { run, transaction } from '../store/handles'
+import { all, get, run, transaction } from '../store/handles'
 import { sql } from '../store/sql'
+import { isBlank } from './copy-rules'
 import { readCopy } from './edits-state'
+import type { LocalCopy } from './edits-state'
 import type { CopyValue } from './edits-types'
 import { confirmRow, deleteRow, markRow } from './outbox-repo'
 import type { OutboxRow } from './outbox-repo'
 import { detailOf, sameCopy } from './push-ops'
-import type { PushTarget, ServerReads } from './push-ops'
+import type { PushTarget } from './push-ops'
 
-export type PushOutcome = 'done' | 'conflict' | 'unconfirmed'
+/**
+ * done: confirmed; waiting: the set's quantity is not on the service yet (no attempt counted);
+ * kept_local: the service gave a new copy no id, so it stays on this computer, marked.
+ */
+export type PushOutcome = 'done' | 'conflict' | 'unconfirmed' | 'waiting' | 'kept_local'
 
 export interface CopyPushContext {
   readonly db: WriteDb
@@ -19,39 +27,53 @@ export interface CopyPushContext {
   readonly now: () => string
 }
 
+export const KEPT_LOCAL_REASON = 'kept on this computer: the service gave it no id'
+
 /**
- * One copy row through setCollectionDetail: collectionID 0 adds (the service files it under the set
- * whose details were read last, which the pre-read below is), an id with `deleted` removes, else
- * replaces. The service's id of a new copy is learnt from the re-read.
+ * One copy row through setCollectionDetail, by collectionID only (protocol.md §2): the record names
+ * no set. A new copy first waits for the set's raised quantity to be confirmed, then claims a blank
+ * record of that set that no local copy holds; without one it stays local. Every read is fresh:
+ * what an earlier row of this round saw may already be stale.
  */
 export async function pushCopy(
   ctx: CopyPushContext,
   row: OutboxRow,
   t: PushTarget,
-  client: ServiceClient,
-  reads: ServerReads
+  client: ServiceClient
 ): Promise<PushOutcome> {
   const { db, profileId: p } = ctx
   const setID = t.setID ?? 0
   const desired = JSON.parse(row.desired) as CopyValue | null
   const base = JSON.parse(row.base) as CopyValue | null
-  const collectionID = readCopy(db, p, t.id)?.collectionID ?? null
+  const local = readCopy(db, p, t.id)
   const dropTombstone = (): void => {
     run(db, sql`DELETE FROM copies WHERE profile_id = ${p} AND local_id = ${t.id} AND deleted = 1`)
   }
-  const before = await reads.copies(setID)
-  const onServer =
-    collectionID === null ? null : (before.find((r) => r.collectionID === collectionID) ?? null)
+  if (local?.collectionID == null) {
+    if (desired === null || local === null) {
+      // Never reached the service: nothing to remove there.
+      transaction(db, () => {
+        dropTombstone()
+        deleteRow(db, row.id)
+      })
+      return 'done'
+    }
+    if (quantityPending(db, p, setID)) return 'waiting'
+    const claimed = claim(ctx, row, local, await client.v2.getCollectionDetail({ SetID: setID }))
+    if (claimed === null) return 'kept_local'
+    return write(ctx, row, { ...local, collectionID: claimed.collectionID }, desired, client)
+  }
+  const before = await client.v2.getCollectionDetail({ SetID: setID })
+  const onServer = before.find((r) => r.collectionID === local.collectionID) ?? null
   if (desired === null && onServer === null) {
-    // Never reached the service, or already gone there: the delete is done.
+    // Already gone there: the delete is done.
     transaction(db, () => {
       dropTombstone()
       deleteRow(db, row.id)
     })
     return 'done'
   }
-  const changedThere =
-    collectionID !== null && base !== null && (onServer === null || !sameCopy(onServer, base))
+  const changedThere = base !== null && (onServer === null || !sameCopy(onServer, base))
   const alreadyDesired = desired !== null && onServer !== null && sameCopy(onServer, desired)
   if (changedThere && !alreadyDesired) {
     const server = onServer === null ? null : copyFieldsOf(onServer)
@@ -59,32 +81,93 @@ export async function pushCopy(
     markRow(db, row.id, { state: 'conflict', reason, server: JSON.stringify(server) }, ctx.now())
     return 'conflict'
   }
-  const values = desired ?? (onServer ? copyFieldsOf(onServer) : null)
-  if (values === null) throw new AppError('internal', 'A copy to delete has no values.')
-  await client.v2.setCollectionDetail({
-    detail: detailOf(collectionID ?? 0, values, desired === null)
+  if (desired !== null) return write(ctx, row, local, desired, client)
+  if (onServer === null) throw new AppError('internal', 'A copy to delete is not on the service.')
+  // A delete sends the record back as read (every value-typed field is required on the wire).
+  await client.v2.setCollectionDetail({ detail: { ...onServer, deleted: true } })
+  const after = await client.v2.getCollectionDetail({ SetID: setID })
+  if (after.some((r) => r.collectionID === local.collectionID)) return 'unconfirmed'
+  transaction(db, () => {
+    dropTombstone()
+    confirmRow(db, row, row.desired, ctx.now())
   })
-  reads.forget(setID)
-  const after = await reads.copies(setID)
-  if (desired === null) {
-    if (after.some((r) => r.collectionID === collectionID)) return 'unconfirmed'
+  return 'done'
+}
+
+/** A set's owned/quantity change not yet confirmed: the record a new copy needs may not exist. */
+function quantityPending(db: WriteDb, p: number, setID: number): boolean {
+  return (
+    get<{ n: number }>(
+      db,
+      sql`SELECT count(*) AS n FROM outbox WHERE profile_id = ${p} AND target = ${`set:${setID}`}
+            AND field IN ('owned', 'qtyOwned')`
+    )?.n !== 0
+  )
+}
+
+/**
+ * Takes the first blank record of the set that no local copy holds (never one another copy
+ * holds, never a record someone filled in on the website) and stores the claim before writing,
+ * so a crash after the write still knows which record is ours.
+ */
+function claim(
+  ctx: CopyPushContext,
+  row: OutboxRow,
+  local: LocalCopy,
+  records: readonly CollectionDetailRecord[]
+): CollectionDetailRecord | null {
+  const { db, profileId: p } = ctx
+  const held = new Set(
+    all<{ id: number }>(
+      db,
+      sql`SELECT collection_id AS id FROM copies WHERE profile_id = ${p} AND collection_id IS NOT NULL`
+    ).map((r) => r.id)
+  )
+  const free = records.find((r) => !held.has(r.collectionID) && isBlank(copyFieldsOf(r)))
+  if (!free) {
     transaction(db, () => {
-      dropTombstone()
-      confirmRow(db, row, row.desired, ctx.now())
+      run(
+        db,
+        sql`UPDATE copies SET kept_local = 1 WHERE profile_id = ${p} AND local_id = ${local.localId}`
+      )
+      markRow(db, row.id, { state: 'needs_attention', reason: KEPT_LOCAL_REASON }, ctx.now())
     })
-    return 'done'
+    return null
   }
-  let id = collectionID
-  if (id === null) {
-    const known = new Set(before.map((r) => r.collectionID))
-    id = after.find((r) => !known.has(r.collectionID) && sameCopy(r, desired))?.collectionID ?? null
-  }
-  const confirmed = id === null ? undefined : after.find((r) => r.collectionID === id)
+  run(
+    db,
+    sql`UPDATE copies SET collection_id = ${free.collectionID}, kept_local = 0, date_text = NULL
+        WHERE profile_id = ${p} AND local_id = ${local.localId}`
+  )
+  return free
+}
+
+/** Writes the desired details to the copy's record and confirms them by a fresh read. */
+async function write(
+  ctx: CopyPushContext,
+  row: OutboxRow,
+  local: LocalCopy,
+  desired: CopyValue,
+  client: ServiceClient
+): Promise<PushOutcome> {
+  const { db, profileId: p } = ctx
+  const id = local.collectionID
+  if (id === null) throw new AppError('internal', 'A copy to write has no collectionID.')
+  const texts = all<{ t: string }>(
+    db,
+    sql`SELECT date_text AS t FROM copies WHERE profile_id = ${p} AND date_text IS NOT NULL`
+  ).map((r) => r.t)
+  const date = serviceDateText(desired.dateAcquired, local.dateText, accountDateFormat(texts))
+  await client.v2.setCollectionDetail({ detail: detailOf(id, desired, date, false) })
+  const after = await client.v2.getCollectionDetail({ SetID: local.setID })
+  const confirmed = after.find((r) => r.collectionID === id)
   if (!confirmed || !sameCopy(confirmed, desired)) return 'unconfirmed'
   transaction(db, () => {
     run(
       db,
-      sql`UPDATE copies SET collection_id = ${id} WHERE profile_id = ${p} AND local_id = ${t.id}`
+      sql`UPDATE copies SET date_text = ${confirmed.dateAcquired ?? ''}
+          WHERE profile_id = ${p} AND local_id = ${local.localId}
+            AND date_acquired = ${desired.dateAcquired}`
     )
     confirmRow(db, row, row.desired, ctx.now())
   })

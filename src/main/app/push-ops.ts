@@ -2,7 +2,7 @@ import { AppError } from '../../shared/errors'
 import type { ServiceName } from '../../shared/protocol/operations'
 import type { CollectionDetailRecord, SetRecord } from '../../shared/protocol/records'
 import type { CollectionDetailInput, ServiceClient } from '../service/index'
-import { normalDate } from '../store/collection-sync-repo'
+import { isoOfServiceDate } from '../../shared/model/service-date'
 import type { CopyValue, MinifigValue } from './edits-types'
 
 /**
@@ -66,10 +66,6 @@ export class ServerReads {
       const c = page?.sets?.[0]?.['collection']
       return typeof c === 'object' && c !== null ? (c as Record<string, unknown>) : null
     })
-  }
-
-  copies(setID: number): Promise<CollectionDetailRecord[]> {
-    return this.once(`copies:${setID}`, () => this.client.v2.getCollectionDetail({ SetID: setID }))
   }
 
   minifig(number: string): Promise<MinifigValue> {
@@ -211,15 +207,16 @@ export async function writeServer(
 }
 
 /**
- * A copy as the service record, for setCollectionDetail (SOAP bindings only). A delete sends the
- * copy's last values with `deleted` true: every value-typed field is required on the wire.
+ * A copy as the service record, for setCollectionDetail (SOAP bindings only). `dateText` is the
+ * text to send for the date (see serviceDateText); `modified` goes back as the copy holds it.
  */
 export function detailOf(
   collectionID: number,
   c: CopyValue,
+  dateText: string,
   deleted: boolean
 ): CollectionDetailInput {
-  return { collectionID, ...c, modified: false, deleted }
+  return { collectionID, ...c, dateAcquired: dateText, deleted }
 }
 
 const money = (n: number): number => Math.round(n * 10000)
@@ -227,7 +224,7 @@ const money = (n: number): number => Math.round(n * 10000)
 /** Whether the service's record holds this copy's values (money to the service's four decimals). */
 export function sameCopy(r: CollectionDetailRecord, c: CopyValue): boolean {
   return (
-    normalDate(r.dateAcquired) === c.dateAcquired &&
+    isoOfServiceDate(r.dateAcquired) === c.dateAcquired &&
     (r.currency ?? '') === c.currency &&
     money(r.pricePaid) === money(c.pricePaid) &&
     money(r.additionalPricePaid) === money(c.additionalPricePaid) &&
@@ -241,6 +238,7 @@ export function sameCopy(r: CollectionDetailRecord, c: CopyValue): boolean {
     r.minifigs === c.minifigs &&
     r.instructions === c.instructions &&
     r.box === c.box &&
-    r.willTrade === c.willTrade
+    r.willTrade === c.willTrade &&
+    r.modified === c.modified
   )
 }

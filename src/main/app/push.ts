@@ -102,7 +102,7 @@ export function createPusher(deps: PusherDeps): Pusher {
   ): Promise<PushOutcome> {
     const t = parseTarget(row.target, row.field, row.set_id)
     if (t.kind === 'copy') {
-      return pushCopy({ db: db(), profileId: deps.profileId(), now }, row, t, client, reads)
+      return pushCopy({ db: db(), profileId: deps.profileId(), now }, row, t, client)
     }
     const desired: unknown = JSON.parse(row.desired)
     const server = await readServer(t, reads, has)
@@ -174,7 +174,11 @@ export function createPusher(deps: PusherDeps): Pusher {
         const outcome = await pushRow(row, client, reads, has)
         if (outcome === 'done') pushed++
         else if (outcome === 'conflict') conflicts++
-        else {
+        else if (outcome === 'kept_local') failed++
+        else if (outcome === 'waiting') {
+          // A new copy waits for its set's quantity; it is not a failed attempt.
+          if (row.set_id !== null) blockedSets.add(row.set_id)
+        } else {
           unconfirmed(row, 'The service did not show the change yet.')
           if (row.set_id !== null) blockedSets.add(row.set_id)
         }

@@ -116,6 +116,7 @@ function brickEconomy(table: CsvTable): ImportIntent[] {
     const copies = bySet.get(key) ?? []
     copies.push({
       dateAcquired: isoDate(r.get('date')),
+      modified: false,
       currency: '',
       pricePaid: money(r.get('paid')),
       additionalPricePaid: 0,

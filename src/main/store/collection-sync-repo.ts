@@ -1,4 +1,5 @@
 import type { CopyDto } from '../../shared/model/collection'
+import { isoOfServiceDate } from '../../shared/model/service-date'
 import type { CollectionDetailRecord } from '../../shared/protocol/records'
 import type { ReadDb, WriteDb } from './handles'
 import { all, get, run } from './handles'
@@ -89,7 +90,11 @@ export function localCopyIds(
   )
 }
 
-/** Replaces the synced copies of a set with the service's (copies never pushed are kept). */
+/**
+ * Replaces the synced copies of a set with the service's (copies never pushed are kept). While a
+ * new copy of this set waits to claim the record that raising the quantity made, records the app
+ * does not know are left for the pusher to claim instead of becoming copies of their own.
+ */
 export function applyServerCopies(
   db: WriteDb,
   profileId: number,
@@ -99,38 +104,59 @@ export function applyServerCopies(
   now: string
 ): void {
   const known = new Set(copies.map((c) => c.collectionID))
-  for (const local of localCopyIds(db, profileId, setID)) {
+  const locals = localCopyIds(db, profileId, setID)
+  for (const local of locals) {
     if (local.collection_id === null || skip.has(`copy:${local.local_id}`)) continue
     if (!known.has(local.collection_id)) {
       run(db, sql`DELETE FROM copies WHERE local_id = ${local.local_id}`)
     }
   }
+  const claiming = newCopyWaiting(db, profileId, setID)
   for (const c of copies) {
     if (c.deleted) continue
-    const existing = get<{ local_id: string }>(
+    const existing = get<{ local_id: string; set_id: number }>(
       db,
-      sql`SELECT local_id FROM copies WHERE profile_id = ${profileId} AND collection_id = ${c.collectionID}`
+      sql`SELECT local_id, set_id FROM copies WHERE profile_id = ${profileId} AND collection_id = ${c.collectionID}`
     )
     if (existing && skip.has(`copy:${existing.local_id}`)) continue
-    const localId = existing?.local_id ?? `c${profileId}-${c.collectionID}`
+    if (!existing && claiming) continue
+    // A record is never moved to another set: its id was read under this one.
+    if (existing && existing.set_id !== setID) continue
     upsertCopy(db, {
-      localId,
+      localId: existing?.local_id ?? `c${profileId}-${c.collectionID}`,
       profileId,
       setID,
       collectionId: c.collectionID,
       now,
-      value: copyFieldsOf(c)
+      value: copyFieldsOf(c),
+      dateText: c.dateAcquired ?? ''
     })
   }
 }
 
+/** A copy added here that has not claimed its service record yet (its change is pending). */
+export function newCopyWaiting(db: ReadDb, profileId: number, setID: number): boolean {
+  return (
+    get<{ n: number }>(
+      db,
+      sql`SELECT count(*) AS n FROM copies c JOIN outbox o
+            ON o.profile_id = c.profile_id AND o.target = 'copy:' || c.local_id
+          WHERE c.profile_id = ${profileId} AND c.set_id = ${setID} AND c.collection_id IS NULL
+            AND o.state = 'pending'`
+    )?.n !== 0
+  )
+}
+
 /** The fields of a copy the user edits; ids, set and sync state live beside them. */
-export type CopyFields = Omit<CopyDto, 'localId' | 'collectionID' | 'setID' | 'sync'>
+export type CopyFields = Omit<
+  CopyDto,
+  'localId' | 'collectionID' | 'setID' | 'sync' | 'keptLocal' | 'outboxId'
+>
 
 /** A copy as the service reports it, in the form stored and compared locally (dates yyyy-MM-dd). */
 export function copyFieldsOf(r: CollectionDetailRecord): CopyFields {
   return {
-    dateAcquired: normalDate(r.dateAcquired),
+    dateAcquired: isoOfServiceDate(r.dateAcquired),
     currency: r.currency ?? '',
     pricePaid: r.pricePaid,
     additionalPricePaid: r.additionalPricePaid,
@@ -144,7 +170,8 @@ export function copyFieldsOf(r: CollectionDetailRecord): CopyFields {
     minifigs: r.minifigs,
     instructions: r.instructions,
     box: r.box,
-    willTrade: r.willTrade
+    willTrade: r.willTrade,
+    modified: r.modified
   }
 }
 
@@ -153,6 +180,8 @@ const b = (v: boolean) => (v ? 1 : 0)
 /**
  * Writes a copy by its local id, for a local edit (`collectionId` null: not on the service yet)
  * and for a copy pulled from the service alike. An update never changes the service id.
+ * `dateText` is the service's own date text (pulls); a local edit passes none, and the stored text
+ * survives only while the date still names the same day.
  */
 export function upsertCopy(
   db: WriteDb,
@@ -163,21 +192,25 @@ export function upsertCopy(
     collectionId: number | null
     value: CopyFields
     now: string
+    dateText?: string
   }
 ): void {
   const { localId, profileId, setID, collectionId, value: c, now } = row
+  const text = row.dateText ?? null
   run(
     db,
     sql`INSERT INTO copies (local_id, profile_id, set_id, collection_id, date_acquired, currency,
           price_paid, additional_price_paid, current_estimated_value, condition_when_acquired,
           acquired_from, condition_now, location, notes, parts, minifigs, instructions, box,
-          will_trade, deleted, updated_at)
+          will_trade, modified, date_text, deleted, updated_at)
         VALUES (${localId}, ${profileId}, ${setID}, ${collectionId}, ${c.dateAcquired},
           ${c.currency}, ${c.pricePaid}, ${c.additionalPricePaid}, ${c.currentEstimatedValue},
           ${c.conditionWhenAcquired}, ${c.acquiredFrom}, ${c.conditionNow}, ${c.location},
           ${c.notes}, ${b(c.parts)}, ${b(c.minifigs)}, ${b(c.instructions)}, ${b(c.box)},
-          ${b(c.willTrade)}, 0, ${now})
+          ${b(c.willTrade)}, ${b(c.modified)}, ${text}, 0, ${now})
         ON CONFLICT (local_id) DO UPDATE SET
+          date_text = CASE WHEN excluded.date_text IS NOT NULL THEN excluded.date_text
+            WHEN copies.date_acquired = excluded.date_acquired THEN copies.date_text END,
           date_acquired = excluded.date_acquired, currency = excluded.currency,
           price_paid = excluded.price_paid, additional_price_paid = excluded.additional_price_paid,
           current_estimated_value = excluded.current_estimated_value,
@@ -185,18 +218,9 @@ export function upsertCopy(
           acquired_from = excluded.acquired_from, condition_now = excluded.condition_now,
           location = excluded.location, notes = excluded.notes, parts = excluded.parts,
           minifigs = excluded.minifigs, instructions = excluded.instructions, box = excluded.box,
-          will_trade = excluded.will_trade, deleted = 0, updated_at = excluded.updated_at`
+          will_trade = excluded.will_trade, modified = excluded.modified, deleted = 0,
+          updated_at = excluded.updated_at`
   )
-}
-
-/** The service writes yyyy-MM-dd, production also yy-MM-dd (protocol.md §3); we keep yyyy-MM-dd. */
-export function normalDate(text: string | null): string {
-  if (text === null) return ''
-  const t = text.trim()
-  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return t
-  const short = /^(\d{2})-(\d{2})-(\d{2})$/.exec(t)
-  if (short) return `20${short[1] ?? ''}-${short[2] ?? ''}-${short[3] ?? ''}`
-  return /^\d{4}-\d{2}-\d{2}T/.test(t) ? t.slice(0, 10) : ''
 }
 
 export interface ServerMinifig {

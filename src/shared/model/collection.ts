@@ -35,6 +35,12 @@ export interface CopyDto {
   readonly instructions: boolean
   readonly box: boolean
   readonly willTrade: boolean
+  /** The service's own flag on the record: read, kept and sent back as the user leaves it. */
+  readonly modified: boolean
+  /** A new copy the service gave no collectionID: it stays on this computer until retried. */
+  readonly keptLocal: boolean
+  /** The outbox row of this copy's change, for Retry and conflict answers; null when synced. */
+  readonly outboxId: number | null
   readonly sync: EditSyncState
 }
 

@@ -4,6 +4,7 @@ import { up as mediaCache } from './0020-media-cache'
 import { up as journalRedo } from './0030-journal-redo'
 import { up as ftsOneLetterPrefix } from './0040-fts-one-letter-prefix'
 import { up as setInitials } from './0050-set-initials'
+import { up as copyIdentity } from './0060-copy-identity'
 
 export interface Migration {
   readonly version: number
@@ -17,5 +18,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 20, name: 'media-cache', up: mediaCache },
   { version: 30, name: 'journal-redo', up: journalRedo },
   { version: 40, name: 'fts-one-letter-prefix', up: ftsOneLetterPrefix },
-  { version: 50, name: 'set-initials', up: setInitials }
+  { version: 50, name: 'set-initials', up: setInitials },
+  { version: 60, name: 'copy-identity', up: copyIdentity }
 ]

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isIsoDateOrEmpty } from '../../model/service-date'
 import { channel } from '../define'
 import { empty, flagNo, setId, userText } from './common'
 import type {
@@ -11,7 +12,11 @@ import type {
 } from '../../model/collection'
 
 const money = z.number().min(0).max(1e9)
-const isoDate = z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, 'use yyyy-MM-dd')
+// The form turns the service's text formats into yyyy-MM-dd; a day that does not exist is refused.
+const isoDate = z
+  .string()
+  .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'use yyyy-MM-dd')
+  .refine(isIsoDateOrEmpty, 'that day does not exist')
 
 export const setPatch = z
   .object({
@@ -42,7 +47,9 @@ export const copyInput = z
     minifigs: z.boolean(),
     instructions: z.boolean(),
     box: z.boolean(),
-    willTrade: z.boolean()
+    willTrade: z.boolean(),
+    // Optional for callers from before the field was kept; the stored value is always a boolean.
+    modified: z.boolean().default(false)
   })
   .strict()
 
