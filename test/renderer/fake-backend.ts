@@ -60,6 +60,12 @@ export function makeSet(setID: number): SetDetailDto {
     prices: { UK: '9.99', US: '12.99', CA: null, EU: null },
     shopDateAdded: null,
     shopDateRemoved: null,
+    shopDates: {
+      US: { first: null, last: null },
+      UK: { first: null, last: null },
+      CA: { first: null, last: null },
+      DE: { first: null, last: null }
+    },
     ageMin: 6,
     ageMax: 12,
     dimensions: { height: null, width: null, depth: null, weight: null },

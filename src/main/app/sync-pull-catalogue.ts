@@ -14,6 +14,7 @@ import {
 import { beginBulkLoad, endBulkLoad } from '../store/fts'
 import { transaction } from '../store/handles'
 import { upsertSets } from '../store/sets-repo'
+import type { CatalogueSetInput } from '../store/sets-repo'
 import { getSyncValue, setSyncValue } from '../store/sync-state-repo'
 import { asList, callGetSets, checkCancelled } from './sync-pull-context'
 import { setsOfPage, v3Unavailable } from './sync-pull-v3'
@@ -110,14 +111,14 @@ export async function pullAllSets(ctx: PullContext, expectedTotal: number): Prom
       }),
       'getSets'
     )
-  const fetchPage = async (p: number): Promise<SetRecord[]> => {
+  const fetchPage = async (p: number): Promise<readonly CatalogueSetInput[]> => {
     if (useV3) {
       try {
         const r = await callGetSets(ctx, 'v3', {
           params: JSON.stringify({ orderBy: 'Number', pageSize: PAGE_SIZE, pageNumber: p })
         })
-        const sets = setsOfPage(r)
-        if (sets) return sets
+        const answer = setsOfPage(r)
+        if (answer) return answer.sets
       } catch (e) {
         if (!v3Unavailable(e)) throw e
       }
@@ -130,10 +131,10 @@ export async function pullAllSets(ctx: PullContext, expectedTotal: number): Prom
     call.catch(() => undefined)
     return call
   }
-  let pending: Promise<SetRecord[]> | null = request(page)
+  let pending: Promise<readonly CatalogueSetInput[]> | null = request(page)
   for (;;) {
     ctx.progress('sets', Math.min(done, expectedTotal), expectedTotal)
-    const sets: SetRecord[] = await (pending ?? request(page))
+    const sets: readonly CatalogueSetInput[] = await (pending ?? request(page))
     const last: boolean = sets.length < PAGE_SIZE
     pending = !last && page + 1 <= lastExpected ? request(page + 1) : null
     const fetchedAt = ctx.now().toISOString()

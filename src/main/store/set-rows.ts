@@ -2,6 +2,7 @@ import { FLAG_COUNT } from '../../shared/model/collection'
 import type { EditSyncState, SetCollectionDto } from '../../shared/model/collection'
 import type { SetDetailDto, SetSummaryDto } from '../../shared/model/catalog'
 import type { SetDetailJson } from './sets-repo'
+import { usOnly } from './sets-repo'
 
 /** The columns every set listing selects: catalogue row joined with the user's state. */
 export const SUMMARY_COLUMNS = `s.set_id, s.full_number, s.number, s.number_variant, s.name, s.year,
@@ -118,6 +119,7 @@ export function detailOf(r: DetailRow, profileId: number): SetDetailDto {
     prices: { UK: r.uk_price, US: r.us_price, CA: r.ca_price, EU: r.eu_price },
     shopDateAdded: d.shopDateAdded,
     shopDateRemoved: d.shopDateRemoved,
+    shopDates: d.shopDates ?? usOnly(d.shopDateAdded, d.shopDateRemoved),
     ageMin: intOrNull(d.ageMin),
     ageMax: intOrNull(d.ageMax),
     dimensions: { height: d.height, width: d.width, depth: d.depth, weight: d.weight },
@@ -133,6 +135,6 @@ export function detailOf(r: DetailRow, profileId: number): SetDetailDto {
     reviewCount: d.reviewCount,
     instructionsCount: d.instructionsCount,
     additionalImageCount: d.additionalImageCount,
-    lastUpdated: r.last_updated
+    lastUpdated: r.last_updated === '' ? null : r.last_updated
   }
 }

@@ -1,9 +1,18 @@
+import type { ShopDates, ShopRegion } from '../../shared/model/catalog'
 import type { SetRecord } from '../../shared/protocol/records'
 import type { WriteDb } from './handles'
 import { run } from './handles'
 import { initialsOf } from './initials'
 import { noteCatalogueChange } from './match-sets'
 import { sql } from './sql'
+
+export type ShopDatesByRegion = Readonly<Record<ShopRegion, ShopDates>>
+
+/** A set to cache: the flat record, plus what only v3's nested record carries. */
+export type CatalogueSetInput = SetRecord & { readonly shopDates?: ShopDatesByRegion }
+
+/** What the service means by "never" (v3 `0001-01-01T00:00:00Z`; v2 writes it without a zone). */
+export const NEVER_UPDATED = new Date('0001-01-01T00:00:00Z')
 
 /** The per-set fields the UI shows in detail only: kept as one JSON column, read one set at a time. */
 export interface SetDetailJson {
@@ -14,6 +23,8 @@ export interface SetDetailJson {
   readonly serviceURL: string | null
   readonly shopDateAdded: string | null
   readonly shopDateRemoved: string | null
+  /** Absent in rows written before regions were kept: those have the US dates above only. */
+  readonly shopDates?: ShopDatesByRegion
   readonly ageMin: string | null
   readonly ageMax: string | null
   readonly height: string | null
@@ -43,15 +54,25 @@ export function numberSortKey(number: string): number {
   return m ? Math.min(Number(m[0]), Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER
 }
 
-function detailOf(r: SetRecord): SetDetailJson {
+const NO_DATES: ShopDates = { first: null, last: null }
+
+/** A v2 record's shop dates are the US shop's. */
+export function usOnly(first: string | null, last: string | null): ShopDatesByRegion {
+  return { US: { first, last }, UK: NO_DATES, CA: NO_DATES, DE: NO_DATES }
+}
+
+function detailOf(r: CatalogueSetInput): SetDetailJson {
+  const shopDates =
+    r.shopDates ?? usOnly(blankToNull(r.USDateAddedToSAH), blankToNull(r.USDateRemovedFromSAH))
   return {
     category: r.category ?? '',
     packagingType: r.packagingType ?? '',
     released: r.released,
     image: r.image,
     serviceURL: blankToNull(r.serviceURL),
-    shopDateAdded: blankToNull(r.USDateAddedToSAH),
-    shopDateRemoved: blankToNull(r.USDateRemovedFromSAH),
+    shopDateAdded: shopDates.US.first,
+    shopDateRemoved: shopDates.US.last,
+    shopDates,
     ageMin: blankToNull(r.ageMin),
     ageMax: blankToNull(r.ageMax),
     height: blankToNull(r.height),
@@ -75,7 +96,7 @@ function detailOf(r: SetRecord): SetDetailJson {
 export function upsertSets(
   db: WriteDb,
   profileId: number,
-  records: readonly SetRecord[],
+  records: readonly CatalogueSetInput[],
   fetchedAt: string
 ): number[] {
   const changed: number[] = []
@@ -95,7 +116,9 @@ export function upsertSets(
   records.forEach((r, i) => {
     const number = r.number ?? ''
     const detail = JSON.stringify(detailOf(r))
-    const lastUpdated = r.lastUpdated.toISOString()
+    // '' keeps "never" apart from every real time and sorts before them (the column is NOT NULL).
+    const lastUpdated =
+      r.lastUpdated.getTime() === NEVER_UPDATED.getTime() ? '' : r.lastUpdated.toISOString()
     const result = run(
       db,
       sql`INSERT INTO sets (profile_id, set_id, number, number_variant, full_number, number_sort,

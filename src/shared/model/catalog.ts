@@ -43,6 +43,14 @@ export interface RegionalPrices {
   readonly EU: string | null
 }
 
+export type ShopRegion = 'US' | 'UK' | 'CA' | 'DE'
+
+/** First and last day (yyyy-MM-dd) a region's shop sold the set; null when unknown. */
+export interface ShopDates {
+  readonly first: string | null
+  readonly last: string | null
+}
+
 export interface SetDetailDto extends SetSummaryDto {
   readonly themeGroup: string
   readonly category: string
@@ -53,8 +61,11 @@ export interface SetDetailDto extends SetSummaryDto {
   /** The set's page on the service, opened outside the app. */
   readonly serviceURL: string | null
   readonly prices: RegionalPrices
+  /** The US shop's dates (what v2 records carry). */
   readonly shopDateAdded: string | null
   readonly shopDateRemoved: string | null
+  /** Every region's shop dates; v2 records fill US only. */
+  readonly shopDates: Readonly<Record<ShopRegion, ShopDates>>
   readonly ageMin: number | null
   readonly ageMax: number | null
   readonly dimensions: {
@@ -72,8 +83,8 @@ export interface SetDetailDto extends SetSummaryDto {
   readonly reviewCount: number
   readonly instructionsCount: number
   readonly additionalImageCount: number
-  /** ISO 8601. */
-  readonly lastUpdated: string
+  /** ISO 8601; null when the service says it was never updated. */
+  readonly lastUpdated: string | null
 }
 
 export interface ReviewDto {
