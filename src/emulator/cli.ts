@@ -12,6 +12,7 @@ async function main(): Promise<void> {
       sets: { type: 'string', default: '20000' },
       seed: { type: 'string', default: '1' },
       db: { type: 'string' },
+      'max-page-size': { type: 'string' },
       // Production's answer to "does raising quantity create a copy record?" is unknown.
       'no-quantity-copies': { type: 'boolean', default: false },
       'api-namespace': { type: 'string' },
@@ -29,6 +30,9 @@ async function main(): Promise<void> {
     sets: num('sets', values.sets),
     seed: num('seed', values.seed),
     ...(values.db !== undefined ? { dbPath: values.db } : {}),
+    ...(values['max-page-size'] !== undefined
+      ? { maxPageSize: num('max-page-size', values['max-page-size']) }
+      : {}),
     quantityCreatesCopies: !values['no-quantity-copies'],
     ...(values['api-namespace'] !== undefined || values['legacy-namespace'] !== undefined
       ? {

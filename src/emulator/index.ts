@@ -17,6 +17,7 @@ import {
   seedDemoCollection
 } from './state'
 import { applyOwned, applyQty } from './collection-rules'
+import { capPageSize } from './search'
 
 export type { FaultKind, FaultRule } from './faults'
 
@@ -36,6 +37,8 @@ export interface ReferenceServiceOptions {
    * newest blank ones first). Default true; production's answer is unknown, so both are tested.
    */
   quantityCreatesCopies?: boolean
+  /** Most sets a getSets page holds, whatever pageSize asks (1 to 500, default 500). */
+  maxPageSize?: number
 }
 
 export interface DemoAccount {
@@ -128,6 +131,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
   }
   state.nextCollectionID =
     1 + Math.max(0, ...[...users.values()].flatMap((u) => [...u.copies.keys()]))
+  if (options.maxPageSize !== undefined) capPageSize(state, options.maxPageSize)
   const faults = new FaultBook()
   const router = { state, namespaces, faults }
   const userData = (username: string): UserData => {

@@ -1,5 +1,4 @@
 import { consumeAllowance } from './allowance'
-import type { CatalogueSet } from './catalogue'
 import { fullNumber } from './catalogue'
 import {
   applyOwned,
@@ -20,10 +19,9 @@ import { V3_CATALOGUE_OPS } from './ops-v3-catalogue'
 import type { OpResult } from './results'
 import { commaList, emptyQuery, PAGE_SIZE_DEFAULT, parsePositive, searchSets } from './search'
 import { instructionLinks, setReviews } from './set-details'
-import { setRecord } from './set-records'
+import { setRecordV3 } from './set-records-v3'
 import type { UserData } from './state'
 import { emptyEntry, FLAG_COUNT, isEmptyEntry } from './state'
-import { formatDateTime } from './xml-write'
 
 /** v3: JSON over HTTP GET/POST (protocol.md §5); SOAP gets the empty response element. */
 
@@ -148,31 +146,6 @@ const setMinifigCollection: V3 = (call, a, user, p) => {
   return json({ status: 'success' })
 }
 
-function jsonSet(call: Call, set: CatalogueSet, user: UserData | null): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(setRecord(call.state, call.origin, set, null))) {
-    if (
-      v === null ||
-      v === undefined ||
-      ['owned', 'wanted', 'qtyOwned', 'userNotes', 'userRating'].includes(k)
-    )
-      continue
-    out[k] = v instanceof Date ? formatDateTime(v) : v
-  }
-  if (user) {
-    const e = user.sets.get(set.setID) ?? emptyEntry()
-    out['collection'] = {
-      owned: e.owned,
-      wanted: e.wanted,
-      qtyOwned: e.qtyOwned,
-      rating: e.rating,
-      notes: e.notes,
-      flags: e.flags.map((value, i) => ({ flagNo: i + 1, value }))
-    }
-  }
-  return out
-}
-
 const getSets: V3 = (call, a, _user, p) => {
   const key = a.str('apiKey')
   const hash = a.str('userHash')
@@ -209,7 +182,7 @@ const getSets: V3 = (call, a, _user, p) => {
   return json({
     status: 'success',
     matches: r.total,
-    sets: r.page.map((s) => jsonSet(call, s, user))
+    sets: r.page.map((s) => setRecordV3(call.state, call.origin, s, user))
   })
 }
 

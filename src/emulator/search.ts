@@ -9,6 +9,20 @@ import type { UserData } from './state'
 export const PAGE_SIZE_DEFAULT = 20
 export const PAGE_SIZE_MAX = 500
 
+// Kept beside the state rather than in it: a test option, not service data.
+const pageCaps = new WeakMap<ServiceState, number>()
+
+/**
+ * Makes a service honour at most `max` sets a page (production's cap may be lower than the
+ * documented 500); page numbers then count pages of the honoured size.
+ */
+export function capPageSize(state: ServiceState, max: number): void {
+  if (!Number.isInteger(max) || max < 1 || max > PAGE_SIZE_MAX) {
+    throw new RangeError(`maxPageSize must be an integer from 1 to ${PAGE_SIZE_MAX}`)
+  }
+  pageCaps.set(state, max)
+}
+
 export interface SetQuery {
   query: string
   themes: readonly string[]
@@ -176,7 +190,7 @@ export function searchSets(
   })
   if (source !== state.sortCache.get(key)) hits.sort(comparator(state, key, user))
   if (desc) hits.reverse()
-  const size = Math.min(PAGE_SIZE_MAX, Math.max(1, q.pageSize))
+  const size = Math.min(pageCaps.get(state) ?? PAGE_SIZE_MAX, Math.max(1, q.pageSize))
   const start = (Math.max(1, q.pageNumber) - 1) * size
   return { total: hits.length, page: hits.slice(start, start + size) }
 }

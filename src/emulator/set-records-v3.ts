@@ -1,0 +1,104 @@
+import { NOT_SPECIFIED } from '../shared/protocol/v3-sets'
+import type { CatalogueSet } from './catalogue'
+import { subthemeOf, themeOf } from './catalogue'
+import type { ServiceState } from './context'
+import { setDetails, setPaths } from './set-details'
+import type { UserData } from './state'
+import { emptyEntry } from './state'
+
+/**
+ * A set as production's v3 getSets writes it (protocol.md §5, the recording in
+ * test/fixtures/production/production-v3): nested objects, unknown values omitted rather than null,
+ * `{Not specified}` placeholders, JSON numbers, UTC timestamps with `Z` and a trimmed fraction.
+ * The values are v2's (set-records.ts), so both versions describe one catalogue.
+ */
+
+type Json = string | number | boolean | Json[] | { [key: string]: Json }
+type JsonObject = { [key: string]: Json }
+
+/** Production trims the fraction: `.47Z`, `.9Z`, none at all for whole seconds. */
+export function v3Timestamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.?0+Z$/, 'Z')
+}
+
+/** Only the keys with a known value: production omits the rest. */
+function known(entries: Record<string, Json | null | undefined>): JsonObject {
+  const out: JsonObject = {}
+  for (const [k, v] of Object.entries(entries)) if (v !== null && v !== undefined) out[k] = v
+  return out
+}
+
+const num = (text: string): number | null => (text === '' ? null : Number(text))
+const day = (date: string): string | null => (date === '' ? null : `${date}T00:00:00Z`)
+
+export function setRecordV3(
+  state: ServiceState,
+  origin: string,
+  set: CatalogueSet,
+  user: UserData | null
+): JsonObject {
+  const d = setDetails(state.cat, set)
+  const theme = themeOf(state.cat, set)
+  const paths = setPaths(set)
+  const [uk, us, ca, eu] = d.prices
+  // v2 knows the US shop's dates only; the other shops sold the set over the same days when they
+  // priced it.
+  const region = (price: string, always: boolean): JsonObject =>
+    known({
+      retailPrice: num(price),
+      dateFirstAvailable: always || price !== '' ? day(d.dateAdded) : null,
+      dateLastAvailable: always || price !== '' ? day(d.dateRemoved) : null
+    })
+  const e = user ? (user.sets.get(set.setID) ?? emptyEntry()) : null
+  const tags = set.tags === '' ? null : set.tags.split(', ')
+  return known({
+    setID: set.setID,
+    number: set.number,
+    numberVariant: set.numberVariant,
+    name: set.name,
+    year: set.year,
+    theme: theme.name,
+    themeGroup: theme.group,
+    subtheme: subthemeOf(state.cat, set) || null,
+    category: d.category,
+    released: d.released,
+    pieces: set.pieces,
+    minifigs: set.minifigs === 0 ? null : set.minifigs,
+    image: d.image ? { thumbnailURL: origin + paths.large, imageURL: origin + paths.image } : {},
+    bricksetURL: origin + paths.page,
+    // Without a userHash production still writes the object, empty.
+    collection: e
+      ? {
+          owned: e.owned,
+          wanted: e.wanted,
+          qtyOwned: e.qtyOwned,
+          rating: e.rating,
+          notes: e.notes,
+          flags: e.flags.map((value, i) => ({ flagNo: i + 1, value }))
+        }
+      : {},
+    collections: { ownedBy: d.ownedByTotal, wantedBy: d.wantedByTotal },
+    LEGOCom: {
+      US: region(us, true),
+      UK: region(uk, false),
+      CA: region(ca, false),
+      DE: region(eu, false)
+    },
+    rating: set.rating100 / 100,
+    reviewCount: set.reviewCount,
+    packagingType: d.packagingType,
+    availability: d.availability === 'Unknown' ? NOT_SPECIFIED : d.availability,
+    instructionsCount: set.instructionsCount,
+    additionalImageCount: set.additionalImageCount,
+    ageRange: known({ min: num(d.ageMin), max: num(d.ageMax) }),
+    dimensions: known({
+      height: num(d.height),
+      width: num(d.width),
+      depth: num(d.depth),
+      weight: num(d.weight)
+    }),
+    barcode: known({ EAN: set.EAN || null, UPC: set.UPC || null }),
+    extendedData: known({ notes: d.notes, tags, description: d.description }),
+    lastUpdated: v3Timestamp(set.lastUpdated)
+  })
+}
