@@ -6,6 +6,7 @@ import type {
   SetCollectionDto,
   TotalsDto
 } from '../../shared/model/collection'
+import { monthOf } from '../../shared/model/service-date'
 import type { ReadDb } from '../store/handles'
 import { all, get } from '../store/handles'
 import { sql } from '../store/sql'
@@ -179,13 +180,22 @@ export function totals(db: ReadDb, profileId: number): TotalsDto {
         WHERE st.profile_id = ${profileId} AND st.owned = 1 AND s.year IS NOT NULL
         GROUP BY s.year ORDER BY s.year`
   )
-  const months = all<{ month: string; paid: number; value: number }>(
+  // Months come from the one date reader, not from slicing text: a date is charted as it reads.
+  const byMonth = new Map<string, { paid: number; value: number }>()
+  for (const c of all<{ date: string; paid: number; value: number }>(
     db,
-    sql`SELECT substr(date_acquired, 1, 7) AS month, sum(price_paid + additional_price_paid) AS paid,
-          sum(current_estimated_value) AS value
-        FROM copies WHERE profile_id = ${profileId} AND deleted = 0 AND date_acquired <> ''
-        GROUP BY month ORDER BY month`
-  )
+    sql`SELECT date_acquired AS date, price_paid + additional_price_paid AS paid,
+          current_estimated_value AS value
+        FROM copies WHERE profile_id = ${profileId} AND deleted = 0`
+  )) {
+    const month = monthOf(c.date)
+    if (month === '') continue
+    const m = byMonth.get(month) ?? { paid: 0, value: 0 }
+    byMonth.set(month, { paid: m.paid + c.paid, value: m.value + c.value })
+  }
+  const months = [...byMonth.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([month, m]) => ({ month, ...m }))
   let paid = 0
   let value = 0
   const overTime = months.map((m) => {

@@ -4,6 +4,7 @@ import type { ExportFormat } from '../../shared/model/exchange'
 import type { CopyValue } from '../app/edits-types'
 import { writeCsv } from './csv'
 import type { Cell } from './csv'
+import { formatServiceDate } from '../../shared/model/service-date'
 
 /** A set of the user's collection with what every export needs; built from the store. */
 export interface ExportSet {
@@ -101,7 +102,8 @@ function studbook(sets: readonly ExportSet[], labels: readonly FlagLabelDto[]): 
       rows.push([
         ...setCells,
         c.collectionID,
-        c.dateAcquired,
+        // Stored yyyy-MM-dd (read from the service's text by the one parser); exported as such.
+        formatServiceDate(c.dateAcquired, 'yyyy-MM-dd'),
         c.currency,
         c.pricePaid,
         c.additionalPricePaid,
