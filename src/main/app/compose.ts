@@ -15,6 +15,7 @@ import type { MediaFile } from './media-cache'
 import { DEMO_BASE_URL, createProfiles, defaultClientFactory, signInDemo } from './profiles'
 import type { DemoService } from './profiles'
 import { createSyncRunner } from './sync-pull'
+import { syncOnSignIn } from './sync-triggers'
 import { createEditSide } from './edits-wiring'
 import type { EditSide } from './edits-wiring'
 
@@ -142,6 +143,11 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
   if (profiles.active().kind === 'demo') await signInDemo(profiles, log)
   const autoSync = options.autoSync ?? true
   if (autoSync) sync.start()
+  const offSignIn = autoSync
+    ? syncOnSignIn(events, () => {
+        sync.start()
+      })
+    : () => undefined
   const offChange = profiles.onChange(() => {
     // A sync keeps writing for the profile it started with; the new profile gets its own.
     sync.cancel()
@@ -160,6 +166,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
     },
     async close() {
       offChange()
+      offSignIn()
       stopWarmer()
       await facets.close()
       sync.cancel()
