@@ -56,20 +56,18 @@ export function decodeResponse(input: DecodeInput): unknown {
     }
     throw new AppError('unexpected_empty_body', 'The service answered with nothing.', detail)
   }
-  if (mt === 'text/html' || looksLikeHtml(body)) throw htmlError(body, detail)
-  if (mt === 'text/plain') throw plainTextError(body, detail)
-  if (mt === 'application/json') {
-    if (op.result.kind !== 'json' || soap) throw unexpectedType(mt, detail)
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(body)
-    } catch {
+  if (op.result.kind === 'json' && !soap) {
+    // Production's v3 JSON may come as text/html, text/xml or text/plain (protocol.md §5): a body
+    // that parses as a JSON object is JSON, whatever the header says.
+    const parsed = jsonObjectOf(body)
+    if (parsed !== undefined) return jsonValue(parsed, status, detail)
+    if (mt === 'application/json') {
       throw new AppError('bad_json', 'The service answered with broken JSON.', detail)
     }
-    const value = inBandJson(parsed, detail)
-    if (status !== 200) throw new AppError('server_error', 'The service answered an error.', detail)
-    return value
   }
+  if (mt === 'text/html' || looksLikeHtml(body)) throw htmlError(body, detail)
+  if (mt === 'text/plain') throw plainTextError(body, detail)
+  if (mt === 'application/json') throw unexpectedType(mt, detail)
   if (!XML_TYPES.has(mt)) throw unexpectedType(mt, detail)
   if (status === 200 && mt !== BINDINGS[input.binding].responseMediaType) {
     throw unexpectedType(mt, detail)
@@ -81,6 +79,23 @@ export function decodeResponse(input: DecodeInput): unknown {
     throw new AppError('server_error', `The service answered with status ${status}.`, detail)
   }
   return soap ? decodeSoap(op, input, root, detail) : decodeHttp(op, input, root, detail)
+}
+
+/** The body as JSON when it is a JSON object (after any byte-order mark); undefined otherwise. */
+function jsonObjectOf(body: string): unknown {
+  const text = body.replace(/^\uFEFF/, '').trim()
+  if (!text.startsWith('{')) return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+function jsonValue(parsed: unknown, status: number, detail: ErrorDetail): unknown {
+  const value = inBandJson(parsed, detail)
+  if (status !== 200) throw new AppError('server_error', 'The service answered an error.', detail)
+  return value
 }
 
 function unexpectedType(mt: string, detail: ErrorDetail): AppError {
