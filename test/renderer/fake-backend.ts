@@ -232,8 +232,11 @@ export class FakeBackend implements Transport {
         const saved: CopyDto = {
           ...copy,
           localId: localId ?? `c${this.copies.length + 1}`,
+          modified: copy.modified ?? false,
           collectionID: null,
           setID,
+          keptLocal: false,
+          outboxId: null,
           sync: 'pending'
         }
         this.copies = [...this.copies.filter((c) => c.localId !== saved.localId), saved]
@@ -260,6 +263,12 @@ export class FakeBackend implements Transport {
       'sync:getStatus': () => this.status,
       'sync:start': () => this.status,
       'outbox:list': () => this.outbox,
+      'outbox:retry': ({ id }) => {
+        this.outbox = this.outbox.map((o) =>
+          o.id === id ? { ...o, state: 'pending', reason: null } : o
+        )
+        return this.outbox
+      },
       'outbox:resolveConflict': ({ id }) => {
         this.outbox = this.outbox.filter((o) => o.id !== id)
         return this.outbox
