@@ -21,6 +21,7 @@ import type { ServerMinifig, ServerSetState } from '../store/collection-sync-rep
 import { transaction } from '../store/handles'
 import { setSyncValue } from '../store/sync-state-repo'
 import { PAGE_SIZE } from './sync-pull-catalogue'
+import { parseV3SetsPage } from '../../shared/protocol/v3-sets'
 import { v3Unavailable } from './sync-pull-v3'
 import { asList, callGetSets, checkCancelled } from './sync-pull-context'
 import type { PullContext } from './sync-pull-context'
@@ -29,22 +30,22 @@ const num = (v: unknown, d = 0) => (typeof v === 'number' && Number.isFinite(v) 
 const bool = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 
-function flagsMask(flags: unknown): number {
-  if (!Array.isArray(flags)) return 0
+function flagsMask(
+  flags: readonly { flagNo: number; value: boolean }[] | null | undefined
+): number {
   let mask = 0
-  for (const f of flags as unknown[]) {
-    if (typeof f !== 'object' || f === null) continue
-    const o = f as Record<string, unknown>
-    const no = num(o['flagNo'])
-    if (no >= 1 && no <= 8 && bool(o['value'])) mask |= 1 << (no - 1)
-  }
+  for (const f of flags ?? []) if (f.value) mask |= 1 << (f.flagNo - 1)
   return mask
 }
 
-/** Owned and wanted sets with flags and rating through v3 getSets; null when v3 is not offered. */
+/**
+ * Owned and wanted sets with flags and rating through v3 getSets; null when v3 is not offered.
+ * Each page is checked whole by the v3 schema; paging runs until the answer's total has arrived.
+ */
 async function userSetsV3(ctx: PullContext): Promise<ServerSetState[] | null> {
   const out = new Map<number, ServerSetState>()
   for (const which of ['owned', 'wanted'] as const) {
+    let got = 0
     for (let page = 1; ; page++) {
       let result: unknown
       try {
@@ -55,22 +56,30 @@ async function userSetsV3(ctx: PullContext): Promise<ServerSetState[] | null> {
         if (v3Unavailable(e)) return null
         throw e
       }
-      const sets = (result as { sets?: unknown } | null)?.sets
-      if (!Array.isArray(sets)) return page === 1 && which === 'owned' ? null : [...out.values()]
-      for (const raw of sets as Record<string, unknown>[]) {
-        const c = (raw['collection'] ?? {}) as Record<string, unknown>
-        const setID = num(raw['setID'])
-        out.set(setID, {
-          setID,
-          owned: bool(c['owned']),
-          wanted: bool(c['wanted']),
-          qtyOwned: num(c['qtyOwned']),
-          notes: str(c['notes']),
-          rating: Math.round(num(c['rating'])),
-          flags: flagsMask(c['flags'])
+      if (result === null || result === undefined) return null
+      const answer = parseV3SetsPage(result)
+      for (const s of answer.sets) {
+        const c = s.collection
+        out.set(s.setID, {
+          setID: s.setID,
+          owned: c?.owned ?? false,
+          wanted: c?.wanted ?? false,
+          qtyOwned: c?.qtyOwned ?? 0,
+          notes: c?.notes ?? '',
+          rating: Math.round(c?.rating ?? 0),
+          flags: flagsMask(c?.flags)
         })
       }
-      if (sets.length < PAGE_SIZE) break
+      got += answer.sets.length
+      if (got >= answer.matches) break
+      // Short of the total: applying the rest as "not yours any more" would remove real sets.
+      if (answer.sets.length === 0) {
+        throw new AppError(
+          'service_error',
+          `The service listed ${got} of your ${answer.matches} ${which} sets and stopped; nothing was changed.`,
+          { operation: 'getSets', service: 'v3' }
+        )
+      }
     }
   }
   return [...out.values()]

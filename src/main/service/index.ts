@@ -1,5 +1,5 @@
 import { operationsOf } from '../../shared/protocol/operations'
-import type { Binding, OperationDef, ServiceName } from '../../shared/protocol/operations'
+import type { OperationDef, ServiceName } from '../../shared/protocol/operations'
 import { createCore } from './client'
 import type { DiscoveryResult } from './discovery'
 import type { LegacyApi, V2Api, V3Api } from './typed-api'
@@ -25,7 +25,7 @@ export interface ServiceClient {
     service: ServiceName,
     operation: string,
     params?: Record<string, unknown>,
-    options?: { signal?: AbortSignal; binding?: Binding }
+    options?: CallOptions
   ): Promise<unknown>
   readonly v2: V2Api
   readonly v3: V3Api
