@@ -12,7 +12,7 @@ import type { SyncRunner } from '../../src/main/app/sync-pull'
 import { openStore } from '../../src/main/store/connection'
 import type { Store } from '../../src/main/store/connection'
 import { createReferenceService } from '../../src/emulator/index'
-import type { ReferenceService } from '../../src/emulator/index'
+import type { ReferenceService, ReferenceServiceOptions } from '../../src/emulator/index'
 import type { EventMap } from '../../src/shared/ipc/contract'
 
 /** A real reference service, a real SQLite file and the real client, joined in-process. */
@@ -31,14 +31,39 @@ export interface Harness {
   online: boolean
   /** A catalogue page whose request fails as if the network dropped. */
   failPage: number | null
+  /** From this catalogue page on, the service answers as past its end (empty pages). */
+  emptyFrom: number | null
   /** Reopens the database and rebuilds the app objects over it, as after a restart. */
   restart(): Promise<void>
   close(): void
 }
 
-export async function createHarness(sets: number, now?: () => Date): Promise<Harness> {
+/** The same catalogue request, asking for a page far past the end. */
+async function pastTheEnd(req: Request): Promise<Request> {
+  const far = (f: URLSearchParams) => {
+    if (f.has('pageNumber')) f.set('pageNumber', '100000')
+    const p = f.get('params')
+    if (p !== null) f.set('params', p.replace(/("?pageNumber"?\s*:\s*)\d+/, '$1100000'))
+  }
+  const url = new URL(req.url)
+  far(url.searchParams)
+  if (req.method === 'GET') return new Request(url, { headers: req.headers })
+  let body = await req.clone().text()
+  if ((req.headers.get('content-type') ?? '').includes('form-urlencoded')) {
+    const f = new URLSearchParams(body)
+    far(f)
+    body = f.toString()
+  } else body = body.replace(/<pageNumber>\d+</, '<pageNumber>100000<')
+  return new Request(url, { method: req.method, headers: req.headers, body })
+}
+
+export async function createHarness(
+  sets: number,
+  now?: () => Date,
+  service: Omit<ReferenceServiceOptions, 'sets' | 'seed' | 'now'> = {}
+): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'studbook-sync-'))
-  const svc = createReferenceService({ sets, seed: 7, ...(now ? { now } : {}) })
+  const svc = createReferenceService({ ...service, sets, seed: 7, ...(now ? { now } : {}) })
   const credentials = createMemoryStore()
   const pages: number[] = []
   const pageVersions: string[] = []
@@ -58,6 +83,8 @@ export async function createHarness(sets: number, now?: () => Date): Promise<Har
           pages.push(Number(page[1]))
           pageVersions.push(/\/api\/v3/i.test(path) ? 'v3' : 'v2')
           if (h.failPage === Number(page[1])) throw new TypeError('fetch failed')
+          if (h.emptyFrom !== null && Number(page[1]) >= h.emptyFrom)
+            return svc.handle(await pastTheEnd(req))
         }
       }
       return svc.handle(req)
@@ -95,6 +122,7 @@ export async function createHarness(sets: number, now?: () => Date): Promise<Har
     changed,
     online: true,
     failPage: null,
+    emptyFrom: null,
     async restart() {
       h.store.close()
       await build(h)

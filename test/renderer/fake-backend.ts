@@ -106,7 +106,8 @@ export class FakeBackend implements Transport {
     needsAttention: 0,
     conflicts: 0,
     allowance: { limit: null, used: 0, remaining: null },
-    catalogueSets: 0
+    catalogueSets: 0,
+    catalogueIncomplete: null
   }
   reviewText = 'Great build.'
   /** Channels that answer with this error instead. */

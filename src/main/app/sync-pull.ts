@@ -16,6 +16,7 @@ import {
 } from './credential-check'
 import type { Profiles } from './profiles'
 import {
+  catalogueIncomplete,
   pullAllSets,
   pullRecentSets,
   pullSubthemesAndYears,
@@ -83,7 +84,8 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
       error,
       ...outboxCounts(store.read, id),
       allowance: allowance(id),
-      catalogueSets: countSets(store.read, id)
+      catalogueSets: countSets(store.read, id),
+      catalogueIncomplete: catalogueIncomplete(store.read, id)
     }
   }
 

@@ -5,6 +5,10 @@ import { sql } from './sql'
 /** Named cursors and watermarks of one profile's sync (e.g. the next catalogue page to fetch). */
 export type SyncKey =
   | 'sets_next_page'
+  /** The page size `sets_next_page` counts in: the size the service honoured. */
+  | 'sets_page_size'
+  /** JSON {got, expected}: the last catalogue pull stopped before the service's total. */
+  | 'catalogue_incomplete'
   | 'sets_started_at'
   | 'catalogue_complete_at'
   | 'recent_watermark'

@@ -8,6 +8,12 @@ export interface AllowanceDto {
   readonly remaining: number | null
 }
 
+/** Sets a catalogue pull received of the total the service announced. */
+export interface CatalogueProgress {
+  readonly got: number
+  readonly expected: number
+}
+
 export interface SyncStatus {
   readonly running: boolean
   readonly phase: SyncPhase
@@ -22,6 +28,8 @@ export interface SyncStatus {
   readonly conflicts: number
   readonly allowance: AllowanceDto
   readonly catalogueSets: number
+  /** Set when the last catalogue pull ended before the service's total (the service stopped). */
+  readonly catalogueIncomplete: CatalogueProgress | null
 }
 
 export type OutboxState = 'pending' | 'needs_attention' | 'conflict'

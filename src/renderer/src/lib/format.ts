@@ -50,3 +50,8 @@ export function plainText(markup: string): string {
   for (const p of doc.querySelectorAll('p, div, li')) p.append('\n')
   return doc.body.textContent.replace(/\n{3,}/g, '\n\n').trim()
 }
+
+/** A catalogue pull the service stopped before its total: never shown as synced. */
+export function incompleteText(p: { readonly got: number; readonly expected: number }): string {
+  return `Catalogue incomplete: ${p.got.toLocaleString()} of ${p.expected.toLocaleString()} sets`
+}

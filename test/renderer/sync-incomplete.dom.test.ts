@@ -1,0 +1,35 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { cleanup, render, screen } from '@testing-library/svelte'
+import { settle } from './dom-env'
+import { FakeBackend } from './fake-backend'
+import { setTransport } from '../../src/renderer/src/lib/api'
+import App from '../../src/renderer/src/App.svelte'
+
+const backend = new FakeBackend(20)
+
+beforeAll(() => {
+  setTransport(backend)
+  window.location.hash = '#/browse'
+})
+afterEach(() => {
+  cleanup()
+})
+
+describe('a catalogue pull the service stopped early', () => {
+  it('says the catalogue is incomplete instead of synced', async () => {
+    render(App)
+    await settle()
+    expect(screen.getByTestId('pending').textContent.trim()).toBe('All synced')
+    const catalogueIncomplete = { got: 700, expected: 2000 }
+    backend.emit('sync:status', { ...backend.status, catalogueIncomplete })
+    await settle()
+    const text = `Catalogue incomplete: ${(700).toLocaleString()} of ${(2000).toLocaleString()} sets`
+    expect(screen.getByTestId('pending').textContent.trim()).toBe(text)
+    window.location.hash = '#/sync'
+    await settle()
+    expect(screen.getByTestId('catalogue-count').textContent.trim()).toBe(text)
+    backend.emit('sync:status', { ...backend.status, catalogueIncomplete: null })
+    await settle()
+    expect(screen.getByTestId('pending').textContent.trim()).toBe('All synced')
+  })
+})
