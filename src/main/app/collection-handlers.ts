@@ -110,7 +110,17 @@ export function createCollectionHandlers(deps: EditDeps): CollectionHandlers {
       if (!existing || existing.deleted || existing.setID !== setID) {
         throw new AppError('not_found', 'That copy no longer exists.', { field: 'localId' })
       }
-      apply(p, [{ kind: 'copy', setID, localId, value: null }], `Set ${setID}: delete copy`)
+      // A copy the service never gave an id takes back the unit its adding raised; deleting a
+      // copy the service holds removes that record and leaves the quantity to the user.
+      const unit =
+        existing.collectionID === null
+          ? [setEdit(setID, 'qtyOwned', Math.max(0, readSet(db(), p, setID).qtyOwned - 1))]
+          : []
+      apply(
+        p,
+        [{ kind: 'copy', setID, localId, value: null }, ...unit],
+        `Set ${setID}: delete copy`
+      )
       return null
     },
     'collection:listMinifigs': ({ filter, query }) =>
