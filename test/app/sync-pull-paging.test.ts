@@ -106,3 +106,16 @@ describe('catalogue paging by totals', () => {
     expect(getSyncValue(h.store.read, h.profiles.active().id, 'catalogue_complete_at')).toBeNull()
   })
 })
+
+describe('the issue’s catalogue size', () => {
+  it('gets all 20,000 sets from a service honouring 100 sets a page', async () => {
+    h = await createHarness(20_000, undefined, { maxPageSize: 100 })
+    const started = performance.now()
+    await h.sync.run()
+    const ms = performance.now() - started
+    await complete(h, 20_000)
+    expect(h.pages).toEqual(range(1, 200))
+    // Measured about 4 s on the shared 2-core machine; the bound catches a pull gone quadratic.
+    expect(ms).toBeLessThan(25_000)
+  }, 60_000)
+})
