@@ -3,10 +3,7 @@ import { join } from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 
 /** The production v2 WSDL (a copy of the recorded file in test/fixtures/production), reduced to what our tables describe. */
-export const PRODUCTION_WSDL_PATH = join(
-  __dirname,
-  '../fixtures/production/production-v2/v2.wsdl'
-)
+export const PRODUCTION_WSDL_PATH = join(__dirname, '../fixtures/production/production-v2/v2.wsdl')
 
 export interface XsdElement {
   name: string

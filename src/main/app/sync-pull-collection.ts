@@ -88,6 +88,7 @@ async function userSetsV3(ctx: PullContext): Promise<ServerSetState[] | null> {
 async function userSetsV2(ctx: PullContext): Promise<ServerSetState[]> {
   const out = new Map<number, ServerSetState>()
   for (const which of ['owned', 'wanted'] as const) {
+    const seen = new Set<number>()
     for (let page = 1; ; page++) {
       const result = await callGetSets(ctx, 'v2', {
         [which]: '1',
@@ -96,7 +97,11 @@ async function userSetsV2(ctx: PullContext): Promise<ServerSetState[]> {
         pageNumber: String(page)
       })
       const sets = asList<SetRecord>(result, 'getSets')
+      // No total in v2: a short page may be the service's own cap, so only a page that brings
+      // nothing new ends the list (also when a service ignores pageNumber).
+      if (!sets.some((s) => !seen.has(s.setID))) break
       for (const s of sets) {
+        seen.add(s.setID)
         out.set(s.setID, {
           setID: s.setID,
           owned: s.owned,
@@ -107,7 +112,6 @@ async function userSetsV2(ctx: PullContext): Promise<ServerSetState[]> {
           flags: null
         })
       }
-      if (sets.length < PAGE_SIZE) break
     }
   }
   return [...out.values()]
