@@ -1,3 +1,4 @@
+import { BLANK_COPY } from '../shared/model/collection'
 import type { Catalogue } from './catalogue'
 import { rng, STREAM } from './rng'
 
@@ -61,26 +62,7 @@ export const FLAG_COUNT = 8
 
 /** A record as raising the quantity creates it: nothing filled in yet. */
 export function blankCopy(collectionID: number, setID: number): CopyDetail {
-  return {
-    collectionID,
-    setID,
-    dateAcquired: '',
-    currency: '',
-    pricePaid: 0,
-    additionalPricePaid: 0,
-    currentEstimatedValue: 0,
-    conditionWhenAcquired: '',
-    acquiredFrom: '',
-    conditionNow: '',
-    location: '',
-    notes: '',
-    parts: false,
-    minifigs: false,
-    instructions: false,
-    box: false,
-    willTrade: false,
-    modified: false
-  }
+  return { collectionID, setID, ...BLANK_COPY }
 }
 
 export function isBlankCopy(c: CopyDetail): boolean {

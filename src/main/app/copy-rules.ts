@@ -1,4 +1,5 @@
 import { AppError } from '../../shared/errors'
+import { BLANK_COPY } from '../../shared/model/collection'
 import type { ReadDb } from '../store/handles'
 import { all } from '../store/handles'
 import { sql } from '../store/sql'
@@ -7,24 +8,7 @@ import type { CopyValue } from './edits-types'
 
 /** What counts as a copy "with details", and the quantity floor those copies set (issue #12). */
 
-const BLANK: CopyValue = {
-  dateAcquired: '',
-  currency: '',
-  pricePaid: 0,
-  additionalPricePaid: 0,
-  currentEstimatedValue: 0,
-  conditionWhenAcquired: '',
-  acquiredFrom: '',
-  conditionNow: '',
-  location: '',
-  notes: '',
-  parts: false,
-  minifigs: false,
-  instructions: false,
-  box: false,
-  willTrade: false,
-  modified: false
-}
+const BLANK: CopyValue = BLANK_COPY
 
 /** A copy record as raising the quantity makes it: nobody has written anything to it. */
 export function isBlank(c: CopyValue): boolean {

@@ -44,6 +44,30 @@ export interface CopyDto {
   readonly sync: EditSyncState
 }
 
+/** The fields of a copy record as raising the quantity creates it: nobody has written to it. */
+export type CopyFieldValues = Omit<
+  CopyDto,
+  'localId' | 'collectionID' | 'setID' | 'keptLocal' | 'outboxId' | 'sync'
+>
+export const BLANK_COPY: Readonly<CopyFieldValues> = {
+  dateAcquired: '',
+  currency: '',
+  pricePaid: 0,
+  additionalPricePaid: 0,
+  currentEstimatedValue: 0,
+  conditionWhenAcquired: '',
+  acquiredFrom: '',
+  conditionNow: '',
+  location: '',
+  notes: '',
+  parts: false,
+  minifigs: false,
+  instructions: false,
+  box: false,
+  willTrade: false,
+  modified: false
+}
+
 export interface MinifigDto {
   readonly minifigNumber: string
   readonly name: string
