@@ -4,7 +4,7 @@ import type { Handlers } from '../../shared/ipc/contract'
 import type { SetPatch } from '../../shared/ipc/channels/collection'
 import type { EditDeps } from './edits-deps'
 import { applyEdits } from './edits'
-import { listCopies, readCopy, readMinifig, readSet } from './edits-state'
+import { readCopy, readMinifig, readSet } from './edits-state'
 import {
   copiesOf,
   copyDto,
@@ -90,14 +90,11 @@ export function createCollectionHandlers(deps: EditDeps): CollectionHandlers {
         }
       }
       const id = localId ?? randomUUID()
-      // A copy record is made on the service by raising the quantity (protocol.md §2). Owned units
-      // without a copy yet (Owned ×2, one copy) take the details as they are: the copy is one of
-      // them. Otherwise the new copy is one more owned, its quantity sent first.
-      const qty = readSet(db(), p, setID).qtyOwned
-      const raise =
-        localId || qty > listCopies(db(), p, setID).length
-          ? []
-          : [setEdit(setID, 'qtyOwned', qty + 1)]
+      // A copy record is made on the service by raising the quantity (protocol.md §2): a new copy
+      // is one more owned. The quantity comes first, so its outbox row is sent first.
+      const raise = localId
+        ? []
+        : [setEdit(setID, 'qtyOwned', readSet(db(), p, setID).qtyOwned + 1)]
       apply(
         p,
         [...raise, { kind: 'copy', setID, localId: id, value: copy }],
@@ -113,12 +110,11 @@ export function createCollectionHandlers(deps: EditDeps): CollectionHandlers {
       if (!existing || existing.deleted || existing.setID !== setID) {
         throw new AppError('not_found', 'That copy no longer exists.', { field: 'localId' })
       }
-      // A copy is an owned unit: deleting it owns one fewer (the service removes its record,
-      // then the lower quantity), unless the quantity already counts fewer units than copies.
-      const qty = readSet(db(), p, setID).qtyOwned
+      // A copy the service never gave an id takes back the unit its adding raised; deleting a
+      // copy the service holds removes that record and leaves the quantity to the user.
       const unit =
-        qty >= listCopies(db(), p, setID).length
-          ? [setEdit(setID, 'qtyOwned', Math.max(0, qty - 1))]
+        existing.collectionID === null
+          ? [setEdit(setID, 'qtyOwned', Math.max(0, readSet(db(), p, setID).qtyOwned - 1))]
           : []
       apply(
         p,
