@@ -116,7 +116,8 @@ describe('first run on a 20,000-set demo catalogue', () => {
     // Totals change.
     await go(page, '#/totals')
     const after = await app.rpc<Totals>('collection:getTotals')
-    expect(after.setsOwned).toBe(before.setsOwned + 2 - qtyBefore)
+    // Quantity 2, then a copy: adding a copy is one more owned (docs/protocol.md §2).
+    expect(after.setsOwned).toBe(before.setsOwned + 3 - qtyBefore)
     const eur = (t: Totals): number => t.money.find((m) => m.currency === 'EUR')?.paid ?? 0
     expect(eur(after)).toBeCloseTo(eur(before) + 120, 2)
     await page
@@ -132,7 +133,7 @@ describe('first run on a 20,000-set demo catalogue', () => {
     const rows = parse<Record<string, string>>(csv, { columns: true, skip_empty_lines: true })
     const mine = rows.filter((r) => r.Number === fullNumber)
     expect(mine.length).toBeGreaterThanOrEqual(1)
-    expect(mine.every((r) => r['Qty owned'] === '2')).toBe(true)
+    expect(mine.every((r) => r['Qty owned'] === '3')).toBe(true)
     expect(mine.some((r) => r['Flags']?.includes(flagLabel))).toBe(true)
     const copy = mine.find((r) => r.Currency === 'EUR')
     expect(Number(copy?.['Price paid'])).toBe(120)
