@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { insertSets } from '../edits/harness'
+import { COPY } from './copy-helpers'
 import { pushHarness } from './service-harness'
 import type { PushHarness } from './service-harness'
 
@@ -19,24 +20,8 @@ const rows = () =>
     server: string | null
   }[]
 
-const copy = {
-  dateAcquired: '2024-05-01',
-  currency: 'EUR',
-  pricePaid: 49.5,
-  additionalPricePaid: 0,
-  currentEstimatedValue: 70,
-  conditionWhenAcquired: 'New',
-  acquiredFrom: 'Shop',
-  conditionNow: 'Built',
-  location: 'Shelf',
-  notes: 'café',
-  parts: true,
-  minifigs: true,
-  instructions: false,
-  box: true,
-  willTrade: false,
-  modified: false
-}
+// A non-ASCII note: it must survive the SOAP body and the read-back comparison.
+const copy = { ...COPY, notes: 'café' }
 
 describe('pusher against the reference service', () => {
   it('sends every kind of edit with the right operation, then the outbox is empty', async () => {

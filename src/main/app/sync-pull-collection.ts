@@ -227,6 +227,7 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
     await ctx.confirmBeforeRemoving()
   }
   transaction(db, () => {
+    // Read again: the user may have edited while the credentials were being confirmed.
     const busy = targetsWithEdits(db, id)
     for (const s of sets) {
       if (busy.has(`set:${s.setID}`)) continue

@@ -252,6 +252,9 @@ export function createCore(options: ServiceClientOptions): ClientCore {
     callOptions: CallOptions = {}
   ): Promise<unknown> {
     const detail: ErrorDetail = { service, operation }
+    // The password is masked during this call only; it is not kept once login answered.
+    const password = passwordOf(params)
+    if (password !== null) knownSecrets.add(password)
     try {
       const op = findOperation(service, operation)
       if (op === undefined) {
@@ -261,9 +264,6 @@ export function createCore(options: ServiceClientOptions): ClientCore {
       for (const v of [secrets.apiKey, secrets.userHash, ...secretParams(params)]) {
         if (v !== undefined && v !== '') knownSecrets.add(v)
       }
-      // The password is masked during this call only; it is not kept once login answered.
-      const password = passwordOf(params)
-      if (password !== null) knownSecrets.add(password)
       const values: Record<string, unknown> = {}
       for (const p of op.params) {
         if (p.name === 'apiKey') values.apiKey = secrets.apiKey
@@ -297,7 +297,6 @@ export function createCore(options: ServiceClientOptions): ClientCore {
       log('warn', `${service}.${operation} failed: ${err.code}`, { message: err.message })
       throw err
     } finally {
-      const password = passwordOf(params)
       if (password !== null) knownSecrets.delete(password)
     }
   }
