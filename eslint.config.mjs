@@ -23,6 +23,20 @@ const noMain = {
   regex: '(^|/)(main|emulator)(/|$)',
   message: 'The renderer reaches main only through the typed contract.'
 }
+/** The main process by feature (architecture.md): features meet only through each other's index.ts. */
+const FEATURES = ['account', 'catalogue', 'collection', 'sync', 'exchange']
+const noApp = {
+  regex: '^(\\.\\./)+app(/|$)',
+  message: 'Nothing imports app/: it composes the features, they do not call back into it.'
+}
+const onlyPublicFaceOf = (own) => ({
+  regex: `^(\\.\\./)+(${FEATURES.filter((f) => f !== own).join('|')})/(?!index$).+`,
+  message: 'Another feature is reached only through its index.ts (its public face).'
+})
+const noFeatures = {
+  regex: `^(\\.\\./)+(app|${FEATURES.join('|')})(/|$)`,
+  message: 'store/, service/, credentials/ and ipc/ sit below the features and may not import them.'
+}
 const noDomGlobals = [
   'window',
   'document',
@@ -99,5 +113,13 @@ export default tseslint.config(
     ignores: ['src/main/shell/**', 'src/main/index.ts'],
     rules: restrict([noElectron])
   },
-  { files: ['src/preload/**'], rules: restrict([noNode, noMain]) }
+  { files: ['src/preload/**'], rules: restrict([noNode, noMain]) },
+  ...FEATURES.map((f) => ({
+    files: [`src/main/${f}/**`],
+    rules: restrict([noElectron, noApp, onlyPublicFaceOf(f)])
+  })),
+  {
+    files: ['src/main/{store,service,credentials,ipc}/**'],
+    rules: restrict([noElectron, noFeatures])
+  }
 )

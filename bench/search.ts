@@ -6,15 +6,15 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createCatalogueHandlers } from '../src/main/app/catalogue-handlers'
-import { createProfiles, defaultClientFactory } from '../src/main/app/profiles'
+import { createCatalogueHandlers } from '../src/main/catalogue/catalogue-handlers'
+import { createProfiles, defaultClientFactory } from '../src/main/account/profiles'
 import { createMemoryStore } from '../src/main/credentials/index'
 import { dispatch } from '../src/main/ipc/dispatch'
 import { openStore } from '../src/main/store/connection'
 import { beginBulkLoad, endBulkLoad } from '../src/main/store/fts'
 import { transaction } from '../src/main/store/handles'
 import type { WriteDb } from '../src/main/store/handles'
-import { upsertSets } from '../src/main/store/sets-repo'
+import { upsertSets } from '../src/main/catalogue/sets-repo'
 import {
   NAME_ADJ,
   NAME_NOUN,
@@ -240,11 +240,11 @@ async function main(): Promise<void> {
     `Measured ${date} on ${machine()}, by \`npm run bench:search\` (bench/search.ts).
 \`catalog:search\` through dispatch (schema parse, handler, SQLite FTS5 + filters, 100 rows with user state),
 over a generated catalogue in a WAL database file; 3 % of sets owned, a third of those flagged. Goal: p95 ≤ 5 ms (20k), ≤ 20 ms (200k).
-Facet queries count theme, subtheme, year, availability, owned, wanted and 8 flags (each under the other filters); measured inline here, in the app they run in a worker thread (src/main/store/facet-pool.ts) so the page and IPC never wait for them.
+Facet queries count theme, subtheme, year, availability, owned, wanted and 8 flags (each under the other filters); measured inline here, in the app they run in a worker thread (src/main/catalogue/facet-pool.ts) so the page and IPC never wait for them.
 Rows marked *after a catalogue change* (and both facet rows) rewrite one set before every query, as a sync does, so
 nothing cached about the catalogue helps them; the other rows reuse what earlier queries of the run read, as the app
 does until the catalogue changes (and the app reads every one-letter prefix's matches while idle after a change,
-src/main/app/search-warmer.ts, so the first keystroke is the warm row, not the cold one).
+src/main/catalogue/search-warmer.ts, so the first keystroke is the warm row, not the cold one).
 
 | Sets | Query | n | mean hits | p50 ms | p95 ms |
 |---:|---|---:|---:|---:|---:|

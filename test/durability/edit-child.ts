@@ -4,9 +4,9 @@
  * returned. Args: <db path> <first seq> <set count>.
  */
 import { writeSync } from 'node:fs'
-import { createCollectionHandlers } from '../../src/main/app/collection-handlers'
+import { createCollectionHandlers } from '../../src/main/collection/collection-handlers'
 import { openStore } from '../../src/main/store/connection'
-import { getSetting } from '../../src/main/store/profiles-repo'
+import { getSetting } from '../../src/main/account/profiles-repo'
 
 async function main(): Promise<void> {
   const [path = '', first = '0', count = '100'] = process.argv.slice(2)

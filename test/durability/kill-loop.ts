@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { buildSync } from 'esbuild'
 import { openStore } from '../../src/main/store/connection'
-import { setSetting, upsertProfile } from '../../src/main/store/profiles-repo'
-import { insertSets } from '../edits/harness'
+import { setSetting, upsertProfile } from '../../src/main/account/profiles-repo'
+import { insertSets } from '../collection/harness'
 
 /**
  * R-DB-2's kill -9 loop: a child makes acknowledged edits and is killed at a random moment; then

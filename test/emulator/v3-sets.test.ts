@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService } from '../../src/emulator/index'
-import { setFromV3 } from '../../src/main/app/sync-pull-v3'
+import { setFromV3 } from '../../src/main/sync/pull/v3-sets'
 import { createServiceClient } from '../../src/main/service/index'
 import { parseV3SetsPage } from '../../src/shared/protocol/v3-sets'
 

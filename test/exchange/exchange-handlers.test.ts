@@ -1,8 +1,8 @@
 import Papa from 'papaparse'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createExchangeHandlers } from '../../src/main/app/exchange-handlers'
-import { editHarness } from '../edits/harness'
-import type { EditHarness } from '../edits/harness'
+import { createExchangeHandlers } from '../../src/main/exchange/exchange-handlers'
+import { editHarness } from '../collection/harness'
+import type { EditHarness } from '../collection/harness'
 
 let h: EditHarness
 afterEach(() => {

@@ -1,4 +1,4 @@
-import type { CopyValue } from '../../src/main/app/edits-types'
+import type { CopyValue } from '../../src/main/collection/edits-types'
 import type { ExportSet } from '../../src/main/exchange/export-formats'
 import type { FlagLabelDto } from '../../src/shared/model/collection'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { EMPTY_SET } from '../../src/main/app/edits-state'
-import type { SetFieldValues } from '../../src/main/app/edits-types'
+import { EMPTY_SET } from '../../src/main/collection/collection-state-repo'
+import type { SetFieldValues } from '../../src/main/collection/edits-types'
 import { buildExport } from '../../src/main/exchange/export-formats'
 import { planImport } from '../../src/main/exchange/import-diff'
 import type { CurrentSet } from '../../src/main/exchange/import-diff'

@@ -20,12 +20,12 @@ function sources(dir: string): string[] {
 }
 
 describe('writes to the catalogue cache', () => {
-  it('happen only in sets-repo.ts (and migrations)', () => {
+  it('happen only in catalogue/sets-repo.ts (and migrations)', () => {
     const writers = sources(join(ROOT, 'src'))
       .filter((f) => WRITES_SETS.test(readFileSync(f, 'utf8')))
       .map((f) => relative(ROOT, f))
       .filter((f) => !f.startsWith('src/main/store/migrations/'))
-    expect(writers).toEqual(['src/main/store/sets-repo.ts'])
+    expect(writers).toEqual(['src/main/catalogue/sets-repo.ts'])
   })
 
   it('the pattern recognises the statements it guards against', () => {

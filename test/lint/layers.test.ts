@@ -82,4 +82,26 @@ describe('layer rules (architecture.md)', () => {
       )
     ).toEqual([])
   })
+
+  it.each([
+    ['src/main/sync/runner.ts', "import { createApp } from '../app/compose'"],
+    ['src/main/sync/pull/sets.ts', "import { upsertSets } from '../../catalogue/sets-repo'"],
+    ['src/main/exchange/x.ts', "import type { Edit } from '../collection/edits-types'"],
+    ['src/main/store/x.ts', "import { readSet } from '../collection/index'"],
+    ['src/main/service/x.ts', "import type { Profiles } from '../account/index'"]
+  ])(
+    '%s may not reach app/, a lower layer upward, or another feature inside',
+    async (file, code) => {
+      expect((await layerErrors(file, code)).join('\n')).toMatch(/no-restricted-imports/)
+    }
+  )
+
+  it.each([
+    ['src/main/sync/pull/sets.ts', "import { upsertSets } from '../../catalogue/index'"],
+    ['src/main/sync/pull/sets.ts', "import { callGetSets } from './context'"],
+    ['src/main/sync/runner.ts', "import { createPusher } from './push/pusher'"],
+    ['src/main/app/compose.ts', "import { createSyncRunner } from '../sync/runner'"]
+  ])('%s may import %s', async (file, code) => {
+    expect(await layerErrors(file, code)).toEqual([])
+  })
 })

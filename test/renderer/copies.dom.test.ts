@@ -7,7 +7,7 @@ import { FakeBackend } from './fake-backend'
 import { setTransport } from '../../src/renderer/src/lib/api'
 import App from '../../src/renderer/src/App.svelte'
 import { decodeResponse } from '../../src/main/service/decode-response'
-import { copyFieldsOf } from '../../src/main/store/collection-sync-repo'
+import { copyFieldsOf } from '../../src/main/collection/collection-sync-repo'
 import type { CopyDto } from '../../src/shared/model/collection'
 import type { CollectionDetailRecord } from '../../src/shared/protocol/records'
 

@@ -2,9 +2,9 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { transaction } from '../../src/main/store/handles'
 import { INITIAL_CHARS, initialBit } from '../../src/main/store/initials'
-import { upsertSets } from '../../src/main/store/sets-repo'
-import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
-import type { TestStore } from './set-fixtures'
+import { upsertSets } from '../../src/main/catalogue/sets-repo'
+import { FIXTURE_AT, makeSet, openTestStore } from '../catalogue/set-fixtures'
+import type { TestStore } from '../catalogue/set-fixtures'
 
 /**
  * A one-letter search reads `initials`, longer ones read FTS5: the two must agree on every set, or

@@ -5,31 +5,28 @@ import { createReferenceService } from '../../emulator/index'
 import { createEventBus } from '../ipc/event-bus'
 import type { EventBus } from '../ipc/event-bus'
 import { openStore } from '../store/connection'
-import { createFacetPool } from '../store/facet-pool'
-import { startSearchWarmer } from './search-warmer'
-import { externalHosts } from '../store/set-read'
+import { createFacetPool } from '../catalogue/facet-pool'
+import { startSearchWarmer } from '../catalogue/search-warmer'
+import { externalHosts } from '../catalogue/set-detail-repo'
 import { buildHandlers } from './handlers'
 import type { AppServices } from './handlers'
-import { createMediaCache } from './media-cache'
-import type { MediaFile } from './media-cache'
-import { DEMO_BASE_URL, createProfiles, defaultClientFactory, signInDemo } from './profiles'
-import type { DemoService } from './profiles'
-import { createSyncRunner } from './sync-pull'
-import { syncOnSignIn } from './sync-triggers'
-import { createEditSide } from './edits-wiring'
-import type { EditSide } from './edits-wiring'
+import { createMediaCache } from '../catalogue/media-cache'
+import type { MediaFile } from '../catalogue/media-cache'
+import {
+  DEMO_BASE_URL,
+  createProfiles,
+  defaultClientFactory,
+  signInDemo
+} from '../account/profiles'
+import type { DemoService } from '../account/profiles'
+import { createSyncRunner } from '../sync/runner'
+import { syncOnSignIn } from '../sync/triggers'
+import { createEditSide } from './compose-edits'
+import type { EditSide } from './compose-edits'
+import type { FileChooser, HostLog } from './ports'
 
-export interface FileChooser {
-  saveText(
-    suggestedName: string,
-    content: string,
-    filters?: { name: string; extensions: string[] }[]
-  ): Promise<{ saved: boolean; path?: string }>
-  openText(
-    filters?: { name: string; extensions: string[] }[]
-  ): Promise<{ name: string; content: string } | null>
-}
 export type { MediaFile }
+export type { FileChooser, HostLog }
 
 export interface CreateAppOptions {
   dataDir: string
@@ -38,11 +35,7 @@ export interface CreateAppOptions {
   demoSets?: number
   autoSync?: boolean
   credentials?: 'auto' | 'memory'
-  log?: {
-    info(m: string, d?: unknown): void
-    warn(m: string, d?: unknown): void
-    error(m: string, d?: unknown): void
-  }
+  log?: HostLog
 }
 
 export interface AppContext {

@@ -3,12 +3,12 @@ import type { ChannelName, Handlers } from '../../shared/ipc/contract'
 import type { AppInfo, HostKind } from '../../shared/model/app'
 import type { EventBus } from '../ipc/event-bus'
 import type { Store } from '../store/connection'
-import type { FacetPool } from '../store/facet-pool'
-import type { FileChooser } from './compose'
-import { createCatalogueHandlers } from './catalogue-handlers'
-import type { EditSideHandlers } from './edits-wiring'
-import type { Profiles } from './profiles'
-import type { SyncRunner } from './sync-pull'
+import type { FacetPool } from '../catalogue/facet-pool'
+import type { FileChooser } from './ports'
+import { createCatalogueHandlers } from '../catalogue/catalogue-handlers'
+import type { EditSideHandlers } from './compose-edits'
+import type { Profiles } from '../account/profiles'
+import type { SyncRunner } from '../sync/runner'
 
 /** Everything a handler group may use; built once by createApp. */
 export interface AppServices {

@@ -1,7 +1,7 @@
 import type { FlagLabelDto } from '../../shared/model/collection'
 import type { RegionalPrices } from '../../shared/model/catalog'
 import type { ExportFormat } from '../../shared/model/exchange'
-import type { CopyValue } from '../app/edits-types'
+import type { CopyValue } from '../collection/index'
 import { writeCsv } from './csv'
 import type { Cell } from './csv'
 import { formatServiceDate } from '../../shared/model/service-date'

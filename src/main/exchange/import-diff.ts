@@ -1,6 +1,6 @@
 import type { ImportChangeDto } from '../../shared/model/exchange'
-import { flagField, setEdit } from '../app/edits-types'
-import type { CopyValue, Edit, SetFieldValues } from '../app/edits-types'
+import { flagField, setEdit } from '../collection/index'
+import type { CopyValue, Edit, SetFieldValues } from '../collection/index'
 import type { ImportIntent } from './import-formats'
 
 /** A set as it stands locally, for comparing an import against. */

@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors'
 import type { ImportFormat } from '../../shared/model/exchange'
-import type { CopyValue } from '../app/edits-types'
+import type { CopyValue } from '../collection/index'
 import { readCsv, requireColumns } from './csv'
 import type { CsvTable } from './csv'
 import { REBRICKABLE_COLUMNS } from './export-formats'

@@ -8,7 +8,7 @@ export interface FileFilter {
   readonly extensions: string[]
 }
 
-/** Same shape as the app's FileChooser (src/main/app/compose.ts): the host supplies it. */
+/** Same shape as the app's FileChooser (src/main/exchange/file-chooser.ts): the host supplies it. */
 export interface NativeFileChooser {
   saveText(
     suggestedName: string,

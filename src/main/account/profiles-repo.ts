@@ -1,0 +1,105 @@
+import type { Binding, ServiceName } from '../../shared/protocol/operations'
+import type { ReadDb, WriteDb } from '../store/handles'
+import { all, get, run } from '../store/handles'
+import { sql } from '../store/sql'
+
+export type ProfileKind = 'demo' | 'custom'
+
+export interface ProfileRecord {
+  readonly id: number
+  readonly kind: ProfileKind
+  readonly label: string
+  readonly baseUrl: string
+  readonly binding: 'auto' | Binding
+  readonly paths: Partial<Record<ServiceName, string>>
+  /** Discovered from the service's WSDL, cached; null until discovered. */
+  readonly namespaces: { readonly api?: string; readonly legacy?: string } | null
+  readonly username: string | null
+}
+
+interface ProfileRow {
+  id: number
+  kind: ProfileKind
+  label: string
+  base_url: string
+  binding: string
+  paths: string
+  namespaces: string | null
+  username: string | null
+}
+
+function fromRow(r: ProfileRow): ProfileRecord {
+  return {
+    id: r.id,
+    kind: r.kind,
+    label: r.label,
+    baseUrl: r.base_url,
+    binding: r.binding as ProfileRecord['binding'],
+    paths: JSON.parse(r.paths) as ProfileRecord['paths'],
+    namespaces:
+      r.namespaces === null ? null : (JSON.parse(r.namespaces) as ProfileRecord['namespaces']),
+    username: r.username
+  }
+}
+
+export function listProfiles(db: ReadDb): ProfileRecord[] {
+  return all<ProfileRow>(db, sql`SELECT * FROM profiles ORDER BY id`).map(fromRow)
+}
+
+export function getProfile(db: ReadDb, id: number): ProfileRecord | null {
+  const row = get<ProfileRow>(db, sql`SELECT * FROM profiles WHERE id = ${id}`)
+  return row ? fromRow(row) : null
+}
+
+export interface ProfileInput {
+  readonly kind: ProfileKind
+  readonly label: string
+  readonly baseUrl: string
+  readonly binding: 'auto' | Binding
+  readonly paths: Partial<Record<ServiceName, string>>
+}
+
+/** The profile for (kind, baseUrl), created or updated; one service keeps one profile and its data. */
+export function upsertProfile(db: WriteDb, p: ProfileInput, now: string): ProfileRecord {
+  const paths = JSON.stringify(p.paths)
+  run(
+    db,
+    sql`INSERT INTO profiles (kind, label, base_url, binding, paths, created_at)
+        VALUES (${p.kind}, ${p.label}, ${p.baseUrl}, ${p.binding}, ${paths}, ${now})
+        ON CONFLICT (kind, base_url) DO UPDATE SET
+          label = excluded.label, binding = excluded.binding, paths = excluded.paths`
+  )
+  const row = get<ProfileRow>(
+    db,
+    sql`SELECT * FROM profiles WHERE kind = ${p.kind} AND base_url = ${p.baseUrl}`
+  )
+  if (!row) throw new Error('profile vanished after upsert')
+  return fromRow(row)
+}
+
+export function setProfileUsername(db: WriteDb, id: number, username: string | null): void {
+  run(db, sql`UPDATE profiles SET username = ${username} WHERE id = ${id}`)
+}
+
+export function setProfileNamespaces(
+  db: WriteDb,
+  id: number,
+  namespaces: ProfileRecord['namespaces']
+): void {
+  const text = namespaces === null ? null : JSON.stringify(namespaces)
+  run(db, sql`UPDATE profiles SET namespaces = ${text} WHERE id = ${id}`)
+}
+
+export function getSetting(db: ReadDb, key: string): string | null {
+  return (
+    get<{ value: string }>(db, sql`SELECT value FROM settings WHERE key = ${key}`)?.value ?? null
+  )
+}
+
+export function setSetting(db: WriteDb, key: string, value: string): void {
+  run(
+    db,
+    sql`INSERT INTO settings (key, value) VALUES (${key}, ${value})
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`
+  )
+}

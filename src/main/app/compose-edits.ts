@@ -1,0 +1,123 @@
+import type { EventBus } from '../ipc/event-bus'
+import type { Store } from '../store/connection'
+import { createAccountHandlers } from '../account/account-handlers'
+import type { AccountHandlers } from '../account/account-handlers'
+import { createCollectionHandlers } from '../collection/collection-handlers'
+import { rejectionError, rejectionOfCode } from '../account/credential-check'
+import type { CollectionHandlers } from '../collection/collection-handlers'
+import type { FileChooser } from './ports'
+import type { EditDeps } from '../collection/edits-deps'
+import { createExchangeHandlers } from '../exchange/exchange-handlers'
+import type { ExchangeHandlers } from '../exchange/exchange-handlers'
+import type { Profiles } from '../account/profiles'
+import { createPusher } from '../sync/push/pusher'
+import type { Pusher } from '../sync/push/pusher'
+import { createOutboxJournalHandlers } from '../collection/outbox-journal-handlers'
+import type { OutboxJournalHandlers } from '../collection/outbox-journal-handlers'
+
+/**
+ * The edit side of the core in one call for the composition root: its handler groups, the pusher,
+ * and the push step the sync runner runs before its collection pull.
+ *
+ * @example const edits = createEditSide({ ...services, publish: () => sync.publish() })
+ */
+export interface EditSideDeps {
+  readonly store: Store
+  readonly profiles: Profiles
+  readonly events: EventBus
+  readonly now: () => Date
+  readonly files: FileChooser | null
+  /** Publishes `sync:status` (the outbox counts changed). */
+  readonly publish: () => void
+  readonly log: { warn(m: string, d?: unknown): void }
+  /** Delay before a background push after an edit; 0 disables background pushes. */
+  readonly pushDelayMs?: number
+}
+
+export type EditSideHandlers = CollectionHandlers &
+  OutboxJournalHandlers &
+  AccountHandlers &
+  ExchangeHandlers
+
+export interface EditSide {
+  readonly handlers: EditSideHandlers
+  readonly pusher: Pusher
+  /** For SyncRunnerOptions.push. */
+  readonly push: (signal: AbortSignal) => Promise<void>
+  /** Waits for a background push in flight and stops scheduling new ones. */
+  close(): Promise<void>
+}
+
+export function createEditSide(d: EditSideDeps): EditSide {
+  const pusher = createPusher({
+    store: d.store,
+    profileId: () => d.profiles.active().id,
+    client: () => d.profiles.client(),
+    signedIn: () => (d.profiles.secrets().userHash ?? '') !== '',
+    now: d.now,
+    log: d.log
+  })
+  const delay = d.pushDelayMs ?? 300
+  let timer: NodeJS.Timeout | null = null
+  let inFlight: Promise<unknown> = Promise.resolve()
+  let closed = false
+
+  const schedule = (): void => {
+    if (closed || delay <= 0 || timer) return
+    timer = setTimeout(() => {
+      timer = null
+      // Edits are durable already; a failed background push only means the rows wait.
+      inFlight = pusher
+        .push()
+        .then(() => {
+          d.publish()
+        })
+        .catch((e: unknown) => {
+          d.log.warn('background push failed', e)
+        })
+    }, delay)
+    timer.unref()
+  }
+
+  const deps: EditDeps = {
+    store: d.store,
+    profileId: () => d.profiles.active().id,
+    now: d.now,
+    changed: (setIDs) => {
+      d.events.emit('data:changed', { scope: 'collection', setIDs: [...setIDs] })
+      d.publish()
+      schedule()
+    }
+  }
+  const handlers: EditSideHandlers = {
+    ...createCollectionHandlers(deps),
+    ...createOutboxJournalHandlers(deps),
+    ...createExchangeHandlers({ ...deps, files: d.files }),
+    ...createAccountHandlers({
+      store: d.store,
+      profiles: d.profiles,
+      events: d.events,
+      log: d.log,
+      profileChanged: () => {
+        pusher.reset()
+        d.publish()
+      }
+    })
+  }
+  return {
+    handlers,
+    pusher,
+    push: async (signal) => {
+      const report = await pusher.push(signal)
+      d.publish()
+      // The sync records a refused credential and shows "sign in again"; the rows stay pending.
+      const refused = rejectionOfCode(report.stopped)
+      if (refused !== null) throw rejectionError(refused)
+    },
+    async close() {
+      closed = true
+      if (timer) clearTimeout(timer)
+      await inFlight
+    }
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * What a host provides to the app: the hosts (Electron shell, browser host) build these, the composition
+ * root passes them on. Features declare the ports they need; this file gathers them for the hosts.
+ */
+export type { FileChooser } from '../exchange/file-chooser'
+
+export interface HostLog {
+  info(m: string, d?: unknown): void
+  warn(m: string, d?: unknown): void
+  error(m: string, d?: unknown): void
+}

@@ -1,0 +1,136 @@
+import { Worker } from 'node:worker_threads'
+import type { SearchFacets } from '../../shared/model/catalog'
+import type { Store } from '../store/connection'
+import type { FacetJob } from './facet-worker'
+import { computeFacets } from './facets-repo'
+import { changeCount, keepFacets, knownFacets } from './search-repo'
+import type { SearchInput } from './search-filters'
+
+/**
+ * Facet counts off the main thread. Over 200,000 sets one query's counts take 100-500 ms; on the
+ * main loop they would hold up every IPC call behind them, the next keystroke's page included.
+ */
+export interface FacetPool {
+  /** The counts for a query; null when a newer request replaced this one before it started. */
+  facets(profileId: number, query: SearchInput): Promise<SearchFacets | null>
+  close(): Promise<void>
+}
+
+type Reply =
+  | { readonly id: number; readonly ok: true; readonly value: SearchFacets }
+  | { readonly id: number; readonly ok: false; readonly message: string }
+
+interface Job extends FacetJob {
+  readonly changes: number
+  resolve(value: SearchFacets | null): void
+  reject(error: Error): void
+}
+
+export interface FacetPoolOptions {
+  /** Called once if no worker can run; counting then happens inline. */
+  readonly onFallback?: (why: string) => void
+}
+
+export function createFacetPool(store: Store, options: FacetPoolOptions = {}): FacetPool {
+  let worker: Worker | null = null
+  let unavailable = false
+  let running: Job | null = null
+  // Only the latest waiting request matters: an older one was for filters the user has left.
+  let waiting: Job | null = null
+  let nextId = 1
+
+  const inline = (job: Job): void => {
+    try {
+      const value = computeFacets(store.read, job.profileId, job.query)
+      keepFacets(store.read, job.profileId, job.query, job.changes, value)
+      job.resolve(value)
+    } catch (e) {
+      job.reject(e instanceof Error ? e : new Error(String(e)))
+    }
+  }
+
+  const fallBack = (why: string): void => {
+    if (!unavailable) options.onFallback?.(why)
+    unavailable = true
+    worker = null
+    const lost = [running, waiting].filter((j) => j !== null)
+    running = null
+    waiting = null
+    for (const job of lost) inline(job)
+  }
+
+  const spawn = (): Worker => {
+    // From sources (tests, tsx) the worker is TypeScript run through tsx; a build ships facet-worker.js.
+    const fromSource = import.meta.url.endsWith('.ts')
+    const url = new URL(fromSource ? './facet-worker.ts' : './facet-worker.js', import.meta.url)
+    const w = new Worker(url, {
+      workerData: { path: store.path },
+      ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {})
+    })
+    w.unref()
+    w.on('message', (reply: Reply) => {
+      const job = running
+      if (job?.id !== reply.id) return
+      running = null
+      if (reply.ok) {
+        keepFacets(store.read, job.profileId, job.query, job.changes, reply.value)
+        job.resolve(reply.value)
+      } else job.reject(new Error(reply.message))
+      next()
+    })
+    w.on('error', (e) => {
+      fallBack(e.message)
+    })
+    w.on('exit', (code) => {
+      if (worker === w) fallBack(`exit ${code}`)
+    })
+    return w
+  }
+
+  const next = (): void => {
+    if (running !== null || waiting === null) {
+      if (running === null) worker?.unref()
+      return
+    }
+    const job = waiting
+    waiting = null
+    if (unavailable) {
+      inline(job)
+      return
+    }
+    try {
+      worker ??= spawn()
+    } catch (e) {
+      fallBack(e instanceof Error ? e.message : String(e))
+      inline(job)
+      return
+    }
+    running = job
+    worker.ref()
+    const message: FacetJob = { id: job.id, profileId: job.profileId, query: job.query }
+    worker.postMessage(message)
+  }
+
+  return {
+    facets(profileId, query) {
+      const known = knownFacets(store.read, profileId, query)
+      if (known !== undefined) return Promise.resolve(known)
+      return new Promise<SearchFacets | null>((resolve, reject) => {
+        waiting?.resolve(null)
+        const changes = changeCount(store.read)
+        waiting = { id: nextId++, profileId, query, changes, resolve, reject }
+        next()
+      })
+    },
+    async close() {
+      const w = worker
+      worker = null
+      unavailable = true
+      running?.resolve(null)
+      waiting?.resolve(null)
+      running = null
+      waiting = null
+      if (w !== null) await w.terminate()
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import type { FacetCount, SearchFacets } from '../../shared/model/catalog'
+import type { ReadDb } from '../store/handles'
+import { all, get } from '../store/handles'
+import { STATE_FILTERS, filters, whereOf } from './search-filters'
+import type { FilterKey, SearchInput } from './search-filters'
+import { raw, sql } from '../store/sql'
+import type { Sql } from '../store/sql'
+
+/**
+ * FROM for facet queries: driven by the FTS hits when there is text (the `sets_fts MATCH` filter
+ * needs it; CROSS JOIN fixes that order), joined to the user's state only when needed.
+ */
+function facetFrom(f: Map<FilterKey, Sql>, state: 'none' | 'left' | 'inner'): Sql {
+  const byFts = f.get('text')?.text.startsWith('sets_fts MATCH') ?? false
+  const base = byFts ? 'sets_fts CROSS JOIN sets s ON s.id = sets_fts.rowid' : 'sets s'
+  const on = 'st.profile_id = s.profile_id AND st.set_id = s.set_id'
+  const join =
+    state === 'inner'
+      ? ` JOIN set_state st ON ${on}`
+      : state === 'left'
+        ? ` LEFT JOIN set_state st ON ${on}`
+        : ''
+  return raw(base + join)
+}
+
+function facet(db: ReadDb, column: string, f: Map<FilterKey, Sql>, where: Sql): FacetCount[] {
+  // Value facets read only `sets` unless a remaining filter needs the user's state.
+  const from = facetFrom(f, STATE_FILTERS.some((k) => f.has(k)) ? 'left' : 'none')
+  return all<{ value: string | number; count: number }>(
+    db,
+    sql`SELECT ${raw(column)} AS value, count(*) AS count FROM ${from} WHERE ${where}
+        AND ${raw(column)} IS NOT NULL AND ${raw(column)} <> ''
+        GROUP BY ${raw(column)} ORDER BY count DESC, value LIMIT 500`
+  ).map((r) => ({ value: String(r.value), count: r.count }))
+}
+
+function without(f: Map<FilterKey, Sql>, key: FilterKey): Map<FilterKey, Sql> {
+  const out = new Map(f)
+  out.delete(key)
+  return out
+}
+
+/**
+ * Counts per facet value, each facet under every filter but its own (so choices stay visible).
+ * Owned, wanted and flag counts join from set_state (the small side), never scan every set.
+ */
+function facetsOf(db: ReadDb, profileId: number, f: Map<FilterKey, Sql>): SearchFacets {
+  const count = (key: FilterKey, cond: string) =>
+    get<{ n: number }>(
+      db,
+      sql`SELECT count(*) AS n FROM ${facetFrom(f, 'inner')} WHERE ${whereOf(profileId, f, key)}
+          AND ${raw(cond)}`
+    )?.n ?? 0
+  const flagSums = Array.from({ length: 8 }, (_, i) => `sum((st.flags >> ${i}) & 1) AS f${i}`)
+  const flagRow = get<Record<string, number | null>>(
+    db,
+    sql`SELECT ${raw(flagSums.join(', '))} FROM ${facetFrom(f, 'inner')}
+        WHERE ${whereOf(profileId, f, 'flags')} AND st.flags <> 0`
+  )
+  const valueFacet = (column: string, key: FilterKey) =>
+    facet(db, column, without(f, key), whereOf(profileId, f, key))
+  return {
+    themes: valueFacet('s.theme', 'theme'),
+    subthemes: valueFacet('s.subtheme', 'subtheme'),
+    years: valueFacet('s.year', 'year'),
+    availability: valueFacet('s.availability', 'availability'),
+    owned: count('owned', 'st.owned = 1'),
+    wanted: count('wanted', 'st.wanted = 1'),
+    flags: Array.from({ length: 8 }, (_, i) => flagRow?.[`f${i}`] ?? 0)
+  }
+}
+
+/** Counts per facet value for a query's filters (its paging and sort do not matter). */
+export function computeFacets(db: ReadDb, profileId: number, q: SearchInput): SearchFacets {
+  return facetsOf(db, profileId, filters(db, q, false))
+}
+
+/** The part of a query facet counts depend on. */
+export function facetKey(profileId: number, q: SearchInput): string {
+  const { text, theme, subtheme, yearFrom, yearTo, owned, wanted, flags, availability } = q
+  return JSON.stringify([
+    profileId,
+    text,
+    theme,
+    subtheme,
+    yearFrom,
+    yearTo,
+    owned,
+    wanted,
+    flags,
+    availability
+  ])
+}

@@ -1,0 +1,12 @@
+/** The catalogue feature's public face: other features import only what is listed here. */
+export {
+  countSets,
+  hasSubthemesAndYears,
+  replaceSubthemes,
+  replaceThemes,
+  replaceYears,
+  themeNames
+} from './catalogue-repo'
+export { flagsOf, syncStateOf } from './set-rows'
+export { NEVER_UPDATED, upsertSets } from './sets-repo'
+export type { CatalogueSetInput } from './sets-repo'

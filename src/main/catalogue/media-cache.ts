@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Store } from '../store/connection'
+import {
+  deleteMedia,
+  findMedia,
+  mediaTotalSize,
+  oldestMedia,
+  putMedia,
+  touchMedia
+} from './media-repo'
+import { extraImageUrl, getSetUrls } from './set-detail-repo'
+import { isPictureType } from '../mime-types'
+import type { FetchLike } from '../service/index'
+
+export interface MediaFile {
+  contentType: string
+  body: Uint8Array
+}
+
+export interface MediaCacheOptions {
+  readonly store: Store
+  readonly dir: string
+  /** Bytes kept on disk; least recently used images are evicted beyond it. */
+  readonly maxBytes: number
+  /** The active profile's id, base URL and how to fetch from it (the demo fetches in-process). */
+  readonly source: () => { profileId: number; baseUrl: string; fetch: FetchLike }
+  readonly now?: () => number
+}
+
+const MAX_IMAGE_BYTES = 8 * 1024 * 1024
+
+/** Resolves an app-local `media/...` path to the remote URL it stands for; null when unknown. */
+export function resolveMediaPath(
+  store: Store,
+  path: string
+): { profileId: number; url: string } | null {
+  const set = /^media\/(thumb|large|image)\/(\d+)\/(\d+)$/.exec(path)
+  if (set) {
+    const profileId = Number(set[2])
+    const urls = getSetUrls(store.read, profileId, Number(set[3]))
+    const url =
+      set[1] === 'thumb' ? urls?.thumbnail : set[1] === 'large' ? urls?.large : urls?.image
+    return url ? { profileId, url } : null
+  }
+  const extra = /^media\/extra\/(\d+)\/(\d+)\/(\d+)\/(thumb|image)$/.exec(path)
+  if (extra) {
+    const profileId = Number(extra[1])
+    const url = extraImageUrl(
+      store.read,
+      profileId,
+      Number(extra[2]),
+      Number(extra[3]),
+      extra[4] === 'thumb' ? 'thumb' : 'image'
+    )
+    return url ? { profileId, url } : null
+  }
+  return null
+}
+
+export interface MediaCache {
+  get(path: string): Promise<MediaFile | null>
+}
+
+/** The on-disk image cache: files named by URL hash, an index row per file, LRU eviction by size. */
+/** A cached picture's last use is written at most this often (ms). */
+const TOUCH_EVERY_MS = 60_000
+
+export function createMediaCache(options: MediaCacheOptions): MediaCache {
+  const { store, dir } = options
+  const now = options.now ?? (() => Date.now())
+  const touched = new Map<string, number>()
+  mkdirSync(dir, { recursive: true })
+
+  async function evict(): Promise<void> {
+    let total = mediaTotalSize(store.read)
+    while (total > options.maxBytes) {
+      const victims = oldestMedia(store.read, 16)
+      if (victims.length === 0) return
+      for (const v of victims) {
+        if (total <= options.maxBytes) return
+        deleteMedia(store.write, v.key)
+        await rm(join(dir, v.file), { force: true })
+        total -= v.size
+      }
+    }
+  }
+
+  async function fetchImage(url: string): Promise<MediaFile | null> {
+    const src = options.source()
+    const target = new URL(url, src.baseUrl)
+    if (target.protocol !== 'https:' && target.protocol !== 'http:') return null
+    const res = await src.fetch(new Request(target))
+    if (!res.ok) return null
+    const contentType = (res.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? ''
+    if (!isPictureType(contentType)) return null
+    const body = new Uint8Array(await res.arrayBuffer())
+    if (body.byteLength > MAX_IMAGE_BYTES) return null
+    return { contentType, body }
+  }
+
+  return {
+    async get(path) {
+      const resolved = resolveMediaPath(store, path)
+      if (!resolved) return null
+      const key = createHash('sha256').update(resolved.url).digest('hex').slice(0, 32)
+      const hit = findMedia(store.read, key)
+      if (hit) {
+        try {
+          const body = new Uint8Array(await readFile(join(dir, hit.file)))
+          // The LRU needs only a rough age: one write per picture a minute, not one per request.
+          const at = now()
+          if (at - (touched.get(key) ?? -Infinity) >= TOUCH_EVERY_MS) {
+            touchMedia(store.write, key, at)
+            touched.set(key, at)
+          }
+          return { contentType: hit.contentType, body }
+        } catch {
+          deleteMedia(store.write, key)
+        }
+      }
+      if (options.source().profileId !== resolved.profileId) return null
+      let file: MediaFile | null
+      try {
+        file = await fetchImage(resolved.url)
+      } catch {
+        return null
+      }
+      if (!file) return null
+      await writeFile(join(dir, key), file.body)
+      putMedia(
+        store.write,
+        {
+          key,
+          url: resolved.url,
+          file: key,
+          contentType: file.contentType,
+          size: file.body.byteLength
+        },
+        now()
+      )
+      await evict()
+      return file
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import type { z } from 'zod'
+import type { searchQuery } from '../../shared/ipc/channels/catalog'
+import type { ReadDb } from '../store/handles'
+import { get } from '../store/handles'
+import { initialBit } from '../store/initials'
+import { BITS_MIN, hasMatchSet, hasPerCatalogue, matchSet, perCatalogue } from '../store/match-sets'
+import { join, sql } from '../store/sql'
+import type { Sql } from '../store/sql'
+
+export type SearchInput = z.output<typeof searchQuery>
+
+export type FilterKey =
+  'text' | 'theme' | 'subtheme' | 'year' | 'owned' | 'wanted' | 'flags' | 'availability'
+
+/**
+ * The text as an FTS5 query: each word a quoted prefix term, all required. Quoting makes every
+ * user character literal, so no input can be FTS syntax.
+ */
+export function ftsQuery(text: string): string | null {
+  const w = wordsOf(text)
+  return w.length === 0 ? null : w.map((x) => `"${x}"*`).join(' ')
+}
+
+function wordsOf(text: string): string[] {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '')
+    .slice(0, 16)
+}
+
+/** The `initials` bit answering this text, when it is a single character a-z or 0-9. */
+function initialOf(text: string): number | null {
+  const w = wordsOf(text)
+  return w.length === 1 && w[0] !== undefined ? initialBit(w[0]) : null
+}
+
+const countKey = (match: string): string => `count\u0000${match}`
+
+/** How many cached sets (of every profile) match, counted by FTS once per catalogue generation. */
+export function textCount(db: ReadDb, match: string): number {
+  if (hasMatchSet(db, match)) return matchSet(db, match).count
+  return perCatalogue(
+    db,
+    countKey(match),
+    () =>
+      get<{ n: number }>(db, sql`SELECT count(*) AS n FROM sets_fts WHERE sets_fts MATCH ${match}`)
+        ?.n ?? 0
+  )
+}
+
+/** Whether the first query of this text will find its count already read for this catalogue. */
+export function isTextWarm(db: ReadDb, text: string): boolean {
+  const match = ftsQuery(text)
+  return match === null || hasPerCatalogue(db, countKey(match)) || hasMatchSet(db, match)
+}
+
+/** Reads ahead what the first query of this text will need (its count), for the idle warmer. */
+export function warmText(db: ReadDb, text: string): void {
+  const match = ftsQuery(text)
+  if (match !== null) textCount(db, match)
+}
+
+/**
+ * How a page query reads the text's matches. Few: by their rowid list, then sorted. Many: by walking
+ * the sort order (or another filter's index) and testing each row in the bitset, which stops after
+ * a page. The walk reads about (offset + limit) × sets / matches rows, the list costs about one
+ * lookup per match: the list wins while matches² < (offset + limit) × sets.
+ */
+function textFilter(db: ReadDb, q: SearchInput, match: string): Sql {
+  const bit = initialOf(q.text)
+  if (bit !== null) {
+    const n = textCount(db, match)
+    // One character: the same walk, testing each set's initials instead of a bitset to be read.
+    if (n > BITS_MIN && walkBetter(db, q, n)) return sql`(s.initials & ${bit}) <> 0`
+  }
+  const m = matchSet(db, match)
+  if (m.handle === null || (m.json !== null && !walkBetter(db, q, m.count))) {
+    return sql`s.id IN (SELECT value FROM json_each(${m.json ?? '[]'}))`
+  }
+  return sql`studbook_match(${m.handle}, s.id)`
+}
+
+const INDEXED_FILTERS = ['theme', 'subtheme', 'yearFrom', 'yearTo', 'availability'] as const
+
+function walkBetter(db: ReadDb, q: SearchInput, matches: number): boolean {
+  // Without an index for the sort, every row is read and sorted anyway: the list is less work.
+  if (q.sort === 'qtyOwned') return false
+  // Another filter's index narrows the walk to its rows: testing those beats the list.
+  if (INDEXED_FILTERS.some((k) => q[k] !== undefined)) return true
+  return matches * matches >= (q.offset + q.limit) * catalogueSize(db)
+}
+
+/**
+ * About how many sets the walk may pass over: the highest rowid, which counts every profile's sets
+ * (and gaps). An exact count would read the whole index after every catalogue change (10 ms over
+ * 200,000 sets) for a choice an estimate makes as well.
+ */
+function catalogueSize(db: ReadDb): number {
+  return get<{ n: number | null }>(db, sql`SELECT max(id) AS n FROM sets`)?.n ?? 0
+}
+
+/** `paged`: only the first rows in sort order are wanted (a page), not every match (facets). */
+export function filters(db: ReadDb, q: SearchInput, paged: boolean): Map<FilterKey, Sql> {
+  const f = new Map<FilterKey, Sql>()
+  const match = ftsQuery(q.text)
+  if (match !== null) {
+    // Facets read every match, which the FTS hits give directly.
+    f.set('text', paged ? textFilter(db, q, match) : sql`sets_fts MATCH ${match}`)
+  }
+  if (q.theme !== undefined) f.set('theme', sql`s.theme = ${q.theme}`)
+  if (q.subtheme !== undefined) f.set('subtheme', sql`s.subtheme = ${q.subtheme}`)
+  if (q.yearFrom !== undefined || q.yearTo !== undefined) {
+    f.set('year', sql`s.year BETWEEN ${q.yearFrom ?? 0} AND ${q.yearTo ?? 9999}`)
+  }
+  // `st.x = 1` (not coalesce) lets SQLite turn the LEFT JOIN into a join driven by set_state.
+  if (q.owned !== undefined)
+    f.set('owned', q.owned ? sql`st.owned = 1` : sql`coalesce(st.owned, 0) = 0`)
+  if (q.wanted !== undefined) {
+    f.set('wanted', q.wanted ? sql`st.wanted = 1` : sql`coalesce(st.wanted, 0) = 0`)
+  }
+  if (q.flags !== undefined && q.flags.length > 0) {
+    const mask = q.flags.reduce((m, n) => m | (1 << (n - 1)), 0)
+    f.set('flags', sql`(st.flags & ${mask}) = ${mask}`)
+  }
+  if (q.availability !== undefined) f.set('availability', sql`s.availability = ${q.availability}`)
+  return f
+}
+
+export const STATE_FILTERS: readonly FilterKey[] = ['owned', 'wanted', 'flags']
+
+export function whereOf(profileId: number, f: Map<FilterKey, Sql>, without?: FilterKey): Sql {
+  const parts = [sql`s.profile_id = ${profileId}`]
+  for (const [k, v] of f) if (k !== without) parts.push(v)
+  return join(parts, ' AND ')
+}

@@ -1,0 +1,141 @@
+import type { SearchFacets, SearchResultDto } from '../../shared/model/catalog'
+import { computeFacets, facetKey } from './facets-repo'
+import type { ReadDb } from '../store/handles'
+import { all, get } from '../store/handles'
+import { perCatalogue } from '../store/match-sets'
+import { memo } from '../store/memo'
+import { STATE_FILTERS, filters, ftsQuery, textCount, whereOf } from './search-filters'
+import type { FilterKey, SearchInput } from './search-filters'
+import { SUMMARY_COLUMNS, summaryOf } from './set-rows'
+import type { SummaryRow } from './set-rows'
+import { raw, sql } from '../store/sql'
+import type { Sql } from '../store/sql'
+
+const FROM = raw(
+  `sets s LEFT JOIN set_state st ON st.profile_id = s.profile_id AND st.set_id = s.set_id`
+)
+const SETS_ONLY = raw('sets s')
+
+/**
+ * Totals of recent queries. The store has one connection, so `total_changes()` moves on every
+ * write and is a safe key: paging through one result never recounts, any write recounts.
+ */
+const countCache = new WeakMap<ReadDb, { changes: number; counts: Map<string, unknown> }>()
+
+/** Moves on every write through this connection (the app's only writer). */
+export function changeCount(db: ReadDb): number {
+  return get<{ n: number }>(db, sql`SELECT total_changes() AS n`)?.n ?? 0
+}
+
+/** The values kept since the last write, emptied when `changes` says there was one. */
+function cacheAt(db: ReadDb, changes: number): Map<string, unknown> {
+  let cache = countCache.get(db)
+  if (cache?.changes !== changes) {
+    cache = { changes, counts: new Map() }
+    countCache.set(db, cache)
+  }
+  return cache.counts
+}
+
+function cached<T>(db: ReadDb, key: string, compute: () => T): T {
+  return memo(cacheAt(db, changeCount(db)), key, compute)
+}
+
+const facetsKey = (profileId: number, q: SearchInput): string =>
+  `facets\u0000${facetKey(profileId, q)}`
+
+/** Facet counts of these filters if known since the last write. */
+export function knownFacets(
+  db: ReadDb,
+  profileId: number,
+  q: SearchInput
+): SearchFacets | undefined {
+  const cache = countCache.get(db)
+  if (cache?.changes !== changeCount(db)) return undefined
+  return cache.counts.get(facetsKey(profileId, q)) as SearchFacets | undefined
+}
+
+/** Keeps counts computed elsewhere (the facet worker) if nothing was written since they were asked for. */
+export function keepFacets(
+  db: ReadDb,
+  profileId: number,
+  q: SearchInput,
+  changes: number,
+  facets: SearchFacets
+): void {
+  if (changes === changeCount(db)) memo(cacheAt(db, changes), facetsKey(profileId, q), () => facets)
+}
+
+/** Whether every cached set belongs to this profile (then FTS counts need no join). */
+function soleProfile(db: ReadDb, profileId: number): boolean {
+  return (
+    perCatalogue(
+      db,
+      `others\u0000${profileId}`,
+      () =>
+        get<{ n: number }>(
+          db,
+          // Two index seeks: `profile_id <> ?` would read the whole index.
+          sql`SELECT EXISTS (SELECT 1 FROM sets WHERE profile_id < ${profileId})
+            OR EXISTS (SELECT 1 FROM sets WHERE profile_id > ${profileId}) AS n`
+        )?.n ?? 1
+    ) === 0
+  )
+}
+
+function countOf(
+  db: ReadDb,
+  profileId: number,
+  q: SearchInput,
+  f: Map<FilterKey, Sql>,
+  where: Sql
+): number {
+  const match = ftsQuery(q.text)
+  if (match !== null && f.size === 1 && soleProfile(db, profileId)) {
+    return textCount(db, match)
+  }
+  return cached(db, `${where.text}\u0000${JSON.stringify(where.params)}`, () => {
+    // The user-state join is only needed when a filter reads it.
+    const from = STATE_FILTERS.some((k) => f.has(k)) ? FROM : SETS_ONLY
+    return get<{ n: number }>(db, sql`SELECT count(*) AS n FROM ${from} WHERE ${where}`)?.n ?? 0
+  })
+}
+
+const ORDER: Record<SearchInput['sort'], readonly string[]> = {
+  number: ['s.number_sort', 's.number', 's.number_variant', 's.set_id'],
+  name: ['s.name', 's.number_sort', 's.number_variant'],
+  year: ['s.year', 's.number_sort', 's.number', 's.number_variant'],
+  pieces: ['s.pieces', 's.number_sort', 's.number_variant'],
+  theme: ['s.theme', 's.subtheme', 's.year', 's.number_sort', 's.number_variant'],
+  rating: ['s.rating', 's.number_sort', 's.number_variant'],
+  qtyOwned: ['qty_owned', 's.number_sort', 's.number_variant'],
+  lastUpdated: ['s.last_updated', 's.number_sort', 's.number_variant']
+}
+
+function orderBy(q: SearchInput): Sql {
+  const dir = q.desc ? ' DESC' : ''
+  return raw(ORDER[q.sort].map((c) => c + dir).join(', '))
+}
+
+export function searchSets(db: ReadDb, profileId: number, q: SearchInput): SearchResultDto {
+  const f = filters(db, q, true)
+  const where = whereOf(profileId, f)
+  const rows = all<SummaryRow>(
+    db,
+    sql`SELECT ${raw(SUMMARY_COLUMNS)} FROM ${FROM} WHERE ${where}
+        ORDER BY ${orderBy(q)} LIMIT ${q.limit} OFFSET ${q.offset}`
+  )
+  const total =
+    q.offset === 0 && rows.length < q.limit ? rows.length : countOf(db, profileId, q, f, where)
+  return {
+    total,
+    offset: q.offset,
+    rows: rows.map((r) => summaryOf(r, profileId)),
+    facets: q.facets ? facetsFor(db, profileId, q) : null
+  }
+}
+
+/** Facets depend on the filters only: paging, sorting and re-asking reuse them until a write. */
+function facetsFor(db: ReadDb, profileId: number, q: SearchInput): SearchFacets {
+  return cached(db, facetsKey(profileId, q), () => computeFacets(db, profileId, q))
+}

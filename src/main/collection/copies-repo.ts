@@ -1,0 +1,87 @@
+import type { ReadDb, WriteDb } from '../store/handles'
+import { all, get, run } from '../store/handles'
+import { sql } from '../store/sql'
+import type { CopyRow } from './collection-state-repo'
+
+/** The copy rows the push of per-copy details reads and marks; the edit side writes them in collection-state-repo. */
+
+/** Live copies of a set as stored rows (blank records included). */
+export function liveCopyRows(db: ReadDb, profileId: number, setID: number): CopyRow[] {
+  return all<CopyRow>(
+    db,
+    sql`SELECT * FROM copies WHERE profile_id = ${profileId} AND set_id = ${setID} AND deleted = 0`
+  )
+}
+
+/** Removes a deleted copy's tombstone once the service no longer holds it. */
+export function dropCopyTombstone(db: WriteDb, profileId: number, localId: string): void {
+  run(
+    db,
+    sql`DELETE FROM copies WHERE profile_id = ${profileId} AND local_id = ${localId} AND deleted = 1`
+  )
+}
+
+/** The service records some local copy already holds. */
+export function heldCollectionIds(db: ReadDb, profileId: number): Set<number> {
+  return new Set(
+    all<{ id: number }>(
+      db,
+      sql`SELECT collection_id AS id FROM copies WHERE profile_id = ${profileId} AND collection_id IS NOT NULL`
+    ).map((r) => r.id)
+  )
+}
+
+export function markCopyKeptLocal(db: WriteDb, profileId: number, localId: string): void {
+  run(
+    db,
+    sql`UPDATE copies SET kept_local = 1 WHERE profile_id = ${profileId} AND local_id = ${localId}`
+  )
+}
+
+/** Ties a local copy to the service record it claimed, before anything is written there. */
+export function bindCopyRecord(
+  db: WriteDb,
+  profileId: number,
+  localId: string,
+  collectionID: number
+): void {
+  run(
+    db,
+    sql`UPDATE copies SET collection_id = ${collectionID}, kept_local = 0, date_text = NULL
+        WHERE profile_id = ${profileId} AND local_id = ${localId}`
+  )
+}
+
+/** Every date text the service gave this account's copies: they tell which date layout it uses. */
+export function copyDateTexts(db: ReadDb, profileId: number): string[] {
+  return all<{ t: string }>(
+    db,
+    sql`SELECT date_text AS t FROM copies WHERE profile_id = ${profileId} AND date_text IS NOT NULL`
+  ).map((r) => r.t)
+}
+
+/** Keeps the service's own text of a confirmed date, unless the user changed the date meanwhile. */
+export function keepConfirmedDateText(
+  db: WriteDb,
+  profileId: number,
+  localId: string,
+  dateAcquired: string,
+  text: string
+): void {
+  run(
+    db,
+    sql`UPDATE copies SET date_text = ${text}
+        WHERE profile_id = ${profileId} AND local_id = ${localId} AND date_acquired = ${dateAcquired}`
+  )
+}
+
+/** Whether the set's owned/quantity change is still in the outbox (not yet confirmed). */
+export function quantityEditPending(db: ReadDb, profileId: number, setID: number): boolean {
+  return (
+    get<{ n: number }>(
+      db,
+      sql`SELECT count(*) AS n FROM outbox WHERE profile_id = ${profileId} AND target = ${`set:${setID}`}
+            AND field IN ('owned', 'qtyOwned')`
+    )?.n !== 0
+  )
+}

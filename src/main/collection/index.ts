@@ -1,0 +1,43 @@
+/** The collection feature's public face: other features import only what is listed here. */
+export {
+  applyServerCopies,
+  applyServerMinifig,
+  applyServerSetState,
+  copyFieldsOf,
+  localCopyIds,
+  localStateSetIds,
+  setFlagLabel,
+  setNotesOnly,
+  setTotals,
+  targetsWithEdits
+} from './collection-sync-repo'
+export type { ServerMinifig, ServerSetState } from './collection-sync-repo'
+export {
+  bindCopyRecord,
+  copyDateTexts,
+  dropCopyTombstone,
+  heldCollectionIds,
+  keepConfirmedDateText,
+  markCopyKeptLocal,
+  quantityEditPending
+} from './copies-repo'
+export { isBlank } from './copy-rules'
+export { applyEdits } from './edits'
+export type { EditDeps } from './edits-deps'
+export { listCopies, readCopy, readSet } from './collection-state-repo'
+export type { LocalCopy } from './collection-state-repo'
+export { flagField, setEdit } from './edits-types'
+export type { CopyValue, Edit, MinifigValue, SetFieldValues } from './edits-types'
+export { outboxCounts } from './outbox-counts-repo'
+export {
+  bumpAttempts,
+  confirmRow,
+  deleteRow,
+  markRow,
+  pendingRow,
+  pendingRows,
+  pendingRowsOf,
+  rebaseRow
+} from './outbox-repo'
+export type { OutboxRow } from './outbox-repo'
+export { flagLabels } from './read-model-repo'

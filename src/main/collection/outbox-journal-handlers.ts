@@ -1,0 +1,116 @@
+import { AppError } from '../../shared/errors'
+import type { Handlers } from '../../shared/ipc/contract'
+import type { UndoResultDto } from '../../shared/model/sync'
+import { transaction } from '../store/handles'
+import type { EditDeps } from './edits-deps'
+import { applyEdits } from './edits'
+import { setLabel } from './read-model-repo'
+import { writeValue } from './collection-state-repo'
+import type { Edit } from './edits-types'
+import { journalDto, listJournal, redoCandidate, undoCandidate } from './journal-repo'
+import { deleteRow, getRow, markRow, rebaseRow, rowsOf, toDto } from './outbox-repo'
+
+export type OutboxJournalHandlers = Pick<
+  Handlers,
+  | 'outbox:list'
+  | 'outbox:retry'
+  | 'outbox:discard'
+  | 'outbox:resolveConflict'
+  | 'journal:list'
+  | 'journal:undo'
+  | 'journal:redo'
+>
+
+/** An outbox row's desired value as the edit it came from (to restore the service's value locally). */
+function editOf(target: string, field: string, setID: number | null, value: unknown): Edit {
+  const colon = target.indexOf(':')
+  const kind = target.slice(0, colon)
+  const id = target.slice(colon + 1)
+  if (kind === 'set') return { kind: 'set', setID: Number(id), field, value } as Edit
+  if (kind === 'copy') return { kind: 'copy', setID: setID ?? 0, localId: id, value } as Edit
+  if (kind === 'minifig') return { kind: 'minifig', minifigNumber: id, value } as Edit
+  return { kind: 'label', flagNo: Number(id), value } as Edit
+}
+
+export function createOutboxJournalHandlers(deps: EditDeps): OutboxJournalHandlers {
+  const db = () => deps.store.write
+  const now = () => deps.now().toISOString()
+  const list = () => {
+    const p = deps.profileId()
+    return rowsOf(db(), p).map((r) => toDto(r, (id) => setLabel(db(), p, id)))
+  }
+  const ownRow = (id: number) => {
+    const row = getRow(db(), id)
+    if (!row || row.profile_id !== deps.profileId()) {
+      throw new AppError('not_found', 'That change is no longer waiting.', { field: 'id' })
+    }
+    return row
+  }
+  const undoState = (entryId: number | null): UndoResultDto => {
+    const p = deps.profileId()
+    return {
+      entry: entryId === null ? null : journalDto(db(), entryId),
+      canUndo: undoCandidate(db(), p) !== null,
+      canRedo: redoCandidate(db(), p) !== null
+    }
+  }
+  const replay = (which: 'undo' | 'redo'): UndoResultDto => {
+    const p = deps.profileId()
+    const entry = which === 'undo' ? undoCandidate(db(), p) : redoCandidate(db(), p)
+    if (!entry) throw new AppError('not_found', `Nothing to ${which}.`)
+    // An undo is an edit: it goes through the same path, so it reaches the outbox and syncs.
+    const edits = which === 'undo' ? entry.backward : entry.forward
+    const r = applyEdits(db(), p, edits, { kind: which, entryId: entry.id }, now())
+    deps.changed(r.setIDs)
+    return undoState(entry.id)
+  }
+
+  return {
+    'outbox:list': () => list(),
+    'outbox:retry': ({ id }) => {
+      const row = ownRow(id)
+      markRow(db(), row.id, { state: 'pending', reason: null, server: null }, now())
+      deps.changed(row.set_id === null ? [] : [row.set_id])
+      return list()
+    },
+    'outbox:discard': ({ id }) => {
+      const row = ownRow(id)
+      // Discarding gives up the local change: the local value goes back to the base (what the
+      // service had when the edit was made), or to the service's value when a conflict showed it.
+      const restore: unknown = JSON.parse(row.server ?? row.base)
+      transaction(db(), () => {
+        writeValue(db(), row.profile_id, editOf(row.target, row.field, row.set_id, restore), now())
+        deleteRow(db(), row.id)
+      })
+      deps.changed(row.set_id === null ? [] : [row.set_id])
+      return list()
+    },
+    'outbox:resolveConflict': ({ id, keep }) => {
+      const row = ownRow(id)
+      if (row.state !== 'conflict' || row.server === null) {
+        throw new AppError('conflict', 'That change is not in conflict.', { field: 'id' })
+      }
+      const server = row.server
+      transaction(db(), () => {
+        if (keep === 'theirs') {
+          writeValue(
+            db(),
+            row.profile_id,
+            editOf(row.target, row.field, row.set_id, JSON.parse(server)),
+            now()
+          )
+          deleteRow(db(), row.id)
+        } else {
+          // Mine: push again, now knowing the service's value as the base.
+          markRow(db(), row.id, { state: 'pending', reason: null, server: null }, now())
+          rebaseRow(db(), row.id, server, now())
+        }
+      })
+      deps.changed(row.set_id === null ? [] : [row.set_id])
+      return list()
+    },
+    'journal:list': ({ limit }) => listJournal(db(), deps.profileId(), limit),
+    'journal:undo': () => replay('undo'),
+    'journal:redo': () => replay('redo')
+  }
+}

@@ -1,0 +1,179 @@
+import type { OutboxItemDto, OutboxState } from '../../shared/model/sync'
+import type { ReadDb, WriteDb } from '../store/handles'
+import { all, get, run } from '../store/handles'
+import { sql } from '../store/sql'
+
+/** The outbox: one row per (target, field) waiting for the service; values are JSON. */
+
+export interface OutboxRow {
+  readonly id: number
+  readonly profile_id: number
+  readonly set_id: number | null
+  readonly target: string
+  readonly field: string
+  readonly desired: string
+  readonly base: string
+  readonly state: OutboxState
+  readonly reason: string | null
+  readonly server: string | null
+  readonly attempts: number
+  readonly journal_id: number | null
+  readonly created_at: string
+  readonly updated_at: string
+}
+
+export interface Enqueue {
+  readonly setID: number | null
+  readonly target: string
+  readonly field: string
+  readonly desired: unknown
+  /** The value before this edit: becomes the row's base unless an older row keeps its own. */
+  readonly before: unknown
+  readonly journalId: number | null
+}
+
+/**
+ * Adds an edit to the outbox, coalescing with a row for the same (target, field): the newest desired
+ * value, the oldest base (R-DB-4). A row in conflict takes the server value it showed as its new base:
+ * editing again after seeing it is the user's answer. Returns the row id.
+ */
+export function enqueue(db: WriteDb, profileId: number, e: Enqueue, now: string): number {
+  const existing = get<OutboxRow>(
+    db,
+    sql`SELECT * FROM outbox WHERE profile_id = ${profileId} AND target = ${e.target} AND field = ${e.field}
+        ORDER BY id LIMIT 1`
+  )
+  const desired = JSON.stringify(e.desired)
+  if (existing) {
+    const base =
+      existing.state === 'conflict' && existing.server !== null ? existing.server : existing.base
+    run(
+      db,
+      sql`UPDATE outbox SET desired = ${desired}, base = ${base}, state = 'pending', reason = NULL,
+            server = NULL, attempts = 0, journal_id = coalesce(${e.journalId}, journal_id),
+            updated_at = ${now}
+          WHERE id = ${existing.id}`
+    )
+    return existing.id
+  }
+  const r = run(
+    db,
+    sql`INSERT INTO outbox (profile_id, set_id, target, field, desired, base, journal_id, created_at, updated_at)
+        VALUES (${profileId}, ${e.setID}, ${e.target}, ${e.field}, ${desired},
+          ${JSON.stringify(e.before)}, ${e.journalId}, ${now}, ${now})`
+  )
+  return Number(r.lastInsertRowid)
+}
+
+export function getRow(db: ReadDb, id: number): OutboxRow | null {
+  return get<OutboxRow>(db, sql`SELECT * FROM outbox WHERE id = ${id}`) ?? null
+}
+
+export function rowsOf(db: ReadDb, profileId: number): OutboxRow[] {
+  return all<OutboxRow>(db, sql`SELECT * FROM outbox WHERE profile_id = ${profileId} ORDER BY id`)
+}
+
+export function pendingRows(db: ReadDb, profileId: number): OutboxRow[] {
+  return all<OutboxRow>(
+    db,
+    sql`SELECT * FROM outbox WHERE profile_id = ${profileId} AND state = 'pending' ORDER BY id`
+  )
+}
+
+/** The row as it is now, if it still waits to be sent: an edit may have changed it meanwhile. */
+export function pendingRow(db: ReadDb, id: number): OutboxRow | null {
+  return (
+    get<OutboxRow>(db, sql`SELECT * FROM outbox WHERE id = ${id} AND state = 'pending'`) ?? null
+  )
+}
+
+/** Pending rows of one field of one target (owned and quantity travel together). */
+export function pendingRowsOf(
+  db: ReadDb,
+  profileId: number,
+  target: string,
+  field: string
+): OutboxRow[] {
+  return all<OutboxRow>(
+    db,
+    sql`SELECT * FROM outbox WHERE profile_id = ${profileId} AND target = ${target}
+          AND field = ${field} AND state = 'pending'`
+  )
+}
+
+/**
+ * Removes a row once the service confirmed `pushed`. If the user edited the field meanwhile, the row
+ * stays with the confirmed value as its new base. Returns true when the row is gone.
+ */
+export function confirmRow(db: WriteDb, row: OutboxRow, pushed: string, now: string): boolean {
+  const r = run(db, sql`DELETE FROM outbox WHERE id = ${row.id} AND desired = ${pushed}`)
+  if (r.changes > 0) return true
+  run(
+    db,
+    sql`UPDATE outbox SET base = ${pushed}, attempts = 0, updated_at = ${now}
+        WHERE id = ${row.id} AND state = 'pending'`
+  )
+  return false
+}
+
+export function markRow(
+  db: WriteDb,
+  id: number,
+  change: { state: OutboxState; reason: string | null; server?: string | null },
+  now: string
+): void {
+  run(
+    db,
+    sql`UPDATE outbox SET state = ${change.state}, reason = ${change.reason},
+          server = ${change.server ?? null}, updated_at = ${now}
+        WHERE id = ${id}`
+  )
+}
+
+export function bumpAttempts(db: WriteDb, id: number, reason: string, now: string): void {
+  run(
+    db,
+    sql`UPDATE outbox SET attempts = attempts + 1, reason = ${reason}, updated_at = ${now} WHERE id = ${id}`
+  )
+}
+
+/** A new base: the service's value the user has now seen (resolving a conflict as "mine"). */
+export function rebaseRow(db: WriteDb, id: number, base: string, now: string): void {
+  run(db, sql`UPDATE outbox SET base = ${base}, updated_at = ${now} WHERE id = ${id}`)
+}
+
+export function deleteRow(db: WriteDb, id: number): void {
+  run(db, sql`DELETE FROM outbox WHERE id = ${id}`)
+}
+
+const show = (json: string | null): string => {
+  if (json === null) return ''
+  const v: unknown = JSON.parse(json)
+  if (v === null) return '(none)'
+  if (typeof v === 'boolean') return v ? 'yes' : 'no'
+  if (typeof v === 'string' || typeof v === 'number') return String(v)
+  return JSON.stringify(v)
+}
+
+function fieldLabel(row: OutboxRow): string {
+  const flag = /^flag([1-8])$/.exec(row.field)
+  if (flag) return `flag ${flag[1] ?? ''}`
+  if (row.field === 'minifig') return `minifig ${row.target.slice('minifig:'.length)}`
+  if (row.field === 'label') return `flag label ${row.target.slice('label:'.length)}`
+  return row.field
+}
+
+export function toDto(row: OutboxRow, setLabel: (setID: number) => string): OutboxItemDto {
+  return {
+    id: row.id,
+    setID: row.set_id,
+    label: row.set_id !== null ? setLabel(row.set_id) : fieldLabel(row),
+    field: fieldLabel(row),
+    desired: show(row.desired),
+    base: show(row.base),
+    server: row.server === null ? null : show(row.server),
+    state: row.state,
+    reason: row.reason,
+    createdAt: row.created_at
+  }
+}

@@ -1,0 +1,295 @@
+import { AppError } from '../../../shared/errors'
+import type {
+  CollectionDetailRecord,
+  CollectionTotalsRecord,
+  MinifigCollectionRecord,
+  SetRecord,
+  UserNotesRecord
+} from '../../../shared/protocol/records'
+import {
+  applyServerCopies,
+  applyServerMinifig,
+  applyServerSetState,
+  localCopyIds,
+  localStateSetIds,
+  setFlagLabel,
+  setNotesOnly,
+  setTotals,
+  targetsWithEdits
+} from '../../collection/index'
+import type { ServerMinifig, ServerSetState } from '../../collection/index'
+import { transaction } from '../../store/handles'
+import { setSyncValue } from '../../store/sync-state-repo'
+import { PAGE_SIZE } from './catalogue'
+import { parseV3SetsPage } from '../../../shared/protocol/v3-sets'
+import { v3Unavailable } from './v3-sets'
+import { asList } from '../../service/result-list'
+import { callGetSets, checkCancelled } from './context'
+import type { PullContext } from './context'
+
+const num = (v: unknown, d = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : d)
+const bool = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
+const str = (v: unknown) => (typeof v === 'string' ? v : '')
+
+function flagsMask(
+  flags: readonly { flagNo: number; value: boolean }[] | null | undefined
+): number {
+  let mask = 0
+  for (const f of flags ?? []) if (f.value) mask |= 1 << (f.flagNo - 1)
+  return mask
+}
+
+/**
+ * Owned and wanted sets with flags and rating through v3 getSets; null when v3 is not offered.
+ * Each page is checked whole by the v3 schema; paging runs until the answer's total has arrived.
+ */
+async function userSetsV3(ctx: PullContext): Promise<ServerSetState[] | null> {
+  const out = new Map<number, ServerSetState>()
+  for (const which of ['owned', 'wanted'] as const) {
+    let got = 0
+    for (let page = 1; ; page++) {
+      let result: unknown
+      try {
+        result = await callGetSets(ctx, 'v3', {
+          params: JSON.stringify({ [which]: 1, pageSize: PAGE_SIZE, pageNumber: page })
+        })
+      } catch (e) {
+        if (v3Unavailable(e)) return null
+        throw e
+      }
+      if (result === null || result === undefined) return null
+      const answer = parseV3SetsPage(result)
+      for (const s of answer.sets) {
+        const c = s.collection
+        out.set(s.setID, {
+          setID: s.setID,
+          owned: c?.owned ?? false,
+          wanted: c?.wanted ?? false,
+          qtyOwned: c?.qtyOwned ?? 0,
+          notes: c?.notes ?? '',
+          rating: Math.round(c?.rating ?? 0),
+          flags: flagsMask(c?.flags)
+        })
+      }
+      got += answer.sets.length
+      if (got >= answer.matches) break
+      // Short of the total: applying the rest as "not yours any more" would remove real sets.
+      if (answer.sets.length === 0) {
+        throw new AppError(
+          'service_error',
+          `The service listed ${got} of your ${answer.matches} ${which} sets and stopped; nothing was changed.`,
+          { operation: 'getSets', service: 'v3' }
+        )
+      }
+    }
+  }
+  return [...out.values()]
+}
+
+async function userSetsV2(ctx: PullContext): Promise<ServerSetState[]> {
+  const out = new Map<number, ServerSetState>()
+  for (const which of ['owned', 'wanted'] as const) {
+    const seen = new Set<number>()
+    for (let page = 1; ; page++) {
+      const result = await callGetSets(ctx, 'v2', {
+        [which]: '1',
+        orderBy: 'Number',
+        pageSize: String(PAGE_SIZE),
+        pageNumber: String(page)
+      })
+      const sets = asList<SetRecord>(result, 'getSets')
+      // No total in v2: a short page may be the service's own cap, so only a page that brings
+      // nothing new ends the list (also when a service ignores pageNumber).
+      if (!sets.some((s) => !seen.has(s.setID))) break
+      for (const s of sets) {
+        seen.add(s.setID)
+        out.set(s.setID, {
+          setID: s.setID,
+          owned: s.owned,
+          wanted: s.wanted,
+          qtyOwned: s.qtyOwned,
+          notes: s.userNotes ?? '',
+          rating: Math.round(Number(s.userRating ?? '0')) || 0,
+          flags: null
+        })
+      }
+    }
+  }
+  return [...out.values()]
+}
+
+function minifigsOf(v3: unknown): ServerMinifig[] | null {
+  const list = (v3 as { minifigs?: unknown } | null)?.minifigs
+  if (!Array.isArray(list)) return null
+  return (list as Record<string, unknown>[]).map((m) => ({
+    minifigNumber: str(m['minifigNumber']),
+    name: str(m['name']),
+    category: str(m['category']),
+    ownedInSets: num(m['ownedInSets']),
+    ownedLoose: num(m['ownedLoose']),
+    wanted: bool(m['wanted'])
+  }))
+}
+
+/**
+ * A v3 read the service refused for any reason but the credentials or the allowance (production
+ * answers `No valid parameters` for some): that one call falls back to v2, the pull goes on.
+ */
+function v3Refused(e: unknown): boolean {
+  return v3Unavailable(e) || (e instanceof AppError && e.code === 'service_error')
+}
+
+/** v3 asks for owned and for wanted figures explicitly: empty params are refused (production). */
+async function minifigsV3(ctx: PullContext): Promise<ServerMinifig[] | null> {
+  const out = new Map<string, ServerMinifig>()
+  for (const which of ['owned', 'wanted'] as const) {
+    const found = minifigsOf(
+      await ctx.client.call(
+        'v3',
+        'getMinifigCollection',
+        { Params: JSON.stringify({ [which]: 1 }) },
+        { signal: ctx.signal }
+      )
+    )
+    if (!found) return null
+    for (const m of found) out.set(m.minifigNumber, m)
+  }
+  return [...out.values()]
+}
+
+async function pullMinifigs(ctx: PullContext): Promise<ServerMinifig[]> {
+  try {
+    const found = await minifigsV3(ctx)
+    if (found) return found
+  } catch (e) {
+    if (!v3Refused(e)) throw e
+  }
+  const v2 = asList<MinifigCollectionRecord>(
+    await ctx.client.call('v2', 'getMinifigCollection', {}, { signal: ctx.signal }),
+    'getMinifigCollection'
+  )
+  return v2
+    .filter((m) => m.minifigNumber !== null)
+    .map((m) => ({ ...m, minifigNumber: m.minifigNumber ?? '', name: null, category: null }))
+}
+
+async function pullLabels(ctx: PullContext): Promise<{ flagNo: number; label: string }[]> {
+  try {
+    const r = await ctx.client.call('v3', 'getUserFlagLabels', {}, { signal: ctx.signal })
+    const flags = (r as { flags?: unknown } | null)?.flags
+    if (!Array.isArray(flags)) return []
+    return (flags as Record<string, unknown>[]).map((f) => ({
+      flagNo: num(f['flagNo']),
+      label: str(f['label'])
+    }))
+  } catch (e) {
+    if (v3Unavailable(e)) return []
+    throw e
+  }
+}
+
+/**
+ * The user's collection from the service. Anything with an outbox row (a local edit not yet
+ * confirmed) is left alone: the pusher owns it until the service confirmed it.
+ */
+export async function pullCollection(ctx: PullContext): Promise<void> {
+  const db = ctx.store.write
+  const id = ctx.profileId
+  ctx.progress('collection', 0, 6)
+  const sets = (await userSetsV3(ctx)) ?? (await userSetsV2(ctx))
+  ctx.progress('collection', 1, 6)
+  checkCancelled(ctx.signal)
+  const notes = asList<UserNotesRecord>(
+    await ctx.client.call('v2', 'getUserNotes', {}, { signal: ctx.signal }),
+    'getUserNotes'
+  )
+  ctx.progress('collection', 2, 6)
+  const minifigs = await pullMinifigs(ctx)
+  ctx.progress('collection', 3, 6)
+  const labels = await pullLabels(ctx)
+  const totals = (await ctx.client.call(
+    'v2',
+    'getCollectionTotals',
+    {},
+    {
+      signal: ctx.signal
+    }
+  )) as CollectionTotalsRecord | null
+  ctx.progress('collection', 4, 6)
+
+  const now = ctx.now().toISOString()
+  const changed = new Set<number>()
+  const onServer = new Set(sets.map((s) => s.setID))
+  const held = localStateSetIds(db, id)
+  const editing = targetsWithEdits(db, id)
+  const removing = held.some((setID) => !onServer.has(setID) && !editing.has(`set:${setID}`))
+  const zeroTotals = totals !== null && totals.totalSetsOwned + totals.totalSetsWanted === 0
+  if (removing || (zeroTotals && held.length > 0)) {
+    await ctx.confirmBeforeRemoving()
+  }
+  transaction(db, () => {
+    // Read again: the user may have edited while the credentials were being confirmed.
+    const busy = targetsWithEdits(db, id)
+    for (const s of sets) {
+      if (busy.has(`set:${s.setID}`)) continue
+      if (applyServerSetState(db, id, s, now)) changed.add(s.setID)
+    }
+    // Sets we hold that the service no longer lists as owned or wanted were cleared elsewhere.
+    for (const setID of localStateSetIds(db, id)) {
+      if (onServer.has(setID) || busy.has(`set:${setID}`)) continue
+      const cleared: ServerSetState = {
+        setID,
+        owned: false,
+        wanted: false,
+        qtyOwned: 0,
+        notes: '',
+        rating: 0,
+        flags: 0
+      }
+      if (applyServerSetState(db, id, cleared, now)) changed.add(setID)
+    }
+    for (const n of notes) {
+      if (busy.has(`set:${n.setID}`) || onServer.has(n.setID)) continue
+      if (setNotesOnly(db, id, n.setID, n.userNotes ?? '', now)) changed.add(n.setID)
+    }
+    for (const m of minifigs) {
+      if (!busy.has(`minifig:${m.minifigNumber}`)) applyServerMinifig(db, id, m, now)
+    }
+    for (const l of labels) {
+      if (l.flagNo >= 1 && l.flagNo <= 8 && !busy.has(`label:${l.flagNo}`)) {
+        setFlagLabel(db, id, l.flagNo, l.label)
+      }
+    }
+    if (totals) setTotals(db, id, totals, now)
+  })
+
+  const owned = sets.filter((s) => s.owned)
+  for (const [i, s] of owned.entries()) {
+    checkCancelled(ctx.signal)
+    const details = asList<CollectionDetailRecord>(
+      await ctx.client.call(
+        'v2',
+        'getCollectionDetail',
+        { SetID: String(s.setID) },
+        {
+          signal: ctx.signal
+        }
+      ),
+      'getCollectionDetail'
+    )
+    const known = new Set(details.map((d) => d.collectionID))
+    if (
+      localCopyIds(db, id, s.setID).some(
+        (c) => c.collection_id !== null && !known.has(c.collection_id)
+      )
+    ) {
+      await ctx.confirmBeforeRemoving()
+    }
+    transaction(db, () => {
+      applyServerCopies(db, id, s.setID, details, targetsWithEdits(db, id), now)
+    })
+    ctx.progress('collection', i + 1, owned.length)
+  }
+  setSyncValue(db, id, 'collection_pulled_at', now)
+  ctx.changed('collection', [...changed])
+}

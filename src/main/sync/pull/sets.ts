@@ -1,0 +1,123 @@
+import type { SetRecord } from '../../../shared/protocol/records'
+import type { CatalogueProgress } from '../../../shared/model/sync'
+import { countSets, upsertSets } from '../../catalogue/index'
+import type { CatalogueSetInput } from '../../catalogue/index'
+import { beginBulkLoad, endBulkLoad } from '../../store/fts'
+import type { ReadDb } from '../../store/handles'
+import { transaction } from '../../store/handles'
+import { getSyncValue, setSyncValue } from '../../store/sync-state-repo'
+import { afterPage, PAGE_SIZE } from './paging'
+import type { PageCursor } from './paging'
+import { asList } from '../../service/result-list'
+import { callGetSets } from './context'
+import type { PullContext } from './context'
+import { setsOfPage, v3Unavailable } from './v3-sets'
+
+interface Page {
+  readonly sets: readonly CatalogueSetInput[]
+  /** v3's `matches`; v2 pages carry no total. */
+  readonly total: number | null
+}
+
+/** How far the last catalogue pull got when the service stopped before its total; else null. */
+export function catalogueIncomplete(db: ReadDb, profileId: number): CatalogueProgress | null {
+  const raw = getSyncValue(db, profileId, 'catalogue_incomplete')
+  if (raw === null) return null
+  try {
+    const v = JSON.parse(raw) as Partial<CatalogueProgress>
+    return typeof v.got === 'number' && typeof v.expected === 'number'
+      ? { got: v.got, expected: v.expected }
+      : null
+  } catch {
+    return null
+  }
+}
+
+function savedCursor(ctx: PullContext): PageCursor {
+  const db = ctx.store.write
+  const page = Number(getSyncValue(db, ctx.profileId, 'sets_next_page') ?? '1')
+  // Cursors saved before the honoured size was kept counted pages of PAGE_SIZE.
+  const size = Number(getSyncValue(db, ctx.profileId, 'sets_page_size') ?? String(PAGE_SIZE))
+  return { page: page >= 1 ? page : 1, size: size >= 1 ? size : PAGE_SIZE }
+}
+
+/**
+ * Every set, page by page, until the query's total has arrived (v3 `matches`; v2 the themes' set
+ * counts) whatever page size the service honours. Each page and the cursor to the next commit
+ * together, so a crash or quit resumes at the first page not stored. An empty page before the
+ * total ends the pull incomplete (recorded, never marked complete; the next sync asks again from
+ * there). The first load inserts without FTS triggers and rebuilds the index once at the end.
+ */
+export async function pullAllSets(ctx: PullContext, expectedTotal: number): Promise<void> {
+  const db = ctx.store.write
+  let cursor = savedCursor(ctx)
+  // Changes made while the pages are read are picked up later from the watermark: the load's start.
+  if (cursor.page === 1) setSyncValue(db, ctx.profileId, 'sets_started_at', ctx.now().toISOString())
+  const startedAt = getSyncValue(db, ctx.profileId, 'sets_started_at') ?? ctx.now().toISOString()
+  const bulk = cursor.page > 1 || countSets(db, ctx.profileId) === 0
+  if (bulk) beginBulkLoad(db)
+  let total = expectedTotal
+  let got = (cursor.page - 1) * cursor.size
+  // v3 getSets (JSON) when the service offers it: far cheaper to decode than the v2 XML page.
+  let useV3 = true
+  const fetchPage = async (c: PageCursor): Promise<Page> => {
+    if (useV3) {
+      try {
+        const r = await callGetSets(ctx, 'v3', {
+          params: JSON.stringify({ orderBy: 'Number', pageSize: c.size, pageNumber: c.page })
+        })
+        const answer = setsOfPage(r)
+        if (answer) return { sets: answer.sets, total: answer.matches }
+      } catch (e) {
+        if (!v3Unavailable(e)) throw e
+      }
+      useV3 = false
+    }
+    const r = await callGetSets(ctx, 'v2', {
+      orderBy: 'Number',
+      pageSize: String(c.size),
+      pageNumber: String(c.page)
+    })
+    return { sets: asList<SetRecord>(r, 'getSets'), total: null }
+  }
+  const request = (c: PageCursor) => {
+    const call = fetchPage(c)
+    call.catch(() => undefined)
+    return call
+  }
+  // The next page is requested while this one is stored: the service, the client's decode worker
+  // and SQLite then work at the same time.
+  let pending = request(cursor)
+  for (;;) {
+    ctx.progress('sets', Math.min(got, total), total)
+    const page = await pending
+    total = page.total ?? total
+    const step = afterPage(cursor, page.sets.length, total)
+    if (step.kind === 'next') pending = request(step.cursor)
+    const fetchedAt = ctx.now().toISOString()
+    const changed = transaction(db, () => {
+      const ids = upsertSets(db, ctx.profileId, page.sets, fetchedAt)
+      const next = step.kind === 'next' ? step.cursor : step.kind === 'incomplete' ? cursor : null
+      setSyncValue(db, ctx.profileId, 'sets_next_page', next && String(next.page))
+      setSyncValue(db, ctx.profileId, 'sets_page_size', next && String(next.size))
+      if (step.kind === 'incomplete') {
+        const progress: CatalogueProgress = { got: step.got, expected: total }
+        setSyncValue(db, ctx.profileId, 'catalogue_incomplete', JSON.stringify(progress))
+      }
+      if (step.kind === 'done') {
+        setSyncValue(db, ctx.profileId, 'catalogue_incomplete', null)
+        setSyncValue(db, ctx.profileId, 'catalogue_complete_at', fetchedAt)
+        setSyncValue(db, ctx.profileId, 'recent_watermark', startedAt)
+        setSyncValue(db, ctx.profileId, 'sets_started_at', null)
+      }
+      return ids
+    })
+    got = step.got
+    if (!bulk) ctx.changed('catalogue', changed)
+    if (step.kind !== 'next') break
+    cursor = step.cursor
+  }
+  if (bulk) endBulkLoad(db)
+  ctx.progress('sets', got, Math.max(got, total))
+  ctx.changed('catalogue', [])
+}

@@ -1,0 +1,145 @@
+import { AppError } from '../../../shared/errors'
+import { NOT_SPECIFIED, parseV3SetsPage } from '../../../shared/protocol/v3-sets'
+import type { V3Region, V3Set } from '../../../shared/protocol/v3-sets'
+import { NEVER_UPDATED } from '../../catalogue/index'
+import type { CatalogueSetInput } from '../../catalogue/index'
+
+/** v3 is optional on a service: these errors say "not offered here", so a pull degrades to v2. */
+export function v3Unavailable(e: unknown): boolean {
+  return (
+    e instanceof AppError &&
+    [
+      'binding_unsupported',
+      'server_error',
+      'soap_fault_client',
+      'unexpected_empty_body',
+      'bad_json',
+      'not_found'
+    ].includes(e.code)
+  )
+}
+
+type Maybe<T> = T | null | undefined
+
+/** Text as the flat record holds it: unknown (omitted or production's placeholder) is null. */
+function text(v: Maybe<string>): string | null {
+  return v === undefined || v === null || v === NOT_SPECIFIED ? null : v
+}
+
+const numberText = (n: Maybe<number>): string | null =>
+  n === undefined || n === null ? null : String(n)
+
+/** Prices read as v2 writes them (`10.00`), unless that would round the service's value. */
+function priceText(n: Maybe<number>): string | null {
+  if (n === undefined || n === null) return null
+  const fixed = n.toFixed(2)
+  return Number(fixed) === n ? fixed : String(n)
+}
+
+/** A shop date as a day (the timestamps are UTC midnights); production's year-1 "never" is none. */
+function day(ts: Maybe<string>): string | null {
+  if (ts === undefined || ts === null || ts.startsWith('0001-01-01')) return null
+  return ts.slice(0, 10)
+}
+
+const dates = (r: Maybe<V3Region>) => ({
+  first: day(r?.dateFirstAvailable),
+  last: day(r?.dateLastAvailable)
+})
+
+function tagsText(tags: Maybe<string | readonly string[]>): string | null {
+  if (tags === undefined || tags === null) return null
+  return typeof tags === 'string' ? tags : tags.join(', ')
+}
+
+/**
+ * A set of a production v3 getSets page (nested, unknowns omitted) as the flat record v2 gives,
+ * plus the per-region shop dates the flat record cannot hold. v3's `image.thumbnailURL` is v2's
+ * large thumbnail; v3 names no smaller one, so the list thumbnail uses the same picture.
+ */
+export function setFromV3(s: V3Set): CatalogueSetInput {
+  const shop = s.LEGOCom
+  const c = s.collection
+  const thumb = text(s.image?.thumbnailURL)
+  const image = text(s.image?.imageURL)
+  return {
+    setID: s.setID,
+    number: s.number,
+    numberVariant: s.numberVariant,
+    name: text(s.name),
+    year: numberText(s.year),
+    theme: text(s.theme),
+    themeGroup: text(s.themeGroup),
+    subtheme: text(s.subtheme),
+    pieces: numberText(s.pieces),
+    minifigs: numberText(s.minifigs),
+    image: image !== null && image !== '',
+    imageFilename: null,
+    thumbnailURL: thumb,
+    largeThumbnailURL: thumb,
+    imageURL: image,
+    serviceURL: text(s.bricksetURL),
+    released: s.released ?? false,
+    owned: c?.owned ?? false,
+    wanted: c?.wanted ?? false,
+    qtyOwned: c?.qtyOwned ?? 0,
+    userNotes: text(c?.notes),
+    ACMDataCount: 0,
+    ownedByTotal: s.collections?.ownedBy ?? 0,
+    wantedByTotal: s.collections?.wantedBy ?? 0,
+    UKRetailPrice: priceText(shop?.UK?.retailPrice),
+    USRetailPrice: priceText(shop?.US?.retailPrice),
+    CARetailPrice: priceText(shop?.CA?.retailPrice),
+    // The flat record's one euro price is the German shop's.
+    EURetailPrice: priceText(shop?.DE?.retailPrice),
+    USDateAddedToSAH: day(shop?.US?.dateFirstAvailable),
+    USDateRemovedFromSAH: day(shop?.US?.dateLastAvailable),
+    rating: s.rating ?? 0,
+    reviewCount: s.reviewCount ?? 0,
+    packagingType: text(s.packagingType),
+    availability: text(s.availability),
+    instructionsCount: s.instructionsCount ?? 0,
+    additionalImageCount: s.additionalImageCount ?? 0,
+    ageMin: numberText(s.ageRange?.min),
+    ageMax: numberText(s.ageRange?.max),
+    height: numberText(s.dimensions?.height),
+    width: numberText(s.dimensions?.width),
+    depth: numberText(s.dimensions?.depth),
+    weight: numberText(s.dimensions?.weight),
+    category: text(s.category),
+    notes: text(s.extendedData?.notes),
+    userRating: numberText(c?.rating),
+    tags: tagsText(s.extendedData?.tags),
+    EAN: text(s.barcode?.EAN),
+    UPC: text(s.barcode?.UPC),
+    description: text(s.extendedData?.description),
+    lastUpdated:
+      s.lastUpdated === undefined ||
+      s.lastUpdated === null ||
+      s.lastUpdated.startsWith('0001-01-01')
+        ? NEVER_UPDATED
+        : new Date(s.lastUpdated),
+    shopDates: {
+      US: dates(shop?.US),
+      UK: dates(shop?.UK),
+      CA: dates(shop?.CA),
+      DE: dates(shop?.DE)
+    }
+  }
+}
+
+export interface V3SetsAnswer {
+  /** The query's total (production's `matches`), not the page length. */
+  readonly matches: number
+  readonly sets: readonly CatalogueSetInput[]
+}
+
+/**
+ * A v3 getSets answer checked whole (throws AppError `bad_record`, storing nothing of it), or null
+ * when the service sent no page at all (an empty body), which the pull reads as "v3 not here".
+ */
+export function setsOfPage(page: unknown): V3SetsAnswer | null {
+  if (page === null || page === undefined) return null
+  const p = parseV3SetsPage(page)
+  return { matches: p.matches, sets: p.sets.map(setFromV3) }
+}

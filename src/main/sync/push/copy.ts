@@ -1,0 +1,157 @@
+import { AppError } from '../../../shared/errors'
+import { accountDateFormat, serviceDateText } from '../../../shared/model/service-date'
+import type { CollectionDetailRecord } from '../../../shared/protocol/records'
+import type { ServiceClient } from '../../service/index'
+import {
+  bindCopyRecord,
+  confirmRow,
+  copyDateTexts,
+  copyFieldsOf,
+  deleteRow,
+  dropCopyTombstone,
+  heldCollectionIds,
+  isBlank,
+  keepConfirmedDateText,
+  markCopyKeptLocal,
+  markRow,
+  quantityEditPending,
+  readCopy
+} from '../../collection/index'
+import type { CopyValue, LocalCopy, OutboxRow } from '../../collection/index'
+import type { WriteDb } from '../../store/handles'
+import { transaction } from '../../store/handles'
+import { detailOf, sameCopy } from './ops'
+import type { PushTarget } from './ops'
+
+/**
+ * done: confirmed; waiting: the set's quantity is not on the service yet (no attempt counted);
+ * kept_local: the service gave a new copy no id, so it stays on this computer, marked.
+ */
+export type PushOutcome = 'done' | 'conflict' | 'unconfirmed' | 'waiting' | 'kept_local'
+
+export interface CopyPushContext {
+  readonly db: WriteDb
+  readonly profileId: number
+  readonly now: () => string
+}
+
+export const KEPT_LOCAL_REASON = 'kept on this computer: the service gave it no id'
+
+/**
+ * One copy row through setCollectionDetail, by collectionID only (protocol.md §2): the record names
+ * no set. A new copy first waits for the set's raised quantity to be confirmed, then claims a blank
+ * record of that set that no local copy holds; without one it stays local. Every read is fresh:
+ * what an earlier row of this round saw may already be stale.
+ */
+export async function pushCopy(
+  ctx: CopyPushContext,
+  row: OutboxRow,
+  t: PushTarget,
+  client: ServiceClient
+): Promise<PushOutcome> {
+  const { db, profileId: p } = ctx
+  const setID = t.setID ?? 0
+  const desired = JSON.parse(row.desired) as CopyValue | null
+  const base = JSON.parse(row.base) as CopyValue | null
+  const local = readCopy(db, p, t.id)
+  const dropTombstone = (): void => {
+    dropCopyTombstone(db, p, t.id)
+  }
+  if (local?.collectionID == null) {
+    if (desired === null || local === null) {
+      // Never reached the service: nothing to remove there.
+      transaction(db, () => {
+        dropTombstone()
+        deleteRow(db, row.id)
+      })
+      return 'done'
+    }
+    if (quantityPending(db, p, setID)) return 'waiting'
+    const claimed = claim(ctx, row, local, await client.v2.getCollectionDetail({ SetID: setID }))
+    if (claimed === null) return 'kept_local'
+    return write(ctx, row, { ...local, collectionID: claimed.collectionID }, desired, client)
+  }
+  const before = await client.v2.getCollectionDetail({ SetID: setID })
+  const onServer = before.find((r) => r.collectionID === local.collectionID) ?? null
+  if (desired === null && onServer === null) {
+    // Already gone there: the delete is done.
+    transaction(db, () => {
+      dropTombstone()
+      deleteRow(db, row.id)
+    })
+    return 'done'
+  }
+  const changedThere = base !== null && (onServer === null || !sameCopy(onServer, base))
+  const alreadyDesired = desired !== null && onServer !== null && sameCopy(onServer, desired)
+  if (changedThere && !alreadyDesired) {
+    const server = onServer === null ? null : copyFieldsOf(onServer)
+    const reason = 'Changed on the service since your edit.'
+    markRow(db, row.id, { state: 'conflict', reason, server: JSON.stringify(server) }, ctx.now())
+    return 'conflict'
+  }
+  if (desired !== null) return write(ctx, row, local, desired, client)
+  if (onServer === null) throw new AppError('internal', 'A copy to delete is not on the service.')
+  // A delete sends the record back as read (every value-typed field is required on the wire).
+  await client.v2.setCollectionDetail({ detail: { ...onServer, deleted: true } })
+  const after = await client.v2.getCollectionDetail({ SetID: setID })
+  if (after.some((r) => r.collectionID === local.collectionID)) return 'unconfirmed'
+  transaction(db, () => {
+    dropTombstone()
+    confirmRow(db, row, row.desired, ctx.now())
+  })
+  return 'done'
+}
+
+/** A set's owned/quantity change not yet confirmed: the record a new copy needs may not exist. */
+function quantityPending(db: WriteDb, p: number, setID: number): boolean {
+  return quantityEditPending(db, p, setID)
+}
+
+/**
+ * Takes the first blank record of the set that no local copy holds (never one another copy
+ * holds, never a record someone filled in on the website) and stores the claim before writing,
+ * so a crash after the write still knows which record is ours.
+ */
+function claim(
+  ctx: CopyPushContext,
+  row: OutboxRow,
+  local: LocalCopy,
+  records: readonly CollectionDetailRecord[]
+): CollectionDetailRecord | null {
+  const { db, profileId: p } = ctx
+  const held = heldCollectionIds(db, p)
+  const free = records.find((r) => !held.has(r.collectionID) && isBlank(copyFieldsOf(r)))
+  if (!free) {
+    transaction(db, () => {
+      markCopyKeptLocal(db, p, local.localId)
+      markRow(db, row.id, { state: 'needs_attention', reason: KEPT_LOCAL_REASON }, ctx.now())
+    })
+    return null
+  }
+  bindCopyRecord(db, p, local.localId, free.collectionID)
+  return free
+}
+
+/** Writes the desired details to the copy's record and confirms them by a fresh read. */
+async function write(
+  ctx: CopyPushContext,
+  row: OutboxRow,
+  local: LocalCopy,
+  desired: CopyValue,
+  client: ServiceClient
+): Promise<PushOutcome> {
+  const { db, profileId: p } = ctx
+  const id = local.collectionID
+  if (id === null) throw new AppError('internal', 'A copy to write has no collectionID.')
+  const texts = copyDateTexts(db, p)
+  const date = serviceDateText(desired.dateAcquired, local.dateText, accountDateFormat(texts))
+  await client.v2.setCollectionDetail({ detail: detailOf(id, desired, date, false) })
+  const after = await client.v2.getCollectionDetail({ SetID: local.setID })
+  const confirmed = after.find((r) => r.collectionID === id)
+  if (!confirmed || !sameCopy(confirmed, desired)) return 'unconfirmed'
+  transaction(db, () => {
+    keepConfirmedDateText(db, p, local.localId, desired.dateAcquired, confirmed.dateAcquired ?? '')
+    confirmRow(db, row, row.desired, ctx.now())
+  })
+  return 'done'
+}

@@ -1,0 +1,235 @@
+import { AppError } from '../../shared/errors'
+import type { AllowanceDto, SyncPhase, SyncStatus } from '../../shared/model/sync'
+import type { EventBus } from '../ipc/event-bus'
+import { countSets, hasSubthemesAndYears, themeNames } from '../catalogue/index'
+import type { Store } from '../store/connection'
+import { outboxCounts } from '../collection/index'
+import { getAllowance, getSyncValue, setSyncValue, utcDay } from '../store/sync-state-repo'
+import {
+  SIGN_IN_AGAIN,
+  accountStatus,
+  confirmCredentials,
+  rejectedCredential,
+  rejectionError,
+  rejectionOf,
+  setRejectedCredential
+} from '../account/index'
+import type { Profiles } from '../account/index'
+import {
+  catalogueIncomplete,
+  pullAllSets,
+  pullRecentSets,
+  pullSubthemesAndYears,
+  pullThemes
+} from './pull/catalogue'
+import { pullCollection } from './pull/collection'
+import type { PullContext } from './pull/context'
+
+/** The push step (outbox → service), provided by the edits side; runs before the collection pull. */
+export type PushStep = (signal: AbortSignal) => Promise<void>
+
+export interface SyncRunner {
+  status(): SyncStatus
+  /** Starts a sync in the background (or joins the running one) and returns the status at once. */
+  start(options?: { full?: boolean }): SyncStatus
+  /** Runs a sync to its end; resolves with the final status (errors are in the status). */
+  run(options?: { full?: boolean }): Promise<SyncStatus>
+  cancel(): SyncStatus
+  /** Resolves when no sync is running. */
+  idle(): Promise<void>
+  /** Publishes the current status (after edits change the outbox counts). */
+  publish(): void
+}
+
+export interface SyncRunnerOptions {
+  readonly store: Store
+  readonly profiles: Profiles
+  readonly events: EventBus
+  readonly now?: () => Date
+  readonly push?: PushStep
+  readonly log?: { warn(m: string, d?: unknown): void }
+}
+
+const OFFLINE_CODES = new Set(['offline', 'timeout', 'connection_reset'])
+
+export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
+  const { store, profiles, events } = options
+  const now = options.now ?? (() => new Date())
+  let running: Promise<SyncStatus> | null = null
+  let controller: AbortController | null = null
+  let phase: SyncPhase = 'idle'
+  let done = 0
+  let total = 0
+  let online = true
+  let error: string | null = null
+
+  function allowance(profileId: number): AllowanceDto {
+    const a = getAllowance(store.read, profileId, utcDay(now()))
+    return {
+      limit: a.limit,
+      used: a.used,
+      remaining: a.limit === null ? null : Math.max(0, a.limit - a.used)
+    }
+  }
+
+  function status(): SyncStatus {
+    const id = profiles.active().id
+    return {
+      running: running !== null,
+      phase,
+      done,
+      total,
+      lastSyncAt: getSyncValue(store.read, id, 'last_sync_at'),
+      online,
+      error,
+      ...outboxCounts(store.read, id),
+      allowance: allowance(id),
+      catalogueSets: countSets(store.read, id),
+      catalogueIncomplete: catalogueIncomplete(store.read, id)
+    }
+  }
+
+  const publish = () => {
+    events.emit('sync:status', status())
+  }
+
+  async function execute(full: boolean, signal: AbortSignal): Promise<void> {
+    const profileId = profiles.active().id
+    const client = profiles.client()
+    const signedIn = (profiles.secrets().userHash ?? '') !== ''
+    const refused = rejectedCredential(store.read, profileId)
+    // A refused key fails every call: nothing is asked until the user enters a working one.
+    if (refused === 'key') throw rejectionError('key')
+    let confirmed: Promise<void> | null = null
+    const ctx: PullContext = {
+      store,
+      profileId,
+      client,
+      signal,
+      now,
+      confirmBeforeRemoving() {
+        confirmed ??= confirmCredentials(client, signedIn, signal)
+        return confirmed
+      },
+      progress(p, d, t) {
+        phase = p
+        done = d
+        total = t
+        publish()
+      },
+      changed(scope, setIDs) {
+        events.emit('data:changed', { scope, setIDs: [...setIDs] })
+      }
+    }
+    const complete = getSyncValue(store.read, profileId, 'catalogue_complete_at') !== null
+    const resuming = getSyncValue(store.read, profileId, 'sets_next_page') !== null
+    if (full || !complete || resuming) {
+      const themes = await pullThemes(ctx)
+      online = true
+      const expected = themes.reduce((n, t) => n + t.setCount, 0)
+      // Subthemes and years are independent of the set pages: fetched alongside them (the
+      // service, the client and SQLite then overlap), reporting progress of the sets only.
+      const both = new AbortController()
+      const abortBoth = () => {
+        both.abort()
+      }
+      signal.addEventListener('abort', abortBoth)
+      const side: PullContext = { ...ctx, signal: both.signal, progress: () => undefined }
+      try {
+        await Promise.all([
+          pullSubthemesAndYears(side, themes).catch((e: unknown) => {
+            both.abort()
+            throw e
+          }),
+          pullAllSets({ ...ctx, signal: both.signal }, expected).catch((e: unknown) => {
+            both.abort()
+            throw e
+          })
+        ])
+      } finally {
+        signal.removeEventListener('abort', abortBoth)
+      }
+    } else {
+      const themes = await pullThemes(ctx)
+      online = true
+      // A table an earlier sync left empty (cut off, or refused) is filled by the next one.
+      if (themes.length > 0 && !hasSubthemesAndYears(store.read, profileId)) {
+        await pullSubthemesAndYears(ctx, themes)
+      }
+      if (themeNames(store.read, profileId).length > 0) await pullRecentSets(ctx)
+    }
+    // A refused sign-in: the catalogue syncs, the outbox waits, the collection is left as it is.
+    if (refused === 'hash') throw rejectionError('hash')
+    if (options.push) {
+      ctx.progress('push', 0, 0)
+      await options.push(signal)
+    }
+    if (signedIn) await pullCollection(ctx)
+    setSyncValue(store.write, profileId, 'last_sync_at', now().toISOString())
+  }
+
+  function noteRejection(e: unknown): void {
+    const r = rejectionOf(e)
+    if (r === null) return
+    const id = profiles.active().id
+    if (rejectedCredential(store.read, id) === r) return
+    setRejectedCredential(store.write, id, r)
+    events.emit('account:changed', accountStatus(profiles, store.read))
+  }
+
+  function describe(e: unknown): string {
+    const refused = rejectionOf(e)
+    if (refused !== null) return SIGN_IN_AGAIN[refused]
+    if (e instanceof AppError) {
+      if (e.code === 'limit_exceeded') {
+        return "The service's daily allowance of set downloads is used up; sync continues tomorrow."
+      }
+      return e.message
+    }
+    options.log?.warn('sync failed', e)
+    return 'Sync failed unexpectedly.'
+  }
+
+  function start(opts: { full?: boolean } = {}): Promise<SyncStatus> {
+    if (running) return running
+    const ac = new AbortController()
+    controller = ac
+    error = null
+    running = (async () => {
+      try {
+        await execute(opts.full ?? false, ac.signal)
+        phase = 'done'
+      } catch (e) {
+        if (e instanceof AppError && OFFLINE_CODES.has(e.code)) online = false
+        noteRejection(e)
+        error = e instanceof AppError && e.code === 'cancelled' ? null : describe(e)
+        phase = 'idle'
+      } finally {
+        running = null
+        controller = null
+      }
+      const s = status()
+      events.emit('sync:status', s)
+      return s
+    })()
+    publish()
+    return running
+  }
+
+  return {
+    status,
+    start(opts) {
+      void start(opts)
+      return status()
+    },
+    run: start,
+    cancel() {
+      controller?.abort()
+      return status()
+    },
+    async idle() {
+      if (running) await running
+    },
+    publish
+  }
+}

@@ -1,0 +1,59 @@
+import type { ServiceClient } from '../../src/main/service/index'
+import { applyServerCopies, targetsWithEdits } from '../../src/main/collection/collection-sync-repo'
+import { transaction } from '../../src/main/store/handles'
+import type { CollectionDetailRecord } from '../../src/shared/protocol/records'
+import type { PushHarness } from './service-harness'
+
+/** A copy's user fields, as the copy form sends them. */
+export const COPY = {
+  dateAcquired: '2024-05-01',
+  currency: 'EUR',
+  pricePaid: 49.5,
+  additionalPricePaid: 0,
+  currentEstimatedValue: 70,
+  conditionWhenAcquired: 'New',
+  acquiredFrom: 'Shop',
+  conditionNow: 'Built',
+  location: 'Shelf',
+  notes: '',
+  parts: true,
+  minifigs: true,
+  instructions: false,
+  box: true,
+  willTrade: false,
+  modified: false
+}
+
+/**
+ * A copy made the way a website user makes one: raise the quantity, then fill the record that
+ * appeared. Returns its collectionID.
+ */
+export async function serviceCopy(
+  client: ServiceClient,
+  setID: number,
+  fields: Partial<Omit<CollectionDetailRecord, 'collectionID'>>
+): Promise<number> {
+  const before = await client.v2.getCollectionDetail({ SetID: setID })
+  const [set] = await client.v2.getSet({ SetID: setID })
+  await client.v2.setCollection_qtyOwned({ setID, qtyOwned: (set?.qtyOwned ?? 0) + 1 })
+  const after = await client.v2.getCollectionDetail({ SetID: setID })
+  const known = new Set(before.map((c) => c.collectionID))
+  const fresh = after.find((c) => !known.has(c.collectionID))
+  if (!fresh) throw new Error('the service made no copy record')
+  await client.v2.setCollectionDetail({ detail: { ...fresh, ...fields, deleted: false } })
+  return fresh.collectionID
+}
+
+/** The copy loop of the collection pull, for one set. */
+export async function pullCopies(h: PushHarness, setID: number): Promise<void> {
+  const details = await h.client.v2.getCollectionDetail({ SetID: setID })
+  const db = h.store.write
+  transaction(db, () => {
+    applyServerCopies(db, h.profileId, setID, details, targetsWithEdits(db, h.profileId), 'now')
+  })
+}
+
+/** What a set's copies hold, id-free and ordered, for comparing the app with the service. */
+export function shapeOf(copies: readonly { notes: string | null; pricePaid: number }[]): string[] {
+  return copies.map((c) => `${c.notes ?? ''}|${c.pricePaid}`).sort()
+}

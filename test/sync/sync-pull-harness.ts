@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createMemoryStore } from '../../src/main/credentials/index'
+import { createEventBus } from '../../src/main/ipc/event-bus'
+import { createCatalogueHandlers } from '../../src/main/catalogue/catalogue-handlers'
+import type { CatalogueHandlers } from '../../src/main/catalogue/catalogue-handlers'
+import { createProfiles, defaultClientFactory, signInDemo } from '../../src/main/account/profiles'
+import type { Profiles } from '../../src/main/account/profiles'
+import { createSyncRunner } from '../../src/main/sync/runner'
+import type { SyncRunner } from '../../src/main/sync/runner'
+import { openStore } from '../../src/main/store/connection'
+import type { Store } from '../../src/main/store/connection'
+import { createReferenceService } from '../../src/emulator/index'
+import type { ReferenceService, ReferenceServiceOptions } from '../../src/emulator/index'
+import type { EventMap } from '../../src/shared/ipc/contract'
+
+/** A real reference service, a real SQLite file and the real client, joined in-process. */
+export interface Harness {
+  readonly dir: string
+  readonly svc: ReferenceService
+  store: Store
+  profiles: Profiles
+  sync: SyncRunner
+  catalogue: CatalogueHandlers
+  /** Catalogue getSets page numbers requested, in order, and the service version of each. */
+  readonly pages: number[]
+  readonly pageVersions: string[]
+  readonly changed: EventMap['data:changed'][]
+  /** While false, every request fails as if the network were down. */
+  online: boolean
+  /** A catalogue page whose request fails as if the network dropped. */
+  failPage: number | null
+  /** From this catalogue page on, the service answers as past its end (empty pages). */
+  emptyFrom: number | null
+  /** Reopens the database and rebuilds the app objects over it, as after a restart. */
+  restart(): Promise<void>
+  close(): void
+}
+
+/** The same catalogue request, asking for a page far past the end. */
+async function pastTheEnd(req: Request): Promise<Request> {
+  const far = (f: URLSearchParams) => {
+    if (f.has('pageNumber')) f.set('pageNumber', '100000')
+    const p = f.get('params')
+    if (p !== null) f.set('params', p.replace(/("?pageNumber"?\s*:\s*)\d+/, '$1100000'))
+  }
+  const url = new URL(req.url)
+  far(url.searchParams)
+  if (req.method === 'GET') return new Request(url, { headers: req.headers })
+  let body = await req.clone().text()
+  if ((req.headers.get('content-type') ?? '').includes('form-urlencoded')) {
+    const f = new URLSearchParams(body)
+    far(f)
+    body = f.toString()
+  } else body = body.replace(/<pageNumber>\d+</, '<pageNumber>100000<')
+  return new Request(url, { method: req.method, headers: req.headers, body })
+}
+
+export async function createHarness(
+  sets: number,
+  now?: () => Date,
+  service: Omit<ReferenceServiceOptions, 'sets' | 'seed' | 'now'> = {}
+): Promise<Harness> {
+  const dir = mkdtempSync(join(tmpdir(), 'studbook-sync-'))
+  const svc = createReferenceService({ ...service, sets, seed: 7, ...(now ? { now } : {}) })
+  const credentials = createMemoryStore()
+  const pages: number[] = []
+  const pageVersions: string[] = []
+  const changed: EventMap['data:changed'][] = []
+
+  async function build(h: Harness): Promise<void> {
+    h.store = await openStore(join(dir, 'studbook.db'))
+    const fetch = async (req: Request): Promise<Response> => {
+      if (!h.online) throw new TypeError('fetch failed')
+      const path = new URL(req.url).pathname
+      if (/\/api\/v[23]\.asmx(\/getSets)?$/i.test(path)) {
+        const body = decodeURIComponent((await req.clone().text()).replace(/\+/g, ' '))
+        const isGetSets = /getSets\b/.test(req.url) || /<getSets\b/.test(body)
+        const page = /pageNumber(?:=|>|"\s*:\s*)(\d+)/.exec(body)
+        const user = /owned(?:=|>|"\s*:\s*)"?1/.test(body) || /wanted(?:=|>|"\s*:\s*)"?1/.test(body)
+        if (isGetSets && page && !user) {
+          pages.push(Number(page[1]))
+          pageVersions.push(/\/api\/v3/i.test(path) ? 'v3' : 'v2')
+          if (h.failPage === Number(page[1])) throw new TypeError('fetch failed')
+          if (h.emptyFrom !== null && Number(page[1]) >= h.emptyFrom)
+            return svc.handle(await pastTheEnd(req))
+        }
+      }
+      return svc.handle(req)
+    }
+    h.profiles = await createProfiles({
+      store: h.store,
+      credentials,
+      createClient: defaultClientFactory,
+      demo: () => Promise.resolve({ fetch, ...svc.demo }),
+      ...(now ? { now } : {})
+    })
+    const events = createEventBus()
+    events.subscribe((name, payload) => {
+      if (name === 'data:changed') changed.push(payload as EventMap['data:changed'])
+    })
+    h.sync = createSyncRunner({
+      store: h.store,
+      profiles: h.profiles,
+      events,
+      ...(now ? { now } : {})
+    })
+    h.catalogue = createCatalogueHandlers({
+      store: h.store,
+      profiles: h.profiles,
+      ...(now ? { now } : {})
+    })
+    await signInDemo(h.profiles, { warn: () => undefined })
+  }
+
+  const h = {
+    dir,
+    svc,
+    pages,
+    pageVersions,
+    changed,
+    online: true,
+    failPage: null,
+    emptyFrom: null,
+    async restart() {
+      h.store.close()
+      await build(h)
+    },
+    close() {
+      h.store.close()
+      svc.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  } as Harness
+  await build(h)
+  return h
+}
