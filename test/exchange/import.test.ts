@@ -65,7 +65,7 @@ describe('imports', () => {
     expect(plan.items[0]).toMatchObject({
       fullNumber: '10179-1',
       kind: 'add',
-      summary: 'owned no → yes, qtyOwned 0 → 3'
+      summary: 'Owned no → yes, Quantity owned 0 → 3'
     })
   })
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { AppError } from '../../shared/errors'
 import type { Handlers } from '../../shared/ipc/contract'
 import type { SetPatch } from '../../shared/ipc/channels/collection'
+import { setChangeWords } from '../../shared/model/edit-words'
 import type { EditDeps } from './edits-deps'
 import { applyEdits } from './edits'
 import { readCopy, readMinifig, readSet } from './collection-state-repo'
@@ -14,6 +15,7 @@ import {
   notes,
   setCollection,
   setExists,
+  setLabel,
   totals
 } from './read-model-repo'
 import { flagField, setEdit } from './edits-types'
@@ -47,11 +49,6 @@ export function patchEdits(setID: number, patch: SetPatch): Edit[] {
   return out
 }
 
-function describePatch(label: string, patch: SetPatch): string {
-  const parts = Object.keys(patch).map((k) => (k === 'qtyOwned' ? 'quantity' : k))
-  return `${label}: ${parts.join(', ')}`
-}
-
 export function createCollectionHandlers(deps: EditDeps): CollectionHandlers {
   const db = () => deps.store.write
   const now = () => deps.now().toISOString()
@@ -76,7 +73,7 @@ export function createCollectionHandlers(deps: EditDeps): CollectionHandlers {
     'collection:updateSet': ({ setID, patch }) => {
       const p = deps.profileId()
       requireSet(p, setID)
-      apply(p, patchEdits(setID, patch), describePatch(`Set ${setID}`, patch))
+      apply(p, patchEdits(setID, patch), `${setLabel(db(), p, setID)}: ${setChangeWords(patch)}`)
       return setCollection(db(), p, setID)
     },
     'collection:listCopies': ({ setID }) => copiesOf(db(), deps.profileId(), setID),
@@ -98,7 +95,7 @@ export function createCollectionHandlers(deps: EditDeps): CollectionHandlers {
       apply(
         p,
         [...raise, { kind: 'copy', setID, localId: id, value: copy }],
-        `Set ${setID}: ${localId ? 'edit' : 'add'} copy`
+        `${setLabel(db(), p, setID)}: copy ${localId ? 'edited' : 'added'}`
       )
       const saved = readCopy(db(), p, id)
       if (!saved) throw new AppError('internal', 'The copy was not saved.')
@@ -119,7 +116,7 @@ export function createCollectionHandlers(deps: EditDeps): CollectionHandlers {
       apply(
         p,
         [{ kind: 'copy', setID, localId, value: null }, ...unit],
-        `Set ${setID}: delete copy`
+        `${setLabel(db(), p, setID)}: copy deleted`
       )
       return null
     },
@@ -147,7 +144,7 @@ export function createCollectionHandlers(deps: EditDeps): CollectionHandlers {
     'flags:getLabels': () => flagLabels(db(), deps.profileId()),
     'flags:setLabel': ({ flagNo, label }) => {
       const p = deps.profileId()
-      apply(p, [{ kind: 'label', flagNo, value: label }], `Flag ${flagNo} label`)
+      apply(p, [{ kind: 'label', flagNo, value: label }], `Flag ${flagNo} renamed “${label}”`)
       return flagLabels(db(), p)
     }
   }

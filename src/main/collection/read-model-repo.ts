@@ -181,27 +181,31 @@ export function totals(db: ReadDb, profileId: number): TotalsDto {
         GROUP BY s.year ORDER BY s.year`
   )
   // Months come from the one date reader, not from slicing text: a date is charted as it reads.
-  const byMonth = new Map<string, { paid: number; value: number }>()
-  for (const c of all<{ date: string; paid: number; value: number }>(
+  // Each currency is its own series: no rate is known here, so amounts are never added across them.
+  const byCurrency = new Map<string, Map<string, { paid: number; value: number }>>()
+  for (const c of all<{ currency: string; date: string; paid: number; value: number }>(
     db,
-    sql`SELECT date_acquired AS date, price_paid + additional_price_paid AS paid,
+    sql`SELECT currency, date_acquired AS date, price_paid + additional_price_paid AS paid,
           current_estimated_value AS value
         FROM copies WHERE profile_id = ${profileId} AND deleted = 0`
   )) {
     const month = monthOf(c.date)
     if (month === '') continue
+    const byMonth = byCurrency.get(c.currency) ?? new Map<string, { paid: number; value: number }>()
+    byCurrency.set(c.currency, byMonth)
     const m = byMonth.get(month) ?? { paid: 0, value: 0 }
     byMonth.set(month, { paid: m.paid + c.paid, value: m.value + c.value })
   }
-  const months = [...byMonth.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([month, m]) => ({ month, ...m }))
-  let paid = 0
-  let value = 0
-  const overTime = months.map((m) => {
-    paid += m.paid
-    value += m.value
-    return { month: m.month, paid, value }
+  const byKey = <T>([a]: [string, T], [b]: [string, T]): number => (a < b ? -1 : a > b ? 1 : 0)
+  const overTime = [...byCurrency.entries()].sort(byKey).map(([currency, byMonth]) => {
+    let paid = 0
+    let value = 0
+    const points = [...byMonth.entries()].sort(byKey).map(([month, m]) => {
+      paid += m.paid
+      value += m.value
+      return { month, paid, value }
+    })
+    return { currency, points }
   })
   return {
     setsOwned: sets?.owned ?? 0,

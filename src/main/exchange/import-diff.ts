@@ -1,3 +1,4 @@
+import { fieldWords } from '../../shared/model/edit-words'
 import type { ImportChangeDto } from '../../shared/model/exchange'
 import { flagField, setEdit } from '../collection/index'
 import type { CopyValue, Edit, SetFieldValues } from '../collection/index'
@@ -68,7 +69,7 @@ export function planImport(
     ): void => {
       if (value === undefined || before[field] === value) return
       setEdits.push(setEdit(current.setID, field, value))
-      notes.push(`${field} ${show(before[field])} → ${show(value)}`)
+      notes.push(`${fieldWords(field)} ${show(before[field])} → ${show(value)}`)
     }
     const newCopies = (intent.copies ?? []).filter(
       (c) => !current.copies.some((h) => sameCopy(h, c))

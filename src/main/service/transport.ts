@@ -40,9 +40,16 @@ function abortError(signal: AbortSignal, detail: ErrorDetail): AppError {
     : new AppError('cancelled', 'The request was cancelled.', detail)
 }
 
-/** Rejects as soon as the signal aborts, even if the transport ignores it (an injected fetch may). */
+/**
+ * Rejects as soon as the signal aborts, even if the transport ignores it (an injected fetch may).
+ * `p` is owned in every path: once the signal has fired, real fetch and body reads reject with an
+ * AbortError that nobody else awaits, and an unowned rejection ends the host process.
+ */
 function raceAbort<T>(p: Promise<T>, signal: AbortSignal, detail: ErrorDetail): Promise<T> {
-  if (signal.aborted) return Promise.reject(abortError(signal, detail))
+  if (signal.aborted) {
+    p.catch(() => undefined)
+    return Promise.reject(abortError(signal, detail))
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => {
       reject(abortError(signal, detail))

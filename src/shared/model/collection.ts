@@ -94,11 +94,17 @@ export interface TotalsDto {
   }[]
   readonly byTheme: readonly { readonly theme: string; readonly owned: number }[]
   readonly byYear: readonly { readonly year: number; readonly owned: number }[]
-  /** Running totals by acquisition month (yyyy-MM): paid so far against current estimated value. */
+  /**
+   * Running totals by acquisition month (yyyy-MM), paid so far against current estimated value: one
+   * series per currency, by currency code, since amounts in different currencies never add up.
+   */
   readonly overTime: readonly {
-    readonly month: string
-    readonly paid: number
-    readonly value: number
+    readonly currency: string
+    readonly points: readonly {
+      readonly month: string
+      readonly paid: number
+      readonly value: number
+    }[]
   }[]
 }
 

@@ -8,13 +8,36 @@ export function httpsUrl(url: string | null | undefined): string | null {
   }
 }
 
-export function money(amount: number, currency: string): string {
-  if (!currency) return amount.toFixed(2)
+/** An amount in its currency's own symbol and digits; `digits` fixes the decimals (e.g. 0 on axes). */
+export function money(amount: number, currency: string, digits?: number): string {
+  const fixed =
+    digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }
+  if (!currency) return amount.toFixed(digits ?? 2)
   try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount)
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency, ...fixed }).format(
+      amount
+    )
   } catch {
-    return `${amount.toFixed(2)} ${currency}`
+    return `${amount.toFixed(digits ?? 2)} ${currency}`
   }
+}
+
+/** "US Dollar" for USD; the code itself when the runtime has no name for it. */
+export function currencyName(code: string): string {
+  try {
+    const name = new Intl.DisplayNames(undefined, { type: 'currency' }).of(code)
+    return name === undefined || name === code ? code : name
+  } catch {
+    return code
+  }
+}
+
+/** "Jan 2024" for 2024-01. */
+export function monthName(month: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(month)
+  if (!m) return month
+  const date = new Date(Number(m[1]), Number(m[2]) - 1, 1)
+  return date.toLocaleDateString(undefined, { month: 'short', year: 'numeric' })
 }
 
 export function dateOnly(iso: string | null): string {
