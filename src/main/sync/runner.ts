@@ -1,4 +1,5 @@
 import { AppError } from '../../shared/errors'
+import type { ErrorCode } from '../../shared/errors'
 import type { AllowanceDto, SyncPhase, SyncStatus } from '../../shared/model/sync'
 import type { EventBus } from '../ipc/event-bus'
 import { countSets, hasSubthemesAndYears, themeNames } from '../catalogue/index'
@@ -50,7 +51,11 @@ export interface SyncRunnerOptions {
   readonly log?: { warn(m: string, d?: unknown): void }
 }
 
-const OFFLINE_CODES = new Set(['offline', 'timeout', 'connection_reset'])
+const OFFLINE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'offline',
+  'timeout',
+  'connection_reset'
+])
 
 export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
   const { store, profiles, events } = options

@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors'
+import type { ErrorCode } from '../../../shared/errors'
 import type { ServiceName } from '../../../shared/protocol/operations'
 import type { ServiceClient } from '../../service/index'
 import type { Store } from '../../store/connection'
@@ -49,7 +50,7 @@ export interface Pusher {
 }
 
 /** Errors that end the whole round: the next rows would fail the same way. */
-const STOP_ROUND = new Set([
+const STOP_ROUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'offline',
   'timeout',
   'connection_reset',
