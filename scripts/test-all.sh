@@ -18,7 +18,7 @@ step() {
 }
 
 step "format" npx prettier --check --log-level warn .
-step "lint" npx eslint . --max-warnings 0
+step "lint" npm run --silent lint
 step "typecheck" npm run --silent typecheck
 step "build" npx electron-vite build
 step "xml parser floor" node scripts/check-versions.mjs
