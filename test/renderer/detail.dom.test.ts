@@ -28,7 +28,7 @@ describe('set detail and editing', () => {
     expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe(
       backend.sets[SET - 1]?.name
     )
-    expect(page.textContent).toContain('UK 9.99')
+    expect(page.textContent).toContain('UK £9.99')
     expect(page.textContent).toContain('EAN 5702010000000')
     expect(page.textContent).toContain('10 own it · 3 want it')
     const link = within(page).getByRole('link', { name: /Instructions: Book 1/ })
