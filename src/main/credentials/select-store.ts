@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import type { CredentialStore } from './credential-store'
-import { createKeytarStore, KEYCHAIN_SERVICE, keychainReason, loadKeytar } from './keytar-store'
+import {
+  createKeytarStore,
+  KEYCHAIN_SERVICE,
+  keychainReason,
+  KeytarLoadError,
+  loadKeytar
+} from './keytar-store'
 import type { KeytarLike } from './keytar-store'
 import { createMemoryStore } from './memory-store'
 
@@ -17,14 +23,19 @@ export interface SelectOptions {
 
 const PROBE_ACCOUNT = '__studbook_probe__'
 
-/** Turns keytar's failure into words for the settings screen, keeping the original cause visible. */
-export function describeKeychainFailure(reason: string): string {
-  const why = /D-Bus/i.test(reason)
-    ? 'No desktop keychain service is reachable'
-    : /locked/i.test(reason)
-      ? 'The system keychain is locked'
-      : 'The system keychain is not available'
-  return `${why} (${reason}). Your sign-in is kept in memory only and will be forgotten when Studbook quits.`
+/**
+ * Turns keytar's failure into words for the settings screen and the log, keeping the original cause
+ * visible: "Sign-ins kept in memory: <why> (<cause>)."
+ */
+export function describeKeychainFailure(reason: string, cannotLoad = false): string {
+  const why = cannotLoad
+    ? 'the keychain module cannot load on this computer'
+    : /D-Bus/i.test(reason)
+      ? 'no desktop keychain service is reachable'
+      : /locked/i.test(reason)
+        ? 'the system keychain is locked'
+        : 'the system keychain is not available'
+  return `Sign-ins kept in memory: ${why} (${reason}). They will be forgotten when Studbook quits.`
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
@@ -69,8 +80,9 @@ export async function selectCredentialStore(
     await withTimeout(probe(keytar, service), options.probeTimeoutMs ?? 5000)
     return createKeytarStore(keytar, service)
   } catch (e) {
-    const message = describeKeychainFailure(keychainReason(e))
-    options.log?.warn('keychain unavailable, using memory store', { reason: keychainReason(e) })
+    const message = describeKeychainFailure(keychainReason(e), e instanceof KeytarLoadError)
+    // Once per start, where support will look; the settings screen shows the same words.
+    options.log?.warn(message)
     return createMemoryStore(message)
   }
 }
