@@ -32,7 +32,8 @@ function causeCode(e: unknown): string {
   return ''
 }
 
-function abortError(signal: AbortSignal, detail: ErrorDetail): AppError {
+/** The error a fired call signal stands for: its deadline passed, or the caller cancelled. */
+export function abortError(signal: AbortSignal, detail: ErrorDetail): AppError {
   const reason: unknown = signal.reason
   const timedOut = reason instanceof DOMException && reason.name === 'TimeoutError'
   return timedOut
