@@ -14,7 +14,8 @@ const ALL: Record<Command, true> = {
   settings: true,
   undo: true,
   redo: true,
-  find: true
+  find: true,
+  shortcuts: true
 }
 
 function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
@@ -66,13 +67,24 @@ describe('application menu', () => {
         '&File',
         '&Edit',
         '&View',
-        'windowMenu'
+        'windowMenu',
+        '&Help'
       ])
       expect(key('Redo')).toBe('Ctrl+Y')
       expect(key('Sync Now')).toBe('F5')
       expect(key('Preferences…')).toBe('CmdOrCtrl+,')
       expect(key('Undo')).toBe('CmdOrCtrl+Z')
       expect(items.some((i) => i.role === 'quit')).toBe(true)
+    }
+  })
+
+  it('opens the keyboard shortcuts from Help on every platform', () => {
+    for (const platform of ['darwin', 'win32', 'linux'] as const) {
+      const { template, click, commands } = menuFor(platform)
+      const help = template.find((m) => m.role === 'help' || m.label === '&Help')
+      expect(help, platform).toBeDefined()
+      click('Keyboard Shortcuts')
+      expect(commands).toEqual(['shortcuts'])
     }
   })
 

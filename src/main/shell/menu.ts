@@ -99,5 +99,9 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
     ]
   }
   const windowMenu: MenuItemConstructorOptions = { role: 'windowMenu' }
-  return [...(mac ? [appMenu] : []), fileMenu, editMenu, viewMenu, windowMenu]
+  const helpMenu: MenuItemConstructorOptions = {
+    ...(mac ? { role: 'help' as const } : { label: '&Help' }),
+    submenu: [item('Keyboard Shortcuts', 'shortcuts', undefined, on)]
+  }
+  return [...(mac ? [appMenu] : []), fileMenu, editMenu, viewMenu, windowMenu, helpMenu]
 }
