@@ -46,7 +46,7 @@ export function abortError(signal: AbortSignal, detail: ErrorDetail): AppError {
  * `p` is owned in every path: once the signal has fired, real fetch and body reads reject with an
  * AbortError that nobody else awaits, and an unowned rejection ends the host process.
  */
-function raceAbort<T>(p: Promise<T>, signal: AbortSignal, detail: ErrorDetail): Promise<T> {
+export function raceAbort<T>(p: Promise<T>, signal: AbortSignal, detail: ErrorDetail): Promise<T> {
   if (signal.aborted) {
     p.catch(() => undefined)
     return Promise.reject(abortError(signal, detail))
