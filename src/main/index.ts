@@ -1,9 +1,10 @@
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron'
 import { buildCsp } from '../shared/csp'
-import { toAppErrorData } from '../shared/errors'
+import { AppError, toAppErrorData } from '../shared/errors'
 import { createApp } from './app/compose'
 import type { AppContext } from './app/compose'
+import type { DataFolderPort } from './app/exchange-handlers'
 import { dispatch } from './ipc/dispatch'
 import { APP_ORIGIN, APP_SCHEME, resolveRendererUrl } from './shell/app-origin'
 import { APP_SCHEME_PRIVILEGES, createAppRequestHandler } from './shell/app-protocol'
@@ -45,6 +46,36 @@ function iconPath(): string | undefined {
     : join(__dirname, '../../resources/icon.png')
 }
 
+/**
+ * Backups are binary files, so the app services take a path from these dialogs and do the reading
+ * and writing themselves; the data folder opens in the system's file manager.
+ */
+function nativeDataFolder(): DataFolderPort {
+  const filters = [{ name: 'Studbook backup', extensions: ['studbook'] }]
+  return {
+    async chooseBackupTarget(suggestedPath) {
+      const options = { defaultPath: suggestedPath, filters }
+      const r = await (mainWindow
+        ? dialog.showSaveDialog(mainWindow, options)
+        : dialog.showSaveDialog(options))
+      return r.canceled || r.filePath === '' ? null : r.filePath
+    },
+    async chooseBackupSource(folder) {
+      const options = { defaultPath: folder, filters, properties: ['openFile' as const] }
+      const r = await (mainWindow
+        ? dialog.showOpenDialog(mainWindow, options)
+        : dialog.showOpenDialog(options))
+      return r.canceled ? null : (r.filePaths[0] ?? null)
+    },
+    async openFolder(path) {
+      const failed = await shell.openPath(path)
+      if (failed !== '') {
+        throw new AppError('file_error', `The data folder could not be opened: ${failed}`)
+      }
+    }
+  }
+}
+
 function openWindow(): void {
   const icon = iconPath()
   mainWindow = createMainWindow({
@@ -80,7 +111,8 @@ async function start(): Promise<void> {
   context = await createApp({
     dataDir,
     host: 'electron',
-    files: createNativeFileChooser(dialog, () => mainWindow)
+    files: createNativeFileChooser(dialog, () => mainWindow),
+    dataFolder: nativeDataFolder()
   })
   registerIpcGate(ipcMain, {
     handlers: context.handlers,

@@ -18,6 +18,7 @@ import { createSyncRunner } from './sync-pull'
 import { syncOnSignIn } from './sync-triggers'
 import { createEditSide } from './edits-wiring'
 import type { EditSide } from './edits-wiring'
+import type { DataFolderPort } from './exchange-handlers'
 
 export interface FileChooser {
   saveText(
@@ -35,6 +36,8 @@ export interface CreateAppOptions {
   dataDir: string
   host: 'electron' | 'browser'
   files?: FileChooser
+  /** Backups through native dialogs and "Open data folder" (Electron only). */
+  dataFolder?: DataFolderPort
   demoSets?: number
   autoSync?: boolean
   credentials?: 'auto' | 'memory'
@@ -104,6 +107,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
     events,
     now,
     files: options.files ?? null,
+    dataFolder: options.dataFolder ?? null,
     publish: () => {
       sync.publish()
     },

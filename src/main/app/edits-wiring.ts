@@ -8,7 +8,8 @@ import type { CollectionHandlers } from './collection-handlers'
 import type { FileChooser } from './compose'
 import type { EditDeps } from './edits-deps'
 import { createExchangeHandlers } from './exchange-handlers'
-import type { ExchangeHandlers } from './exchange-handlers'
+import type { DataFolderPort, ExchangeHandlers } from './exchange-handlers'
+import { acquiredConditions } from '../exchange/conditions'
 import type { Profiles } from './profiles'
 import { createPusher } from './push'
 import type { Pusher } from './push'
@@ -27,6 +28,8 @@ export interface EditSideDeps {
   readonly events: EventBus
   readonly now: () => Date
   readonly files: FileChooser | null
+  /** Native dialogs for backups and the file manager (Electron); absent in the browser host. */
+  readonly dataFolder?: DataFolderPort | null
   /** Publishes `sync:status` (the outbox counts changed). */
   readonly publish: () => void
   readonly log: { warn(m: string, d?: unknown): void }
@@ -92,7 +95,12 @@ export function createEditSide(d: EditSideDeps): EditSide {
   const handlers: EditSideHandlers = {
     ...createCollectionHandlers(deps),
     ...createOutboxJournalHandlers(deps),
-    ...createExchangeHandlers({ ...deps, files: d.files }),
+    ...createExchangeHandlers({
+      ...deps,
+      files: d.files,
+      dataFolder: d.dataFolder ?? null,
+      conditions: () => acquiredConditions(d.store, d.profiles)
+    }),
     ...createAccountHandlers({
       store: d.store,
       profiles: d.profiles,
