@@ -77,7 +77,7 @@ describe('import preview, restore, and the list under fast typing', () => {
     window.location.hash = '#/exchange'
     render(App)
     await settle()
-    const input = screen.getByLabelText('File')
+    const input = screen.getByLabelText('File to import')
     const file = new File([new Uint8Array([0xff, 0xfe, 0x4e, 0x00])], 'mine.csv', {
       type: 'text/csv'
     })
