@@ -200,6 +200,18 @@ describe('imports', () => {
     expect(plan.items[0]?.summary).toBe('Quantity owned 3 → 2, kept at 2: 2 copies carry details')
   })
 
+  it('a day that does not exist, or one still to come, makes its row unusable', () => {
+    const file = read(
+      'brickeconomy',
+      'Number,Paid,Date\n10179-1,$1.00,31/02/2024\n75192-1,$1.00,25/12/2999\n6080-1,$1.00,25/12/2020\n'
+    )
+    expect(file.problems).toEqual([
+      { line: 2, reason: '"31/02/2024" is not a day of the calendar.' },
+      { line: 3, reason: "The copy's dateAcquired: that date is after today." }
+    ])
+    expect(file.sets.map((s) => s.fullNumber)).toEqual(['6080-1'])
+  })
+
   it('a file of another format is refused with a clear message', () => {
     expect(() => read('rebrickable', 'Number,Owned\n1-1,Yes\n')).toThrow(
       /missing column "Set Number"/

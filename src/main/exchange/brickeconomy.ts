@@ -2,7 +2,7 @@ import { BLANK_COPY } from '../../shared/model/collection'
 import type { CsvRow, CsvTable } from './csv'
 import { hasColumns, requireColumns, writeCsv } from './csv'
 import type { Cell } from './csv'
-import { normaliseSetNumber, RowError, textCell, wholeNumber, yesNo } from './cells'
+import { checkedCopy, normaliseSetNumber, RowError, textCell, wholeNumber, yesNo } from './cells'
 import { mapCondition } from './conditions'
 import { readDate, readDateOrder } from './dates'
 import type { ExportCollection, ExportSet } from './export-types'
@@ -103,7 +103,7 @@ function copyRow(
   const written = r.get('Condition').trim()
   const condition = mapCondition(written, conditions)
   if (condition === null) unmapped.set(written, [...(unmapped.get(written) ?? []), r.line])
-  const copy = {
+  const copy = checkedCopy({
     ...BLANK_COPY,
     dateAcquired: readDate(r.get('Date'), order),
     currency: [...currencies][0] ?? '',
@@ -111,7 +111,7 @@ function copyRow(
     currentEstimatedValue: value?.amount ?? 0,
     conditionWhenAcquired: condition ?? '',
     notes: textCell(r.get('Notes'), 'Notes', 1000)
-  }
+  })
   const detailed =
     copy.dateAcquired !== '' ||
     copy.pricePaid > 0 ||

@@ -1,3 +1,5 @@
+import { copyInput } from '../../shared/ipc/channels/collection'
+import type { CopyValue } from '../app/edits-types'
 import { unneutralise } from './csv'
 
 /** A row the import cannot use: the reason is shown in the preview next to its line. */
@@ -62,4 +64,14 @@ export function textCell(cell: string, column: string, max: number): string {
     throw new RowError(`"${column}" is longer than ${max} characters.`)
   }
   return text
+}
+
+/** A copy as the form would accept it (the same schema): a date in the future is refused, say. */
+export function checkedCopy(fields: CopyValue): CopyValue {
+  const parsed = copyInput.safeParse(fields)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  throw new RowError(
+    `The copy's ${String(issue?.path[0] ?? 'details')}: ${issue?.message ?? 'invalid'}.`
+  )
 }

@@ -1,8 +1,15 @@
-import { copyInput } from '../../shared/ipc/channels/collection'
 import type { CsvRow, CsvTable } from './csv'
 import { requireColumns, writeCsv } from './csv'
 import type { Cell } from './csv'
-import { minifigNumber, normaliseSetNumber, RowError, textCell, wholeNumber, yesNo } from './cells'
+import {
+  checkedCopy,
+  minifigNumber,
+  normaliseSetNumber,
+  RowError,
+  textCell,
+  wholeNumber,
+  yesNo
+} from './cells'
 import { readDate, readDateOrder } from './dates'
 import type { ExportCollection, ExportSet } from './export-types'
 import { FLAG_NOS, yesNo as yes } from './export-types'
@@ -133,7 +140,7 @@ function copyOf(r: CsvRow, how: Reading): CopyIntent | null {
     if (m.currency !== null) throw new RowError(`"${c}" carries a currency; it has its own column.`)
     return m.amount
   }
-  const parsed = copyInput.safeParse({
+  const value = checkedCopy({
     dateAcquired: readDate(r.get('Date acquired'), how.order),
     currency: r.get('Currency').trim(),
     pricePaid: money('Price paid'),
@@ -155,16 +162,10 @@ function copyOf(r: CsvRow, how: Reading): CopyIntent | null {
     willTrade: yesNo(r.get('Will trade'), 'Will trade'),
     modified: yesNo(r.get('Modified'), 'Modified')
   })
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw new RowError(
-      `The copy's ${String(issue?.path[0] ?? 'details')}: ${issue?.message ?? 'invalid'}.`
-    )
-  }
   const id = r.get('Copy ID').trim()
   return {
     line: r.line,
-    value: parsed.data,
+    value,
     collectionID: id === '' ? null : wholeNumber(id, 'Copy ID', Number.MAX_SAFE_INTEGER)
   }
 }
