@@ -17,6 +17,8 @@ export interface AppLog {
   scoped(source: LogSource): AppLog
   /** The newest lines, cleaned against every secret known now. */
   tail(lines: number): string[]
+  /** Any text cleaned as a log line is (for diagnostics leaving the app). */
+  clean(text: string): string
   readonly dir: string
 }
 
@@ -70,7 +72,8 @@ export function createLogger(options: LoggerOptions): AppLog {
         if (value.length >= 3) secrets.add(value)
       },
       scoped: make,
-      tail: (lines) => file.tail(lines).map((l) => scrub(l, [...secrets]))
+      tail: (lines) => file.tail(lines).map((l) => scrub(l, [...secrets])),
+      clean: (text) => formatEntry(text, undefined, [...secrets])
     }
   }
   return make(options.source)
