@@ -1,7 +1,14 @@
-// npm run package:check — packages the app for Linux as a directory against a stub Electron
-// (no download, no native rebuild) and checks what would ship: the app's build output and its
-// production dependencies only, native modules unpacked, no tests, no source maps, fuses flipped.
-// Options: --skip-build (use the existing out/), --keep (leave the temporary folder for a look).
+// npm run package:check — checks what each installer would ship, in two parts:
+// 1. From the configuration, for every configured platform and architecture: the product name,
+//    data folder and .desktop identity, asar integrity, the update feed, one installer per
+//    architecture, and the native binaries each target would carry (read from each `.node` header).
+// 2. By packaging the app for Linux x64 as a directory against a stub Electron (no download, no
+//    native rebuild): the app's build output and production dependencies only, native modules
+//    unpacked and only the target's, no tests, no source maps, fuses flipped, the generated .desktop
+//    entry and app-update.yml.
+// Options: --skip-build (use the existing out/), --keep (leave the temporary folder for a look),
+// --static (part 1 only), --target <platform>-<arch> (also require that target's binaries to be
+// staged in node_modules, as on a build machine before packaging it; repeatable).
 import { spawnSync } from 'node:child_process'
 import {
   chmodSync,
@@ -17,17 +24,140 @@ import {
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
+import { parseArgs } from 'node:util'
+import { tsImport } from 'tsx/esm/api'
+import { checkPackagedNatives } from './after-pack.mjs'
+import {
+  carriedFor,
+  configuredTargets,
+  describeTarget,
+  nativePackages,
+  nativeProblems,
+  singleTarget
+} from './native-targets.mjs'
 
 const root = join(import.meta.dirname, '..')
 const require = createRequire(join(root, 'package.json'))
 const asar = require('@electron/asar')
 const { getCurrentFuseWire, FuseV1Options } = require('@electron/fuses')
+const { load: loadYaml } = require('js-yaml')
+const { DATA_FOLDER_NAME, defaultDataDir } = await tsImport(
+  '../src/main/hosts/data-dir.ts',
+  import.meta.url
+)
 
-const args = new Set(process.argv.slice(2))
+const { values: options } = parseArgs({
+  options: {
+    'skip-build': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    static: { type: 'boolean', default: false },
+    target: { type: 'string', multiple: true, default: [] }
+  }
+})
 const failures = []
+const notes = []
 const check = (ok, message) => {
   if (!ok) failures.push(message)
 }
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+const config = loadYaml(readFileSync(join(root, 'electron-builder.yml'), 'utf8'))
+const HOST = { platform: process.platform, arch: process.arch }
+// A sample feed for the packaging run; a real build sets its own (docs/packaging.md).
+const SAMPLE_FEED = 'https://updates.studbook.invalid/feed'
+
+// ---- Part 1: the configuration, for every target ----
+
+// Identity: one name for the product, its menus, its data folder and its desktop entry.
+check(
+  pkg.productName === 'Studbook',
+  `package.json productName is ${pkg.productName}, not Studbook`
+)
+check(
+  config.productName === pkg.productName,
+  'electron-builder productName differs from package.json'
+)
+check(
+  pkg.productName === DATA_FOLDER_NAME,
+  `the data folder is named ${DATA_FOLDER_NAME}, the product ${pkg.productName}: Electron's userData would differ from the browser host's`
+)
+for (const [platform, env] of [
+  ['linux', { XDG_CONFIG_HOME: '/home/u/.config' }],
+  ['darwin', {}],
+  ['win32', { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }]
+]) {
+  const dir = defaultDataDir(env, platform)
+  check(
+    dir.endsWith(`/${pkg.productName}`) || dir.endsWith(`\\${pkg.productName}`),
+    `data folder on ${platform} is ${dir}, not named ${pkg.productName}`
+  )
+}
+check(
+  pkg.desktopName === `${config.executableName}.desktop`,
+  `package.json desktopName is ${pkg.desktopName}, expected ${config.executableName}.desktop (the window's app_id and the launcher must agree)`
+)
+check(config.linux?.syncDesktopName === true, 'linux.syncDesktopName must be true')
+
+// Asar integrity: the app is one archive, validated by Electron and loaded from nowhere else.
+check(config.asar === true, 'asar must be on')
+check(
+  config.electronFuses?.enableEmbeddedAsarIntegrityValidation === true &&
+    config.electronFuses?.onlyLoadAppFromAsar === true,
+  'asar integrity fuses (enableEmbeddedAsarIntegrityValidation, onlyLoadAppFromAsar) must be on'
+)
+
+// Updates: a generic feed whose URL the build supplies, one folder per platform and architecture.
+const publish = config.publish
+check(publish?.provider === 'generic', 'publish must use the generic provider')
+check(
+  typeof publish?.url === 'string' &&
+    publish.url.includes('${env.STUDBOOK_UPDATE_URL}') &&
+    publish.url.includes('${os}') &&
+    publish.url.includes('${arch}'),
+  'publish.url must be ${env.STUDBOOK_UPDATE_URL} with ${os} and ${arch} folders'
+)
+check(pkg.dependencies?.['electron-updater'] !== undefined, 'electron-updater must be a dependency')
+
+// Installers: one per platform and architecture.
+check(
+  config.nsis?.buildUniversalInstaller === false,
+  'nsis.buildUniversalInstaller must be false (otherwise a third installer carries both architectures)'
+)
+for (const key of ['nsis', 'dmg', 'appImage']) {
+  check(
+    String(config[key]?.artifactName ?? '').includes('${arch}'),
+    `${key}.artifactName must name the architecture`
+  )
+}
+
+// Native binaries per target, read from each header.
+const packages = nativePackages()
+const targets = configuredTargets(config)
+const wanted = options.target.map((t) => {
+  const [platform, arch] = t.split('-')
+  return { platform, arch }
+})
+for (const t of wanted) {
+  check(
+    targets.some((c) => c.platform === t.platform && c.arch === t.arch),
+    `--target ${t.platform}-${t.arch} is not a configured target`
+  )
+}
+for (const target of targets) {
+  const carried = carriedFor(config, target, packages)
+  const strict =
+    wanted.some((t) => t.platform === target.platform && t.arch === target.arch) ||
+    (target.platform === HOST.platform && target.arch === HOST.arch)
+  for (const [name, files] of carried) {
+    const problems = nativeProblems(new Map([[name, files]]), target)
+    // A package with one binary (keytar) holds whatever was staged on this machine; the target's own
+    // is staged on its build machine, where --target and the afterPack hook hold it to this check.
+    const staged = singleTarget(packages.get(name) ?? [])
+    if (problems.length === 0 || strict || !staged) failures.push(...problems)
+    else notes.push(`${name} for ${describeTarget(target)}: staged on its build machine`)
+  }
+}
+
+if (options.static) finish()
 
 function run(command, argv, env = {}) {
   const result = spawnSync(command, argv, {
@@ -110,32 +240,55 @@ function filesUnder(dir) {
     .filter((p) => statSync(p).isFile())
 }
 
-if (!args.has('--skip-build')) run('npx', ['electron-vite', 'build'])
+// ---- Part 2: a Linux x64 directory package against a stub Electron ----
+
+if (!options['skip-build']) run('npx', ['electron-vite', 'build'])
 check(existsSync(join(root, 'out/main/index.js')), 'out/main/index.js is missing: build first')
 
 const work = mkdtempSync(join(tmpdir(), 'studbook-package-'))
 // Removed however the script ends (a failed electron-builder run exits early), unless --keep.
 process.on('exit', () => {
-  if (args.has('--keep')) console.log(`package:check: kept ${work}`)
+  if (options.keep) console.log(`package:check: kept ${work}`)
   else rmSync(work, { recursive: true, force: true })
 })
 const dist = join(work, 'electron-dist')
 const output = join(work, 'dist')
 stubElectronDist(dist)
-run(
-  join(root, 'node_modules/.bin/electron-builder'),
-  [
-    '--linux',
-    'dir',
-    '--publish',
-    'never',
-    '-c.npmRebuild=false',
-    `-c.electronDist=${dist}`,
-    `-c.directories.output=${output}`
-  ],
-  // Never let a stray nodedir or download mirror steer a rebuild; nothing may be fetched.
-  { npm_config_nodedir: '', ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }
-)
+// Never let a stray nodedir or download mirror steer a rebuild; nothing may be fetched.
+Object.assign(process.env, {
+  npm_config_nodedir: '',
+  ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+  STUDBOOK_UPDATE_URL: SAMPLE_FEED
+})
+const { build, Platform, Arch } = require('electron-builder')
+const { LinuxTargetHelper } = require('app-builder-lib/out/targets/LinuxTargetHelper')
+const { default: configuredAfterPack } = await import('./after-pack.mjs')
+let desktopEntry = ''
+try {
+  await build({
+    projectDir: root,
+    targets: Platform.LINUX.createTarget(['dir'], Arch.x64),
+    publish: 'never',
+    config: {
+      npmRebuild: false,
+      electronDist: dist,
+      directories: { output },
+      // The configured hook (native binaries), then the .desktop entry the deb and AppImage targets
+      // would write, generated by electron-builder from this configuration.
+      afterPack: async (context) => {
+        await configuredAfterPack(context)
+        const linux = context.packager.platformSpecificBuildOptions
+        desktopEntry = await new LinuxTargetHelper(context.packager).computeDesktopEntry({
+          ...linux,
+          ...config.deb
+        })
+      }
+    }
+  })
+} catch (error) {
+  failures.push(`electron-builder failed: ${error.message}`)
+  finish()
+}
 
 const unpackedApp = join(output, 'linux-unpacked')
 const resources = join(unpackedApp, 'resources')
@@ -193,7 +346,7 @@ for (const p of paths.filter((p) => p.startsWith('out/') && /\.(m?js|html)$/.tes
   check(!/sourceMappingURL=data:/.test(text), `${p} carries an inline source map`)
 }
 
-// 4. Native modules: unpacked, present for this platform, and no foreign-platform binaries.
+// 4. Native modules: unpacked, and only Linux x64 binaries (the afterPack hook's check, re-run).
 const natives = files.filter(([p]) => p.endsWith('.node'))
 check(natives.length > 0, 'no native modules found in the package')
 for (const [p, { unpacked }] of natives) {
@@ -203,16 +356,14 @@ for (const [p, { unpacked }] of natives) {
     `${p} is missing from app.asar.unpacked`
   )
 }
+failures.push(...checkPackagedNatives(resources, { platform: 'linux', arch: 'x64' }))
 check(
-  natives.some(([p]) => p === 'node_modules/better-sqlite3/prebuilds/linux-x64.node'),
-  'better-sqlite3 linux-x64 prebuild is missing'
+  natives
+    .map(([p]) => p)
+    .filter((p) => p.startsWith('node_modules/better-sqlite3/'))
+    .join() === 'node_modules/better-sqlite3/prebuilds/linux-x64.node',
+  `better-sqlite3 must ship its linux-x64 prebuild only, not ${natives.map(([p]) => p).join(', ')}`
 )
-check(
-  natives.some(([p]) => /^node_modules\/keytar\/.*keytar\.node$/.test(p)),
-  'keytar.node is missing'
-)
-const musl = natives.filter(([p]) => /prebuilds\/linuxmusl-/.test(p))
-check(musl.length === 0, `musl binaries shipped: ${musl.map(([p]) => p).join(', ')}`)
 
 // 5. Sandboxed preload: bundled, requiring nothing but electron.
 if (paths.includes('out/preload/index.js')) {
@@ -226,7 +377,7 @@ if (paths.includes('out/preload/index.js')) {
 }
 
 // 6. Fuses, read back from the packaged executable.
-const exe = join(unpackedApp, 'studbook')
+const exe = join(unpackedApp, config.executableName)
 if (existsSync(exe)) {
   const wire = await getCurrentFuseWire(exe)
   const expected = {
@@ -252,12 +403,62 @@ for (const file of loose) {
   check(!/\.(map|ts)$/.test(file), `loose file in resources: ${relative(resources, file)}`)
 }
 
-const size = existsSync(archive) ? statSync(archive).size : 0
-console.log(
-  `package:check: ${paths.length} files in app.asar (${(size / 1e6).toFixed(1)} MB), ${natives.length} native modules unpacked, ${shipped.size} packages`
-)
-if (failures.length > 0) {
-  for (const f of failures) console.error(`  ✗ ${f}`)
-  process.exit(1)
+// 8. The packaged identity: Electron reads productName and desktopName from the packaged
+// package.json (menus, userData folder, the window's app_id).
+if (paths.includes('package.json')) {
+  const packaged = JSON.parse(asar.extractFile(archive, 'package.json').toString('utf8'))
+  check(packaged.productName === pkg.productName, 'the packaged package.json lacks productName')
+  check(packaged.desktopName === pkg.desktopName, 'the packaged package.json lacks desktopName')
 }
-console.log('package:check: OK')
+
+// 9. The .desktop entry, as electron-builder generates it for the deb and the AppImage.
+const entry = Object.fromEntries(
+  desktopEntry
+    .split('\n')
+    .filter((line) => line.includes('='))
+    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])
+)
+const wmClass = pkg.desktopName.replace(/\.desktop$/, '')
+for (const [key, value] of Object.entries({
+  Type: 'Application',
+  Name: pkg.productName,
+  Icon: config.executableName,
+  StartupWMClass: wmClass,
+  Terminal: 'false',
+  Categories: `${config.linux.category};`
+})) {
+  check(entry[key] === value, `.desktop ${key} is ${entry[key]}, expected ${value}`)
+}
+check(
+  entry.Exec === `/opt/${pkg.productName}/${config.executableName} %U`,
+  `.desktop Exec is ${entry.Exec}`
+)
+check(Boolean(entry.Comment), '.desktop entry has no Comment')
+
+// 10. The update feed electron-updater will read, written by electron-builder from `publish`.
+const updateFile = join(resources, 'app-update.yml')
+if (existsSync(updateFile)) {
+  const feed = loadYaml(readFileSync(updateFile, 'utf8'))
+  check(feed.provider === 'generic', `app-update.yml provider is ${feed.provider}`)
+  check(feed.url === `${SAMPLE_FEED}/linux/x64`, `app-update.yml url is ${feed.url}`)
+} else check(false, 'resources/app-update.yml was not produced')
+
+finish(existsSync(archive) ? { paths, natives, shipped, size: statSync(archive).size } : null)
+
+function finish(built = null) {
+  for (const n of notes) console.log(`package:check: note: ${n}`)
+  if (built !== null) {
+    console.log(
+      `package:check: ${built.paths.length} files in app.asar (${(built.size / 1e6).toFixed(1)} MB), ${built.natives.length} native modules unpacked, ${built.shipped.size} packages`
+    )
+  }
+  console.log(
+    `package:check: ${targets.length} targets checked: ${targets.map((t) => describeTarget(t)).join(', ')}`
+  )
+  if (failures.length > 0) {
+    for (const f of failures) console.error(`  ✗ ${f}`)
+    process.exit(1)
+  }
+  console.log('package:check: OK')
+  process.exit(0)
+}

@@ -1,10 +1,30 @@
+import { release } from 'node:os'
 import { join } from 'node:path'
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  session,
+  shell
+} from 'electron'
 import { buildCsp } from '../shared/csp'
-import { toAppErrorData } from '../shared/errors'
+import { AppError, toAppErrorData } from '../shared/errors'
 import { createApp } from './app/compose'
 import type { AppContext } from './app/compose'
+import type { DataFolderPort } from './exchange/deps'
+import { defaultDataDir } from './hosts/data-dir'
 import { dispatch } from './ipc/dispatch'
+import {
+  createLogger,
+  diagnosticsText,
+  handlersTellingLog,
+  logAppEvents,
+  logProcessErrors
+} from './logging/index'
 import { APP_ORIGIN, APP_SCHEME, resolveRendererUrl } from './shell/app-origin'
 import { APP_SCHEME_PRIVILEGES, createAppRequestHandler } from './shell/app-protocol'
 import { forwardEvents } from './shell/event-forwarder'
@@ -14,6 +34,10 @@ import { buildMenuTemplate } from './shell/menu'
 import type { ExternalLinkPolicy } from './shell/navigation'
 import { applyDevServerCsp, applyGlobalPolicy } from './shell/session-policy'
 import { claimSingleInstance } from './shell/single-instance'
+import { watchChildProcesses, watchRenderer } from './shell/crash-handlers'
+import { DOCS_URL, helpActions } from './shell/help'
+import { logRendererErrors } from './shell/renderer-log'
+import { createUpdateCheck, loadElectronUpdater, updatesEnabled } from './shell/updates'
 import { createMainWindow } from './shell/window-factory'
 
 // The Electron composition root: the only module that wires electron to the app services.
@@ -23,6 +47,13 @@ import { createMainWindow } from './shell/window-factory'
 let mainWindow: BrowserWindow | null = null
 let context: AppContext | null = null
 let closing = false
+
+// One data folder for both hosts and every OS (hosts/data-dir.ts), set before anything reads it:
+// the single-instance lock, the logs path and the database all live under it.
+app.setPath('userData', defaultDataDir())
+const log = createLogger({ dir: app.getPath('logs'), source: 'main' })
+logProcessErrors(process, log)
+watchChildProcesses(app, log)
 
 // Privileged schemes must be registered before 'ready'.
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
@@ -45,6 +76,36 @@ function iconPath(): string | undefined {
     : join(__dirname, '../../resources/icon.png')
 }
 
+/**
+ * Backups are binary files, so the app services take a path from these dialogs and do the reading
+ * and writing themselves; the data folder opens in the system's file manager.
+ */
+function nativeDataFolder(): DataFolderPort {
+  const filters = [{ name: 'Studbook backup', extensions: ['studbook'] }]
+  return {
+    async chooseBackupTarget(suggestedPath) {
+      const options = { defaultPath: suggestedPath, filters }
+      const r = await (mainWindow
+        ? dialog.showSaveDialog(mainWindow, options)
+        : dialog.showSaveDialog(options))
+      return r.canceled || r.filePath === '' ? null : r.filePath
+    },
+    async chooseBackupSource(folder) {
+      const options = { defaultPath: folder, filters, properties: ['openFile' as const] }
+      const r = await (mainWindow
+        ? dialog.showOpenDialog(mainWindow, options)
+        : dialog.showOpenDialog(options))
+      return r.canceled ? null : (r.filePaths[0] ?? null)
+    },
+    async openFolder(path) {
+      const failed = await shell.openPath(path)
+      if (failed !== '') {
+        throw new AppError('file_error', `The data folder could not be opened: ${failed}`)
+      }
+    }
+  }
+}
+
 function openWindow(): void {
   const icon = iconPath()
   mainWindow = createMainWindow({
@@ -55,9 +116,60 @@ function openWindow(): void {
     ...(icon === undefined ? {} : { icon }),
     links
   })
+  logRendererErrors(mainWindow.webContents, log.scoped('renderer'))
+  watchRenderer(mainWindow.webContents, {
+    log,
+    onGiveUp: (reason) => {
+      dialog.showErrorBox(
+        'Studbook stopped',
+        `Studbook's window stopped again while reloading (${reason}). Your saved edits are safe; ` +
+          'please restart Studbook. The log folder (Help › Open Logs Folder) has the details.'
+      )
+    }
+  })
   mainWindow.on('closed', () => {
     mainWindow = null
   })
+}
+
+function notify(message: string): void {
+  const options = { type: 'info' as const, message, buttons: ['OK'] }
+  void (mainWindow === null
+    ? dialog.showMessageBox(options)
+    : dialog.showMessageBox(mainWindow, options))
+}
+
+async function ask(message: string, yes: string): Promise<boolean> {
+  const options = { type: 'question' as const, message, buttons: [yes, 'Not now'], cancelId: 1 }
+  const answer = await (mainWindow === null
+    ? dialog.showMessageBox(options)
+    : dialog.showMessageBox(mainWindow, options))
+  return answer.response === 0
+}
+
+async function diagnostics(current: AppContext): Promise<string> {
+  const h = current.handlers
+  const [info, account, sync] = await Promise.all([
+    h['app:getInfo']({}),
+    h['account:getStatus']({}),
+    h['sync:getStatus']({})
+  ])
+  return log.clean(
+    diagnosticsText({
+      version: info.version,
+      host: 'electron',
+      packaged: app.isPackaged,
+      platform: process.platform,
+      arch: process.arch,
+      osRelease: release(),
+      versions: process.versions,
+      dataDir: app.getPath('userData'),
+      logsDir: log.dir,
+      account,
+      sync,
+      logTail: log.tail(200)
+    })
+  )
 }
 
 async function start(): Promise<void> {
@@ -80,22 +192,58 @@ async function start(): Promise<void> {
   context = await createApp({
     dataDir,
     host: 'electron',
-    files: createNativeFileChooser(dialog, () => mainWindow)
+    files: createNativeFileChooser(dialog, () => mainWindow),
+    dataFolder: nativeDataFolder(),
+    log
   })
+  const current = context
+  logAppEvents(current.events, log)
   registerIpcGate(ipcMain, {
-    handlers: context.handlers,
-    dispatch,
+    handlers: handlersTellingLog(current.handlers, log),
+    dispatch: (handlers, channel, input) => dispatch(handlers, channel, input, log),
     trustedOrigins: renderer.devOrigin === null ? [APP_ORIGIN] : [APP_ORIGIN, renderer.devOrigin]
   })
-  forwardEvents(context.events, () => mainWindow?.webContents ?? null)
-  const events = context.events
+  forwardEvents(current.events, () => mainWindow?.webContents ?? null)
+  const events = current.events
+  app.setAboutPanelOptions({
+    applicationName: app.getName(),
+    applicationVersion: app.getVersion(),
+    copyright: 'Copyright © Studbook',
+    website: DOCS_URL
+  })
+  const checkForUpdates = updatesEnabled(app.isPackaged, process.env)
+    ? createUpdateCheck({
+        load: loadElectronUpdater,
+        currentVersion: app.getVersion(),
+        feedUrl: process.env['STUDBOOK_UPDATE_URL'],
+        platform: process.platform,
+        arch: process.arch,
+        ask,
+        tell: notify,
+        log
+      })
+    : null
   const template = buildMenuTemplate({
     platform: process.platform,
     appName: app.getName(),
     isPackaged: app.isPackaged,
     onCommand: (command) => {
       events.emit('menu:command', { command })
-    }
+    },
+    help: helpActions({
+      shell,
+      clipboard,
+      logsDir: log.dir,
+      diagnostics: () => diagnostics(current),
+      notify,
+      log,
+      checkForUpdates:
+        checkForUpdates === null
+          ? null
+          : () => {
+              void checkForUpdates()
+            }
+    })
   })
   Menu.setApplicationMenu(Menu.buildFromTemplate(template))
   openWindow()
@@ -120,7 +268,7 @@ if (!claimSingleInstance(app, () => mainWindow)) {
     finishing
       .close()
       .catch((error: unknown) => {
-        console.error('Studbook did not shut down cleanly:', error)
+        log.error('Studbook did not shut down cleanly', error)
       })
       .finally(() => {
         app.quit()
@@ -130,6 +278,7 @@ if (!claimSingleInstance(app, () => mainWindow)) {
     .whenReady()
     .then(start)
     .catch((error: unknown) => {
+      log.error('Studbook could not start', error)
       // Only an AppError's message is known to be safe to show; anything else gets a neutral one.
       dialog.showErrorBox('Studbook could not start', toAppErrorData(error).message)
       app.exit(1)

@@ -42,7 +42,9 @@ export const ERROR_CODES = [
   'keychain_unavailable',
   'db_from_future',
   'db_error',
-  'file_error'
+  'file_error',
+  // a worker process died twice during one call
+  'worker_crashed'
 ] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

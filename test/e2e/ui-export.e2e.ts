@@ -98,49 +98,78 @@ describe('exports read back against what the screens show', () => {
     expect(wantedShown).toBeGreaterThan(0)
   })
 
-  it('collection list: one row per set, Yes/No for owned, wanted and each flag label', async () => {
+  it('Brickset collection CSV: the site’s columns, Qty owned, Yes/No for wanted and each flag label', async () => {
     const page = app.page
     await go(page, '#/exchange')
-    const rows = csvRows(await exportText(page, 'Export Collection CSV'))
-    expect(rows.filter((r) => r.Owned === 'Yes')).toHaveLength(ownedShown)
+    const rows = csvRows(await exportText(page, 'Export Brickset collection CSV'))
+    expect(rows.filter((r) => Number(r['Qty owned']) > 0)).toHaveLength(ownedShown)
     expect(rows.filter((r) => r.Wanted === 'Yes')).toHaveLength(wantedShown)
     const mine = rows.find((r) => r.Number === owned.fullNumber)
-    expect(mine).toMatchObject({ 'Set name': ownedName, Owned: 'Yes', Wanted: 'No', Qty: '2' })
+    expect(mine).toMatchObject({ 'Set name': ownedName, 'Qty owned': '2', Wanted: 'No' })
     expect(mine?.[flagLabel]).toBe('Yes')
-    const flagColumns = Object.keys(mine ?? {}).slice(15)
+    // Brickset's layout: eight flag columns between Priority and Value new (USD).
+    const columns = Object.keys(mine ?? {})
+    const flagColumns = columns.slice(
+      columns.indexOf('Priority') + 1,
+      columns.indexOf('Value new (USD)')
+    )
     expect(flagColumns).toHaveLength(8)
     expect(flagColumns.filter((c) => mine?.[c] === 'Yes')).toEqual([flagLabel])
     const want = rows.find((r) => r.Number === wanted.fullNumber)
-    expect(want).toMatchObject({ Owned: 'No', Wanted: 'Yes', Notes: WANTED_NOTES })
+    expect(want).toMatchObject({ 'Qty owned': '0', Wanted: 'Yes', Notes: WANTED_NOTES })
     for (const r of rows) expect(['Yes', 'No']).toContain(r[flagLabel])
+  })
+
+  it('Full Studbook CSV imports back into this collection with nothing to change', async () => {
+    const page = app.page
+    await go(page, '#/exchange')
+    const full = await exportText(page, 'Export Full Studbook CSV')
+    const preview = await app.rpc<{ adds: number; changes: number; problems: unknown[] }>(
+      'exchange:previewImport',
+      { format: 'studbook', content: full }
+    )
+    expect(preview).toMatchObject({ adds: 0, changes: 0, problems: [] })
   })
 
   it('Rebrickable set list: the owned sets with their quantities', async () => {
     const page = app.page
     await go(page, '#/exchange')
-    const rows = csvRows(await exportText(page, 'Export Rebrickable CSV'))
+    const rows = csvRows(await exportText(page, 'Export Rebrickable set list'))
     expect(Object.keys(rows[0] ?? {})).toEqual([
       'Set Number',
       'Quantity',
       'Includes Spares',
-      'Inventory ver'
+      'Inventory Ver'
     ])
     expect(rows).toHaveLength(ownedShown)
     expect(rows.find((r) => r['Set Number'] === owned.fullNumber)?.Quantity).toBe('2')
     expect(rows.some((r) => r['Set Number'] === wanted.fullNumber)).toBe(false)
   })
 
-  it('BrickLink wanted list: one ITEM per wanted set, notes as remarks', async () => {
+  it('BrickLink wanted list: an ITEM per wanted set (notes as remarks) and wanted minifigure', async () => {
     const page = app.page
     await go(page, '#/exchange')
-    const xml = await exportText(page, 'Export BrickLink XML')
+    const xml = await exportText(page, 'Export BrickLink wanted list XML')
+    // BrickLink's upload refuses a file with an XML declaration.
+    expect(xml.startsWith('<INVENTORY>')).toBe(true)
     const doc = (await parseStringPromise(xml)) as {
       INVENTORY: { ITEM?: { ITEMTYPE: string[]; ITEMID: string[]; REMARKS?: string[] }[] }
     }
     const items = doc.INVENTORY.ITEM ?? []
-    expect(items).toHaveLength(wantedShown)
-    expect(items.every((i) => i.ITEMTYPE[0] === 'S')).toBe(true)
-    const mine = items.find((i) => i.ITEMID[0] === wanted.fullNumber)
+    const sets = items.filter((i) => i.ITEMTYPE[0] === 'S')
+    expect(sets).toHaveLength(wantedShown)
+    // The wanted minifigures, as the Minifigures screen lists them.
+    const figs = await app.rpc<{ minifigNumber: string }[]>('collection:listMinifigs', {
+      filter: 'wanted'
+    })
+    expect(
+      items
+        .filter((i) => i.ITEMTYPE[0] === 'M')
+        .map((i) => i.ITEMID[0])
+        .sort()
+    ).toEqual(figs.map((m) => m.minifigNumber).sort())
+    expect(sets.length + figs.length).toBe(items.length)
+    const mine = sets.find((i) => i.ITEMID[0] === wanted.fullNumber)
     expect(mine?.REMARKS?.[0]).toBe(WANTED_NOTES)
     expect(items.some((i) => i.ITEMID[0] === owned.fullNumber)).toBe(false)
     expect(app.consoleErrors).toEqual([])

@@ -94,7 +94,7 @@ describe('first run on a 20,000-set demo catalogue', () => {
     // A copy with price and condition.
     await detail.getByRole('button', { name: 'Add copy' }).click()
     const dialog = page.getByRole('dialog', { name: 'Add a copy' })
-    await dialog.getByLabel('Currency').fill('EUR')
+    await dialog.getByLabel('Currency').selectOption('EUR')
     await dialog.getByLabel('Price paid').fill('120')
     await dialog.getByLabel('Current value').fill('150')
     const condition = dialog.getByLabel('Condition when acquired')

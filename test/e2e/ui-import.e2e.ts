@@ -53,7 +53,7 @@ function file(name: string, lines: readonly string[]): string {
 async function chooseFile(page: Page, format: string, path: string): Promise<void> {
   await go(page, '#/exchange')
   await page.getByLabel('Format').selectOption({ label: format })
-  await page.getByLabel('File').setInputFiles(path)
+  await page.getByLabel('File to import').setInputFiles(path)
 }
 
 function preview(page: Page): Locator {
@@ -103,13 +103,16 @@ describe('importing collection files', () => {
       `${c.fullNumber},3,True,1`,
       `${UNKNOWN},1,True,1`
     ])
-    await chooseFile(page, 'Rebrickable CSV', path)
+    await chooseFile(page, 'Rebrickable set list', path)
     await preview(page).waitFor()
     expect(await preview(page).locator('p').first().textContent()).toContain(
-      '4 rows read: 2 to add, 1 to change, 0 unchanged, 1 not in the catalogue.'
+      '4 rows read: 2 to add, 1 to change, 0 unchanged, 1 row not used.'
     )
-    await preview(page).getByText(`Not found: ${UNKNOWN}`).waitFor()
-    const table = preview(page).getByRole('table')
+    await preview(page)
+      .getByRole('table', { name: 'Rows not used' })
+      .getByText(`Set ${UNKNOWN} is not in the catalogue.`)
+      .waitFor()
+    const table = preview(page).getByRole('table', { name: 'Changes' })
     const kindOf = async (n: string): Promise<string> =>
       (await table
         .getByRole('row')
@@ -124,7 +127,7 @@ describe('importing collection files', () => {
     // Nothing is written before Apply.
     expect(await ownedCount(page)).toBe(ownedBefore)
 
-    await chooseFile(page, 'Rebrickable CSV', path)
+    await chooseFile(page, 'Rebrickable set list', path)
     await page.getByRole('button', { name: 'Apply import' }).click()
     await toast(page, 'Imported 3 changes')
     await expect.poll(() => ownedCount(page)).toBe(ownedBefore + 2)
@@ -154,16 +157,18 @@ describe('importing collection files', () => {
     const path = file('brickeconomy.csv', [
       head,
       `${d.number},T,S,2020,First,59.99,$49.99,80,New,2021-03-04,Birthday gift`,
-      `${d.number},T,S,2020,First,59.99,45,70,Used,3/15/2022,"Second, from a fair"`,
+      `${d.number},T,S,2020,First,59.99,45,70,UsedComplete,3/15/2022,"Second, from a fair"`,
       ',,,,,,,,,,',
       `${e.fullNumber},T,S,2021,Second,20,10,25,New,2022-01-02,`,
       `${UNKNOWN},T,S,2021,Nope,1,1,1,New,2022-01-02,`
     ])
-    await chooseFile(page, 'BrickEconomy CSV', path)
+    await chooseFile(page, 'BrickEconomy collection CSV', path)
     await preview(page).waitFor()
     expect(await preview(page).locator('p').first().textContent()).toContain(
-      '3 rows read: 2 to add, 0 to change, 0 unchanged, 1 not in the catalogue.'
+      '4 rows read: 2 to add, 0 to change, 0 unchanged, 1 row not used.'
     )
+    // 3/15/2022 can only be month first: the file says so, and the preview tells.
+    await preview(page).getByText('Dates read month first (3/15/2022 on line 3).').waitFor()
     await preview(page)
       .getByRole('row')
       .filter({ hasText: d.fullNumber })
@@ -180,7 +185,8 @@ describe('importing collection files', () => {
     await first.waitFor()
     expect(await first.textContent()).toMatch(/49\.99[\s\S]*80\.00[\s\S]*New/)
     const second = copies.getByRole('row').filter({ hasText: '15 Mar 2022' })
-    expect(await second.textContent()).toMatch(/45\.00[\s\S]*70\.00[\s\S]*Used/)
+    // BrickEconomy's UsedComplete in the service's own words.
+    expect(await second.textContent()).toMatch(/45\.00[\s\S]*70\.00[\s\S]*Used - complete/)
     await first.getByRole('button', { name: 'Edit' }).click()
     const dialog = page.getByRole('dialog')
     expect(await dialog.getByLabel('Notes').inputValue()).toBe('Birthday gift')
@@ -189,11 +195,65 @@ describe('importing collection files', () => {
     expect(await qtyShown(page, e)).toBe('1')
   })
 
+  it('Brickset collection export of the real layout: preview, apply, one undo', async () => {
+    const page = app.page
+    const [f, g] = [freeSet(6), freeSet(7)]
+    const ownedBefore = await ownedCount(page)
+    const header =
+      'Number,Set name,Theme,Subtheme,Year,Pieces,Minifigs,RRP (GBP),RRP (USD),RRP (CAD),' +
+      'RRP (EUR),EAN,UPC,Width,Height,Depth,Weight,Notes,Qty owned,Qty owned new,' +
+      'Qty owned used,Wanted,Qty wanted,Priority,Displayed,Flag 2 not used,Flag 3 not used,' +
+      'Flag 4 not used,Flag 5 not used,Flag 6 not used,Flag 7 not used,Flag 8 not used,' +
+      'Value new (USD),Value used (USD),Launch date,Exit date'
+    const row = (set: Row, notes: string, qty: number, wanted: string, flag: string): string =>
+      `${set.fullNumber},Name,Theme,,2020,100,1,,,,,,,,,,,${notes},${qty},${qty},0,${wanted},` +
+      `${wanted === 'Yes' ? 1 : 0},,${flag},No,No,No,No,No,No,No,,,,`
+    const path = file('Brickset-Sets.csv', [
+      header,
+      row(f, '"Shelf two, left"', 2, 'No', 'Yes'),
+      row(g, '', 0, 'Yes', 'No'),
+      // The same set again: summed, one line in the preview (it used to break the preview).
+      row(f, '', 1, 'No', 'No')
+    ])
+    await chooseFile(page, 'Brickset collection CSV', path)
+    await preview(page).waitFor()
+    const changes = preview(page).getByRole('table', { name: 'Changes' })
+    const line = changes.getByRole('row').filter({ hasText: f.fullNumber })
+    expect(await line.count()).toBe(1)
+    expect(await line.getByRole('cell').nth(4).textContent()).toBe('2, 4')
+    expect(await line.getByRole('cell').nth(3).textContent()).toContain('Quantity owned 0 → 3')
+    expect(
+      await changes.getByRole('row').filter({ hasText: g.fullNumber }).textContent()
+    ).toContain('Wanted no → yes')
+    expect(await ownedCount(page)).toBe(ownedBefore)
+
+    await chooseFile(page, 'Brickset collection CSV', path)
+    await page.getByRole('button', { name: 'Apply import' }).click()
+    await toast(page, 'Imported')
+    await expect.poll(() => qtyShown(page, f)).toBe('3')
+    let detail = await openSet(page, f)
+    expect(await detail.getByRole('textbox', { name: 'Notes' }).inputValue()).toBe(
+      'Shelf two, left'
+    )
+    detail = await openSet(page, g)
+    expect(await detail.getByRole('checkbox', { name: 'Wanted' }).isChecked()).toBe(true)
+
+    await page.getByRole('heading', { level: 1 }).click()
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => qtyShown(page, f)).toBe('0')
+    detail = await openSet(page, g)
+    await expect
+      .poll(() => detail.getByRole('checkbox', { name: 'Wanted' }).isChecked())
+      .toBe(false)
+    expect(await ownedCount(page)).toBe(ownedBefore)
+    expect(app.consoleErrors).toEqual([])
+  })
+
   it('a file of the wrong shape: a clear error and nothing changes', async () => {
     const page = app.page
     const ownedBefore = await ownedCount(page)
     const path = file('not-rebrickable.csv', ['Name;Count', `${freeSet(5).fullNumber};4`])
-    await chooseFile(page, 'Rebrickable CSV', path)
+    await chooseFile(page, 'Rebrickable set list', path)
     await toast(page, 'Check this value')
     await page
       .getByRole('region', { name: 'Notifications' })
@@ -207,7 +267,7 @@ describe('importing collection files', () => {
       'Set Number,Quantity,Includes Spares,Inventory ver',
       `"${freeSet(5).fullNumber},4,True,1`
     ])
-    await chooseFile(page, 'Rebrickable CSV', broken)
+    await chooseFile(page, 'Rebrickable set list', broken)
     await page.getByRole('region', { name: 'Notifications' }).getByText(/quote/i).first().waitFor()
     expect(await preview(page).count()).toBe(0)
     expect(await ownedCount(page)).toBe(ownedBefore)

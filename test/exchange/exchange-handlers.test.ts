@@ -1,6 +1,6 @@
 import Papa from 'papaparse'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createExchangeHandlers } from '../../src/main/exchange/exchange-handlers'
+import { createExchangeHandlers } from '../../src/main/exchange/handlers'
 import { editHarness } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
 
@@ -25,11 +25,13 @@ describe('exchange handlers over the real store', () => {
       bom: false,
       saveWithDialog: false
     })
-    const rows = Papa.parse<string[]>(file.content, { skipEmptyLines: true }).data
-    expect(rows.map((r) => [r[0], r[11], r[12], r[13], r[14], r[15]])).toEqual([
-      ['Number', 'Owned', 'Wanted', 'Qty', 'Notes', 'Shelf'],
-      ['1-1', 'Yes', 'No', '2', "'=cmd()", 'No'],
-      ['3-1', 'No', 'Yes', '0', '', 'Yes']
+    const rows = Papa.parse<Record<string, string>>(file.content, {
+      header: true,
+      skipEmptyLines: true
+    }).data
+    expect(rows.map((r) => [r.Number, r['Qty owned'], r.Wanted, r.Notes, r.Shelf])).toEqual([
+      ['1-1', '2', 'No', "'=cmd()", 'No'],
+      ['3-1', '0', 'Yes', '', 'Yes']
     ])
     expect(file).toMatchObject({ rows: 2, savedTo: null, mime: 'text/csv' })
   })
@@ -39,14 +41,15 @@ describe('exchange handlers over the real store', () => {
     const x = createExchangeHandlers({ ...h.deps, files: null })
     await h.handlers['collection:updateSet']({ setID: 2, patch: { wanted: true } })
     const content =
-      'Set Number,Quantity,Includes Spares,Inventory ver\n1-1,2,True,1\n2-1,1,True,1\n77777-1,1,True,1\n'
+      'Set Number,Quantity,Includes Spares,Inventory Ver\n1-1,2,True,1\n2-1,1,True,1\n77777-1,1,True,1\n'
     const preview = await x['exchange:previewImport']({ format: 'rebrickable', content })
     expect(preview).toMatchObject({
       adds: 1,
       changes: 1,
       unchanged: 0,
-      unknown: ['77777-1'],
-      rows: 3
+      problems: [{ line: 4, reason: 'Set 77777-1 is not in the catalogue.' }],
+      rows: 3,
+      canApply: true
     })
     expect(state(1)).toBeUndefined() // a preview changes nothing
 

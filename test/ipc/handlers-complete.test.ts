@@ -40,7 +40,9 @@ const SAMPLE: Partial<Record<ChannelName, unknown>> = {
   'outbox:resolveConflict': { id: 999999, keep: 'mine' },
   'exchange:export': { format: 'rebrickable' },
   'exchange:previewImport': { format: 'rebrickable', content: 'Set Number,Quantity\n' },
-  'exchange:applyImport': { previewId: 'none' }
+  'exchange:applyImport': { previewId: 'none' },
+  'exchange:previewRestore': { data: '', name: 'empty.studbook' },
+  'exchange:applyRestore': { restoreId: 'none' }
 }
 
 const MUTATING = new Set<ChannelName>([

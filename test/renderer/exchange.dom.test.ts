@@ -7,20 +7,63 @@ import { FACET_DELAY_MS } from '../../src/renderer/src/lib/state/search.svelte'
 import App from '../../src/renderer/src/App.svelte'
 
 const backend = new FakeBackend(40)
-backend.override('exchange:previewImport', ({ format, content }) => ({
-  previewId: 'p1',
+const item = (n: number, kind: 'add' | 'change', summary: string, lines: number[]) => ({
+  key: `set:${n}`,
+  target: 'set' as const,
+  number: `100${n}-1`,
+  setID: n,
+  name: `Set ${n}`,
+  kind,
+  summary,
+  lines
+})
+backend.override('exchange:previewImport', ({ format, dateOrder }) => ({
+  previewId: dateOrder ? 'p2' : 'p1',
   format,
-  rows: content.trim().split('\n').length - 1,
+  readAs: 'Brickset collection CSV, UTF-16 LE, semicolon-separated',
+  rows: 4,
   adds: 1,
   changes: 1,
   unchanged: 0,
-  unknown: ['99999-1'],
   items: [
-    { fullNumber: '1001-1', setID: 1, name: 'Town set 1', kind: 'add', summary: 'owned 1' },
-    { fullNumber: '1002-1', setID: 2, name: 'Pirates set 2', kind: 'change', summary: 'qty 1 → 3' }
-  ]
+    item(1, 'add', 'Quantity owned 0 → 1', [2]),
+    item(2, 'change', 'Quantity owned 1 → 3', [3, 5])
+  ],
+  problems: [{ line: 4, reason: 'Set 99999-1 is not in the catalogue.' }],
+  notices: dateOrder ? [] : ['1 entry is listed on more than one row: the rows were summed.'],
+  question: dateOrder ? null : { kind: 'dateOrder', examples: [{ line: 2, text: '03/07/2025' }] },
+  canApply: dateOrder !== undefined
 }))
 backend.override('exchange:applyImport', () => ({ applied: 2, journalId: 7 }))
+backend.override('exchange:previewRestore', () => ({
+  restoreId: 'r1',
+  name: 'mine.studbook',
+  takenAt: '2026-01-02T10:00:00.000Z',
+  holds: {
+    setsOwned: 12,
+    unitsOwned: 15,
+    setsWanted: 3,
+    copies: 4,
+    minifigsLoose: 140,
+    minifigsWanted: 2,
+    labels: 1
+  },
+  current: {
+    setsOwned: 11,
+    unitsOwned: 11,
+    setsWanted: 3,
+    copies: 0,
+    minifigsLoose: 0,
+    minifigsWanted: 0,
+    labels: 0
+  },
+  changes: 9
+}))
+backend.override('exchange:applyRestore', () => ({
+  applied: 9,
+  journalId: 8,
+  safetyBackup: '/data/backups/studbook-before-restore.studbook'
+}))
 
 beforeAll(() => {
   setTransport(backend)
@@ -29,27 +72,67 @@ afterEach(() => {
   cleanup()
 })
 
-describe('import preview, and the list under fast typing', () => {
-  it('previews an import with adds, changes and unknown sets before applying it', async () => {
+describe('import preview, restore, and the list under fast typing', () => {
+  it('previews an import: changes with their lines, unusable rows, the date question, then apply', async () => {
     window.location.hash = '#/exchange'
     render(App)
     await settle()
-    const input = screen.getByLabelText('File')
-    const file = new File(['Set number,Quantity\n1001-1,1\n1002-1,3\n99999-1,1\n'], 'mine.csv', {
+    const input = screen.getByLabelText('File to import')
+    const file = new File([new Uint8Array([0xff, 0xfe, 0x4e, 0x00])], 'mine.csv', {
       type: 'text/csv'
     })
     await fireEvent.change(input, { target: { files: [file] } })
     await settle(10)
-    expect(backend.callsTo('exchange:previewImport')[0]?.format).toBe('collection')
-    const preview = screen.getByRole('table')
-    expect(within(preview).getByText('qty 1 → 3')).toBeTruthy()
-    expect(document.body.textContent).toContain('1 not in the catalogue')
+    // The bytes go to main as they are: it detects the encoding.
+    expect(backend.callsTo('exchange:previewImport')[0]).toEqual({
+      format: 'collection',
+      data: '//5OAA=='
+    })
+    const changes = screen.getByRole('table', { name: 'Changes' })
+    expect(within(changes).getByText('Quantity owned 1 → 3')).toBeTruthy()
+    expect(within(changes).getByText('3, 5')).toBeTruthy()
+    const unused = screen.getByRole('table', { name: 'Rows not used' })
+    expect(within(unused).getByText('Set 99999-1 is not in the catalogue.')).toBeTruthy()
+    expect(document.body.textContent).toContain('1 row not used')
+    expect(document.body.textContent).toContain('UTF-16 LE, semicolon-separated')
+    const applyButton = screen.getByRole('button', { name: /^Apply import/ })
+    expect((applyButton as HTMLButtonElement).disabled).toBe(true)
+
+    await fireEvent.click(screen.getByRole('button', { name: 'Day first (25/12)' }))
+    await settle(10)
+    expect(backend.callsTo('exchange:previewImport')[1]).toMatchObject({ dateOrder: 'dayFirst' })
     expect(backend.callsTo('exchange:applyImport')).toHaveLength(0)
-    await fireEvent.click(screen.getByRole('button', { name: 'Apply import' }))
+    await fireEvent.click(
+      screen.getByRole('button', { name: 'Apply import without the 1 row not used' })
+    )
     await settle()
-    expect(backend.callsTo('exchange:applyImport')).toEqual([{ previewId: 'p1' }])
+    expect(backend.callsTo('exchange:applyImport')).toEqual([{ previewId: 'p2' }])
     expect(screen.getByRole('region', { name: 'Notifications' }).textContent).toContain(
       'Imported 2 changes'
+    )
+  })
+
+  it('restore: the backup’s counts against the collection’s, replaced only once confirmed', async () => {
+    window.location.hash = '#/exchange'
+    render(App)
+    await settle()
+    const input = screen.getByLabelText('Restore from a backup file')
+    await fireEvent.change(input, {
+      target: { files: [new File([new Uint8Array([1, 2, 3])], 'mine.studbook')] }
+    })
+    await settle(10)
+    expect(backend.callsTo('exchange:previewRestore')).toEqual([
+      { data: 'AQID', name: 'mine.studbook' }
+    ])
+    const dialog = screen.getByRole('dialog', { name: 'Restore this backup?' })
+    const row = within(dialog).getByRole('row', { name: /Loose minifigures/ })
+    expect(row.textContent).toContain('140')
+    expect(backend.callsTo('exchange:applyRestore')).toHaveLength(0)
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Replace my collection' }))
+    await settle()
+    expect(backend.callsTo('exchange:applyRestore')).toEqual([{ restoreId: 'r1' }])
+    expect(screen.getByRole('region', { name: 'Notifications' }).textContent).toContain(
+      '/data/backups/studbook-before-restore.studbook'
     )
   })
 

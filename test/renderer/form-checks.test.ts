@@ -61,3 +61,39 @@ describe('inline form checks agree with the IPC schemas main enforces', () => {
     )
   })
 })
+
+describe('acquisition dates after today', () => {
+  const base = {
+    currency: 'EUR',
+    pricePaid: 0,
+    additionalPricePaid: 0,
+    currentEstimatedValue: 0,
+    conditionWhenAcquired: '',
+    acquiredFrom: '',
+    conditionNow: '',
+    location: '',
+    notes: '',
+    parts: true,
+    minifigs: true,
+    instructions: true,
+    box: true,
+    willTrade: false
+  }
+  const day = (offset: number): string => {
+    const d = new Date()
+    d.setDate(d.getDate() + offset)
+    const pad = (n: number): string => String(n).padStart(2, '0')
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+  }
+
+  it('are refused by the contract main enforces and by the form alike; today is fine', () => {
+    for (const date of ['2099-01-01', day(1)]) {
+      expect(copyInput.safeParse({ ...base, dateAcquired: date }).success).toBe(false)
+      expect(copyProblems({ ...base, dateAcquired: date }).dateAcquired).toBe(
+        'That date is after today'
+      )
+    }
+    expect(copyInput.safeParse({ ...base, dateAcquired: day(0) }).success).toBe(true)
+    expect(copyProblems({ ...base, dateAcquired: day(0) })).toEqual({})
+  })
+})

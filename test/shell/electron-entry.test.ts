@@ -1,4 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { defaultDataDir } from '../../src/main/hosts/data-dir'
 import { CHANNEL_NAMES } from '../../src/shared/ipc/contract'
 
 type Fn = (...args: unknown[]) => unknown
@@ -20,7 +24,13 @@ const h = vi.hoisted(() => {
     opened: [] as string[],
     schemes: [] as unknown[],
     permissionRequest: undefined as Fn | undefined,
-    closed: 0
+    closed: 0,
+    root: '',
+    paths: new Map<string, string>(),
+    clipboard: [] as string[],
+    shown: [] as string[],
+    openedPaths: [] as string[],
+    aboutPanel: null as unknown
   }
   return state
 })
@@ -34,8 +44,17 @@ vi.mock('electron', () => {
       sent: [] as unknown[][],
       listeners: new Map<string, Fn>(),
       openHandler: undefined as Fn | undefined,
+      url: 'app://studbook/index.html#/owned',
+      reloaded: [] as string[],
       on(name: string, l: Fn) {
         this.listeners.set(name, l)
+      },
+      getURL() {
+        return this.url
+      },
+      loadURL(url: string) {
+        this.reloaded.push(url)
+        return Promise.resolve()
       },
       setWindowOpenHandler(fn: Fn) {
         this.openHandler = fn
@@ -72,9 +91,15 @@ vi.mock('electron', () => {
       get isPackaged() {
         return h.isPackaged
       },
-      getPath: () => '/tmp/studbook-entry-test',
+      getPath: (name: string) => h.paths.get(name) ?? join(h.root, name),
+      setPath: (name: string, path: string) => {
+        h.calls.push(`setPath ${name}`)
+        h.paths.set(name, path)
+      },
       getName: () => 'Studbook',
-      requestSingleInstanceLock: () => h.lock,
+      getVersion: () => '0.1.0',
+      setAboutPanelOptions: (o: unknown) => (h.aboutPanel = o),
+      requestSingleInstanceLock: () => (h.calls.push('requestSingleInstanceLock'), h.lock),
       on: (name: string, l: Fn) => h.appListeners.set(name, l),
       whenReady: () => {
         h.calls.push('whenReady')
@@ -84,7 +109,15 @@ vi.mock('electron', () => {
       exit: () => h.calls.push('exit')
     },
     BrowserWindow,
-    dialog: { showErrorBox: (...a: unknown[]) => h.calls.push(`error ${String(a[1])}`) },
+    dialog: {
+      showErrorBox: (...a: unknown[]) => h.calls.push(`error ${String(a[1])}`),
+      showMessageBox: (...a: unknown[]) => {
+        const o = a.at(-1) as { message: string }
+        h.shown.push(o.message)
+        return Promise.resolve({ response: 1 })
+      }
+    },
+    clipboard: { writeText: (t: string) => h.clipboard.push(t) },
     ipcMain: { handle: (c: string, fn: Fn) => h.ipc.set(c, fn), removeHandler: vi.fn() },
     Menu: {
       buildFromTemplate: (t: unknown[]) => t,
@@ -98,7 +131,10 @@ vi.mock('electron', () => {
       handle: () => h.calls.push('protocol.handle')
     },
     session: { defaultSession: session },
-    shell: { openExternal: (u: string) => (h.opened.push(u), Promise.resolve()) },
+    shell: {
+      openExternal: (u: string) => (h.opened.push(u), Promise.resolve()),
+      openPath: (p: string) => (h.openedPaths.push(p), Promise.resolve(''))
+    },
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] }
   }
 })
@@ -108,7 +144,40 @@ vi.mock('../../src/main/app/compose', async () => {
   return {
     createApp: () =>
       Promise.resolve({
-        handlers: {},
+        handlers: {
+          'app:getInfo': () => ({
+            version: '0.1.0',
+            host: 'electron',
+            profile: { kind: 'demo', label: 'Demo catalogue' }
+          }),
+          'account:getStatus': () => ({
+            profile: 'demo',
+            baseUrl: 'https://demo.invalid',
+            binding: 'auto',
+            apiKeySet: true,
+            signedIn: true,
+            signInNeeded: null,
+            username: 'demo',
+            keychain: 'memory',
+            remembered: false,
+            keychainMessage: 'Sign-ins kept in memory: the system keychain is locked (x).'
+          }),
+          'sync:getStatus': () => ({
+            running: false,
+            phase: 'done',
+            done: 0,
+            total: 0,
+            lastSyncAt: null,
+            online: true,
+            error: null,
+            pending: 0,
+            needsAttention: 0,
+            conflicts: 0,
+            allowance: { limit: null, used: 0, remaining: null },
+            catalogueSets: 20,
+            catalogueIncomplete: null
+          })
+        },
         events: createEventBus(),
         media: () => Promise.resolve(null),
         allowedExternalHosts: () => ['allowed.example'],
@@ -129,8 +198,23 @@ async function startEntry(): Promise<void> {
   for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r))
 }
 
+const roots: string[] = []
+afterAll(() => {
+  for (const r of roots) rmSync(r, { recursive: true, force: true })
+})
+
 beforeEach(() => {
+  const root = mkdtempSync(join(tmpdir(), 'studbook-entry-'))
+  roots.push(root)
+  // Each import of the entry adds its monitor; earlier imports' are stale.
+  process.removeAllListeners('uncaughtExceptionMonitor')
   Object.assign(h, {
+    root,
+    paths: new Map(),
+    clipboard: [],
+    shown: [],
+    openedPaths: [],
+    aboutPanel: null,
     calls: [],
     isPackaged: true,
     lock: true,
@@ -224,6 +308,81 @@ describe('Electron entry', () => {
     for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r))
     expect(h.closed).toBe(1)
     expect(h.calls.at(-1)).toBe('quit')
+  })
+
+  it('puts its data in the folder the browser host uses, before taking the lock', async () => {
+    await startEntry()
+    expect(h.paths.get('userData')).toBe(defaultDataDir())
+    expect(h.calls.indexOf('setPath userData')).toBeLessThan(
+      h.calls.indexOf('requestSingleInstanceLock')
+    )
+    vi.stubEnv('STUDBOOK_DATA_DIR', join(h.root, 'elsewhere'))
+    await startEntry()
+    expect(h.paths.get('userData')).toBe(join(h.root, 'elsewhere'))
+  })
+
+  it('reloads the window at the same route with a notice when its renderer crashes', async () => {
+    await startEntry()
+    const contents = h.windows[0]?.webContents as unknown as {
+      listeners: Map<string, Fn>
+      reloaded: string[]
+    }
+    contents.listeners.get('render-process-gone')?.({}, { reason: 'crashed', exitCode: 139 })
+    expect(contents.reloaded).toEqual(['app://studbook/index.html?recovered=crashed#/owned'])
+    const logged = readFileSync(join(h.root, 'logs', 'studbook.log'), 'utf8')
+    expect(logged).toContain('ERROR [main] window content stopped; reloading it')
+  })
+
+  it('logs renderer errors and dying child processes in the logs folder', async () => {
+    await startEntry()
+    const contents = h.windows[0]?.webContents
+    contents?.listeners.get('console-message')?.({
+      level: 'error',
+      message: 'Uncaught TypeError: x is undefined',
+      lineNumber: 3,
+      sourceId: 'app://studbook/assets/index.js'
+    })
+    contents?.listeners.get('console-message')?.({
+      level: 'info',
+      message: 'just chatter',
+      lineNumber: 1,
+      sourceId: ''
+    })
+    h.appListeners.get('child-process-gone')?.({}, { type: 'GPU', reason: 'crashed', exitCode: 5 })
+    const logged = readFileSync(join(h.root, 'logs', 'studbook.log'), 'utf8')
+    expect(logged).toContain('ERROR [renderer] Uncaught TypeError: x is undefined')
+    expect(logged).not.toContain('just chatter')
+    expect(logged).toContain('WARN  [main] GPU process stopped {"type":"GPU","reason":"crashed"')
+  })
+
+  it('Help opens the logs folder and copies diagnostics without secrets', async () => {
+    await startEntry()
+    const items = (h.menu as { submenu?: { label?: string; click?: () => void }[] }[]).flatMap(
+      (m) => m.submenu ?? []
+    )
+    items.find((i) => i.label === 'Open Logs Folder')?.click?.()
+    expect(h.openedPaths).toEqual([join(h.root, 'logs')])
+    expect(existsSync(join(h.root, 'logs'))).toBe(true)
+    items.find((i) => i.label === 'Copy Diagnostics')?.click?.()
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r))
+    expect(h.clipboard).toHaveLength(1)
+    expect(h.clipboard[0]).toContain('Studbook 0.1.0 (electron)')
+    expect(h.clipboard[0]).toContain(`Logs folder: ${join(h.root, 'logs')}`)
+    expect(h.clipboard[0]).toContain('Keychain: memory, not remembered — Sign-ins kept in memory')
+    expect(h.shown.at(-1)).toMatch(/^Diagnostics copied/)
+    expect(h.aboutPanel).toMatchObject({ applicationName: 'Studbook', applicationVersion: '0.1.0' })
+  })
+
+  it('offers Check for Updates in a packaged app only', async () => {
+    const labels = () =>
+      (h.menu as { submenu?: { label?: string }[] }[]).flatMap((m) =>
+        (m.submenu ?? []).map((i) => i.label)
+      )
+    await startEntry()
+    expect(labels()).toContain('Check for Updates…')
+    h.isPackaged = false
+    await startEntry()
+    expect(labels()).not.toContain('Check for Updates…')
   })
 
   it('quits at once when another instance holds the lock', async () => {

@@ -14,20 +14,28 @@ const ALL: Record<Command, true> = {
   settings: true,
   undo: true,
   redo: true,
-  find: true
+  find: true,
+  shortcuts: true
 }
 
 function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
   return items.flatMap((i) => [i, ...(Array.isArray(i.submenu) ? flatten(i.submenu) : [])])
 }
 
-function menuFor(platform: NodeJS.Platform, isPackaged = true) {
+function menuFor(platform: NodeJS.Platform, isPackaged = true, updates = true) {
   const commands: Command[] = []
+  const helped: string[] = []
   const template = buildMenuTemplate({
     platform,
     appName: 'Studbook',
     isPackaged,
-    onCommand: (c) => commands.push(c)
+    onCommand: (c) => commands.push(c),
+    help: {
+      openDocs: () => helped.push('docs'),
+      openLogsFolder: () => helped.push('logs'),
+      copyDiagnostics: () => helped.push('diagnostics'),
+      checkForUpdates: updates ? () => helped.push('updates') : null
+    }
   })
   const items = flatten(template)
   const click = (label: string) => {
@@ -36,7 +44,7 @@ function menuFor(platform: NodeJS.Platform, isPackaged = true) {
     ;(found.click as () => void)()
   }
   const key = (label: string) => items.find((i) => i.label === label)?.accelerator
-  return { template, items, commands, click, key }
+  return { template, items, commands, helped, click, key }
 }
 
 describe('application menu', () => {
@@ -66,7 +74,8 @@ describe('application menu', () => {
         '&File',
         '&Edit',
         '&View',
-        'windowMenu'
+        'windowMenu',
+        '&Help'
       ])
       expect(key('Redo')).toBe('Ctrl+Y')
       expect(key('Sync Now')).toBe('F5')
@@ -74,6 +83,50 @@ describe('application menu', () => {
       expect(key('Undo')).toBe('CmdOrCtrl+Z')
       expect(items.some((i) => i.role === 'quit')).toBe(true)
     }
+  })
+
+  it('opens the keyboard shortcuts from Help on every platform', () => {
+    for (const platform of ['darwin', 'win32', 'linux'] as const) {
+      const { template, click, commands } = menuFor(platform)
+      const help = template.find((m) => m.role === 'help' || m.label === '&Help')
+      expect(help, platform).toBeDefined()
+      click('Keyboard Shortcuts')
+      expect(commands).toEqual(['shortcuts'])
+    }
+  })
+
+  it.each(['darwin', 'win32', 'linux'] as const)(
+    'has Help with docs, logs, diagnostics, updates and About on %s',
+    (platform) => {
+      const { template, items, click, helped } = menuFor(platform)
+      const help = template.at(-1)
+      expect(help?.role === 'help' || help?.label === '&Help').toBe(true)
+      const labels = (help?.submenu as MenuItemConstructorOptions[]).map((i) => i.label ?? i.role)
+      expect(labels).toEqual(
+        expect.arrayContaining([
+          'Studbook Help',
+          'Open Logs Folder',
+          'Copy Diagnostics',
+          'Check for Updates…'
+        ])
+      )
+      for (const label of [
+        'Studbook Help',
+        'Open Logs Folder',
+        'Copy Diagnostics',
+        'Check for Updates…'
+      ])
+        click(label)
+      expect(helped).toEqual(['docs', 'logs', 'diagnostics', 'updates'])
+      // About exactly once: the app menu on macOS, Help elsewhere.
+      expect(items.filter((i) => i.role === 'about')).toHaveLength(1)
+      if (platform !== 'darwin') expect(labels.at(-1)).toBe('about')
+    }
+  )
+
+  it('offers no update check where updates are off', () => {
+    const { items } = menuFor('win32', true, false)
+    expect(items.map((i) => i.label)).not.toContain('Check for Updates…')
   })
 
   it('keeps the clipboard roles for text fields', () => {

@@ -1,7 +1,12 @@
-import { readFileSync, existsSync } from 'node:fs'
+import { readFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { checkPackagedNatives } from '../../scripts/after-pack.mjs'
+import { carriedFor, configuredTargets, nativeProblems } from '../../scripts/native-targets.mjs'
+import { DATA_FOLDER_NAME } from '../../src/main/hosts/data-dir'
+import { ELF_AARCH64, ELF_X86_64, elfHeader } from '../fixtures/native/headers'
 
 const root = join(import.meta.dirname, '../..')
 // js-yaml is what electron-builder itself parses its config with.
@@ -13,7 +18,12 @@ interface BuilderConfig {
   nodeGypRebuild: boolean
   asarUnpack: string[]
   files: string[]
-  publish: unknown
+  productName: string
+  executableName: string
+  publish: { provider: string; url: string } | null
+  nsis: { buildUniversalInstaller?: boolean; artifactName: string }
+  dmg: { artifactName: string }
+  appImage: { artifactName: string }
   mac: {
     hardenedRuntime: boolean
     notarize: boolean
@@ -21,8 +31,13 @@ interface BuilderConfig {
     target: { target: string }[]
     icon: string
   }
-  win: { target: { target: string }[]; icon: string }
-  linux: { target: string[]; icon: string; maintainer: string }
+  win: { target: { target: string; arch: string[] }[]; icon: string }
+  linux: {
+    target: { target: string; arch: string[] }[]
+    icon: string
+    maintainer: string
+    syncDesktopName: boolean
+  }
 }
 
 const config = load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig
@@ -52,10 +67,16 @@ describe('electron-builder configuration (R-SEC-7)', () => {
     expect(config.asarUnpack).toContain('**/*.node')
   })
 
-  it('ships the build output only, without source maps, and never publishes', () => {
+  it('ships the build output only, without source maps', () => {
     expect(config.files).toEqual(expect.arrayContaining(['package.json', 'out/**/*', '!**/*.map']))
     expect(config.files.filter((f) => !f.startsWith('!'))).toEqual(['package.json', 'out/**/*'])
-    expect(config.publish).toBeNull()
+  })
+
+  it('publishes updates to a generic feed the build names, one folder per target', () => {
+    expect(config.publish).toEqual({
+      provider: 'generic',
+      url: '${env.STUDBOOK_UPDATE_URL}/${os}/${arch}'
+    })
   })
 
   it('targets NSIS, a notarized hardened-runtime dmg, AppImage and deb', () => {
@@ -63,8 +84,103 @@ describe('electron-builder configuration (R-SEC-7)', () => {
     expect(config.mac.target.map((t) => t.target)).toEqual(['dmg'])
     expect(config.mac.hardenedRuntime).toBe(true)
     expect(config.mac.notarize).toBe(true)
-    expect(config.linux.target).toEqual(['AppImage', 'deb'])
+    expect(config.linux.target.map((t) => t.target)).toEqual(['AppImage', 'deb'])
     expect(config.linux.maintainer).toMatch(/<.+@.+>/)
+  })
+
+  it('makes one installer per platform and architecture, named for it', () => {
+    expect(configuredTargets(config).map((t) => `${t.platform}-${t.arch}`)).toEqual([
+      'darwin-x64',
+      'darwin-arm64',
+      'win32-x64',
+      'win32-arm64',
+      'linux-x64'
+    ])
+    // NSIS otherwise adds a third installer carrying both architectures.
+    expect(config.nsis.buildUniversalInstaller).toBe(false)
+    for (const name of [config.nsis, config.dmg, config.appImage].map((c) => c.artifactName)) {
+      expect(name).toContain('${arch}')
+    }
+  })
+
+  it('names the product, its data folder and its desktop entry alike', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      productName?: string
+      desktopName?: string
+    }
+    expect(pkg.productName).toBe('Studbook')
+    expect(config.productName).toBe(pkg.productName)
+    expect(DATA_FOLDER_NAME).toBe(pkg.productName)
+    expect(pkg.desktopName).toBe(`${config.executableName}.desktop`)
+    expect(config.linux.syncDesktopName).toBe(true)
+  })
+})
+
+describe('native binaries per target', () => {
+  const work = mkdtempSync(join(tmpdir(), 'studbook-natives-'))
+  afterAll(() => {
+    rmSync(work, { recursive: true, force: true })
+  })
+
+  it.each(configuredTargets(config))(
+    "the $platform $arch package carries better-sqlite3's prebuild for it and no other",
+    (target) => {
+      const carried = carriedFor(config, target)
+      const sqlite = carried.get('better-sqlite3') ?? []
+      expect(sqlite.map((f) => relative(dirname(dirname(f)), f))).toEqual([
+        `prebuilds/${target.platform}-${target.arch}.node`
+      ])
+      expect(nativeProblems(new Map([['better-sqlite3', sqlite]]), target)).toEqual([])
+    }
+  )
+
+  /** An unpacked package with the given `.node` files, as electron-builder lays it out. */
+  function packageWith(name: string, files: Record<string, Buffer>): string {
+    const resources = join(work, name, 'resources')
+    for (const [path, bytes] of Object.entries(files)) {
+      const file = join(resources, 'app.asar.unpacked', 'node_modules', path)
+      mkdirSync(dirname(file), { recursive: true })
+      writeFileSync(file, bytes)
+    }
+    return resources
+  }
+  const x64 = elfHeader(ELF_X86_64)
+  const arm64 = elfHeader(ELF_AARCH64)
+  const linuxX64 = { platform: 'linux', arch: 'x64' }
+
+  it('the afterPack check passes a package whose binaries all fit its target', () => {
+    const resources = packageWith('fits', {
+      'better-sqlite3/prebuilds/linux-x64.node': x64,
+      'keytar/build/Release/keytar.node': x64
+    })
+    expect(checkPackagedNatives(resources, linuxX64)).toEqual([])
+  })
+
+  it('the afterPack check refuses a keytar built for another architecture', () => {
+    const resources = packageWith('foreign', {
+      'better-sqlite3/prebuilds/linux-x64.node': x64,
+      'keytar/build/Release/keytar.node': arm64
+    })
+    expect(checkPackagedNatives(resources, linuxX64)).toEqual([
+      'app.asar.unpacked/node_modules/keytar/build/Release/keytar.node: it is built for Linux arm64, not Linux x64'
+    ])
+  })
+
+  it('the afterPack check refuses a package missing a native module', () => {
+    const resources = packageWith('missing', { 'keytar/build/Release/keytar.node': x64 })
+    expect(checkPackagedNatives(resources, linuxX64)).toEqual([
+      'better-sqlite3 carries no native binary for Linux x64'
+    ])
+  })
+
+  it('the afterPack check refuses a file with no native header at all', () => {
+    const resources = packageWith('junk', {
+      'better-sqlite3/prebuilds/linux-x64.node': x64,
+      'keytar/build/Release/keytar.node': Buffer.from('not a binary')
+    })
+    expect(checkPackagedNatives(resources, linuxX64).join('\n')).toMatch(
+      /keytar\.node: it is not a native module/
+    )
   })
 
   it('grants the macOS app nothing beyond JIT', () => {

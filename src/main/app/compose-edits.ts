@@ -7,8 +7,10 @@ import { rejectionError, rejectionOfCode } from '../account/credential-check'
 import type { CollectionHandlers } from '../collection/collection-handlers'
 import type { FileChooser } from './ports'
 import type { EditDeps } from '../collection/edits-deps'
-import { createExchangeHandlers } from '../exchange/exchange-handlers'
-import type { ExchangeHandlers } from '../exchange/exchange-handlers'
+import { createExchangeHandlers } from '../exchange/handlers'
+import type { ExchangeHandlers } from '../exchange/handlers'
+import type { DataFolderPort } from '../exchange/deps'
+import { acquiredConditions } from '../exchange/conditions'
 import type { Profiles } from '../account/profiles'
 import { createPusher } from '../sync/push/pusher'
 import type { Pusher } from '../sync/push/pusher'
@@ -27,6 +29,8 @@ export interface EditSideDeps {
   readonly events: EventBus
   readonly now: () => Date
   readonly files: FileChooser | null
+  /** Native dialogs for backups and the file manager (Electron); absent in the browser host. */
+  readonly dataFolder?: DataFolderPort | null
   /** Publishes `sync:status` (the outbox counts changed). */
   readonly publish: () => void
   readonly log: { warn(m: string, d?: unknown): void }
@@ -92,7 +96,12 @@ export function createEditSide(d: EditSideDeps): EditSide {
   const handlers: EditSideHandlers = {
     ...createCollectionHandlers(deps),
     ...createOutboxJournalHandlers(deps),
-    ...createExchangeHandlers({ ...deps, files: d.files }),
+    ...createExchangeHandlers({
+      ...deps,
+      files: d.files,
+      dataFolder: d.dataFolder ?? null,
+      conditions: () => acquiredConditions(d.store, d.profiles)
+    }),
     ...createAccountHandlers({
       store: d.store,
       profiles: d.profiles,

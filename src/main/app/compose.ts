@@ -24,6 +24,7 @@ import { syncOnSignIn } from '../sync/triggers'
 import { createEditSide } from './compose-edits'
 import type { EditSide } from './compose-edits'
 import type { FileChooser, HostLog } from './ports'
+import type { DataFolderPort } from '../exchange/deps'
 
 export type { MediaFile }
 export type { FileChooser, HostLog }
@@ -32,6 +33,8 @@ export interface CreateAppOptions {
   dataDir: string
   host: 'electron' | 'browser'
   files?: FileChooser
+  /** Backups through native dialogs and "Open data folder" (Electron only). */
+  dataFolder?: DataFolderPort
   demoSets?: number
   autoSync?: boolean
   credentials?: 'auto' | 'memory'
@@ -97,6 +100,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
     events,
     now,
     files: options.files ?? null,
+    dataFolder: options.dataFolder ?? null,
     publish: () => {
       sync.publish()
     },

@@ -10,3 +10,4 @@ export {
 export { flagsOf, syncStateOf } from './set-rows'
 export { NEVER_UPDATED, upsertSets } from './sets-repo'
 export type { CatalogueSetInput } from './sets-repo'
+export { listConditions, replaceConditions } from './catalogue-repo'

@@ -12,8 +12,8 @@ import {
   touchMedia
 } from './media-repo'
 import { extraImageUrl, getSetUrls } from './set-detail-repo'
-import { isPictureType } from '../mime-types'
-import type { FetchLike } from '../service/index'
+import { createPictureFetcher } from '../service/index'
+import type { FetchLike, PictureFetchOptions } from '../service/index'
 
 export interface MediaFile {
   contentType: string
@@ -28,9 +28,9 @@ export interface MediaCacheOptions {
   /** The active profile's id, base URL and how to fetch from it (the demo fetches in-process). */
   readonly source: () => { profileId: number; baseUrl: string; fetch: FetchLike }
   readonly now?: () => number
+  /** Picture download limits (size, deadline, downloads at once); protocol.md §8c by default. */
+  readonly pictures?: Omit<PictureFetchOptions, 'fetch'>
 }
-
-const MAX_IMAGE_BYTES = 8 * 1024 * 1024
 
 /** Resolves an app-local `media/...` path to the remote URL it stands for; null when unknown. */
 export function resolveMediaPath(
@@ -73,6 +73,11 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
   const now = options.now ?? (() => Date.now())
   const touched = new Map<string, number>()
   mkdirSync(dir, { recursive: true })
+  // One fetcher for every profile: its cap on downloads at once holds across profile switches.
+  const pictures = createPictureFetcher({
+    ...options.pictures,
+    fetch: (r) => options.source().fetch(r)
+  })
 
   async function evict(): Promise<void> {
     let total = mediaTotalSize(store.read)
@@ -88,17 +93,10 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
     }
   }
 
-  async function fetchImage(url: string): Promise<MediaFile | null> {
-    const src = options.source()
-    const target = new URL(url, src.baseUrl)
-    if (target.protocol !== 'https:' && target.protocol !== 'http:') return null
-    const res = await src.fetch(new Request(target))
-    if (!res.ok) return null
-    const contentType = (res.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? ''
-    if (!isPictureType(contentType)) return null
-    const body = new Uint8Array(await res.arrayBuffer())
-    if (body.byteLength > MAX_IMAGE_BYTES) return null
-    return { contentType, body }
+  /** Bounded, timed, same-origin (service/picture-fetch.ts); throws why a picture is refused. */
+  async function fetchImage(url: string): Promise<MediaFile> {
+    const picture = await pictures.get(new URL(url, options.source().baseUrl))
+    return { contentType: picture.contentType, body: picture.body }
   }
 
   return {
@@ -122,13 +120,12 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
         }
       }
       if (options.source().profileId !== resolved.profileId) return null
-      let file: MediaFile | null
+      let file: MediaFile
       try {
         file = await fetchImage(resolved.url)
       } catch {
         return null
       }
-      if (!file) return null
       await writeFile(join(dir, key), file.body)
       putMedia(
         store.write,

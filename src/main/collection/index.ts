@@ -41,3 +41,5 @@ export {
 } from './outbox-repo'
 export type { OutboxRow } from './outbox-repo'
 export { flagLabels } from './read-model-repo'
+export { EMPTY_SET, copyFromRow, readMinifig } from './collection-state-repo'
+export { SET_FIELDS } from './edits-types'

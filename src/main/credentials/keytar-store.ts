@@ -1,6 +1,9 @@
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { AppError } from '../../shared/errors'
 import { decodeSecrets, encodeSecrets } from './credential-store'
 import type { CredentialStore, SecretsRead } from './credential-store'
+import { nativeMismatch, readNativeHeader } from './native-binary'
 
 /**
  * The OS keychain through keytar: one service name, one account per profile, the secrets of a
@@ -19,9 +22,33 @@ export interface KeytarLike {
   deletePassword(service: string, account: string): Promise<boolean>
 }
 
-export async function loadKeytar(): Promise<KeytarLike> {
-  const mod = (await import('keytar')) as KeytarLike & { default?: KeytarLike }
-  return mod.default ?? mod
+/** keytar's native module could not be loaded on this computer; the message says why in words. */
+export class KeytarLoadError extends Error {
+  override readonly name = 'KeytarLoadError'
+}
+
+/**
+ * Loads keytar after reading its binary's header: a keytar.node built for another platform or
+ * architecture (an installer made on the wrong machine) fails dlopen with misleading text, such as
+ * "cannot open shared object file: No such file or directory" for a file that is there.
+ */
+export function loadKeytar(
+  host: { platform: string; arch: string } = process
+): Promise<KeytarLike> {
+  const require = createRequire(import.meta.url)
+  const dir = dirname(require.resolve('keytar/package.json'))
+  const binary = join(dir, 'build', 'Release', 'keytar.node')
+  let header
+  try {
+    header = readNativeHeader(binary)
+  } catch {
+    return Promise.reject(new KeytarLoadError('its native module (keytar.node) is missing'))
+  }
+  const why = nativeMismatch(header, host)
+  if (why !== null)
+    return Promise.reject(new KeytarLoadError(`its native module (keytar.node): ${why}`))
+  // By path, so the module loaded is the one whose header was just read.
+  return Promise.resolve(require(join(dir, 'lib', 'keytar.js')) as KeytarLike)
 }
 
 function unavailable(action: string, e: unknown): AppError {

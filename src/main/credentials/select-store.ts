@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import type { CredentialStore } from './credential-store'
-import { createKeytarStore, KEYCHAIN_SERVICE, keychainReason, loadKeytar } from './keytar-store'
+import type { CredentialStore, ProfileSecrets } from './credential-store'
+import {
+  createKeytarStore,
+  KEYCHAIN_SERVICE,
+  keychainReason,
+  KeytarLoadError,
+  loadKeytar
+} from './keytar-store'
 import type { KeytarLike } from './keytar-store'
 import { createMemoryStore } from './memory-store'
 
@@ -12,19 +18,25 @@ export interface SelectOptions {
   readonly service?: string
   /** A keychain that neither answers nor fails (a prompt nobody can see) counts as unavailable. */
   readonly probeTimeoutMs?: number
-  readonly log?: { warn(m: string, d?: unknown): void }
+  /** `keepSecret`, when the log has it, is told every secret the store reads or writes. */
+  readonly log?: { warn(m: string, d?: unknown): void; keepSecret?(value: string): void }
 }
 
 const PROBE_ACCOUNT = '__studbook_probe__'
 
-/** Turns keytar's failure into words for the settings screen, keeping the original cause visible. */
-export function describeKeychainFailure(reason: string): string {
-  const why = /D-Bus/i.test(reason)
-    ? 'No desktop keychain service is reachable'
-    : /locked/i.test(reason)
-      ? 'The system keychain is locked'
-      : 'The system keychain is not available'
-  return `${why} (${reason}). Your sign-in is kept in memory only and will be forgotten when Studbook quits.`
+/**
+ * Turns keytar's failure into words for the settings screen and the log, keeping the original cause
+ * visible: "Sign-ins kept in memory: <why> (<cause>)."
+ */
+export function describeKeychainFailure(reason: string, cannotLoad = false): string {
+  const why = cannotLoad
+    ? 'the keychain module cannot load on this computer'
+    : /D-Bus/i.test(reason)
+      ? 'no desktop keychain service is reachable'
+      : /locked/i.test(reason)
+        ? 'the system keychain is locked'
+        : 'the system keychain is not available'
+  return `Sign-ins kept in memory: ${why} (${reason}). They will be forgotten when Studbook quits.`
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
@@ -54,6 +66,26 @@ async function probe(keytar: KeytarLike, service: string): Promise<void> {
   if (back !== value) throw new Error('the keychain did not return what was stored')
 }
 
+/** The store, telling the log each secret it handles, so no later log line can carry one. */
+function tellingLog(store: CredentialStore, keep: ((value: string) => void) | undefined) {
+  if (keep === undefined) return store
+  const tell = (secrets: ProfileSecrets): void => {
+    for (const value of [secrets.apiKey, secrets.userHash]) if (value) keep(value)
+  }
+  return {
+    ...store,
+    async read(account: string) {
+      const result = await store.read(account)
+      if (result.state === 'found') tell(result.secrets)
+      return result
+    },
+    write(account: string, secrets: ProfileSecrets) {
+      tell(secrets)
+      return store.write(account, secrets)
+    }
+  } satisfies CredentialStore
+}
+
 /**
  * `auto`: the OS keychain when it works, else memory with the reason (R-CRED-2: no silent
  * plaintext, no file fallback). `memory`: memory, no reason shown (chosen by configuration).
@@ -62,15 +94,17 @@ export async function selectCredentialStore(
   mode: CredentialMode,
   options: SelectOptions = {}
 ): Promise<CredentialStore> {
-  if (mode === 'memory') return createMemoryStore()
+  const keep = options.log?.keepSecret?.bind(options.log)
+  if (mode === 'memory') return tellingLog(createMemoryStore(), keep)
   const service = options.service ?? KEYCHAIN_SERVICE
   try {
     const keytar = await (options.keytar ?? loadKeytar)()
     await withTimeout(probe(keytar, service), options.probeTimeoutMs ?? 5000)
-    return createKeytarStore(keytar, service)
+    return tellingLog(createKeytarStore(keytar, service), keep)
   } catch (e) {
-    const message = describeKeychainFailure(keychainReason(e))
-    options.log?.warn('keychain unavailable, using memory store', { reason: keychainReason(e) })
-    return createMemoryStore(message)
+    const message = describeKeychainFailure(keychainReason(e), e instanceof KeytarLoadError)
+    // Once per start, where support will look; the settings screen shows the same words.
+    options.log?.warn(message)
+    return tellingLog(createMemoryStore(message), keep)
   }
 }

@@ -8,11 +8,17 @@ import { AppError } from '../../shared/errors'
  */
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP).
-const FORMULA_START = /^[=+\-@\t\r]/
+// A leading apostrophe is escaped too, so the one we add can always be told apart and removed.
+const FORMULA_START = /^[=+\-@\t\r']/
 
 /** Prefixes a formula-looking cell with `'` so spreadsheets show it as text. */
 export function neutralise(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell
+}
+
+/** Takes off the `'` that neutralise put on; any other text is left as it is. */
+export function unneutralise(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell
 }
 
 export type Cell = string | number | null
@@ -20,6 +26,8 @@ export type Cell = string | number | null
 export interface CsvOptions {
   /** A UTF-8 byte order mark, for spreadsheet programs that otherwise guess a legacy encoding. */
   readonly bom?: boolean
+  /** Quote every text cell, so spaces at either end survive programs that trim. */
+  readonly quoteText?: boolean
 }
 
 export function writeCsv(
@@ -27,17 +35,38 @@ export function writeCsv(
   rows: readonly (readonly Cell[])[],
   options: CsvOptions = {}
 ): string {
-  const cells = (row: readonly Cell[]): string[] =>
-    row.map((c) => (c === null ? '' : typeof c === 'number' ? String(c) : neutralise(c)))
-  const body = stringify([cells(header), ...rows.map(cells)], { record_delimiter: '\r\n' })
+  const cells = (row: readonly Cell[]): Cell[] =>
+    row.map((c) => (typeof c === 'string' ? neutralise(c) : c))
+  const body = stringify([cells(header), ...rows.map(cells)], {
+    record_delimiter: '\r\n',
+    ...(options.quoteText ? { quoted_string: true, quoted_empty: false } : {})
+  })
   return (options.bom ? '\uFEFF' : '') + body
+}
+
+export type Delimiter = ',' | ';' | '\t'
+
+/** A data row: the line it starts on and its cells by the lower-cased header name. */
+export interface CsvRow {
+  readonly line: number
+  /** The cell under a header (any case); '' when the row is short. */
+  get(column: string): string
+  has(column: string): boolean
+  /** Cells by position, for columns named by the user (Brickset's flag columns). */
+  readonly cells: readonly string[]
 }
 
 export interface CsvTable {
   /** Header names as written (trimmed). */
   readonly header: readonly string[]
-  /** One record per non-blank row, keyed by the lower-cased header name. */
-  readonly rows: readonly ReadonlyMap<string, string>[]
+  readonly rows: readonly CsvRow[]
+  readonly delimiter: Delimiter
+}
+
+export const DELIMITER_NAMES: Readonly<Record<Delimiter, string>> = {
+  ',': 'comma',
+  ';': 'semicolon',
+  '\t': 'tab'
 }
 
 /** The parser's complaint in the user's words, with the line it was found on. */
@@ -47,7 +76,8 @@ function csvReason(e: unknown): string {
   const known: Record<string, string> = {
     CSV_QUOTE_NOT_CLOSED: 'A quoted value is never closed',
     CSV_INVALID_CLOSING_QUOTE: 'A quote is followed by other characters',
-    CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'A quote is followed by other characters'
+    CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'A quote is followed by other characters',
+    INVALID_OPENING_QUOTE: 'A quote opens in the middle of a value'
   }
   const text = typeof err.code === 'string' ? known[err.code] : undefined
   if (text !== undefined) return `The file is not valid CSV: ${text}${line}.`
@@ -55,16 +85,55 @@ function csvReason(e: unknown): string {
   return `The file is not valid CSV: ${message}`
 }
 
-/** Parses CSV text with a header row; blank rows are skipped, a BOM is ignored. */
+/** Counts a character outside quoted text on the first line. */
+function countOutsideQuotes(line: string, ch: string): number {
+  let n = 0
+  let quoted = false
+  for (const c of line) {
+    if (c === '"') quoted = !quoted
+    else if (c === ch && !quoted) n++
+  }
+  return n
+}
+
+/**
+ * The separator the header row uses: spreadsheets in many European locales write `;`, "Unicode
+ * text" writes tabs. Excel's `sep=;` first line says it outright.
+ */
+function detectDelimiter(text: string): { delimiter: Delimiter; skip: number } {
+  const first = /^[^\r\n]*/.exec(text)?.[0] ?? ''
+  const hint = /^sep=(.)$/i.exec(first.trim())?.[1]
+  if (hint === ',' || hint === ';' || hint === '\t') return { delimiter: hint, skip: 1 }
+  const candidates: Delimiter[] = [',', ';', '\t']
+  let best: Delimiter = ','
+  let most = 0
+  for (const d of candidates) {
+    const n = countOutsideQuotes(first, d)
+    if (n > most) {
+      most = n
+      best = d
+    }
+  }
+  return { delimiter: best, skip: 0 }
+}
+
+/**
+ * Parses CSV text with a header row: the separator detected, any line ending (CRLF, LF or CR),
+ * blank rows skipped, each row's first line kept for the preview.
+ */
 export function readCsv(content: string): CsvTable {
-  let records: string[][]
+  const text = content.replace(/^\uFEFF/, '')
+  const { delimiter, skip } = detectDelimiter(text)
+  let records: { record: string[]; info: { lines: number } }[]
   try {
-    records = parse(content, {
-      bom: true,
+    records = parse(text, {
+      delimiter,
+      from_line: skip + 1,
+      info: true,
       relax_column_count: true,
-      skip_empty_lines: true,
+      skip_empty_lines: false,
       trim: true
-    })
+    }) as unknown as { record: string[]; info: { lines: number } }[]
   } catch (e) {
     throw new AppError(
       'invalid_input',
@@ -75,14 +144,37 @@ export function readCsv(content: string): CsvTable {
       }
     )
   }
-  const [head, ...body] = records
+  // info.lines is where a record ends; the next one starts on the line after it.
+  let nextLine = skip + 1
+  const located = records.map(({ record, info }) => {
+    const line = nextLine
+    nextLine = info.lines + 1
+    return { line, record }
+  })
+  const filled = located.filter((r) => r.record.some((c) => c.trim() !== ''))
+  const [head, ...body] = filled
   if (!head) throw new AppError('invalid_input', 'The file is empty.')
-  const header = head.map((h) => h.trim())
-  const keys = header.map((h) => h.toLowerCase())
-  const rows = body
-    .filter((r) => r.some((c) => c.trim() !== ''))
-    .map((r) => new Map(keys.map((k, i) => [k, r[i]?.trim() ?? ''])))
-  return { header, rows }
+  const header = head.record.map((h) => h.trim())
+  const index = new Map<string, number>()
+  header.forEach((h, i) => {
+    const key = h.toLowerCase()
+    if (!index.has(key)) index.set(key, i)
+  })
+  const rows = body.map(({ line, record }): CsvRow => ({
+    line,
+    cells: record,
+    get: (column) => {
+      const i = index.get(column.toLowerCase())
+      return i === undefined ? '' : (record[i] ?? '')
+    },
+    has: (column) => index.has(column.toLowerCase())
+  }))
+  return { header, rows, delimiter }
+}
+
+export function hasColumns(table: CsvTable, columns: readonly string[]): boolean {
+  const have = new Set(table.header.map((h) => h.toLowerCase()))
+  return columns.every((c) => have.has(c.toLowerCase()))
 }
 
 /** Fails with a clear message when a required column is missing. */

@@ -1,14 +1,21 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 
+/**
+ * The data folder's name on every OS and in both hosts. It equals the product name, so Electron's
+ * default userData (appData/productName) and the browser host's folder are one and the same.
+ */
+export const DATA_FOLDER_NAME = 'Studbook'
+
 /** The same folder Electron's app.getPath('userData') gives for "Studbook", so both hosts share data. */
 export function defaultDataDir(
   env: NodeJS.ProcessEnv = process.env,
-  platform = process.platform
+  platform: NodeJS.Platform = process.platform
 ): string {
   if (env.STUDBOOK_DATA_DIR) return env.STUDBOOK_DATA_DIR
   if (platform === 'win32')
-    return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Studbook')
-  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Studbook')
-  return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Studbook')
+    return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), DATA_FOLDER_NAME)
+  if (platform === 'darwin')
+    return join(homedir(), 'Library', 'Application Support', DATA_FOLDER_NAME)
+  return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), DATA_FOLDER_NAME)
 }

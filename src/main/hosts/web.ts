@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createApp } from '../app/compose'
+import { createLogger, handlersTellingLog, logAppEvents, logProcessErrors } from '../logging/index'
 import { defaultDataDir } from './data-dir'
 import { acquireInstanceLock } from './instance-lock'
 import { startWebHost } from './web-server'
@@ -28,17 +29,9 @@ async function main(): Promise<void> {
     process.exitCode = 1
     return
   }
-  const log = {
-    info: (m: string) => {
-      console.log(m)
-    },
-    warn: (m: string) => {
-      console.warn(m)
-    },
-    error: (m: string, d?: unknown) => {
-      console.error(m, d instanceof Error ? d.message : '')
-    }
-  }
+  // The same lines in the terminal and in the data folder's logs/, secrets removed from both.
+  const log = createLogger({ dir: join(dataDir, 'logs'), source: 'host', console: true })
+  logProcessErrors(process, log)
   const demoSets = values['demo-sets'] === undefined ? undefined : Number(values['demo-sets'])
   const app = await createApp({
     dataDir,
@@ -47,14 +40,16 @@ async function main(): Promise<void> {
     autoSync: !values['no-sync'],
     ...(demoSets === undefined ? {} : { demoSets })
   })
+  logAppEvents(app.events, log)
   const host = await startWebHost({
-    app,
+    app: { ...app, handlers: handlersTellingLog(app.handlers, log) },
     staticDir: values['static-dir'] ?? join(__dirname, '../renderer'),
     port: Number(values.port),
     log
   })
   console.log(`Studbook is running at ${host.url}`)
   console.log(`Data folder: ${dataDir}`)
+  console.log(`Logs: ${log.dir}`)
 
   let closing = false
   const shutdown = (): void => {

@@ -57,6 +57,7 @@ export function createCore(options: ServiceClientOptions): ClientCore {
   const baseUrl = base.href.replace(/\/+$/, '')
   const fetchFn: FetchLike = options.fetch ?? ((r) => fetch(r))
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const deadlineOf = options.deadline ?? ((ms: number) => AbortSignal.timeout(ms))
   const retries = options.retries ?? 2
   const retryDelayMs = options.retryDelayMs ?? 250
   const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BYTES
@@ -97,7 +98,7 @@ export function createCore(options: ServiceClientOptions): ClientCore {
     signal: AbortSignal | undefined,
     run: (s: AbortSignal) => Promise<T>
   ): Promise<T> {
-    const deadline = AbortSignal.timeout(timeoutMs)
+    const deadline = deadlineOf(timeoutMs)
     return run(signal === undefined ? deadline : AbortSignal.any([signal, deadline]))
   }
 
@@ -240,8 +241,12 @@ export function createCore(options: ServiceClientOptions): ClientCore {
       binding,
       namespace
     }
-    return decodeOffThread(input, (why) => {
-      log('warn', `decoding inline: no worker (${why})`)
+    // The same signal as the download's: one deadline covers the whole call, decoding included.
+    return decodeOffThread(input, {
+      signal,
+      onFallback: (why) => {
+        log('warn', `decoding inline: no worker (${why})`)
+      }
     })
   }
 

@@ -3,6 +3,7 @@ import { AppError } from '../../shared/errors'
 import type { AppErrorData } from '../../shared/errors'
 import { decodeResponse } from './decode-response'
 import type { DecodeInput } from './decode-response'
+import { abortError } from './transport'
 
 /** Bodies at least this large are decoded in a worker thread so IPC keeps answering (performance.md). */
 export const WORKER_THRESHOLD_BYTES = 128 * 1024
@@ -12,16 +13,24 @@ type Reply =
   | { readonly id: number; readonly ok: true; readonly value: unknown; readonly parts?: true }
   | { readonly id: number; readonly ok: false; readonly error: AppErrorData }
 
-interface Pending {
+interface Job {
+  readonly id: number
+  readonly input: DecodeInput
   readonly parts: unknown[]
-  resolve(value: unknown): void
-  reject(error: AppError): void
+  settle(outcome: { value: unknown } | { error: AppError }): void
 }
 
+/**
+ * One worker decodes one job at a time; the others wait here. A job whose call is cancelled or
+ * out of time while the worker has it is ended by ending the worker (a synchronous decode cannot
+ * be interrupted any other way); the next job gets a fresh worker. A waiting job just leaves.
+ */
 let worker: Worker | null = null
+let running: Job | null = null
+const waiting: Job[] = []
 let unavailable = false
+let unavailableWhy = ''
 let nextId = 1
-const pending = new Map<number, Pending>()
 
 // From sources (tests, tsx) the worker is TypeScript run through tsx; a build ships decode-worker.js.
 function spawn(): Worker {
@@ -30,26 +39,29 @@ function spawn(): Worker {
   const w = new Worker(url, fromSource ? { execArgv: ['--import', 'tsx'] } : {})
   w.unref()
   w.on('message', (reply: Reply) => {
-    const p = pending.get(reply.id)
-    if (p === undefined) return
+    const job = running
+    if (worker !== w || job?.id !== reply.id) return
     if ('part' in reply) {
-      for (const item of reply.part) p.parts.push(item)
+      for (const item of reply.part) job.parts.push(item)
       // Ask for the next part on a later turn, so IPC and timers run between parts.
       setImmediate(() => {
-        w.postMessage({ ack: reply.id })
+        if (worker === w && running === job) w.postMessage({ ack: reply.id })
       })
       return
     }
-    pending.delete(reply.id)
-    if (reply.ok) p.resolve(reply.parts === true ? p.parts : reply.value)
-    else p.reject(AppError.from(reply.error))
+    finish(
+      job,
+      reply.ok
+        ? { value: reply.parts === true ? job.parts : reply.value }
+        : { error: AppError.from(reply.error) }
+    )
   })
   const fail = (why: string): void => {
+    if (worker !== w) return
     worker = null
-    for (const [id, p] of pending) {
-      pending.delete(id)
-      p.reject(new AppError('internal', `The decoder stopped: ${why}.`))
-    }
+    const job = running
+    if (job !== null)
+      finish(job, { error: new AppError('internal', `The decoder stopped: ${why}.`) })
   }
   w.on('error', (e) => {
     fail(e.message)
@@ -60,30 +72,97 @@ function spawn(): Worker {
   return w
 }
 
-/**
- * Decodes in the worker when the body is large, inline otherwise (a worker round trip costs more
- * than a small decode). If no worker can start, decoding still happens, inline.
- */
-export async function decodeOffThread(
-  input: DecodeInput,
-  onFallback?: (why: string) => void
-): Promise<unknown> {
-  if (input.body.length < WORKER_THRESHOLD_BYTES || unavailable) return decodeResponse(input)
+function finish(job: Job, outcome: { value: unknown } | { error: AppError }): void {
+  if (running === job) running = null
+  job.settle(outcome)
+  dispatch()
+}
+
+function dispatch(): void {
+  if (running !== null) return
+  const job = waiting.shift()
+  if (job === undefined) {
+    worker?.unref()
+    return
+  }
   try {
     worker ??= spawn()
   } catch (e) {
+    // No worker can start here: decoding still happens, inline.
     unavailable = true
-    onFallback?.(e instanceof Error ? e.message : String(e))
-    return decodeResponse(input)
+    unavailableWhy = e instanceof Error ? e.message : String(e)
+    for (const j of [job, ...waiting.splice(0)]) inline(j)
+    return
   }
-  const w = worker
-  const id = nextId++
+  running = job
+  worker.ref()
+  worker.postMessage({ id: job.id, input: job.input })
+}
+
+function inline(job: Job): void {
+  try {
+    job.settle({ value: decodeResponse(job.input) })
+  } catch (e) {
+    job.settle({ error: e instanceof AppError ? e : new AppError('bad_xml', String(e)) })
+  }
+}
+
+/** Ends the job the worker holds: the worker goes with it, and is replaced on demand. */
+function abandon(job: Job, error: AppError): void {
+  const index = waiting.indexOf(job)
+  if (index !== -1) waiting.splice(index, 1)
+  if (running === job) {
+    const w = worker
+    worker = null
+    running = null
+    w?.terminate().catch(() => undefined)
+  }
+  job.settle({ error })
+  dispatch()
+}
+
+export interface DecodeOptions {
+  /** The call's signal (cancel and deadline): decoding stops when it fires. */
+  readonly signal?: AbortSignal
+  /** Told when no worker can start and a large body is decoded inline. */
+  readonly onFallback?: (why: string) => void
+}
+
+/**
+ * Decodes in the worker when the body is large, inline otherwise (a worker round trip costs more
+ * than a small decode, and a small decode is quick: the parser is linear). The call's signal
+ * covers the decode as it covered the download: one deadline for the whole call.
+ */
+export async function decodeOffThread(
+  input: DecodeInput,
+  options: DecodeOptions = {}
+): Promise<unknown> {
+  const { signal } = options
+  const detail = { operation: input.operation, service: input.service, binding: input.binding }
+  if (signal?.aborted === true) throw abortError(signal, detail)
+  if (input.body.length < WORKER_THRESHOLD_BYTES || unavailable) return decodeResponse(input)
   return new Promise<unknown>((resolve, reject) => {
-    pending.set(id, { parts: [], resolve, reject })
-    w.ref()
-    w.postMessage({ id, input })
-  }).finally(() => {
-    if (pending.size === 0) worker?.unref()
+    const onAbort = (): void => {
+      if (signal !== undefined) abandon(job, abortError(signal, detail))
+    }
+    let settled = false
+    const job: Job = {
+      id: nextId++,
+      input,
+      parts: [],
+      settle(outcome) {
+        if (settled) return
+        settled = true
+        signal?.removeEventListener('abort', onAbort)
+        if ('error' in outcome) reject(outcome.error)
+        else resolve(outcome.value)
+      }
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+    waiting.push(job)
+    const before = unavailable
+    dispatch()
+    if (!before && unavailable) options.onFallback?.(unavailableWhy)
   })
 }
 
@@ -91,5 +170,10 @@ export async function decodeOffThread(
 export async function stopDecodeWorker(): Promise<void> {
   const w = worker
   worker = null
+  const job = running
+  running = null
+  if (job !== null) job.settle({ error: new AppError('cancelled', 'Decoding was stopped.') })
+  for (const j of waiting.splice(0))
+    j.settle({ error: new AppError('cancelled', 'Decoding was stopped.') })
   if (w !== null) await w.terminate()
 }

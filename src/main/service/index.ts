@@ -17,6 +17,8 @@ export type * from './typed-api'
 export type { FetchLike } from './transport'
 export { redact } from './redact'
 export { stopDecodeWorker } from './decode-pool'
+export { createPictureFetcher } from './picture-fetch'
+export type { Picture, PictureFetcher, PictureFetchOptions } from './picture-fetch'
 export { DEFAULT_TIMEOUT_MS } from './client'
 
 export interface ServiceClient {

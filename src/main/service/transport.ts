@@ -32,7 +32,8 @@ function causeCode(e: unknown): string {
   return ''
 }
 
-function abortError(signal: AbortSignal, detail: ErrorDetail): AppError {
+/** The error a fired call signal stands for: its deadline passed, or the caller cancelled. */
+export function abortError(signal: AbortSignal, detail: ErrorDetail): AppError {
   const reason: unknown = signal.reason
   const timedOut = reason instanceof DOMException && reason.name === 'TimeoutError'
   return timedOut
@@ -45,7 +46,7 @@ function abortError(signal: AbortSignal, detail: ErrorDetail): AppError {
  * `p` is owned in every path: once the signal has fired, real fetch and body reads reject with an
  * AbortError that nobody else awaits, and an unowned rejection ends the host process.
  */
-function raceAbort<T>(p: Promise<T>, signal: AbortSignal, detail: ErrorDetail): Promise<T> {
+export function raceAbort<T>(p: Promise<T>, signal: AbortSignal, detail: ErrorDetail): Promise<T> {
   if (signal.aborted) {
     p.catch(() => undefined)
     return Promise.reject(abortError(signal, detail))

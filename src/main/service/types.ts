@@ -32,8 +32,13 @@ export interface ServiceClientOptions {
   secrets: () => ServiceSecrets | Promise<ServiceSecrets>
   /** Injectable transport: demo mode passes the in-process reference service's handle(). */
   fetch?: FetchLike
-  /** Total deadline of one call, retries included. Default 30 s. */
+  /** Total deadline of one call (download and decode, retries included). Default 30 s. */
   timeoutMs?: number
+  /**
+   * The clock behind that deadline: a signal that fires with a TimeoutError after `ms`. Default
+   * `AbortSignal.timeout`; tests pass one they fire at a chosen moment instead of waiting.
+   */
+  deadline?: (ms: number) => AbortSignal
   logger?: ServiceLogger
   /** Extra attempts for reads after a transient failure (writes are never retried here). Default 2. */
   retries?: number

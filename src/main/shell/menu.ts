@@ -4,12 +4,31 @@ import type { EventMap } from '../../shared/ipc/contract'
 /** What the menu asks the renderer to do; sent as the payload of the `menu:command` event. */
 export type MenuCommand = EventMap['menu:command']['command']
 
+/** What the Help menu does; handled in main (the renderer has no part in it). */
+export interface HelpActions {
+  readonly openDocs: () => void
+  readonly openLogsFolder: () => void
+  readonly copyDiagnostics: () => void
+  /** Null where updates are off: development builds (and the browser host has no menu). */
+  readonly checkForUpdates: (() => void) | null
+}
+
 export interface MenuOptions {
   readonly platform: NodeJS.Platform
   readonly appName: string
   /** Developer tools and reload only in an unpackaged build. */
   readonly isPackaged: boolean
   readonly onCommand: (command: MenuCommand) => void
+  readonly help: HelpActions
+}
+
+function action(label: string, run: () => void): MenuItemConstructorOptions {
+  return {
+    label,
+    click: () => {
+      run()
+    }
+  }
 }
 
 function item(
@@ -99,5 +118,20 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
     ]
   }
   const windowMenu: MenuItemConstructorOptions = { role: 'windowMenu' }
-  return [...(mac ? [appMenu] : []), fileMenu, editMenu, viewMenu, windowMenu]
+  const help = options.help
+  const updates = help.checkForUpdates
+  // macOS puts About in the app menu; Windows and Linux in Help, where their users look for it.
+  const helpMenu: MenuItemConstructorOptions = {
+    ...(mac ? { role: 'help' as const } : { label: '&Help' }),
+    submenu: [
+      item('Keyboard Shortcuts', 'shortcuts', undefined, on),
+      action(`${options.appName} Help`, help.openDocs),
+      { type: 'separator' },
+      action('Open Logs Folder', help.openLogsFolder),
+      action('Copy Diagnostics', help.copyDiagnostics),
+      ...(updates === null ? [] : [action('Check for Updates…', updates)]),
+      ...(mac ? [] : [{ type: 'separator' } as const, { role: 'about' } as const])
+    ]
+  }
+  return [...(mac ? [appMenu] : []), fileMenu, editMenu, viewMenu, windowMenu, helpMenu]
 }

@@ -13,7 +13,8 @@ export interface EventMap {
   'account:changed': AccountStatus
   /** An application-menu command (Electron only). */
   'menu:command': {
-    readonly command: 'sync' | 'import' | 'export' | 'settings' | 'undo' | 'redo' | 'find'
+    readonly command:
+      'sync' | 'import' | 'export' | 'settings' | 'undo' | 'redo' | 'find' | 'shortcuts'
   }
 }
 

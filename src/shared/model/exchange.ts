@@ -1,5 +1,14 @@
-export type ExportFormat = 'studbook' | 'collection' | 'rebrickable' | 'bricklink'
-export type ImportFormat = 'rebrickable' | 'collection' | 'brickeconomy'
+export type ExportFormat = 'studbook' | 'collection' | 'rebrickable' | 'bricklink' | 'brickeconomy'
+export type ImportFormat = 'studbook' | 'collection' | 'rebrickable' | 'bricklink' | 'brickeconomy'
+
+/** The names people know the formats by, for the screens and for errors naming the right choice. */
+export const FORMAT_TITLES: Readonly<Record<ExportFormat | ImportFormat, string>> = {
+  studbook: 'Full Studbook CSV',
+  collection: 'Brickset collection CSV',
+  rebrickable: 'Rebrickable set list',
+  bricklink: 'BrickLink wanted list XML',
+  brickeconomy: 'BrickEconomy collection CSV'
+}
 
 export interface ExportResultDto {
   readonly filename: string
@@ -10,26 +19,98 @@ export interface ExportResultDto {
   readonly savedTo: string | null
 }
 
+/** How a file reads dates that fit both orders (03/07/2025): the user says when the file does not. */
+export type DateOrder = 'dayFirst' | 'monthFirst'
+
 export interface ImportChangeDto {
-  readonly fullNumber: string
-  readonly setID: number
+  /** Unique in a preview: `set:<id>`, `minifig:<number>` or `label:<flagNo>`. */
+  readonly key: string
+  readonly target: 'set' | 'minifig' | 'label'
+  /** The set or minifigure number, or "Flag 3". */
+  readonly number: string
+  readonly setID: number | null
   readonly name: string
   readonly kind: 'add' | 'change'
   readonly summary: string
+  /** The file's lines this change comes from; more than one when repeated rows were summed. */
+  readonly lines: readonly number[]
+}
+
+/** A row the import could not use, and why. */
+export interface ImportProblemDto {
+  readonly line: number
+  readonly reason: string
 }
 
 export interface ImportPreviewDto {
   readonly previewId: string
   readonly format: ImportFormat
+  /** What the file was read as: layout, encoding and separator, in words. */
+  readonly readAs: string
+  /** Data rows read (blank rows not counted). */
   readonly rows: number
   readonly adds: number
   readonly changes: number
   readonly unchanged: number
-  readonly unknown: readonly string[]
   readonly items: readonly ImportChangeDto[]
+  readonly problems: readonly ImportProblemDto[]
+  /** What the user should know: repeated rows summed, conditions the service does not list… */
+  readonly notices: readonly string[]
+  /** Set when the file leaves something to the user (the order of its dates); apply waits for it. */
+  readonly question: {
+    readonly kind: 'dateOrder'
+    readonly examples: readonly { readonly line: number; readonly text: string }[]
+  } | null
+  readonly canApply: boolean
 }
 
 export interface ImportResultDto {
   readonly applied: number
   readonly journalId: number | null
+}
+
+/** What a collection holds, counted the way the restore screen compares two of them. */
+export interface CollectionCountsDto {
+  /** Distinct sets owned. */
+  readonly setsOwned: number
+  /** Owned units (the sum of the quantities). */
+  readonly unitsOwned: number
+  readonly setsWanted: number
+  readonly copies: number
+  readonly minifigsLoose: number
+  readonly minifigsWanted: number
+  /** Flags the user named. */
+  readonly labels: number
+}
+
+export interface BackupResultDto {
+  /** Where the backup was written; null when the user cancelled the dialog. */
+  readonly path: string | null
+  readonly bytes: number
+  readonly counts: CollectionCountsDto
+}
+
+export interface RestorePreviewDto {
+  readonly restoreId: string
+  /** The file's name, as chosen. */
+  readonly name: string
+  /** When the backup was taken (ISO), if it says. */
+  readonly takenAt: string | null
+  readonly holds: CollectionCountsDto
+  readonly current: CollectionCountsDto
+  /** Sets, minifigures and flag names that the restore changes. */
+  readonly changes: number
+}
+
+export interface RestoreResultDto {
+  readonly applied: number
+  readonly journalId: number | null
+  /** The backup of the collection as it was just before the restore. */
+  readonly safetyBackup: string
+}
+
+export interface DataFolderDto {
+  readonly path: string
+  /** True when the host opened it in the file manager; the browser host shows the path instead. */
+  readonly opened: boolean
 }

@@ -87,6 +87,16 @@ export function isIsoDateOrEmpty(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && parseServiceDate(text) !== null
 }
 
+/** Today as yyyy-MM-dd on this computer's calendar (the user's day, not UTC's). */
+export function localToday(now: Date = new Date()): string {
+  return iso(now.getFullYear(), now.getMonth() + 1, now.getDate())
+}
+
+/** Whether a yyyy-MM-dd date is later than today: nothing can have been acquired then. */
+export function isAfterToday(isoDate: string, now: Date = new Date()): boolean {
+  return isoDate !== '' && isoDate > localToday(now)
+}
+
 /** A yyyy-MM-dd date as the service text of the given format ('' stays ''). */
 export function formatServiceDate(isoDate: string, format: ServiceDateFormat): string {
   const d = parseServiceDate(isoDate)

@@ -132,16 +132,29 @@ export function setTransport(next: Transport | null): void {
   transport = next
 }
 
+let refused: (() => void) | null = null
+
+/**
+ * Called when the host refuses this page: its pass (the browser host's per-run token) is no
+ * longer valid, so every call will fail the same way. That is the whole tab's state, not one call's.
+ */
+export function onRefused(listener: (() => void) | null): void {
+  refused = listener
+}
+
 /** Never throws: the Result says whether the call worked. */
 export async function tryCall<K extends ChannelName>(
   channel: K,
   input: ChannelInput<K>
 ): Promise<Result<ChannelOutput<K>>> {
+  let result: Result<ChannelOutput<K>>
   try {
-    return await current().invoke(channel, input)
+    result = await current().invoke(channel, input)
   } catch {
     return failure('internal', 'Something went wrong inside Studbook.')
   }
+  if (!result.ok && result.error.code === 'forbidden') refused?.()
+  return result
 }
 
 /** Throws a rebuilt AppError when the call failed. */

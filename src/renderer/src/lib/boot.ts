@@ -1,13 +1,18 @@
-import { on } from './api'
+import { on, onRefused } from './api'
 import { account } from './state/account.svelte'
 import { detail } from './state/detail.svelte'
 import { flags } from './state/flags.svelte'
+import { help } from './state/help.svelte'
 import { nav } from './state/nav.svelte'
+import { notices } from './state/notices.svelte'
 import { search } from './state/search.svelte'
 import { sync } from './state/sync.svelte'
 
 /** First load and the event wiring: main pushes, the stores listen; views only read the stores. */
 export function boot(): () => void {
+  onRefused(() => {
+    notices.refused = true
+  })
   void search.refresh()
   void flags.load()
   void account.load()
@@ -42,6 +47,7 @@ export function boot(): () => void {
       else if (command === 'redo') void sync.redo()
       else if (command === 'import' || command === 'export') nav.go('exchange')
       else if (command === 'settings') nav.go('settings')
+      else if (command === 'shortcuts') help.open = true
       else document.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
     }),
     on('account:changed', (status) => {
@@ -51,6 +57,7 @@ export function boot(): () => void {
     })
   ]
   return () => {
+    onRefused(null)
     for (const fn of off) fn()
   }
 }

@@ -29,6 +29,7 @@ const TABLE: Readonly<Record<ErrorCode, Entry>> = {
   cancelled: ['Cancelled', 'The work was stopped.', 'dismiss'],
   conflict: ['Changed elsewhere', 'This changed on the service too. Choose which to keep.', 'wait'],
   internal: ['Something went wrong', 'Studbook hit an internal problem.', 'retry'],
+  worker_crashed: ['Something stopped', 'Part of Studbook stopped while doing this.', 'retry'],
   offline: ['Offline', 'You are offline. Edits are kept and will sync later.', 'retry'],
   timeout: ['Service is slow', 'The service took too long to answer.', 'retry'],
   connection_reset: ['Connection dropped', 'The connection to the service dropped.', 'retry'],

@@ -74,6 +74,59 @@ export function plainText(markup: string): string {
   return doc.body.textContent.replace(/\n{3,}/g, '\n\n').trim()
 }
 
+/**
+ * A set description as text: the service's descriptions may carry HTML or stray tags such as
+ * `<recommended>`; what remains is tidied so no space is left before punctuation.
+ */
+export function descriptionText(markup: string): string {
+  return plainText(markup)
+    .replace(/[ \t]+([.,;:!?])/g, '$1')
+    .replace(/[ \t]{2,}/g, ' ')
+}
+
+function decimal(text: string): number | null {
+  const t = text.trim()
+  if (!/^\d+([.,]\d+)?$/.test(t)) return null
+  return Number(t.replace(',', '.'))
+}
+
+/** A retail price from the catalogue ("9.99") in its market's currency ("£9.99"); other text as is. */
+export function retailPrice(text: string | null, currency: string): string {
+  if (text === null || text.trim() === '') return '—'
+  const n = decimal(text)
+  return n === null ? text : money(n, currency)
+}
+
+const MEASURE = { maximumFractionDigits: 2 } as const
+
+/** Height, width and depth in centimetres and weight in kilograms, as the catalogue gives them. */
+export function dimensionsText(d: {
+  readonly height: string | null
+  readonly width: string | null
+  readonly depth: string | null
+  readonly weight: string | null
+}): string {
+  const fmt = new Intl.NumberFormat(undefined, MEASURE)
+  const num = (t: string | null): string | null => {
+    if (t === null || t.trim() === '') return null
+    const n = decimal(t)
+    return n === null ? t : fmt.format(n)
+  }
+  const [h, w, dp, kg] = [num(d.height), num(d.width), num(d.depth), num(d.weight)]
+  const parts: string[] = []
+  if (h !== null && w !== null && dp !== null) parts.push(`${h} × ${w} × ${dp} cm (h × w × d)`)
+  else {
+    const named = [
+      ['height', h],
+      ['width', w],
+      ['depth', dp]
+    ] as const
+    for (const [name, v] of named) if (v !== null) parts.push(`${name} ${v} cm`)
+  }
+  if (kg !== null) parts.push(`${kg} kg`)
+  return parts.length === 0 ? '—' : parts.join(' · ')
+}
+
 /** A catalogue pull the service stopped before its total: never shown as synced. */
 export function incompleteText(p: { readonly got: number; readonly expected: number }): string {
   return `Catalogue incomplete: ${p.got.toLocaleString()} of ${p.expected.toLocaleString()} sets`

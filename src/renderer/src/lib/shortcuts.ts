@@ -9,7 +9,7 @@ export function isTyping(target: EventTarget | null): boolean {
   return false
 }
 
-export type Shortcut = 'focusSearch' | 'undo' | 'redo' | 'escape' | null
+export type Shortcut = 'focusSearch' | 'undo' | 'redo' | 'escape' | 'help' | null
 
 export function shortcutOf(event: KeyboardEvent): Shortcut {
   const mod = event.ctrlKey || event.metaKey
@@ -19,6 +19,7 @@ export function shortcutOf(event: KeyboardEvent): Shortcut {
   }
   if (mod && event.key.toLowerCase() === 'y' && !isTyping(event.target)) return 'redo'
   if (event.key === '/' && !mod && !isTyping(event.target)) return 'focusSearch'
+  if (event.key === '?' && !mod && !event.altKey && !isTyping(event.target)) return 'help'
   if (mod && event.key.toLowerCase() === 'f') return 'focusSearch'
   return null
 }

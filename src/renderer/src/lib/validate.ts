@@ -1,5 +1,5 @@
 import type { CopyInput } from '../../../shared/ipc/channels/collection'
-import { isIsoDateOrEmpty } from '../../../shared/model/service-date'
+import { isAfterToday, isIsoDateOrEmpty } from '../../../shared/model/service-date'
 
 /**
  * Inline form checks, mirroring the IPC input schemas so the renderer does not ship zod (≈ a third of
@@ -25,6 +25,7 @@ export function copyProblems(copy: CopyInput): FieldErrors<CopyInput> {
   const out: FieldErrors<CopyInput> = {}
   if (!/^(\d{4}-\d{2}-\d{2})?$/.test(copy.dateAcquired)) out.dateAcquired = 'Use yyyy-MM-dd'
   else if (!isIsoDateOrEmpty(copy.dateAcquired)) out.dateAcquired = 'That day does not exist'
+  else if (isAfterToday(copy.dateAcquired)) out.dateAcquired = 'That date is after today'
   if (!/^([A-Z]{3})?$/.test(copy.currency)) out.currency = 'Use a 3-letter currency code'
   for (const key of ['pricePaid', 'additionalPricePaid', 'currentEstimatedValue'] as const) {
     const p = moneyProblem(copy[key])

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isIsoDateOrEmpty } from '../../model/service-date'
+import { isAfterToday, isIsoDateOrEmpty } from '../../model/service-date'
 import { channel } from '../define'
 import { empty, flagNo, setId, userText } from './common'
 import type {
@@ -17,6 +17,7 @@ const isoDate = z
   .string()
   .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'use yyyy-MM-dd')
   .refine(isIsoDateOrEmpty, 'that day does not exist')
+  .refine((d) => !isAfterToday(d), 'that date is after today')
 
 export const setPatch = z
   .object({

@@ -1,13 +1,28 @@
 import { z } from 'zod'
 import { channel } from '../define'
-import type { ExportResultDto, ImportPreviewDto, ImportResultDto } from '../../model/exchange'
+import { empty } from './common'
+import type {
+  BackupResultDto,
+  DataFolderDto,
+  ExportResultDto,
+  ImportPreviewDto,
+  ImportResultDto,
+  RestorePreviewDto,
+  RestoreResultDto
+} from '../../model/exchange'
+
+const FORMATS = ['studbook', 'collection', 'rebrickable', 'bricklink', 'brickeconomy'] as const
+
+/** A file's bytes, base64: the import detects the encoding, so the renderer must not decode it. */
+const fileBytes = z.base64().max(24_000_000)
 
 export const exchangeChannels = {
   'exchange:export': channel<ExportResultDto>()(
     z
       .object({
-        format: z.enum(['studbook', 'collection', 'rebrickable', 'bricklink']),
-        bom: z.boolean().default(false),
+        format: z.enum(FORMATS),
+        /** For the spreadsheet files only; files for a site's importer never carry one. */
+        bom: z.boolean().default(true),
         /** Electron: ask for a file with the native dialog; otherwise the renderer downloads. */
         saveWithDialog: z.boolean().default(false)
       })
@@ -16,12 +31,40 @@ export const exchangeChannels = {
   'exchange:previewImport': channel<ImportPreviewDto>()(
     z
       .object({
-        format: z.enum(['rebrickable', 'collection', 'brickeconomy']),
-        content: z.string().max(20_000_000)
+        format: z.enum(FORMATS),
+        /** Text already decoded; `data` (the raw bytes) is what the screens send. */
+        content: z.string().max(20_000_000).optional(),
+        data: fileBytes.optional(),
+        dateOrder: z.enum(['dayFirst', 'monthFirst']).optional()
       })
       .strict()
+      .refine((i) => (i.content === undefined) !== (i.data === undefined), {
+        message: 'send the file as content or as data',
+        path: ['data']
+      })
   ),
   'exchange:applyImport': channel<ImportResultDto>()(
     z.object({ previewId: z.string().min(1).max(64) }).strict()
-  )
+  ),
+  'exchange:backup': channel<BackupResultDto>()(
+    z.object({ saveWithDialog: z.boolean().default(false) }).strict()
+  ),
+  /** null: the user cancelled the dialog. */
+  'exchange:previewRestore': channel<RestorePreviewDto | null>()(
+    z
+      .object({
+        data: fileBytes.optional(),
+        name: z.string().max(255).optional(),
+        fromDialog: z.boolean().optional()
+      })
+      .strict()
+      .refine((i) => (i.fromDialog === true) !== (i.data !== undefined), {
+        message: 'send the backup file, or ask for the dialog',
+        path: ['data']
+      })
+  ),
+  'exchange:applyRestore': channel<RestoreResultDto>()(
+    z.object({ restoreId: z.string().min(1).max(64) }).strict()
+  ),
+  'exchange:openDataFolder': channel<DataFolderDto>()(empty)
 } as const

@@ -15,6 +15,8 @@ const TOAST_MS = 6000
 class Notices {
   toasts = $state<Toast[]>([])
   fatal = $state<ErrorView | null>(null)
+  /** The host no longer accepts this tab (restarted with a new pass): nothing works until it does. */
+  refused = $state(false)
   private next = 1
 
   info(text: string): void {

@@ -1,0 +1,72 @@
+import type { RegionalPrices } from '../../shared/model/catalog'
+import type { FlagLabelDto } from '../../shared/model/collection'
+import type { CopyValue } from '../collection/index'
+
+/** A set of the user's collection with what every export needs; built from the store. */
+export interface ExportSet {
+  readonly setID: number
+  readonly fullNumber: string
+  readonly name: string
+  readonly theme: string
+  readonly subtheme: string
+  readonly year: number | null
+  readonly pieces: number | null
+  readonly minifigs: number | null
+  readonly prices: RegionalPrices
+  readonly ean: string | null
+  readonly upc: string | null
+  readonly dimensions: {
+    readonly width: string | null
+    readonly height: string | null
+    readonly depth: string | null
+    readonly weight: string | null
+  }
+  /** The shop's first and last day (yyyy-MM-dd), as the catalogue gives them. */
+  readonly launchDate: string | null
+  readonly exitDate: string | null
+  readonly owned: boolean
+  readonly wanted: boolean
+  readonly qtyOwned: number
+  readonly notes: string
+  readonly rating: number
+  /** Index 0 is flag 1. */
+  readonly flags: readonly boolean[]
+  readonly copies: readonly (CopyValue & { readonly collectionID: number | null })[]
+}
+
+/** A minifigure the user owns loose or wants (those only in owned sets follow from the sets). */
+export interface ExportMinifig {
+  readonly number: string
+  readonly name: string
+  readonly category: string
+  readonly ownedLoose: number
+  readonly wanted: boolean
+}
+
+export interface ExportCollection {
+  readonly sets: readonly ExportSet[]
+  readonly minifigs: readonly ExportMinifig[]
+  readonly labels: readonly FlagLabelDto[]
+}
+
+export interface ExportFile {
+  readonly filename: string
+  readonly mime: string
+  readonly content: string
+  readonly rows: number
+}
+
+export const FLAG_NOS = [1, 2, 3, 4, 5, 6, 7, 8] as const
+
+export const yesNo = (b: boolean): string => (b ? 'Yes' : 'No')
+
+/** The label shown for a flag: the user's label, or "Flag N" while it has none. */
+export function flagTitle(labels: readonly FlagLabelDto[], flagNo: number): string {
+  const label = labels.find((l) => l.flagNo === flagNo)?.label.trim() ?? ''
+  return label === '' ? `Flag ${flagNo}` : label
+}
+
+/** A column name that stands for "no name": ours (`Flag 3`) or Brickset's (`Flag 3 not used`). */
+export function isUnnamedFlag(name: string, flagNo: number): boolean {
+  return new RegExp(`^flag ${flagNo}( not used)?$`, 'i').test(name.trim())
+}

@@ -1,0 +1,39 @@
+import type { Handlers } from '../../shared/ipc/contract'
+import { createBackupHandlers } from './backup-handlers'
+import { collectionForExport } from './collection-read'
+import type { ExchangeDeps } from './deps'
+import { buildExport } from './export-formats'
+import { createImportHandlers } from './import-handlers'
+
+export type ExchangeHandlers = Pick<
+  Handlers,
+  | 'exchange:export'
+  | 'exchange:previewImport'
+  | 'exchange:applyImport'
+  | 'exchange:backup'
+  | 'exchange:previewRestore'
+  | 'exchange:applyRestore'
+  | 'exchange:openDataFolder'
+>
+
+/** Exports, imports, backups: the user's data in and out of the app. */
+export function createExchangeHandlers(deps: ExchangeDeps): ExchangeHandlers {
+  return {
+    'exchange:export': async ({ format, bom, saveWithDialog }) => {
+      const p = deps.profileId()
+      const date = deps.now().toISOString().slice(0, 10)
+      const file = buildExport(format, collectionForExport(deps.store.write, p), { bom, date })
+      let savedTo: string | null = null
+      if (saveWithDialog && deps.files) {
+        const ext = format === 'bricklink' ? 'xml' : 'csv'
+        const r = await deps.files.saveText(file.filename, file.content, [
+          { name: ext.toUpperCase(), extensions: [ext] }
+        ])
+        savedTo = r.saved ? (r.path ?? file.filename) : null
+      }
+      return { ...file, savedTo }
+    },
+    ...createImportHandlers(deps),
+    ...createBackupHandlers(deps)
+  }
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto'
+import { AppError } from '../../shared/errors'
+import type { Handlers } from '../../shared/ipc/contract'
+import { FORMAT_TITLES } from '../../shared/model/exchange'
+import type { ImportFormat } from '../../shared/model/exchange'
+import { listConditions } from '../catalogue/index'
+import { applyEdits } from '../collection/index'
+import type { Edit } from '../collection/index'
+import { currentCollection } from './collection-read'
+import type { ExchangeDeps } from './deps'
+import { planImport } from './import-diff'
+import { parseImport } from './import-formats'
+import { importText } from './text-decode'
+
+export type ImportHandlers = Pick<Handlers, 'exchange:previewImport' | 'exchange:applyImport'>
+
+interface Preview {
+  readonly profileId: number
+  readonly format: ImportFormat
+  readonly edits: readonly Edit[]
+  readonly items: number
+  readonly canApply: boolean
+}
+
+const MAX_PREVIEWS = 5
+
+/**
+ * Import as a dry run, then apply: the preview reads the file and plans every change without
+ * writing; apply writes the planned edits as one journal entry, so a single undo reverts it.
+ */
+export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
+  const previews = new Map<string, Preview>()
+  const db = () => deps.store.write
+  const conditions = (): Promise<readonly string[]> =>
+    deps.conditions
+      ? deps.conditions()
+      : Promise.resolve(listConditions(db(), deps.profileId(), 'acquired') ?? [])
+
+  return {
+    'exchange:previewImport': async (input) => {
+      const p = deps.profileId()
+      const text = importText(input)
+      const file = parseImport(input.format, text, {
+        conditions: await conditions(),
+        ...(input.dateOrder ? { dateOrder: input.dateOrder } : {})
+      })
+      const plan = planImport(file, currentCollection(db(), p), () => randomUUID())
+      const canApply = file.question === null && plan.edits.length > 0
+      const previewId = randomUUID()
+      previews.set(previewId, {
+        profileId: p,
+        format: input.format,
+        edits: plan.edits,
+        items: plan.items.length,
+        canApply
+      })
+      while (previews.size > MAX_PREVIEWS) previews.delete(previews.keys().next().value ?? '')
+      return {
+        previewId,
+        format: input.format,
+        readAs: file.readAs,
+        rows: file.rows,
+        adds: plan.adds,
+        changes: plan.changes,
+        unchanged: plan.unchanged,
+        items: plan.items,
+        problems: plan.problems,
+        notices: file.notices,
+        question: file.question,
+        canApply
+      }
+    },
+    'exchange:applyImport': ({ previewId }) => {
+      const preview = previews.get(previewId)
+      if (!preview || preview.profileId !== deps.profileId()) {
+        throw new AppError(
+          'not_found',
+          'That import preview has expired; preview the file again.',
+          { field: 'previewId' }
+        )
+      }
+      if (!preview.canApply) {
+        throw new AppError(
+          'invalid_input',
+          'This preview cannot be applied: answer its question or choose another file.',
+          { field: 'previewId' }
+        )
+      }
+      previews.delete(previewId)
+      const r = applyEdits(
+        db(),
+        preview.profileId,
+        preview.edits,
+        {
+          kind: 'new',
+          description: `Import (${FORMAT_TITLES[preview.format]}): ${preview.items} changes`,
+          batchId: previewId
+        },
+        deps.now().toISOString()
+      )
+      deps.changed(r.setIDs)
+      return { applied: preview.items, journalId: r.journalId }
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import type { CollectionCountsDto } from '../../shared/model/exchange'
+import type { ReadDb } from '../store/handles'
+import { all, get } from '../store/handles'
+import { sql } from '../store/sql'
+import { EMPTY_SET, SET_FIELDS, copyFromRow, readSet, setEdit } from '../collection/index'
+import type { CopyValue, Edit, MinifigValue, SetFieldValues } from '../collection/index'
+
+/** One profile's collection, read the same way from the live database and from a backup. */
+export interface Snapshot {
+  readonly sets: ReadonlyMap<number, SetFieldValues>
+  /** Live copies by local id. */
+  readonly copies: ReadonlyMap<string, { readonly setID: number; readonly value: CopyValue }>
+  /** Local ids of copies deleted here but not yet confirmed by the service. */
+  readonly tombstones: ReadonlySet<string>
+  readonly minifigs: ReadonlyMap<string, MinifigValue>
+  /** Index 0 is flag 1. */
+  readonly labels: readonly string[]
+}
+
+type CopyRow = Parameters<typeof copyFromRow>[0]
+
+export function readSnapshot(db: ReadDb, profileId: number): Snapshot {
+  const sets = new Map(
+    all<{ set_id: number }>(
+      db,
+      sql`SELECT set_id FROM set_state WHERE profile_id = ${profileId} ORDER BY set_id`
+    ).map((r) => [r.set_id, readSet(db, profileId, r.set_id)])
+  )
+  const copies = new Map<string, { setID: number; value: CopyValue }>()
+  const tombstones = new Set<string>()
+  for (const r of all<CopyRow>(
+    db,
+    sql`SELECT * FROM copies WHERE profile_id = ${profileId} ORDER BY rowid`
+  )) {
+    if (r.deleted === 1) tombstones.add(r.local_id)
+    else copies.set(r.local_id, { setID: r.set_id, value: copyFromRow(r) })
+  }
+  const minifigs = new Map(
+    all<{ minifig_number: string; owned_loose: number; wanted: number }>(
+      db,
+      sql`SELECT minifig_number, owned_loose, wanted FROM minifig_state
+          WHERE profile_id = ${profileId} ORDER BY minifig_number`
+    ).map((m) => [m.minifig_number, { ownedLoose: m.owned_loose, wanted: m.wanted === 1 }])
+  )
+  const labels = [1, 2, 3, 4, 5, 6, 7, 8].map(
+    (flagNo) =>
+      get<{ label: string }>(
+        db,
+        sql`SELECT label FROM flag_labels WHERE profile_id = ${profileId} AND flag_no = ${flagNo}`
+      )?.label ?? ''
+  )
+  return { sets, copies, tombstones, minifigs, labels }
+}
+
+export function countsOf(s: Snapshot): CollectionCountsDto {
+  const sets = [...s.sets.values()]
+  const figs = [...s.minifigs.values()]
+  return {
+    setsOwned: sets.filter((v) => v.owned).length,
+    unitsOwned: sets.reduce((n, v) => n + v.qtyOwned, 0),
+    setsWanted: sets.filter((v) => v.wanted).length,
+    copies: s.copies.size,
+    minifigsLoose: figs.reduce((n, m) => n + m.ownedLoose, 0),
+    minifigsWanted: figs.filter((m) => m.wanted).length,
+    labels: s.labels.filter((l) => l.trim() !== '').length
+  }
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * The absolute edits that turn the current collection into the backup's: every set field,
+ * copy, minifigure and flag name that differs. Applied through the edit path, they are one journal
+ * entry (one undo) and reach the service like any edit.
+ */
+export function planRestore(
+  current: Snapshot,
+  backup: Snapshot,
+  newLocalId: () => string
+): { edits: Edit[]; changes: number } {
+  const edits: Edit[] = []
+  const targets = new Set<string>()
+  const add = (target: string, e: Edit): void => {
+    edits.push(e)
+    targets.add(target)
+  }
+  for (const setID of new Set([...current.sets.keys(), ...backup.sets.keys()])) {
+    const now = current.sets.get(setID) ?? EMPTY_SET
+    const want = backup.sets.get(setID) ?? EMPTY_SET
+    for (const field of SET_FIELDS) {
+      // Owned follows the quantity on the edit path; it gets its own edit only when that is all.
+      if (field === 'owned' && now.qtyOwned !== want.qtyOwned) continue
+      if (now[field] !== want[field]) add(`set:${setID}`, setEdit(setID, field, want[field]))
+    }
+  }
+  for (const [localId, c] of backup.copies) {
+    const held = current.copies.get(localId)
+    if (held && same(held.value, c.value)) continue
+    // A copy deleted here since the backup comes back under its own id (its pending delete is
+    // replaced); one that is gone altogether comes back as a new copy.
+    const id = held || current.tombstones.has(localId) ? localId : newLocalId()
+    add(`set:${c.setID}`, { kind: 'copy', setID: c.setID, localId: id, value: c.value })
+  }
+  for (const [localId, c] of current.copies) {
+    if (!backup.copies.has(localId)) {
+      add(`set:${c.setID}`, { kind: 'copy', setID: c.setID, localId, value: null })
+    }
+  }
+  for (const number of new Set([...current.minifigs.keys(), ...backup.minifigs.keys()])) {
+    const now = current.minifigs.get(number) ?? { ownedLoose: 0, wanted: false }
+    const want = backup.minifigs.get(number) ?? { ownedLoose: 0, wanted: false }
+    if (!same(now, want))
+      add(`minifig:${number}`, { kind: 'minifig', minifigNumber: number, value: want })
+  }
+  backup.labels.forEach((label, i) => {
+    if ((current.labels[i] ?? '') !== label) {
+      add(`label:${i + 1}`, { kind: 'label', flagNo: i + 1, value: label })
+    }
+  })
+  return { edits, changes: targets.size }
+}

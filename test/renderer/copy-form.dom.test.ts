@@ -1,0 +1,82 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { settle } from './dom-env'
+import { FakeBackend } from './fake-backend'
+import { setTransport } from '../../src/renderer/src/lib/api'
+import App from '../../src/renderer/src/App.svelte'
+
+/** Issue #14 item 8: a currency picker that remembers, and no acquisition dates in the future. */
+
+const backend = new FakeBackend(20)
+const SET = 5
+
+beforeAll(() => {
+  setTransport(backend)
+})
+beforeEach(() => {
+  backend.copies = []
+  localStorage.clear()
+})
+afterEach(() => {
+  cleanup()
+})
+
+async function addCopyDialog(): Promise<HTMLElement> {
+  window.location.hash = `#/browse/set/${SET}`
+  render(App)
+  await settle(8)
+  await fireEvent.click(screen.getByRole('button', { name: 'Add copy' }))
+  await settle()
+  return screen.getByRole('dialog', { name: 'Add a copy' })
+}
+
+function isoDay(offsetDays: number): string {
+  const d = new Date()
+  d.setDate(d.getDate() + offsetDays)
+  const pad = (n: number): string => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
+}
+
+describe('the copy form', () => {
+  it('offers the ISO currencies by code and name, and remembers the last one used', async () => {
+    let dialog = await addCopyDialog()
+    const picker = within(dialog).getByRole('combobox', { name: 'Currency' })
+    const options = within(picker)
+      .getAllByRole('option')
+      .map((o) => o.textContent)
+    expect(options).toContain('GBP — British Pound')
+    expect(options).toContain('JPY — Japanese Yen')
+    expect(options.length).toBeGreaterThan(100)
+    await fireEvent.change(picker, { target: { value: 'GBP' } })
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save copy' }))
+    await settle()
+    expect(backend.callsTo('collection:saveCopy').at(-1)?.copy.currency).toBe('GBP')
+
+    // The next copy starts in the same currency, even after the app is opened again.
+    cleanup()
+    dialog = await addCopyDialog()
+    expect(within(dialog).getByRole('combobox', { name: 'Currency' })).toHaveProperty(
+      'value',
+      'GBP'
+    )
+  })
+
+  it('refuses an acquisition date after today with a clear message, and accepts today', async () => {
+    const dialog = await addCopyDialog()
+    const date = within(dialog).getByLabelText('Date acquired')
+    const saves = backend.callsTo('collection:saveCopy').length
+    for (const future of ['2099-01-01', isoDay(1)]) {
+      await fireEvent.input(date, { target: { value: future } })
+      await fireEvent.click(within(dialog).getByRole('button', { name: 'Save copy' }))
+      await settle()
+      expect(dialog.textContent).toContain('That date is after today')
+      expect(backend.callsTo('collection:saveCopy')).toHaveLength(saves)
+    }
+    await fireEvent.input(date, { target: { value: isoDay(0) } })
+    await settle()
+    expect(dialog.textContent).not.toContain('That date is after today')
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save copy' }))
+    await settle()
+    expect(backend.callsTo('collection:saveCopy').at(-1)?.copy.dateAcquired).toBe(isoDay(0))
+  })
+})

@@ -1,0 +1,63 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { settle } from './dom-env'
+import { FakeBackend } from './fake-backend'
+import { setTransport } from '../../src/renderer/src/lib/api'
+import App from '../../src/renderer/src/App.svelte'
+
+/** Issue #14 item 8: the theme list reads A to Z; the year filter follows typing. */
+
+const backend = new FakeBackend(200)
+
+beforeAll(() => {
+  setTransport(backend)
+  // Themes by count would read Space, Town, Pirates, Castle: the biggest first.
+  backend.sets.forEach((s, i) => {
+    if (i % 7 === 0) backend.sets[i] = { ...s, theme: 'Space' }
+  })
+  window.location.hash = '#/browse'
+})
+afterEach(() => {
+  cleanup()
+})
+
+describe('filters', () => {
+  it('lists themes alphabetically, each with its count', async () => {
+    render(App)
+    const theme = screen.getByLabelText('Theme')
+    await vi.waitFor(() => {
+      expect(within(theme).getAllByRole('option').length).toBeGreaterThan(1)
+    })
+    const names = within(theme)
+      .getAllByRole('option')
+      .slice(1)
+      .map((o) => o.textContent.replace(/ \(\d+\)$/, ''))
+    expect(names).toEqual(['Castle', 'Pirates', 'Space', 'Town'])
+  })
+
+  it('narrows by year as the user types, without leaving the field', async () => {
+    render(App)
+    await settle()
+    const from = screen.getByLabelText('From year')
+    from.focus()
+    for (const typed of ['2', '20', '201', '2015']) {
+      await fireEvent.input(from, { target: { value: typed } })
+    }
+    const expected = backend.sets.filter((s) => (s.year ?? 0) >= 2015).length
+    await vi.waitFor(() => {
+      expect(screen.getByTestId('result-count').textContent.trim()).toMatch(
+        new RegExp(`^${expected}\\s+sets`)
+      )
+    })
+    expect(document.activeElement).toBe(from)
+    // Half-typed years never reached the search: only the whole year did.
+    const years = backend.callsTo('catalog:search').map((q) => q.yearFrom)
+    expect(years.filter((y) => y !== undefined)).toEqual(
+      years.filter((y) => y !== undefined).map(() => 2015)
+    )
+    await fireEvent.input(from, { target: { value: '' } })
+    await vi.waitFor(() => {
+      expect(screen.getByTestId('result-count').textContent.trim()).toMatch(/^200\s+sets/)
+    })
+  })
+})

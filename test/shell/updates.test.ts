@@ -1,0 +1,106 @@
+import { describe, expect, it, vi } from 'vitest'
+
+// As the built main sees it: CommonJS whose getter export reaches import() only as default.
+const fromPackage = vi.hoisted(() => ({ autoUpdater: { autoDownload: true, marker: 'real' } }))
+vi.mock('electron-updater', () => ({ default: fromPackage }))
+
+const { createUpdateCheck, loadElectronUpdater, updatesEnabled } =
+  await import('../../src/main/shell/updates')
+type Updater = Awaited<ReturnType<typeof loadElectronUpdater>>
+
+function fakeUpdater(available: string | null, fail?: Error) {
+  const calls: string[] = []
+  const updater: Updater = {
+    autoDownload: true,
+    setFeedURL: (o) => calls.push(`feed ${o.provider} ${o.url}`),
+    checkForUpdates: () => {
+      calls.push('check')
+      if (fail) return Promise.reject(fail)
+      return Promise.resolve({
+        isUpdateAvailable: available !== null,
+        updateInfo: { version: available ?? '0.1.0' }
+      })
+    },
+    downloadUpdate: () => {
+      calls.push('download')
+      return Promise.resolve([])
+    },
+    quitAndInstall: () => calls.push('install')
+  }
+  return { updater, calls }
+}
+
+function check(updater: Updater, answers: boolean[], feedUrl?: string) {
+  const said: string[] = []
+  const logged: string[] = []
+  const run = createUpdateCheck({
+    load: () => Promise.resolve(updater),
+    currentVersion: '0.1.0',
+    feedUrl,
+    platform: 'win32',
+    arch: 'arm64',
+    ask: (m) => {
+      said.push(`? ${m}`)
+      return Promise.resolve(answers.shift() ?? false)
+    },
+    tell: (m) => said.push(`! ${m}`),
+    log: {
+      info: (m) => logged.push(`info ${m}`),
+      warn: (m) => logged.push(`warn ${m}`),
+      error: (m) => logged.push(`error ${m}`)
+    }
+  })
+  return { run, said, logged }
+}
+
+describe('updates', () => {
+  it('are on only in a packaged app, unless STUDBOOK_UPDATES=off', () => {
+    expect(updatesEnabled(false, {})).toBe(false)
+    expect(updatesEnabled(true, {})).toBe(true)
+    expect(updatesEnabled(true, { STUDBOOK_UPDATES: 'off' })).toBe(false)
+  })
+
+  it("load electron-updater's autoUpdater through its CommonJS default", async () => {
+    await expect(loadElectronUpdater()).resolves.toBe(fromPackage.autoUpdater)
+  })
+
+  it('say so when this is the newest version, and download nothing', async () => {
+    const { updater, calls } = fakeUpdater(null)
+    const { run, said } = check(updater, [])
+    await expect(run()).resolves.toBe('current')
+    expect(said).toEqual(['! Studbook 0.1.0 is the newest version.'])
+    expect(calls).toEqual(['check'])
+    expect(updater.autoDownload).toBe(false)
+  })
+
+  it('ask before downloading and again before restarting to install', async () => {
+    const { updater, calls } = fakeUpdater('0.2.0')
+    const { run, said } = check(updater, [true, true])
+    await expect(run()).resolves.toBe('installing')
+    expect(said).toEqual([
+      '? Studbook 0.2.0 is available (you have 0.1.0). Download it now?',
+      '? Studbook 0.2.0 is ready. Restart Studbook to install it? Your edits are saved.'
+    ])
+    expect(calls).toEqual(['check', 'download', 'install'])
+  })
+
+  it('leave everything as it is when the user says not now', async () => {
+    const { updater, calls } = fakeUpdater('0.2.0')
+    await expect(check(updater, [false]).run()).resolves.toBe('declined')
+    expect(calls).toEqual(['check'])
+  })
+
+  it('read the feed from STUDBOOK_UPDATE_URL, one folder per platform and architecture', async () => {
+    const { updater, calls } = fakeUpdater(null)
+    await check(updater, [], 'https://downloads.example.org/studbook/').run()
+    expect(calls[0]).toBe('feed generic https://downloads.example.org/studbook/win/arm64')
+  })
+
+  it('report a failed check to the user and the log, not silently', async () => {
+    const { updater } = fakeUpdater(null, new Error('net::ERR_NAME_NOT_RESOLVED'))
+    const { run, said, logged } = check(updater, [])
+    await expect(run()).resolves.toBe('failed')
+    expect(said).toEqual(['! Studbook could not check for updates: net::ERR_NAME_NOT_RESOLVED'])
+    expect(logged).toEqual(['error update check failed'])
+  })
+})
