@@ -128,6 +128,8 @@ export function openBackup(source: { bytes: Uint8Array } | { path: string }): Op
     db = new Database(copy, { fileMustExist: true })
     let tables: string[]
     try {
+      // The file comes from outside: its triggers and views may not call functions with effects.
+      db.pragma('trusted_schema = OFF')
       tables = (
         db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as {
           name: string
