@@ -1,6 +1,6 @@
 import type { Call } from './context'
 
-/** Per-key daily getSets counting (protocol.md §6): false when the key's allowance is used up. */
+/** Per-key daily getSets counting (docs/protocol.md §6): false when the key's allowance is used up. */
 export function consumeAllowance(call: Call, apiKey: string): boolean {
   const state = call.state
   const day = state.now().toISOString().slice(0, 10)

@@ -2,7 +2,7 @@ import type { OperationDef } from '../shared/protocol/operations'
 import type { Args } from './context'
 import type { SoapValue } from './soap-request'
 
-/** Arguments from each binding, checked against the operation table (protocol.md §4). */
+/** Arguments from each binding, checked against the operation table (docs/protocol.md §4). */
 
 const INT = /^\s*[+-]?\d+\s*$/
 const INT32_MAX = 2147483647

@@ -19,7 +19,7 @@ export function applyQty(e: CollectionEntry, qty: number): void {
   e.owned = qty > 0
 }
 
-/** C0 controls other than tab, CR, LF, lone surrogates and U+FFFE/FFFF cannot travel in XML (protocol.md §6). */
+/** C0 controls other than tab, CR, LF, lone surrogates and U+FFFE/FFFF cannot travel in XML (docs/protocol.md §6). */
 export function hasBadChars(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i)
@@ -46,7 +46,7 @@ export function isBit(n: number): boolean {
 }
 
 /**
- * Copy records follow the quantity (protocol.md §2), decided by the quantity alone so that no
+ * Copy records follow the quantity (docs/protocol.md §2), decided by the quantity alone so that no
  * hidden per-connection state is needed: each unit raised adds one blank record; lowering removes
  * records beyond the new quantity, the newest blank ones first, then the newest. A service built
  * with `quantityCreatesCopies: false` leaves copy records to setCollectionDetail alone.

@@ -24,7 +24,7 @@ import { parseSoap } from './soap-request'
 import { serveAsset } from './assets'
 import { serviceWsdl } from './wsdl'
 
-/** The request router: paths, bindings, protocol errors (protocol.md §3-§7), faults, dispatch. */
+/** The request router: paths, bindings, protocol errors (docs/protocol.md §3-§7), faults, dispatch. */
 
 export const BODY_LIMIT = 1024 * 1024
 

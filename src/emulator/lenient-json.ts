@@ -1,5 +1,5 @@
 /**
- * The v3 `params` text: JSON, also with unquoted keys and single-quoted strings (protocol.md §5).
+ * The v3 `params` text: JSON, also with unquoted keys and single-quoted strings (docs/protocol.md §5).
  * Returns undefined for anything it cannot read; depth and size are bounded by the 1 MiB body cap
  * and an explicit nesting limit.
  */

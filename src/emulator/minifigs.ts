@@ -2,7 +2,7 @@ import type { ServiceState } from './context'
 import { minifigName, setMinifigs } from './set-details'
 import type { UserData } from './state'
 
-/** A user's minifigures: in owned sets (× quantity), loose, wanted (spec §2.4). */
+/** A user's minifigures: in owned sets (× quantity), loose, wanted (the service interface). */
 export interface MinifigRow {
   minifigNumber: string
   name: string

@@ -12,7 +12,7 @@ import { groupSets, setDataRecord } from './set-records'
 import type { CollectionEntry, UserData } from './state'
 import { emptyEntry, isEmptyEntry } from './state'
 
-/** The earlier service (spec §4.3, protocol.md §7). */
+/** The earlier service (the service interface, docs/protocol.md §7). */
 
 const NUMBER_OF_RECORDS_DEFAULT = 20
 const flag = (v: string): boolean => v.trim() === '1' || v.trim().toLowerCase() === 'true'
@@ -66,7 +66,7 @@ export const LEGACY_OPS: Readonly<Record<string, Handler>> = {
     q.user = user
     q.owned = flag(a.str('owned'))
     q.wanted = flag(a.str('wanted'))
-    // A userName alone means "search that user's collection" (protocol.md §7).
+    // A userName alone means "search that user's collection" (docs/protocol.md §7).
     if (user && !q.owned && !q.wanted) q.setIDs = [...user.sets.keys()].sort((x, y) => x - y)
     if (a.str('userName') !== '' && !user) return EMPTY
     q.orderBy = a.str('orderBy')

@@ -16,7 +16,7 @@ export type Handler = (call: Call, a: Args) => OpResult
 
 const flag = (v: string): boolean => v.trim() === '1' || v.trim().toLowerCase() === 'true'
 
-/** userHash wins over userName when both are given (spec §5.3 leaves it open). */
+/** userHash wins over userName when both are given (the service interface leaves it open). */
 function readingUser(call: Call, a: Args): UserData | null {
   return (
     userByHash(call, a.str('userHash')) ??

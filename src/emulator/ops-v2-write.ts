@@ -17,7 +17,7 @@ import { INVALID_HASH, INVALIDKEY, OK, text } from './results'
 import type { CollectionEntry, CopyDetail, UserData } from './state'
 import { emptyEntry, isEmptyEntry } from './state'
 
-/** v2 writes and account operations; results are the in-band strings of protocol.md §4. */
+/** v2 writes and account operations; results are the in-band strings of docs/protocol.md §4. */
 
 function withSet(
   fn: (
@@ -140,7 +140,7 @@ const bool = (v: string | undefined): boolean | null => {
 }
 
 /**
- * The record names no set, so collectionID is a copy's only identity (protocol.md §2): an existing
+ * The record names no set, so collectionID is a copy's only identity (docs/protocol.md §2): an existing
  * id is replaced, or removed with `deleted` true; an unknown id (or 0) is refused. New records come
  * from raising the set's quantity (followQuantity), never from here.
  */

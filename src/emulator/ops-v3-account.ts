@@ -1,7 +1,7 @@
 import type { Handler } from './ops-v2-read'
 import { keyed, fail, listed, success, userKeyed } from './ops-v3-reply'
 
-/** Production's v3 account operations and the user's note lists (protocol.md §5). */
+/** Production's v3 account operations and the user's note lists (docs/protocol.md §5). */
 
 export const V3_ACCOUNT_OPS: Readonly<Record<string, Handler>> = {
   checkKey: keyed(() => success()),
@@ -13,7 +13,7 @@ export const V3_ACCOUNT_OPS: Readonly<Record<string, Handler>> = {
   }),
   checkUserHash: userKeyed(() => success()),
   /**
-   * Only getSets calls are counted (the daily allowance, protocol.md §6), and only for the day the
+   * Only getSets calls are counted (the daily allowance, docs/protocol.md §6), and only for the day the
    * counter last ran; a key never counted lists nothing.
    */
   getKeyUsageStats: keyed((call, a) => {

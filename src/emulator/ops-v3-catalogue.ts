@@ -6,7 +6,7 @@ import type { OpResult } from './results'
 import type { FieldValues } from './xml-write'
 
 /**
- * Production's v3 catalogue reads (protocol.md §5): the same rows as v2's, as JSON. Computing them
+ * Production's v3 catalogue reads (docs/protocol.md §5): the same rows as v2's, as JSON. Computing them
  * through the v2 handlers keeps the two versions from drifting apart.
  */
 
@@ -36,7 +36,7 @@ export const V3_CATALOGUE_OPS: Readonly<Record<string, Handler>> = {
   getThemes: fromV2('getThemes', 'themes'),
   getSubthemes: fromV2('getSubthemes', 'subthemes'),
   getYears: fromV2('getYears', 'years'),
-  // v3 has one thumbnail, v2's larger one, as in a v3 set's image (protocol.md §5).
+  // v3 has one thumbnail, v2's larger one, as in a v3 set's image (docs/protocol.md §5).
   getAdditionalImages: fromV2('getAdditionalImages', 'additionalImages', (r) => ({
     thumbnailURL: r['largeThumbnailURL'],
     imageURL: r['imageURL']

@@ -4,7 +4,7 @@ import type { Handler } from './ops-v2-read'
 import type { OpResult } from './results'
 import type { UserData } from './state'
 
-/** v3 answer shapes (protocol.md §5), shared by the v3 handler files that take no `params`. */
+/** v3 answer shapes (docs/protocol.md §5), shared by the v3 handler files that take no `params`. */
 
 export const json = (body: unknown): OpResult => ({ kind: 'json', body })
 export const fail = (message: string): OpResult => json({ status: 'error', message })

@@ -23,7 +23,7 @@ import { setRecordV3 } from './set-records-v3'
 import type { UserData } from './state'
 import { emptyEntry, FLAG_COUNT, isEmptyEntry } from './state'
 
-/** v3: JSON over HTTP GET/POST (protocol.md §5); SOAP gets the empty response element. */
+/** v3: JSON over HTTP GET/POST (docs/protocol.md §5); SOAP gets the empty response element. */
 
 const json = (body: unknown): OpResult => ({ kind: 'json', body })
 const fail = (message: string): OpResult => json({ status: 'error', message })
@@ -109,7 +109,7 @@ const setCollection: V3 = (call, a, user, p) => {
   if (qty != null) applyQty(e, qty)
   if (want != null) e.wanted = want
   if (rating != null) e.rating = rating
-  // An empty string leaves the notes alone and a single space clears them (protocol.md §5).
+  // An empty string leaves the notes alone and a single space clears them (docs/protocol.md §5).
   if (notes !== undefined && notes !== '') e.notes = notes === ' ' ? '' : notes
   flags.forEach((f, i) => {
     if (f != null) e.flags[i] = f
@@ -195,7 +195,7 @@ export const V3_OPS: Readonly<Record<string, Handler>> = {
     return json({
       status: 'success',
       matches: reviews.length,
-      // v3 nests the ratings (0 = not given) and writes times in UTC with a Z (protocol.md §5).
+      // v3 nests the ratings (0 = not given) and writes times in UTC with a Z (docs/protocol.md §5).
       reviews: reviews.map((r) => ({
         author: r.author,
         datePosted: r.datePosted.toISOString(),

@@ -15,7 +15,7 @@ import {
 } from './xml-write'
 
 const RECORDS: Readonly<Record<keyof typeof TABLE, RecordDef>> = TABLE
-/** Turning an OpResult into bytes per binding, and the protocol errors of protocol.md §4. */
+/** Turning an OpResult into bytes per binding, and the protocol errors of docs/protocol.md §4. */
 
 export const TEXT_XML = 'text/xml; charset=utf-8'
 export const SOAP12_XML = 'application/soap+xml; charset=utf-8'
@@ -113,7 +113,7 @@ export function soapResponse(
       out.push(`</${name}Result>`)
       break
     case 'list':
-      // No records: the result element is absent (protocol.md §3).
+      // No records: the result element is absent (docs/protocol.md §3).
       if (result.rows.length === 0) break
       out.push(`<${name}Result>`)
       out.push(writeRecords(RECORDS[recordOf(op)], result.rows, null, ns))

@@ -8,7 +8,7 @@ export type OpResult =
   | { readonly kind: 'int'; readonly value: number }
   /** v3: a JSON body over HTTP, an empty response element over SOAP. */
   | { readonly kind: 'json'; readonly body: unknown }
-  /** v2 daily allowance exceeded: a soap:Server fault or a plain-text 500 (protocol.md §6). */
+  /** v2 daily allowance exceeded: a soap:Server fault or a plain-text 500 (docs/protocol.md §6). */
   | { readonly kind: 'serverError'; readonly message: string }
 
 export const list = (rows: readonly FieldValues[]): OpResult => ({ kind: 'list', rows })

@@ -4,7 +4,7 @@ import type { ServiceState } from './context'
 import { mix } from './rng'
 import type { UserData } from './state'
 
-/** getSets / search2 / v3 getSets semantics: filters, order, paging (protocol.md §5, §6). */
+/** getSets / search2 / v3 getSets semantics: filters, order, paging (docs/protocol.md §5, §6). */
 
 export const PAGE_SIZE_DEFAULT = 20
 export const PAGE_SIZE_MAX = 500

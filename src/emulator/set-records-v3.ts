@@ -7,7 +7,7 @@ import type { UserData } from './state'
 import { emptyEntry } from './state'
 
 /**
- * A set as production's v3 getSets writes it (protocol.md §5, the recording in
+ * A set as production's v3 getSets writes it (docs/protocol.md §5, the recording in
  * test/fixtures/production/production-v3): nested objects, unknown values omitted rather than null,
  * `{Not specified}` placeholders, JSON numbers, UTC timestamps with `Z` and a trimmed fraction.
  * The values are v2's (set-records.ts), so both versions describe one catalogue.

@@ -5,7 +5,7 @@ import { setDetails, setPaths } from './set-details'
 import type { UserData } from './state'
 import type { FieldValues } from './xml-write'
 
-/** Field values of the set records (spec §2.1 and §2.10), as seen by one user (or nobody). */
+/** Field values of the set records (the service interface), as seen by one user (or nobody). */
 
 export function setRecord(
   state: ServiceState,

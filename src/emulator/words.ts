@@ -249,7 +249,7 @@ export const AVAILABILITY = [
 ] as const
 export const CATEGORIES = ['Normal', 'Gear', 'Collection', 'Book', 'Random', 'Extended'] as const
 
-/** In the user's sense (protocol.md leaves them open): production answers these seven. */
+/** In the user's sense (docs/protocol.md leaves them open): production answers these seven. */
 export const CONDITIONS = [
   'Assembled',
   'Bagged up',

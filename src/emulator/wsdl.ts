@@ -8,7 +8,7 @@ import { escapeXml, wireNames } from './xml-write'
 const RECORDS: Readonly<Record<keyof typeof TABLE, RecordDef>> = TABLE
 /**
  * WSDL 1.1 for one service, generated from the shared tables in the style of the production v2
- * WSDL (protocol.md §1): document/literal, qualified elements, four bindings.
+ * WSDL (docs/protocol.md §1): document/literal, qualified elements, four bindings.
  */
 
 export const SERVICE_NAMES: Readonly<Record<ServiceName, string>> = {

@@ -1,6 +1,6 @@
 import type { FieldDef, RecordDef } from '../shared/protocol/xsd'
 
-/** XML writing driven by the record tables (protocol.md §3): field order, presence and formats. */
+/** XML writing driven by the record tables (docs/protocol.md §3): field order, presence and formats. */
 
 export type FieldValue = string | number | boolean | Date | null | undefined
 export type FieldValues = Readonly<Record<string, FieldValue>>
@@ -20,7 +20,7 @@ export function escapeXml(s: string): string {
 
 const p2 = (n: number): string => (n < 10 ? `0${n}` : String(n))
 
-/** `yyyy-MM-ddTHH:mm:ss.fff`, no zone: the service's clock is UTC (protocol.md §3). */
+/** `yyyy-MM-ddTHH:mm:ss.fff`, no zone: the service's clock is UTC (docs/protocol.md §3). */
 export function formatDateTime(d: Date): string {
   return (
     `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}T` +
@@ -50,7 +50,7 @@ function serviceNameOf(ns: string): string | null {
 
 /**
  * A field's element name under a namespace: production names the set link after itself
- * (`bricksetURL`), so a client generated from its WSDL only reads that name (protocol.md §3). The
+ * (`bricksetURL`), so a client generated from its WSDL only reads that name (docs/protocol.md §3). The
  * alias comes from the record table; the namespace only picks it, so no deployment name is in code.
  */
 export function wireName(f: FieldDef, ns: string): string {

@@ -12,7 +12,7 @@ import { pushHarness } from './service-harness'
 import type { PushHarness } from './service-harness'
 
 /**
- * R-DB-4/5 model test: random local edits, website changes behind our back, network faults and
+ * Model test: random local edits, website changes behind our back, network faults and
  * restarts. Then: conflicts only where the website changed a field, always where it changed one
  * with our edit pending; after "keep mine" the service equals the last local edit of every field.
  */

@@ -9,7 +9,7 @@ import { setSetting, upsertProfile } from '../../src/main/account/profiles-repo'
 import { insertSets } from '../collection/harness'
 
 /**
- * R-DB-2's kill -9 loop: a child makes acknowledged edits and is killed at a random moment; then
+ * The kill -9 loop: a child makes acknowledged edits and is killed at a random moment; then
  * integrity_check must be ok and every acknowledged edit must be in the local state and the outbox.
  */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { runKillLoop } from './kill-loop'
 
-describe('kill -9 while editing (R-DB-2)', () => {
+describe('kill -9 while editing', () => {
   it('50 random kills: integrity_check ok, every acknowledged edit in state and outbox', async () => {
     const r = await runKillLoop({ iterations: 50 })
     expect(r.failures).toEqual([])

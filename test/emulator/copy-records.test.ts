@@ -4,7 +4,7 @@ import type { ReferenceService } from '../../src/emulator/index'
 import { createServiceClient } from '../../src/main/service/index'
 import type { ServiceClient } from '../../src/main/service/index'
 
-/** Copy records on the reference service (protocol.md §2, issue #12): no hidden state. */
+/** Copy records on the reference service (docs/protocol.md §2, issue #12): no hidden state. */
 
 let svc: ReferenceService
 afterEach(() => {

@@ -251,7 +251,7 @@ describe.each([
       wanted: true
     })
 
-    // Copies: whichever copy the service lists for the set gets the details (protocol.md §2).
+    // Copies: whichever copy the service lists for the set gets the details (docs/protocol.md §2).
     const copies = async (): Promise<Row[]> =>
       rows(
         await run('getCollectionDetail', { apiKey, userHash, SetID: String(setID) }),

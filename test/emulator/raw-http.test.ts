@@ -3,7 +3,7 @@ import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService } from '../../src/emulator/index'
 import { listen } from '../../src/emulator/listen'
 
-// Raw HTTP per binding over loopback (fetch only, no client of ours): protocol.md §3-§7.
+// Raw HTTP per binding over loopback (fetch only, no client of ours): docs/protocol.md §3-§7.
 
 const S11 = 'http://schemas.xmlsoap.org/soap/envelope/'
 const S12 = 'http://www.w3.org/2003/05/soap-envelope'

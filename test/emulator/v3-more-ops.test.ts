@@ -6,7 +6,7 @@ import { createServiceClient } from '../../src/main/service/index'
 import type { ServiceClient } from '../../src/main/service/index'
 import type { SetRecord } from '../../src/shared/protocol/records'
 
-// Production's further v3 operations (protocol.md §5), over HTTP POST with every declared parameter.
+// Production's further v3 operations (docs/protocol.md §5), over HTTP POST with every declared parameter.
 
 type Body = Record<string, unknown>
 type Item = Record<string, unknown>

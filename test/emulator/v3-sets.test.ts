@@ -62,7 +62,7 @@ function shape(v: unknown, path = '', out = new Set<string>()): Set<string> {
 }
 
 const recordedShape = new Set(RECORDED.flatMap((s) => [...shape(s)]))
-// Flags are in protocol.md §5 (collection.flags) but the recorded collection had none.
+// Flags are in docs/protocol.md §5 (collection.flags) but the recorded collection had none.
 const FLAG_PATHS = ['collection.flags:array', 'collection.flags[]:object']
 const FLAG_FIELDS = ['collection.flags[].flagNo:number', 'collection.flags[].value:boolean']
 // The recording never had tags or notes; independent clients type tags as a list of strings.

@@ -20,7 +20,7 @@ async function layerErrors(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`)
 }
 
-describe('layer rules (architecture.md)', () => {
+describe('layer rules (docs/architecture.md)', () => {
   it.each([
     ['src/main/app/anything.ts', "import { app } from 'electron'"],
     ['src/main/service/x.ts', "import { net } from 'electron/main'"],

@@ -12,7 +12,7 @@ import type { Handlers } from '../../src/shared/ipc/contract'
 import type { SyncStatus } from '../../src/shared/model/sync'
 
 /**
- * R-CRED-3 end to end: the app composed as the hosts compose it, with its file log, signs in (once
+ * Secrets never reach the log, end to end: the app composed as the hosts compose it, with its file log, signs in (once
  * with a wrong password), runs a full sync, then a sync whose service failure echoes every secret
  * back. The log must say what happened and hold none of the secrets, plain or URL-encoded.
  */

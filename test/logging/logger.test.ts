@@ -94,7 +94,7 @@ describe('file log', () => {
   })
 })
 
-describe('redaction (R-CRED-3)', () => {
+describe('redaction', () => {
   const KEY = 'K7QX-M2PA-ZZ9R'
   const HASH = 'b1c2d3e4f5a6b7c8d9e0f1a2'
   const PASSWORD = 'hunter2-bricks'

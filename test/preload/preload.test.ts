@@ -47,7 +47,7 @@ function shape(value: unknown): unknown {
   return typeof value
 }
 
-describe('preload (R-SEC-6)', () => {
+describe('preload', () => {
   it('exposes one object, window.studbook, and nothing else', () => {
     expect([...exposed.keys()]).toEqual(['studbook'])
   })

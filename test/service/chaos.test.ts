@@ -132,7 +132,7 @@ async function outcome(
   }
 }
 
-describe('chaos on loopback (R-SOAP-4, R-XML-2, R-XML-6)', () => {
+describe('chaos on loopback', () => {
   it.each([
     ['ok', 'ok:2'],
     ['hang', 'timeout'],
@@ -214,7 +214,7 @@ describe('chaos on loopback (R-SOAP-4, R-XML-2, R-XML-6)', () => {
   })
 })
 
-describe('binding probe (R-SOAP-3)', () => {
+describe('binding probe', () => {
   it('one refused probe, one fallback to SOAP 1.1, then SOAP 1.1 for the session', async () => {
     const wsdl = await import('node:fs').then((fs) =>
       fs.readFileSync(

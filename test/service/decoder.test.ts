@@ -46,7 +46,7 @@ function codeOf(over: Partial<DecodeInput> & { body: string }): string {
 
 const set = (over: Record<string, string>): string => recordXml('sets', over)
 
-describe('well-formedness (R-XML-3)', () => {
+describe('well-formedness', () => {
   const good = httpList('sets', [set({})])
   it.each([
     ['missing root close tag', good.replace(/<\/ArrayOfSets>$/, '')],
@@ -65,7 +65,7 @@ describe('well-formedness (R-XML-3)', () => {
   })
 })
 
-describe('no type guessing (R-XML-4)', () => {
+describe('no type guessing', () => {
   it('keeps strings as written and converts only by the table', () => {
     const body = httpList('sets', [
       set({
@@ -129,7 +129,7 @@ describe('no type guessing (R-XML-4)', () => {
   })
 })
 
-describe('text (R-XML-5)', () => {
+describe('text', () => {
   const notes = (raw: string): unknown =>
     (dec({ body: httpList('sets', [set({ userNotes: raw })]) }) as { userNotes: unknown }[])[0]
       ?.userNotes
@@ -156,7 +156,7 @@ describe('text (R-XML-5)', () => {
 
 const LIST_OPS = [...V2_OPERATIONS, ...LEGACY_OPERATIONS].filter((o) => o.result.kind === 'list')
 
-describe('arrays are stable (R-XML-7)', () => {
+describe('arrays are stable', () => {
   it.each(LIST_OPS.map((o) => [o.service, o.name, o.result] as const))(
     '%s %s: 0, 1 and 2 records over HTTP and SOAP',
     (service, operation, result) => {
@@ -280,7 +280,7 @@ describe('roots, namespaces and content types', () => {
     ).toBeNull()
   })
 
-  it('takes an empty 200 as success only for v3 writes over HTTP (R-SOAP-6)', () => {
+  it('takes an empty 200 as success only for v3 writes over HTTP', () => {
     const empty = { body: '', contentType: null }
     expect(dec({ ...empty, service: 'v3', operation: 'setCollection' })).toEqual({
       status: 'success'

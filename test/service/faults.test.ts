@@ -22,7 +22,7 @@ function failure(over: Partial<DecodeInput> & { body: string }): AppError {
   throw new Error('decoded without error')
 }
 
-describe('SOAP faults are classified from the envelope, not the status (R-SOAP-2)', () => {
+describe('SOAP faults are classified from the envelope, not the status', () => {
   const cases = [
     [
       '1.1 Client',

@@ -90,7 +90,7 @@ function v3Params(op: string): string {
   if (op === 'setMinifigCollection') return '{"own":1,"qtyOwned":2}'
   if (op === 'setUserFlagLabels') return '{"1":"Shown"}'
   if (op === 'getSets') return `{"setID":"${setID}"}`
-  // Production refuses empty Params here: owned and/or wanted must be asked for (protocol.md §5).
+  // Production refuses empty Params here: owned and/or wanted must be asked for (docs/protocol.md §5).
   if (op === 'getMinifigCollection') return '{"owned":1,"wanted":1}'
   return '{}'
 }

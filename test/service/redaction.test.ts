@@ -8,7 +8,7 @@ const KEY = 'KEY-secret-0001'
 const HASH = 'HASH-secret-0002'
 const PASSWORD = 'pw-Secret!#3'
 
-describe('secrets never reach logs or errors (R-CRED-3)', () => {
+describe('secrets never reach logs or errors', () => {
   it('redacts by name in URLs, forms and envelopes', () => {
     expect(redact('https://x/api/v2.asmx/getSets?apiKey=abc&theme=a&userHash=def')).toBe(
       'https://x/api/v2.asmx/getSets?apiKey=***&theme=a&userHash=***'

@@ -14,7 +14,7 @@ const op = (name: string, service: 'v2' | 'v3' | 'legacy' = 'v2'): OperationDef 
 }
 const values = { apiKey: 'K', userHash: 'H', SetID: '10179' }
 
-describe('requests exactly as spec §1 (R-SOAP-1)', () => {
+describe('requests exactly as the service interface', () => {
   it('SOAP 1.1: quoted SOAPAction, text/xml, Host, Content-Length, every parameter in order', () => {
     const r = buildRequest(op('getSet'), 'soap11', target, values)
     expect(r.method).toBe('POST')

@@ -8,7 +8,7 @@ import { createServiceClient } from '../../src/main/service/index'
 import { AppError } from '../../src/shared/errors'
 import { parseV3SetsPage } from '../../src/shared/protocol/v3-sets'
 
-// Production's v3 JSON arrives under whatever Content-Type the server picked (protocol.md §5):
+// Production's v3 JSON arrives under whatever Content-Type the server picked (docs/protocol.md §5):
 // the client reads the body by its content.
 
 const RECORDED = JSON.parse(

@@ -11,7 +11,7 @@ import { NS, httpList, httpString, recordXml, soapResult } from '../fixtures/ser
  * The decoder's well-formedness against expat's (real expat, compiled to WASM; tests only). Both
  * read exactly the bytes the transport would hand over: UTF-8, decoded strictly. Expat runs with
  * namespaces on and UTF-8 as the transport's encoding, which is how the client reads a body.
- * DOCTYPE is left out of the mutations: the decoder refuses it by policy (R-XML-2), where expat
+ * DOCTYPE is left out of the mutations: the decoder refuses it by policy, where expat
  * accepts a well-formed one; hostile-xml.test.ts covers it.
  */
 const RESPONSES = 'test/fixtures/production/production-v2/responses'

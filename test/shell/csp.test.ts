@@ -10,7 +10,7 @@ function directives(policy: string): Map<string, string[]> {
   )
 }
 
-describe('content security policy (R-SEC-3)', () => {
+describe('content security policy', () => {
   const policy = directives(buildCsp())
 
   it('allows scripts only from the app: no inline, no eval', () => {

@@ -245,7 +245,7 @@ describe('Electron entry', () => {
     expect(h.calls).toContain('protocol.handle')
   })
 
-  it('loads app:// in a packaged app even when ELECTRON_RENDERER_URL is set (R-SEC-7)', async () => {
+  it('loads app:// in a packaged app even when ELECTRON_RENDERER_URL is set', async () => {
     vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173/')
     await startEntry()
     expect(h.windows.map((w) => w.loaded)).toEqual([['app://studbook/index.html']])

@@ -32,7 +32,7 @@ function frame(url: string, origin: string, parent: unknown = null) {
 const mainFrame = frame(`${APP}/index.html`, APP)
 const forbidden = { ok: false, error: expect.objectContaining({ code: 'forbidden' }) as unknown }
 
-describe('IPC gate (R-SEC-5)', () => {
+describe('IPC gate', () => {
   const cases: [string, { senderFrame: unknown }][] = [
     ['a null sender frame', { senderFrame: null }],
     ['about:blank (inherits the app origin)', frame('about:blank', APP)],

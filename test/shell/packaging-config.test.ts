@@ -48,7 +48,7 @@ function pngSize(file: string): [number, number] {
   return [data.readUInt32BE(16), data.readUInt32BE(20)]
 }
 
-describe('electron-builder configuration (R-SEC-7)', () => {
+describe('electron-builder configuration', () => {
   it('sets every security fuse', () => {
     expect(config.electronFuses).toMatchObject({
       runAsNode: false,

@@ -39,7 +39,7 @@ const PERMISSIONS = [
   'display-capture'
 ]
 
-describe('permissions (R-SEC-4)', () => {
+describe('permissions', () => {
   it.each(PERMISSIONS)('denies a request for %s', (permission) => {
     const { session, handlers } = fakeSession()
     denyAllPermissions(session)

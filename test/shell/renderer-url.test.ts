@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { resolveRendererUrl } from '../../src/main/shell/app-origin'
 
-describe('renderer URL (R-SEC-7)', () => {
+describe('renderer URL', () => {
   it('ignores ELECTRON_RENDERER_URL in a packaged app and loads the app scheme', () => {
     const r = resolveRendererUrl({ isPackaged: true, devServerUrl: 'http://localhost:5173/' })
     expect(r).toEqual({ url: 'app://studbook/index.html', devOrigin: null })

@@ -70,7 +70,7 @@ beforeEach(() => {
 })
 
 describe('window factory', () => {
-  it('creates a sandboxed, isolated window with every hardening option (R-SEC-1)', () => {
+  it('creates a sandboxed, isolated window with every hardening option', () => {
     const window = create(join(mkdtempSync(join(tmpdir(), 'sb-win-')), 'state.json'))
     expect(window.options.webPreferences).toEqual({
       preload: '/app/out/preload/index.js',

@@ -21,7 +21,7 @@ const HEAD = headVersion(MIGRATIONS)
 const FIXTURES = join(import.meta.dirname, '../fixtures/db')
 
 describe('openStore', () => {
-  it('sets and keeps the durability pragmas (R-DB-1)', async () => {
+  it('sets and keeps the durability pragmas', async () => {
     const store = await openStore(join(dir, 'studbook.db'))
     try {
       expect(store.read.pragma('journal_mode', { simple: true })).toBe('wal')

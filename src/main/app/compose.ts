@@ -148,7 +148,14 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
   const offChange = profiles.onChange(() => {
     // A sync keeps writing for the profile it started with; the new profile gets its own.
     sync.cancel()
-    if (autoSync) void sync.idle().then(() => sync.start())
+    if (!autoSync) return
+    // Owned: a start that throws (the store closing at shutdown) is logged, never unhandled.
+    sync
+      .idle()
+      .then(() => sync.start())
+      .catch((e: unknown) => {
+        log.warn('sync after a profile change did not start', e)
+      })
   })
 
   return {

@@ -28,7 +28,7 @@ export interface MediaCacheOptions {
   /** The active profile's id, base URL and how to fetch from it (the demo fetches in-process). */
   readonly source: () => { profileId: number; baseUrl: string; fetch: FetchLike }
   readonly now?: () => number
-  /** Picture download limits (size, deadline, downloads at once); protocol.md §8c by default. */
+  /** Picture download limits (size, deadline, downloads at once); docs/protocol.md §8c by default. */
   readonly pictures?: Omit<PictureFetchOptions, 'fetch'>
 }
 

@@ -87,7 +87,7 @@ export function createCollectionHandlers(deps: EditDeps): CollectionHandlers {
         }
       }
       const id = localId ?? randomUUID()
-      // A copy record is made on the service by raising the quantity (protocol.md §2): a new copy
+      // A copy record is made on the service by raising the quantity (docs/protocol.md §2): a new copy
       // is one more owned. The quantity comes first, so its outbox row is sent first.
       const raise = localId
         ? []

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { copyInput } from '../../shared/ipc/channels/collection'
 
-/** Absolute edits: each names one field of one target and its new value (R-DB-4: idempotent). */
+/** Absolute edits: each names one field of one target and its new value (idempotent). */
 
 export type FlagField =
   'flag1' | 'flag2' | 'flag3' | 'flag4' | 'flag5' | 'flag6' | 'flag7' | 'flag8'

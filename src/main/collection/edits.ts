@@ -9,7 +9,7 @@ import { appendJournal, setUndone } from './journal-repo'
 import { enqueue } from './outbox-repo'
 
 /**
- * The edit path (R-DB-2): local state, outbox rows and the journal entry are written in ONE
+ * The edit path: local state, outbox rows and the journal entry are written in ONE
  * transaction; only when it has committed does the caller acknowledge the edit.
  */
 

@@ -34,7 +34,7 @@ export interface Enqueue {
 
 /**
  * Adds an edit to the outbox, coalescing with a row for the same (target, field): the newest desired
- * value, the oldest base (R-DB-4). A row in conflict takes the server value it showed as its new base:
+ * value, the oldest base. A row in conflict takes the server value it showed as its new base:
  * editing again after seeing it is the user's answer. Returns the row id.
  */
 export function enqueue(db: WriteDb, profileId: number, e: Enqueue, now: string): number {

@@ -87,7 +87,7 @@ function tellingLog(store: CredentialStore, keep: ((value: string) => void) | un
 }
 
 /**
- * `auto`: the OS keychain when it works, else memory with the reason (R-CRED-2: no silent
+ * `auto`: the OS keychain when it works, else memory with the reason (no silent
  * plaintext, no file fallback). `memory`: memory, no reason shown (chosen by configuration).
  */
 export async function selectCredentialStore(

@@ -3,13 +3,14 @@ import { readFileSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { AppError } from '../../shared/errors'
 import type { Handlers } from '../../shared/ipc/contract'
-import { all } from '../store/handles'
-import { sql } from '../store/sql'
 import { applyEdits } from '../collection/index'
-import { backupName, backupsDir, openBackup, writeBackup } from './backup'
+import { backupName, backupsDir, openBackup, writeBackup } from './backup-file-repo'
+import { backupProfiles, backupTakenAt, profileRow } from './backup-repo'
+import type { ProfileRow } from './backup-repo'
 import type { ExchangeDeps } from './deps'
-import { countsOf, planRestore, readSnapshot } from './restore-plan'
-import type { Snapshot } from './restore-plan'
+import { countsOf, planRestore } from './restore-plan'
+import { readSnapshot } from './snapshot-repo'
+import type { Snapshot } from './snapshot-repo'
 
 export type BackupHandlers = Pick<
   Handlers,
@@ -28,19 +29,12 @@ interface PendingRestore {
 /** A backup bigger than this is surely not one of ours (they hold no catalogue). */
 const MAX_BACKUP_BYTES = 512 * 1024 * 1024
 
-interface ProfileRow {
-  id: number
-  kind: string
-  base_url: string
-  label: string
-}
-
 /** The backup's collection of the profile in use: the same kind of profile at the same address. */
 function matchingSnapshot(
   opened: ReturnType<typeof openBackup>,
   active: ProfileRow | undefined
 ): { snapshot: Snapshot; takenAt: string | null } {
-  const profiles = all<ProfileRow>(opened.db, sql`SELECT id, kind, base_url, label FROM profiles`)
+  const profiles = backupProfiles(opened.db)
   const match = profiles.find((p) => p.kind === active?.kind && p.base_url === active.base_url)
   if (!match) {
     const held = profiles.map((p) => `"${p.label}"`).join(', ') || 'none'
@@ -51,11 +45,7 @@ function matchingSnapshot(
       { field: 'data' }
     )
   }
-  const takenAt =
-    all<{ value: string }>(
-      opened.db,
-      sql`SELECT value FROM settings WHERE key = 'backup.takenAt'`
-    )[0]?.value ?? null
+  const takenAt = backupTakenAt(opened.db)
   return { snapshot: readSnapshot(opened.db, match.id), takenAt }
 }
 
@@ -67,11 +57,7 @@ function matchingSnapshot(
 export function createBackupHandlers(deps: ExchangeDeps): BackupHandlers {
   const pending = new Map<string, PendingRestore>()
   const db = () => deps.store.write
-  const activeRow = (): ProfileRow | undefined =>
-    all<ProfileRow>(
-      db(),
-      sql`SELECT id, kind, base_url, label FROM profiles WHERE id = ${deps.profileId()}`
-    )[0]
+  const activeRow = (): ProfileRow | undefined => profileRow(db(), deps.profileId())
 
   async function backupTo(path: string): Promise<number> {
     return writeBackup(deps.store, path, deps.now())

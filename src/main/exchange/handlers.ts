@@ -1,6 +1,6 @@
 import type { Handlers } from '../../shared/ipc/contract'
 import { createBackupHandlers } from './backup-handlers'
-import { collectionForExport } from './collection-read'
+import { collectionForExport } from './collection-read-repo'
 import type { ExchangeDeps } from './deps'
 import { buildExport } from './export-formats'
 import { createImportHandlers } from './import-handlers'

@@ -11,7 +11,7 @@ function alive(pid: number): boolean {
 }
 
 /**
- * One process owns a data folder (R-DB-1): the browser host's equivalent of Electron's
+ * One process owns a data folder: the browser host's equivalent of Electron's
  * single-instance lock. A lock left by a dead process is taken over.
  */
 export function acquireInstanceLock(dataDir: string): { release(): void } | { heldBy: number } {

@@ -20,8 +20,8 @@ const SERVICES: readonly ServiceName[] = ['v2', 'v3', 'legacy']
 /**
  * The order `binding: 'auto'` tries. HTTP POST first: the smallest bodies, production's own test form,
  * and it keeps secrets out of URLs (unlike GET). The first call is the probe; a refusal drops the
- * binding for the session and the same call falls back once, to SOAP 1.1 (R-SOAP-3). v3 answers JSON
- * only over the HTTP bindings (protocol.md §5).
+ * binding for the session and the same call falls back once, to SOAP 1.1. v3 answers JSON
+ * only over the HTTP bindings (docs/protocol.md §5).
  */
 const AUTO_ORDER: Readonly<Record<ServiceName, readonly Binding[]>> = {
   v2: ['httpPost', 'soap11', 'soap12', 'httpGet'],

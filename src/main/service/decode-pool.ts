@@ -5,7 +5,7 @@ import { decodeResponse } from './decode-response'
 import type { DecodeInput } from './decode-response'
 import { abortError } from './transport'
 
-/** Bodies at least this large are decoded in a worker thread so IPC keeps answering (performance.md). */
+/** Bodies at least this large are decoded in a worker thread so IPC keeps answering. */
 export const WORKER_THRESHOLD_BYTES = 128 * 1024
 
 type Reply =

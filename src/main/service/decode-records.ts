@@ -13,11 +13,11 @@ function bad(message: string, field?: string): AppError {
 
 const INT = /^[+-]?\d{1,10}$/
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/
-// xsd:dateTime; production writes no zone (the service's local time, read as UTC: protocol.md §3).
+// xsd:dateTime; production writes no zone (the service's local time, read as UTC: docs/protocol.md §3).
 const DATE_TIME =
   /^(-?\d{4,})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,7})?(Z|[+-]\d{2}:\d{2})?$/
 
-/** Converts the text of one value by its XSD type; never guesses from the text itself (R-XML-4). */
+/** Converts the text of one value by its XSD type; never guesses from the text itself. */
 export function convertValue(raw: string, type: XsdType, field: string): DecodedValue {
   if (type === 'string') return raw
   // Value types use XSD whitespace collapse; strings keep user text exactly.

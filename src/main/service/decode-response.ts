@@ -26,7 +26,7 @@ export interface DecodeInput {
 const XML_TYPES = new Set(['text/xml', 'application/soap+xml', 'application/xml'])
 
 /**
- * Decodes a response strictly (R-XML, R-SOAP-2/6): classified by its body, never by status alone;
+ * Decodes a response strictly: classified by its body, never by status alone;
  * the root element, its namespace and the Content-Type are checked for the operation and binding.
  * Returns the operation's value or throws AppError; never a partial result.
  */
@@ -57,7 +57,7 @@ export function decodeResponse(input: DecodeInput): unknown {
     throw new AppError('unexpected_empty_body', 'The service answered with nothing.', detail)
   }
   if (op.result.kind === 'json' && !soap) {
-    // Production's v3 JSON may come as text/html, text/xml or text/plain (protocol.md §5): a body
+    // Production's v3 JSON may come as text/html, text/xml or text/plain (docs/protocol.md §5): a body
     // that parses as a JSON object is JSON, whatever the header says.
     const parsed = jsonObjectOf(body)
     if (parsed !== undefined) return jsonValue(parsed, status, detail)

@@ -16,7 +16,7 @@ export function reasonText(text: string): string {
   return line.length > 300 ? `${line.slice(0, 297)}...` : line
 }
 
-/** A SOAP 1.1 or 1.2 fault, whatever the HTTP status it came with (R-SOAP-2). */
+/** A SOAP 1.1 or 1.2 fault, whatever the HTTP status it came with. */
 export function faultError(fault: XmlElement, detail: ErrorDetail): AppError {
   let code: string
   let reason: string

@@ -9,7 +9,7 @@ function isWrite(op: OperationDef): boolean {
 }
 
 /**
- * Maps the in-band answers of string and int operations (protocol.md §4) to AppError; what remains
+ * Maps the in-band answers of string and int operations (docs/protocol.md §4) to AppError; what remains
  * is the operation's value: `OK` for writes and checkKey, the userHash for login, a user name for
  * checkUserHash.
  */
@@ -45,7 +45,7 @@ export function inBandString(op: OperationDef, text: string, detail: ErrorDetail
   return text
 }
 
-/** The earlier service's update* answer 1 on success and 0 on failure (protocol.md §7). */
+/** The earlier service's update* answer 1 on success and 0 on failure (docs/protocol.md §7). */
 export function inBandInt(op: OperationDef, value: number, detail: ErrorDetail): number {
   if (isWrite(op) && value !== 1) {
     throw new AppError('service_error', 'The service did not apply the change.', {
@@ -63,7 +63,7 @@ const V3_MESSAGES = new Map<string, [AppError['code'], string]>([
   ['API limit exceeded', ['limit_exceeded', 'The daily allowance of the API key is used up.']]
 ])
 
-/** v3 JSON: `{"status":"error","message":...}` becomes its AppError (protocol.md §5). */
+/** v3 JSON: `{"status":"error","message":...}` becomes its AppError (docs/protocol.md §5). */
 export function inBandJson(value: unknown, detail: ErrorDetail): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new AppError('bad_json', 'The service answered with unexpected JSON.', detail)

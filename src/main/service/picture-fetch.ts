@@ -4,7 +4,7 @@ import { isPictureType } from '../mime-types'
 import { raceAbort } from './transport'
 import type { FetchLike } from './transport'
 
-/** The picture limits of protocol.md §8c. */
+/** The picture limits of docs/protocol.md §8c. */
 export const PICTURE_MAX_BYTES = 8 * 1024 * 1024
 export const PICTURE_TIMEOUT_MS = 15_000
 export const PICTURES_IN_FLIGHT = 4

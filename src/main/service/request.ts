@@ -151,7 +151,7 @@ function formText(op: OperationDef, values: Readonly<Record<string, unknown>>): 
   return form.toString()
 }
 
-/** Builds the request for one operation over one binding (spec §1, R-SOAP-1). */
+/** Builds the request for one operation over one binding. */
 export function buildRequest(
   op: OperationDef,
   binding: Binding,

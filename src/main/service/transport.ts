@@ -10,7 +10,7 @@ export interface RawResponse {
   readonly body: string
 }
 
-/** The default body cap (R-XML-2): a 5,000-set page is about 8 MB of SOAP. */
+/** The default body cap: a 5,000-set page is about 8 MB of SOAP. */
 export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024
 
 const OFFLINE = new Set([
@@ -94,7 +94,7 @@ function networkError(
 
 /**
  * Sends one request and reads the whole body under the deadline and the size cap. A body cut short
- * in any framing throws; nothing partial is ever returned (R-SOAP-4).
+ * in any framing throws; nothing partial is ever returned.
  */
 export async function send(
   fetchFn: FetchLike,

@@ -42,7 +42,7 @@ export interface GetSetsParams extends UserFilter {
   pageNumber?: Int
   userName?: Text
 }
-/** A copy to write with setCollectionDetail: collectionID 0 adds one (protocol.md §2). */
+/** A copy to write with setCollectionDetail: collectionID 0 adds one (docs/protocol.md §2). */
 export type CollectionDetailInput = {
   [K in keyof CollectionDetailRecord]?: CollectionDetailRecord[K]
 } & Pick<CollectionDetailRecord, 'collectionID'>
@@ -129,7 +129,7 @@ export interface V3YearRow {
 /** `params` may be given as an object; it is sent as JSON text. */
 export type JsonParams = string | Readonly<Record<string, unknown>>
 
-/** v3 reads resolve with null when the service answers an empty body ("no data", protocol.md §5). */
+/** v3 reads resolve with null when the service answers an empty body ("no data", docs/protocol.md §5). */
 export interface V3Api {
   getReviews(params: Auth & { setID: Int }, opts?: O): R<V3Result | null>
   getInstructions2(params: Auth & { setNumber: Text }, opts?: O): R<V3Result | null>
@@ -142,7 +142,7 @@ export interface V3Api {
   getUserFlagLabels(params?: Auth, opts?: O): R<V3FlagLabels | null>
   setUserFlagLabels(params: Auth & { params: JsonParams }, opts?: O): R<void>
   getSets(params?: Auth & { params?: JsonParams }, opts?: O): R<V3SetsPage | null>
-  // Production's further v3 operations (protocol.md §5).
+  // Production's further v3 operations (docs/protocol.md §5).
   /** Resolves when the key is accepted; throws invalid_key otherwise (as v2's). */
   checkKey(params?: { apiKey?: string }, opts?: O): R<void>
   /** `hash` is the userHash, opaque. */

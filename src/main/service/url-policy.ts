@@ -5,7 +5,7 @@ function isLoopback(hostname: string): boolean {
   return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h)
 }
 
-/** HTTPS everywhere except loopback, where the reference service runs (R-SOAP-1). */
+/** HTTPS everywhere except loopback, where the reference service runs. */
 export function checkBaseUrl(baseUrl: string): URL {
   let url: URL
   try {

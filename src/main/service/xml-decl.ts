@@ -4,7 +4,7 @@ import { bad, isSpace } from './xml-scan'
  * The XML declaration (`<?xml version=… encoding=… standalone=…?>`), read as strictly as expat
  * reads it: pseudo-attributes in that order, version first, each after white space, values of
  * letters, digits, `.`, `_` and `-` only. The encoding name is checked for form, not obeyed: the
- * body was already read as UTF-8 (transport.ts), so it is never reinterpreted (protocol.md §8a).
+ * body was already read as UTF-8 (transport.ts), so it is never reinterpreted (docs/protocol.md §8a).
  */
 export function readXmlDecl(xml: string, i: number): number {
   const close = xml.indexOf('?>', i + 5)

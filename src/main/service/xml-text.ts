@@ -2,7 +2,7 @@ import { AppError } from '../../shared/errors'
 
 /**
  * Characters XML 1.0 cannot carry at all (C0 controls other than tab/LF/CR, U+FFFE/U+FFFF) and lone
- * surrogates. Outgoing text containing one is refused before anything is sent (R-SOAP-5).
+ * surrogates. Outgoing text containing one is refused before anything is sent.
  */
 const NOT_XML_CHAR =
   // eslint-disable-next-line no-control-regex -- matching the forbidden controls is the point

@@ -13,7 +13,7 @@ export interface MainWindowOptions {
   readonly links: ExternalLinkPolicy
 }
 
-/** The only place in Studbook that creates a BrowserWindow (R-SEC-1). */
+/** The only place in Studbook that creates a BrowserWindow. */
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const workAreas = screen.getAllDisplays().map((d) => d.workArea)
   const state = readWindowState(options.stateFile, workAreas)
@@ -23,7 +23,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       title: options.title,
       ...(options.icon === undefined ? {} : { icon: options.icon })
     }),
-    // R-SEC-1: every option spelled out, defaults included, so a changed default cannot weaken it.
+    // Every option spelled out, defaults included, so a changed default cannot weaken it.
     webPreferences: {
       preload: options.preloadPath,
       sandbox: true,

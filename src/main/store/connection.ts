@@ -24,7 +24,7 @@ export interface OpenOptions {
 
 const BUSY_TIMEOUT_MS = 5000
 
-/** R-DB-1: set on every open and read back, so a silently ignored pragma cannot go unnoticed. */
+/** Set on every open and read back, so a silently ignored pragma cannot go unnoticed. */
 function applyPragmas(db: Database.Database): void {
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = FULL')

@@ -19,7 +19,7 @@ const CHANGED = COLS.split(', ')
 
 /**
  * Triggers keeping the external-content FTS index in step with `sets` for incremental changes.
- * The update trigger fires only when an indexed column really changed (performance.md).
+ * The update trigger fires only when an indexed column really changed.
  */
 export const FTS_TRIGGERS_SQL = `
   CREATE TRIGGER IF NOT EXISTS sets_fts_insert AFTER INSERT ON sets BEGIN

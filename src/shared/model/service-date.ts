@@ -1,5 +1,5 @@
 /**
- * The service's `dateAcquired` is free text (protocol.md §2). Production answered `21-08-18` in a
+ * The service's `dateAcquired` is free text (docs/protocol.md §2). Production answered `21-08-18` in a
  * recording made in 2018, so two-digit text reads day-month-year. This is the one reader and the
  * one writer of that text for the pull, the push, the copy form, the charts and the exports.
  *

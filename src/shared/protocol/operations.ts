@@ -2,7 +2,7 @@ import type { RecordName } from './records'
 import type { XsdType } from './xsd'
 
 /**
- * The operation table: every operation of spec §4 and protocol.md §2/§5/§7, with exact parameter
+ * The operation table: every operation of the service interface and docs/protocol.md §2/§5/§7, with exact parameter
  * casing, order and types. Client, reference service and WSDL are all generated from it.
  */
 
@@ -27,7 +27,7 @@ export type ResultDef =
   | { readonly kind: 'single'; readonly record: RecordName }
   | { readonly kind: 'string' }
   | { readonly kind: 'int' }
-  /** v3: JSON over HTTP GET/POST, an empty `<opResponse/>` over SOAP (spec §4.2, protocol.md §5). */
+  /** v3: JSON over HTTP GET/POST, an empty `<opResponse/>` over SOAP (the service interface, docs/protocol.md §5). */
   | { readonly kind: 'json'; readonly write: boolean }
 
 export interface OperationDef {
@@ -36,7 +36,7 @@ export interface OperationDef {
   readonly params: readonly ParamDef[]
   readonly result: ResultDef
   readonly bindings: readonly Binding[]
-  /** Not in the interface document: observed in production or added by protocol.md. */
+  /** Not in the interface document: observed in production or added by docs/protocol.md. */
   readonly origin: 'spec' | 'production' | 'protocol'
 }
 
@@ -172,9 +172,9 @@ export const V3_OPERATIONS: readonly OperationDef[] = [
   op('v3', 'setCollection', [s('apiKey'), s('userHash'), i('SetID'), s('params')], JSON_WRITE),
   op('v3', 'getUserFlagLabels', [s('apiKey'), s('userHash')], JSON_READ),
   op('v3', 'setUserFlagLabels', [s('apiKey'), s('userHash'), s('params')], JSON_WRITE),
-  // Offered by the reference service so a client can read the flags setCollection writes (protocol.md §2).
+  // Offered by the reference service so a client can read the flags setCollection writes (docs/protocol.md §2).
   op('v3', 'getSets', [s('apiKey'), s('userHash'), s('params')], JSON_READ, { origin: 'protocol' }),
-  // Production's further v3 operations (protocol.md §5); parameter names as its public clients send them.
+  // Production's further v3 operations (docs/protocol.md §5); parameter names as its public clients send them.
   ...(
     [
       ['checkKey', [s('apiKey')]],
@@ -234,7 +234,7 @@ export function findOperation(service: ServiceName, name: string): OperationDef 
   return OPERATIONS.find((o) => o.service === service && o.name === name)
 }
 
-/** Default paths (protocol.md §1); a profile may override each. */
+/** Default paths (docs/protocol.md §1); a profile may override each. */
 export const DEFAULT_PATHS: Readonly<Record<ServiceName, string>> = {
   v2: '/api/v2.asmx',
   v3: '/api/v3.asmx',

@@ -1,7 +1,7 @@
 import type { FieldDef, RecordDef, RecordValue, XsdType } from './xsd'
 
 /**
- * The record tables of spec §2 and protocol.md. Field order is wire order; every encoder and decoder
+ * The record tables of the service interface and docs/protocol.md. Field order is wire order; every encoder and decoder
  * (client, reference service, WSDL) is driven by these tables and nothing else.
  */
 
@@ -32,7 +32,7 @@ export const SETS = {
     v2('thumbnailURL', 'string'),
     v2('largeThumbnailURL', 'string'),
     v2('imageURL', 'string'),
-    // The spec's neutral name; production's element carries the service's own name (protocol.md §3).
+    // The spec's neutral name; production's element carries the service's own name (docs/protocol.md §3).
     { ...v2('serviceURL', 'string'), aliases: ['bricksetURL'] },
     v2('released', 'boolean'),
     v2('owned', 'boolean'),
@@ -194,7 +194,7 @@ export const COLLECTION_TOTALS = {
   ]
 } as const satisfies RecordDef
 
-// The earlier description (spec §2.10): requiredness is given per field by the document.
+// The earlier description (the service interface): requiredness is given per field by the document.
 function f<const N extends string, const T extends XsdType, const R extends boolean>(
   name: N,
   type: T,
@@ -244,7 +244,7 @@ export const THEME_DATA = {
 export const SUBTHEME_DATA = {
   element: 'subthemeData',
   arrayType: 'ArrayOfSubthemeData',
-  // yearFrom/yearTo: seen in production, not in the document (protocol.md §7).
+  // yearFrom/yearTo: seen in production, not in the document (docs/protocol.md §7).
   fields: [
     f('theme', 'string', false),
     f('subtheme', 'string', false),

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AppError } from '../errors'
 
 /**
- * Production's v3 getSets answer (protocol.md §5, test/fixtures/production/production-v3): nested
+ * Production's v3 getSets answer (docs/protocol.md §5, test/fixtures/production/production-v3): nested
  * objects, unknown values omitted, numbers as JSON numbers, UTC timestamps with `Z`. Checked whole
  * at the trust boundary: unknown keys are dropped, omitted values tolerated, and any record that
  * breaks a rule refuses the whole page, so a page is either stored exactly or not at all.

@@ -1,7 +1,7 @@
-/** The XML Schema value types the interface uses (spec §2). */
+/** The XML Schema value types the interface uses (the service interface). */
 export type XsdType = 'string' | 'int' | 'boolean' | 'decimal' | 'dateTime'
 
-/** The TypeScript value of a decoded field. An omitted optional string decodes to null (protocol.md §3). */
+/** The TypeScript value of a decoded field. An omitted optional string decodes to null (docs/protocol.md §3). */
 export type XsdValue<T extends XsdType, Required extends boolean> = T extends 'int' | 'decimal'
   ? number
   : T extends 'boolean'

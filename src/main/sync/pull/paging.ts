@@ -1,4 +1,4 @@
-/** Sets asked for a page: the documented maximum (protocol.md §5). */
+/** Sets asked for a page: the documented maximum (docs/protocol.md §5). */
 export const PAGE_SIZE = 500
 
 /**

@@ -38,7 +38,7 @@ export interface CopyPushContext {
 export const KEPT_LOCAL_REASON = 'kept on this computer: the service gave it no id'
 
 /**
- * One copy row through setCollectionDetail, by collectionID only (protocol.md §2): the record names
+ * One copy row through setCollectionDetail, by collectionID only (docs/protocol.md §2): the record names
  * no set. A new copy first waits for the set's raised quantity to be confirmed, then claims a blank
  * record of that set that no local copy holds; without one it stays local. Every read is fresh:
  * what an earlier row of this round saw may already be stale.

@@ -7,7 +7,7 @@ import type { CopyValue, MinifigValue } from '../../collection/index'
 
 /**
  * How each kind of outbox row is written to and read back from the service the profile offers
- * (protocol.md §2, §5, §7). Values are compared in one normal form: what the local state holds.
+ * (docs/protocol.md §2, §5, §7). Values are compared in one normal form: what the local state holds.
  */
 
 export type Offers = (service: ServiceName, operation: string) => boolean
@@ -170,7 +170,7 @@ export async function writeServer(
     }
     if ((flag || t.field === 'rating' || t.field === 'notes') && offers('v3', 'setCollection')) {
       const key = flag ? `flag${flag[1] ?? ''}` : t.field
-      // v3 reads an empty note as "unchanged"; a single space clears (protocol.md §5).
+      // v3 reads an empty note as "unchanged"; a single space clears (docs/protocol.md §5).
       const value = typeof desired === 'boolean' ? bit(desired) : desired === '' ? ' ' : desired
       await client.v3.setCollection({ SetID: setID, params: { [key]: value } })
       return

@@ -19,7 +19,7 @@ import { pushCopy } from './copy'
 import type { PushOutcome } from './copy'
 
 /**
- * The pusher drains the outbox (R-DB-3..5): rows in order per set; before a write the service's
+ * The pusher drains the outbox: rows in order per set; before a write the service's
  * value is read and compared with the row's base (a change behind our back becomes a conflict);
  * a row is removed only after the service said OK and a re-read shows the desired value.
  */

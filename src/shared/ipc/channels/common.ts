@@ -3,7 +3,7 @@ import { z } from 'zod'
 export const empty = z.object({}).strict()
 export const setId = z.number().int().positive()
 export const flagNo = z.number().int().min(1).max(8)
-/** Free text the user types: C0 controls other than tab/CR/LF are refused (R-SOAP-5). */
+/** Free text the user types: C0 controls other than tab/CR/LF are refused. */
 export const userText = (max: number) =>
   z
     .string()
