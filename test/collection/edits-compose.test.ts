@@ -98,6 +98,7 @@ describe('edits through createApp and dispatch', () => {
       'binding',
       'keychain',
       'keychainMessage',
+      'problem',
       'profile',
       'remembered',
       'signInNeeded',

@@ -21,7 +21,8 @@ const account: AccountStatus = {
   username: 'alice',
   keychain: 'memory',
   remembered: false,
-  keychainMessage: 'Sign-ins kept in memory: the system keychain is locked (locked collection).'
+  keychainMessage: 'Sign-ins kept in memory: the system keychain is locked (locked collection).',
+  problem: null
 }
 const sync: SyncStatus = {
   running: false,

@@ -17,7 +17,8 @@ let status: AccountStatus = {
   username: null,
   keychain: 'memory',
   remembered: false,
-  keychainMessage: null
+  keychainMessage: null,
+  problem: null
 }
 backend.override('account:getStatus', () => status)
 

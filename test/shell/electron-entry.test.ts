@@ -160,7 +160,8 @@ vi.mock('../../src/main/app/compose', async () => {
             username: 'demo',
             keychain: 'memory',
             remembered: false,
-            keychainMessage: 'Sign-ins kept in memory: the system keychain is locked (x).'
+            keychainMessage: 'Sign-ins kept in memory: the system keychain is locked (x).',
+            problem: null
           }),
           'sync:getStatus': () => ({
             running: false,

@@ -13,7 +13,8 @@ const status = (signedIn: boolean): AccountStatus => ({
   username: 'collector',
   keychain: 'os',
   remembered: true,
-  keychainMessage: null
+  keychainMessage: null,
+  problem: null
 })
 
 describe('a sync starts when the account becomes signed in', () => {

@@ -46,7 +46,8 @@ export function accountStatus(profiles: Profiles, db: ReadDb): AccountStatus {
     username: hash ? (s.username ?? p.username) : null,
     keychain: store.kind,
     remembered: store.remembered,
-    keychainMessage: store.message
+    keychainMessage: store.message,
+    problem: profiles.problem()?.message ?? null
   }
 }
 

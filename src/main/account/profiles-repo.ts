@@ -28,6 +28,21 @@ interface ProfileRow {
   username: string | null
 }
 
+/** Stored JSON, or `fallback` when the text no longer parses (edited by hand, damaged). */
+function parsedOr<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback
+  try {
+    return JSON.parse(text) as T
+  } catch {
+    return fallback
+  }
+}
+
+/**
+ * Never throws: a row is read as stored, and whether its settings can be used is decided by the
+ * profile rules (a damaged row must not stop the app from starting). Unreadable `paths` fall back
+ * to the service's default paths; unreadable `namespaces` are discovered again.
+ */
 function fromRow(r: ProfileRow): ProfileRecord {
   return {
     id: r.id,
@@ -35,9 +50,8 @@ function fromRow(r: ProfileRow): ProfileRecord {
     label: r.label,
     baseUrl: r.base_url,
     binding: r.binding as ProfileRecord['binding'],
-    paths: JSON.parse(r.paths) as ProfileRecord['paths'],
-    namespaces:
-      r.namespaces === null ? null : (JSON.parse(r.namespaces) as ProfileRecord['namespaces']),
+    paths: parsedOr<ProfileRecord['paths']>(r.paths, {}),
+    namespaces: parsedOr<ProfileRecord['namespaces']>(r.namespaces, null),
     username: r.username
   }
 }

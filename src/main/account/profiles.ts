@@ -1,11 +1,12 @@
 import { AppError } from '../../shared/errors'
 import type { CredentialStore, ProfileSecrets } from '../credentials/index'
 import type { Binding, ServiceName } from '../../shared/protocol/operations'
-import { createServiceClient } from '../service/index'
+import { createRefusingClient, createServiceClient } from '../service/index'
 import type { FetchLike, ServiceClient } from '../service/index'
 import type { Store } from '../store/connection'
 import { getProfile, getSetting, setSetting, upsertProfile } from './profiles-repo'
 import type { ProfileInput, ProfileRecord } from './profiles-repo'
+import { checkProfileSettings, settingsProblem } from './profile-rules'
 
 export type ServicePort = ServiceClient
 
@@ -56,6 +57,11 @@ export interface CustomProfileInput {
 export interface Profiles {
   readonly credentials: CredentialStore
   active(): ProfileRecord
+  /**
+   * Why the active profile's stored settings cannot be used (an older version stored an address
+   * refused today), or null. The app still runs: the client answers every call with this reason.
+   */
+  problem(): AppError | null
   client(): ServicePort
   secrets(): ProfileSecrets
   /** The credential-store account of a profile: one entry per profile under one service name. */
@@ -100,15 +106,13 @@ function mergeSecrets(base: ProfileSecrets, patch: ProfileSecrets): ProfileSecre
   return cleanSecrets(merged)
 }
 
-/** What a user's service settings store as a profile: named by its host, no trailing slash. */
+/**
+ * What a user's service settings store as a profile: named by its host, no trailing slash.
+ * Throws (before anything is written) when the settings, as they would be stored, are refused.
+ */
 function customInput(input: CustomProfileInput): ProfileInput {
-  return {
-    kind: 'custom',
-    label: new URL(input.baseUrl).host,
-    baseUrl: input.baseUrl.replace(/\/+$/, ''),
-    binding: input.binding,
-    paths: input.paths ?? {}
-  }
+  const checked = checkProfileSettings({ ...input, baseUrl: input.baseUrl.replace(/\/+$/, '') })
+  return { kind: 'custom', label: new URL(checked.baseUrl).host, ...checked }
 }
 
 export async function createProfiles(options: ProfilesOptions): Promise<Profiles> {
@@ -118,6 +122,7 @@ export async function createProfiles(options: ProfilesOptions): Promise<Profiles
   let current: ProfileRecord
   let secrets: ProfileSecrets = {}
   let client: ServicePort
+  let problem: AppError | null = null
   let demo: DemoService | null = null
 
   const account = (p: ProfileRecord = current) => `profile-${p.id}`
@@ -135,14 +140,24 @@ export async function createProfiles(options: ProfilesOptions): Promise<Profiles
     }
     current = profile
     setSetting(store.write, ACTIVE_KEY, String(profile.id))
-    client = createClient({
-      profile,
-      secrets: () => ({
-        apiKey: secrets.apiKey ?? '',
-        ...(secrets.userHash ? { userHash: secrets.userHash } : {})
-      }),
-      ...(demo ? { fetch: demo.fetch } : {})
-    })
+    problem =
+      profile.kind === 'demo'
+        ? null
+        : settingsProblem({
+            baseUrl: profile.baseUrl,
+            binding: profile.binding,
+            paths: profile.paths
+          })
+    client = problem
+      ? createRefusingClient(problem)
+      : createClient({
+          profile,
+          secrets: () => ({
+            apiKey: secrets.apiKey ?? '',
+            ...(secrets.userHash ? { userHash: secrets.userHash } : {})
+          }),
+          ...(demo ? { fetch: demo.fetch } : {})
+        })
     for (const l of listeners) l(profile)
   }
 
@@ -154,17 +169,16 @@ export async function createProfiles(options: ProfilesOptions): Promise<Profiles
     )
   }
 
-  function customRecord(input: CustomProfileInput): ProfileRecord {
-    return upsertProfile(store.write, customInput(input), now())
-  }
-
   const savedId = Number(getSetting(store.read, ACTIVE_KEY))
   const saved = Number.isInteger(savedId) && savedId > 0 ? getProfile(store.read, savedId) : null
-  await activate(saved ?? (options.initial ? customRecord(options.initial) : demoRecord()))
+  const first = (): ProfileRecord =>
+    options.initial ? upsertProfile(store.write, customInput(options.initial), now()) : demoRecord()
+  await activate(saved ?? first())
 
   return {
     credentials,
     active: () => current,
+    problem: () => problem,
     client: () => client,
     secrets: () => secrets,
     account,
@@ -174,7 +188,9 @@ export async function createProfiles(options: ProfilesOptions): Promise<Profiles
       return current
     },
     async saveCustom(input, patch) {
-      const record = customRecord(input)
+      // Checked whole before the first write: a refused address leaves every setting as it was.
+      const checked = customInput(input)
+      const record = upsertProfile(store.write, checked, now())
       if (patch !== undefined) {
         const read = await credentials.read(account(record))
         const merged = mergeSecrets(read.state === 'found' ? read.secrets : {}, patch)

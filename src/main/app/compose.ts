@@ -165,7 +165,9 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
     allowedExternalHosts() {
       const p = profiles.active()
       const hosts = new Set(externalHosts(store.read, p.id))
-      if (p.kind === 'custom' && p.baseUrl.startsWith('https:')) hosts.add(new URL(p.baseUrl).host)
+      if (p.kind === 'custom' && profiles.problem() === null && p.baseUrl.startsWith('https:')) {
+        hosts.add(new URL(p.baseUrl).host)
+      }
       return [...hosts]
     },
     async close() {

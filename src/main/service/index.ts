@@ -20,6 +20,7 @@ export { stopDecodeWorker } from './decode-pool'
 export { createPictureFetcher } from './picture-fetch'
 export type { Picture, PictureFetcher, PictureFetchOptions } from './picture-fetch'
 export { DEFAULT_TIMEOUT_MS } from './client'
+export { checkBaseUrl } from './url-policy'
 
 export interface ServiceClient {
   /** Generic, table-driven call; the typed wrappers below sit on top of it. */
@@ -67,19 +68,38 @@ function wrappers(
   return Object.freeze(out)
 }
 
+function clientOver(
+  call: ServiceClient['call'],
+  discover: ServiceClient['discover']
+): ServiceClient {
+  return {
+    call,
+    v2: wrappers('v2', call) as unknown as V2Api,
+    v3: wrappers('v3', call) as unknown as V3Api,
+    legacy: wrappers('legacy', call) as unknown as LegacyApi,
+    discover
+  }
+}
+
 /**
  * The service client (issue #4): every operation of the shared table over every binding it offers.
  * Throws AppError `insecure_url` at once for a non-loopback http:// base URL.
  */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const core = createCore(options)
-  const call: ServiceClient['call'] = (service, operation, params, opts) =>
-    core.call(service, operation, params, opts)
-  return {
-    call,
-    v2: wrappers('v2', call) as unknown as V2Api,
-    v3: wrappers('v3', call) as unknown as V3Api,
-    legacy: wrappers('legacy', call) as unknown as LegacyApi,
-    discover: (signal) => core.discover(signal)
-  }
+  return clientOver(
+    (service, operation, params, opts) => core.call(service, operation, params, opts),
+    (signal) => core.discover(signal)
+  )
+}
+
+/**
+ * A client for settings that cannot be used (a profile stored by an older version with an address
+ * refused today): every call answers with the reason, so the app runs and says why, offline.
+ */
+export function createRefusingClient(reason: Error): ServiceClient {
+  return clientOver(
+    () => Promise.reject(reason),
+    () => Promise.reject(reason)
+  )
 }

@@ -20,6 +20,11 @@ export interface AccountStatus {
   /** False when secrets live in memory only and will be forgotten on quit. */
   readonly remembered: boolean
   readonly keychainMessage: string | null
+  /**
+   * Why the active profile's stored settings cannot be used (an address refused today), or null.
+   * The catalogue stays browsable; Settings shows this and a new address replaces it.
+   */
+  readonly problem: string | null
 }
 
 export interface ConnectionTestDto {

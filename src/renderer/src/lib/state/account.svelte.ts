@@ -3,6 +3,7 @@ import type { AccountStatus, ConnectionTestDto } from '../../../../shared/model/
 import type { AppInfo } from '../../../../shared/model/app'
 import type { ChannelInput } from '../../../../shared/ipc/contract'
 import { tryCall } from '../api'
+import { nav } from './nav.svelte'
 import { notices } from './notices.svelte'
 
 /** Which service the app talks to and whether secrets are held (never the secrets themselves). */
@@ -24,6 +25,8 @@ class AccountState {
     ])
     if (status.ok) this.status = status.value
     else this.error = status.error
+    // Stored settings that cannot be used: open where the reason is shown and can be fixed.
+    if (status.ok && status.value.problem !== null) nav.go('settings')
     if (info.ok) this.info = info.value
   }
 
