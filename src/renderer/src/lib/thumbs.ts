@@ -5,6 +5,8 @@
  * document each, ~6 ms) and the host a request. A page of results fires dozens of them: loaded
  * eagerly they sit between a keystroke and its answer, and between scroll frames. Queued here
  * they fill in one by one once typing or scrolling pauses, for the rows still on screen.
+ * Until its picture has loaded an image is marked `data-thumb="waiting"` (or "failed") and
+ * not drawn, so a queued picture shows the neutral placeholder behind it, never a broken icon.
  */
 
 /** How long the list must be still before pictures start loading. */
@@ -56,9 +58,24 @@ function pump(): void {
 function start(img: HTMLImageElement, src: string): void {
   running++
   let done = false
-  const finish = (): void => {
+  const finish = (event?: Event): void => {
     if (done) return
     done = true
+    // Drawn only once it has pixels: a picture that failed leaves the neutral placeholder.
+    if (event?.type === 'load') img.dataset.thumb = 'loaded'
+    else if (event?.type === 'error') {
+      img.dataset.thumb = 'failed'
+      img.removeAttribute('src')
+    } else {
+      // Given up waiting (or the row was reused): a late picture still shows when it arrives.
+      img.addEventListener(
+        'load',
+        () => {
+          if (img.getAttribute('src') === src) img.dataset.thumb = 'loaded'
+        },
+        { once: true }
+      )
+    }
     clearTimeout(watchdog)
     img.removeEventListener('load', finish)
     img.removeEventListener('error', finish)
@@ -78,6 +95,7 @@ function show(img: HTMLImageElement, src: string | null | undefined): void {
   queue.delete(img)
   if (src && img.getAttribute('src') === src) return
   loading.get(img)?.()
+  img.dataset.thumb = 'waiting'
   if (!src) {
     img.removeAttribute('src')
     return
