@@ -14,7 +14,9 @@ export default defineConfig({
           // Large service responses are decoded off the main event loop (performance.md).
           'decode-worker': resolve('src/main/service/decode-worker.ts'),
           // Facet counts on their own read-only connection, off the main event loop.
-          'facet-worker': resolve('src/main/catalogue/facet-worker.ts')
+          'facet-worker': resolve('src/main/catalogue/facet-worker.ts'),
+          // Import previews read and plan a file off the main event loop.
+          'import-worker': resolve('src/main/exchange/import-worker.ts')
         },
         // Shared chunks sit beside the entries, so a chunk's `new URL('./decode-worker.js',
         // import.meta.url)` finds the worker entry.

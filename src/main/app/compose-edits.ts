@@ -100,7 +100,8 @@ export function createEditSide(d: EditSideDeps): EditSide {
       ...deps,
       files: d.files,
       dataFolder: d.dataFolder ?? null,
-      conditions: () => acquiredConditions(d.store, d.profiles)
+      conditions: () => acquiredConditions(d.store, d.profiles),
+      log: d.log
     }),
     ...createAccountHandlers({
       store: d.store,

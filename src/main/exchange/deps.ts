@@ -19,4 +19,6 @@ export interface ExchangeDeps extends EditDeps {
   readonly dataFolder?: DataFolderPort | null
   /** The service's acquisition conditions; the cached list when not given. */
   readonly conditions?: () => Promise<readonly string[]>
+  /** Told when import previews cannot be read off the main thread. */
+  readonly log?: { warn(m: string, d?: unknown): void }
 }

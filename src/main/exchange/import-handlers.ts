@@ -6,11 +6,8 @@ import type { ImportFormat } from '../../shared/model/exchange'
 import { listConditions } from '../catalogue/index'
 import { applyEdits } from '../collection/index'
 import type { Edit } from '../collection/index'
-import { currentCollection } from './collection-read-repo'
 import type { ExchangeDeps } from './deps'
-import { planImport } from './import-diff'
-import { parseImport } from './import-formats'
-import { importText } from './text-decode'
+import { planOffThread } from './import-thread'
 
 export type ImportHandlers = Pick<Handlers, 'exchange:previewImport' | 'exchange:applyImport'>
 
@@ -39,12 +36,12 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
   return {
     'exchange:previewImport': async (input) => {
       const p = deps.profileId()
-      const text = importText(input)
-      const file = parseImport(input.format, text, {
-        conditions: await conditions(),
-        ...(input.dateOrder ? { dateOrder: input.dateOrder } : {})
-      })
-      const plan = planImport(file, currentCollection(db(), p), () => randomUUID())
+      const file = await planOffThread(
+        deps.store,
+        { ...input, profileId: p, conditions: await conditions() },
+        (why) => deps.log?.warn('import previews are read on the main thread', why)
+      )
+      const plan = file.plan
       const canApply = file.question === null && plan.edits.length > 0
       const previewId = randomUUID()
       previews.set(previewId, {

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto'
+import type { DateOrder, ImportFormat, ImportPreviewDto } from '../../shared/model/exchange'
+import type { ReadDb } from '../store/handles'
+import { currentCollection } from './collection-read-repo'
+import { planImport } from './import-diff'
+import type { ImportPlan } from './import-diff'
+import { parseImport } from './import-formats'
+import { importText } from './text-decode'
+
+/** Everything a preview needs, as plain data: it crosses to the import worker and back. */
+export interface PreviewJob {
+  readonly profileId: number
+  readonly format: ImportFormat
+  /** Text already decoded, or the file's bytes in base64 (what the screens send). */
+  readonly content?: string
+  readonly data?: string
+  readonly dateOrder?: DateOrder
+  /** The service's acquisition conditions, looked up before the job starts. */
+  readonly conditions: readonly string[]
+}
+
+export type PlannedPreview = Pick<ImportPreviewDto, 'readAs' | 'rows' | 'notices' | 'question'> & {
+  readonly plan: ImportPlan
+}
+
+/** Reads the file and plans it against the collection in `db`: the whole preview, no writes. */
+export function planPreview(db: ReadDb, job: PreviewJob): PlannedPreview {
+  const text = importText(job)
+  const file = parseImport(job.format, text, {
+    conditions: job.conditions,
+    ...(job.dateOrder ? { dateOrder: job.dateOrder } : {})
+  })
+  const plan = planImport(file, currentCollection(db, job.profileId), () => randomUUID())
+  return {
+    readAs: file.readAs,
+    rows: file.rows,
+    notices: file.notices,
+    question: file.question,
+    plan
+  }
+}

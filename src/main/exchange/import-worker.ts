@@ -1,0 +1,35 @@
+import Database from 'better-sqlite3'
+import { parentPort, workerData } from 'node:worker_threads'
+import { AppError } from '../../shared/errors'
+import type { ReadDb } from '../store/handles'
+import { planPreview } from './import-plan'
+import type { PreviewJob } from './import-plan'
+
+/**
+ * Worker side of an import preview: one worker per preview reads the file and plans it on its own
+ * read-only connection, so a 20 MB file does not hold up every other request for seconds. WAL lets
+ * it read while the main connection writes; the plan sees the last committed collection.
+ */
+export interface PreviewWorkerData {
+  readonly path: string
+  readonly job: PreviewJob
+}
+
+const { path, job } = workerData as PreviewWorkerData
+const db = new Database(path, { readonly: true, fileMustExist: true })
+try {
+  db.pragma('busy_timeout = 5000')
+  parentPort?.postMessage({ ok: true, value: planPreview(db as ReadDb, job) })
+} catch (e) {
+  // Only an AppError's words are meant for the user; anything else is a fault in the reader.
+  const error =
+    e instanceof AppError
+      ? e.toJSON()
+      : new AppError(
+          'internal',
+          'The file could not be read because of an internal error.'
+        ).toJSON()
+  parentPort?.postMessage({ ok: false, error })
+} finally {
+  db.close()
+}
