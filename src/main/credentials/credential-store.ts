@@ -20,9 +20,12 @@ export type SecretsRead =
 /** One secret entry per profile (the account), all under one service name. */
 export interface CredentialStore {
   readonly kind: KeychainKind
-  /** False when secrets are forgotten on quit (memory store). */
+  /**
+   * False when this session's sign-in would not survive a restart: secrets kept in memory, or an
+   * OS keychain that refused the last write. Read it each time: it changes as writes fail or succeed.
+   */
   readonly remembered: boolean
-  /** Why the OS keychain is not used, for the UI; null when it is. */
+  /** Why sign-ins are not remembered, for the UI; null when they are. */
   readonly message: string | null
   read(account: string): Promise<SecretsRead>
   write(account: string, secrets: ProfileSecrets): Promise<void>

@@ -68,11 +68,26 @@ export function keychainReason(e: unknown): string {
   return text.slice(0, 200)
 }
 
+/** What a failed write or removal leaves behind, in words: what the next start will find. */
+function outOfStep(action: 'write' | 'remove', reason: string): string {
+  return action === 'write'
+    ? `Your sign-in could not be saved in the system keychain (${reason}). It is kept in memory ` +
+        'and will be forgotten when Studbook quits.'
+    : `Your sign-out could not be saved in the system keychain (${reason}). The earlier sign-in ` +
+        'may come back when Studbook starts again.'
+}
+
 export function createKeytarStore(keytar: KeytarLike, service = KEYCHAIN_SERVICE): CredentialStore {
+  // Accounts whose keychain entry is not what this session holds, since a write or removal failed.
+  const unsaved = new Map<string, string>()
   return {
     kind: 'os',
-    remembered: true,
-    message: null,
+    get remembered() {
+      return unsaved.size === 0
+    },
+    get message() {
+      return unsaved.values().next().value ?? null
+    },
     async read(account): Promise<SecretsRead> {
       let blob: string | null
       try {
@@ -98,15 +113,19 @@ export function createKeytarStore(keytar: KeytarLike, service = KEYCHAIN_SERVICE
       try {
         await keytar.setPassword(service, account, encodeSecrets(secrets))
       } catch (e) {
+        unsaved.set(account, outOfStep('write', keychainReason(e)))
         throw unavailable('save your sign-in', e)
       }
+      unsaved.delete(account)
     },
     async remove(account) {
       try {
         await keytar.deletePassword(service, account)
       } catch (e) {
+        unsaved.set(account, outOfStep('remove', keychainReason(e)))
         throw unavailable('remove your sign-in', e)
       }
+      unsaved.delete(account)
     }
   }
 }

@@ -72,8 +72,16 @@ function tellingLog(store: CredentialStore, keep: ((value: string) => void) | un
   const tell = (secrets: ProfileSecrets): void => {
     for (const value of [secrets.apiKey, secrets.userHash]) if (value) keep(value)
   }
+  // Getters, not a copy: whether sign-ins are remembered changes when a write fails.
   return {
-    ...store,
+    kind: store.kind,
+    get remembered() {
+      return store.remembered
+    },
+    get message() {
+      return store.message
+    },
+    remove: (account: string) => store.remove(account),
     async read(account: string) {
       const result = await store.read(account)
       if (result.state === 'found') tell(result.secrets)
