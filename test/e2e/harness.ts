@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { tokenCookieName } from '../../src/main/hosts/web-guard'
 import { launchChromium } from './chromium'
 import { startProcess, stopProcess } from './processes'
 import type { Started } from './processes'
@@ -126,7 +127,10 @@ export async function startApp(options: StartOptions = {}): Promise<AppUnderTest
   const rpc = async <T>(channel: string, input: unknown = {}): Promise<T> => {
     const res = await fetch(`${origin}/rpc/${channel}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: `studbook_token=${token}` },
+      headers: {
+        'Content-Type': 'application/json',
+        Cookie: `${tokenCookieName(Number(new URL(origin).port))}=${token}`
+      },
       body: JSON.stringify(input)
     })
     const result = (await res.json()) as {

@@ -7,6 +7,7 @@ import { createEventBus } from '../../src/main/ipc/event-bus'
 import type { EventBus } from '../../src/main/ipc/event-bus'
 import { startWebHost } from '../../src/main/hosts/web-server'
 import type { WebHost } from '../../src/main/hosts/web-server'
+import { tokenCookieName } from '../../src/main/hosts/web-guard'
 import { fakeHandlers } from '../ipc/fake-handlers'
 import { raw } from './raw-http'
 
@@ -25,7 +26,7 @@ beforeEach(async () => {
     app: { handlers: fake.handlers, events, media: () => Promise.resolve(null) },
     staticDir
   })
-  cookie = `studbook_token=${host.token}`
+  cookie = `${tokenCookieName(host.port)}=${host.token}`
 })
 
 afterEach(async () => {
@@ -42,7 +43,8 @@ describe('browser host', () => {
     })
     expect(rpc.status).toBe(401)
     expect(
-      (await raw(host.port, '/', { headers: { Cookie: 'studbook_token=guess' } })).status
+      (await raw(host.port, '/', { headers: { Cookie: `${tokenCookieName(host.port)}=guess` } }))
+        .status
     ).toBe(401)
     expect(spies['catalog:listThemes']).not.toHaveBeenCalled()
   })

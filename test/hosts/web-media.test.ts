@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEventBus } from '../../src/main/ipc/event-bus'
 import { startWebHost } from '../../src/main/hosts/web-server'
 import type { WebHost } from '../../src/main/hosts/web-server'
+import { tokenCookieName } from '../../src/main/hosts/web-guard'
 import { fakeHandlers } from '../ipc/fake-handlers'
 import { raw } from './raw-http'
 import type { RawInit, Reply } from './raw-http'
@@ -13,7 +14,7 @@ import type { RawInit, Reply } from './raw-http'
 function get(host: WebHost, path: string, init: RawInit = {}): Promise<Reply> {
   return raw(host.port, path, {
     ...init,
-    headers: { Cookie: `studbook_token=${host.token}`, ...init.headers }
+    headers: { Cookie: `${tokenCookieName(host.port)}=${host.token}`, ...init.headers }
   })
 }
 

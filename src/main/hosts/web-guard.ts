@@ -1,7 +1,15 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 
-export const TOKEN_COOKIE = 'studbook_token'
+/**
+ * The token cookie's name for a host on `port`. Browsers keep one cookie jar for 127.0.0.1 whatever
+ * the port (RFC 6265 §8.5): under one shared name, a second host's cookie replaced the first one's
+ * and signed its tab out. Every server on 127.0.0.1 still receives these cookies; each host reads
+ * only its own.
+ */
+export function tokenCookieName(port: number): string {
+  return `studbook_token_${String(port)}`
+}
 
 export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: string }
 
@@ -16,11 +24,12 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-export function cookieToken(req: IncomingMessage): string | null {
+export function cookieToken(req: IncomingMessage, port: number): string | null {
+  const wanted = tokenCookieName(port)
   const header = req.headers.cookie ?? ''
   for (const part of header.split(';')) {
     const [name, ...rest] = part.trim().split('=')
-    if (name === TOKEN_COOKIE) return rest.join('=')
+    if (name === wanted) return rest.join('=')
   }
   return null
 }
@@ -51,7 +60,7 @@ export function checkRequest(
   } else if (origin === 'null') {
     return { ok: false, status: 403, reason: 'opaque Origin' }
   }
-  const presented = queryToken ?? cookieToken(req)
+  const presented = queryToken ?? cookieToken(req, port)
   if (presented === null || !sameToken(presented, token)) {
     return { ok: false, status: 401, reason: 'missing or wrong token' }
   }

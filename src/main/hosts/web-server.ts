@@ -13,7 +13,7 @@ import type { DispatchLog } from '../ipc/dispatch'
 import type { EventBus } from '../ipc/event-bus'
 import { MediaGate, mediaEtag, notModified } from './media-response'
 import { readStatic } from './static-files'
-import { checkRequest, TOKEN_COOKIE } from './web-guard'
+import { checkRequest, tokenCookieName } from './web-guard'
 
 export interface WebHostApp {
   readonly handlers: Handlers
@@ -165,7 +165,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       // Move the token out of the address bar and history into a cookie scripts cannot read.
       res.writeHead(302, {
         ...SECURITY_HEADERS,
-        'Set-Cookie': `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+        'Set-Cookie': `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
         Location: url.pathname
       })
       res.end()
