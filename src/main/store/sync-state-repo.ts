@@ -10,6 +10,8 @@ export type SyncKey =
   /** JSON {got, expected}: the last catalogue pull stopped before the service's total. */
   | 'catalogue_incomplete'
   | 'sets_started_at'
+  /** The set count the catalogue pull under way expects: how far an interrupted one got of it. */
+  | 'sets_expected'
   | 'catalogue_complete_at'
   | 'recent_watermark'
   | 'last_sync_at'

@@ -1,6 +1,12 @@
 import { AppError } from '../../shared/errors'
 import type { ErrorCode } from '../../shared/errors'
-import type { AllowanceDto, SyncPhase, SyncStatus } from '../../shared/model/sync'
+import type {
+  AllowanceDto,
+  CatalogueProgress,
+  SyncOutcome,
+  SyncPhase,
+  SyncStatus
+} from '../../shared/model/sync'
 import type { EventBus } from '../ipc/event-bus'
 import { countSets, hasSubthemesAndYears, themeNames } from '../catalogue/index'
 import type { Store } from '../store/connection'
@@ -25,6 +31,8 @@ import {
 } from './pull/catalogue'
 import { pullCollection } from './pull/collection'
 import type { PullContext } from './pull/context'
+import { createReachability } from './reachability'
+import type { Reachability } from './reachability'
 
 /** The push step (outbox → service), provided by the edits side; runs before the collection pull. */
 export type PushStep = (signal: AbortSignal) => Promise<void>
@@ -33,6 +41,11 @@ export interface SyncRunner {
   status(): SyncStatus
   /** Starts a sync in the background (or joins the running one) and returns the status at once. */
   start(options?: { full?: boolean }): SyncStatus
+  /**
+   * Something changed that a sync must see (a sign-in, the service back): starts one, or, when one
+   * is running, another once it ends, since the running one may have read the old state already.
+   */
+  request(): void
   /** Runs a sync to its end; resolves with the final status (errors are in the status). */
   run(options?: { full?: boolean }): Promise<SyncStatus>
   cancel(): SyncStatus
@@ -40,6 +53,8 @@ export interface SyncRunner {
   idle(): Promise<void>
   /** Publishes the current status (after edits change the outbox counts). */
   publish(): void
+  /** Called with the final status of each sync that ends (cancelled ones included). */
+  onFinished(listener: (status: SyncStatus) => void): () => void
 }
 
 export interface SyncRunnerOptions {
@@ -48,6 +63,8 @@ export interface SyncRunnerOptions {
   readonly events: EventBus
   readonly now?: () => Date
   readonly push?: PushStep
+  /** Fed by every call the profile's client makes; the runner tells it of deadlines too. */
+  readonly reachability?: Reachability
   readonly log?: { warn(m: string, d?: unknown): void }
 }
 
@@ -60,12 +77,17 @@ const OFFLINE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
   const { store, profiles, events } = options
   const now = options.now ?? (() => new Date())
+  const reach = options.reachability ?? createReachability()
+  const finished = new Set<(status: SyncStatus) => void>()
   let running: Promise<SyncStatus> | null = null
   let controller: AbortController | null = null
+  /** A request that came while a sync ran: one more runs after it (an object: set from outside). */
+  const followUp = { wanted: false }
   let phase: SyncPhase = 'idle'
   let done = 0
   let total = 0
-  let online = true
+  /** Kept with the profile it belongs to: a switch starts from "nothing known". */
+  let outcome: { readonly profileId: number; readonly value: SyncOutcome } | null = null
   let error: string | null = null
 
   function allowance(profileId: number): AllowanceDto {
@@ -77,20 +99,35 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
     }
   }
 
+  /**
+   * The service stopped paging short of its total, or a pull was cut off (offline, quit) and has
+   * not run to its end since: either way the catalogue is not all there, and the next sync resumes.
+   */
+  function shortCatalogue(id: number, sets: number): CatalogueProgress | null {
+    const stopped = catalogueIncomplete(store.read, id)
+    if (stopped) return stopped
+    if (running !== null || getSyncValue(store.read, id, 'sets_next_page') === null) return null
+    const expected = Number(getSyncValue(store.read, id, 'sets_expected') ?? '0')
+    return { got: sets, expected: Math.max(expected, sets) }
+  }
+
   function status(): SyncStatus {
     const id = profiles.active().id
+    const sets = countSets(store.read, id)
     return {
       running: running !== null,
       phase,
       done,
       total,
       lastSyncAt: getSyncValue(store.read, id, 'last_sync_at'),
-      online,
+      outcome: outcome?.profileId === id ? outcome.value : null,
+      online: reach.online(),
+      connected: reach.online() && reach.answered(),
       error,
       ...outboxCounts(store.read, id),
       allowance: allowance(id),
-      catalogueSets: countSets(store.read, id),
-      catalogueIncomplete: catalogueIncomplete(store.read, id)
+      catalogueSets: sets,
+      catalogueIncomplete: shortCatalogue(id, sets)
     }
   }
 
@@ -98,10 +135,14 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
     events.emit('sync:status', status())
   }
 
-  async function execute(full: boolean, signal: AbortSignal): Promise<void> {
+  reach.onChange(publish)
+
+  /** Read when needed, not once: the user may sign in while the catalogue downloads. */
+  const signedIn = (): boolean => (profiles.secrets().userHash ?? '') !== ''
+
+  async function execute(full: boolean, signal: AbortSignal): Promise<SyncOutcome> {
     const profileId = profiles.active().id
     const client = profiles.client()
-    const signedIn = (profiles.secrets().userHash ?? '') !== ''
     const refused = rejectedCredential(store.read, profileId)
     // A refused key fails every call: nothing is asked until the user enters a working one.
     if (refused === 'key') throw rejectionError('key')
@@ -113,7 +154,7 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
       signal,
       now,
       confirmBeforeRemoving() {
-        confirmed ??= confirmCredentials(client, signedIn, signal)
+        confirmed ??= confirmCredentials(client, signedIn(), signal)
         return confirmed
       },
       progress(p, d, t) {
@@ -130,8 +171,9 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
     const resuming = getSyncValue(store.read, profileId, 'sets_next_page') !== null
     if (full || !complete || resuming) {
       const themes = await pullThemes(ctx)
-      online = true
+      reach.reached()
       const expected = themes.reduce((n, t) => n + t.setCount, 0)
+      setSyncValue(store.write, profileId, 'sets_expected', String(expected))
       // Subthemes and years are independent of the set pages: fetched alongside them (the
       // service, the client and SQLite then overlap), reporting progress of the sets only.
       const both = new AbortController()
@@ -156,7 +198,7 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
       }
     } else {
       const themes = await pullThemes(ctx)
-      online = true
+      reach.reached()
       // A table an earlier sync left empty (cut off, or refused) is filled by the next one.
       if (themes.length > 0 && !hasSubthemesAndYears(store.read, profileId)) {
         await pullSubthemesAndYears(ctx, themes)
@@ -164,13 +206,16 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
       if (themeNames(store.read, profileId).length > 0) await pullRecentSets(ctx)
     }
     // A refused sign-in: the catalogue syncs, the outbox waits, the collection is left as it is.
-    if (refused === 'hash') throw rejectionError('hash')
+    // Asked again here: signing in while the catalogue downloaded clears the refusal.
+    if (rejectedCredential(store.read, profileId) === 'hash') throw rejectionError('hash')
     if (options.push) {
       ctx.progress('push', 0, 0)
       await options.push(signal)
     }
-    if (signedIn) await pullCollection(ctx)
+    if (signedIn()) await pullCollection(ctx)
+    if (catalogueIncomplete(store.read, profileId) !== null) return 'incomplete'
     setSyncValue(store.write, profileId, 'last_sync_at', now().toISOString())
+    return 'complete'
   }
 
   function noteRejection(e: unknown): void {
@@ -199,15 +244,19 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
     if (running) return running
     const ac = new AbortController()
     controller = ac
+    followUp.wanted = false
     error = null
+    const profileId = profiles.active().id
     running = (async () => {
       try {
-        await execute(opts.full ?? false, ac.signal)
+        outcome = { profileId, value: await execute(opts.full ?? false, ac.signal) }
         phase = 'done'
       } catch (e) {
-        if (e instanceof AppError && OFFLINE_CODES.has(e.code)) online = false
+        if (e instanceof AppError && OFFLINE_CODES.has(e.code)) reach.unreachable()
         noteRejection(e)
-        error = e instanceof AppError && e.code === 'cancelled' ? null : describe(e)
+        const cancelled = e instanceof AppError && e.code === 'cancelled'
+        if (!cancelled) outcome = { profileId, value: 'failed' }
+        error = cancelled ? null : describe(e)
         phase = 'idle'
       } finally {
         running = null
@@ -215,6 +264,8 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
       }
       const s = status()
       events.emit('sync:status', s)
+      for (const l of finished) l(s)
+      if (followUp.wanted) void start()
       return s
     })()
     publish()
@@ -228,13 +279,22 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
       return status()
     },
     run: start,
+    request() {
+      if (running) followUp.wanted = true
+      else void start()
+    },
     cancel() {
+      followUp.wanted = false
       controller?.abort()
       return status()
     },
     async idle() {
       if (running) await running
     },
-    publish
+    publish,
+    onFinished(listener) {
+      finished.add(listener)
+      return () => finished.delete(listener)
+    }
   }
 }

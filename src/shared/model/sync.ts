@@ -14,21 +14,37 @@ export interface CatalogueProgress {
   readonly expected: number
 }
 
+/**
+ * How the last sync that ran to an end ended: `complete` (everything asked for arrived),
+ * `incomplete` (it ended, but the catalogue is short of the service's total), `failed` (it stopped:
+ * `error` says why).
+ */
+export type SyncOutcome = 'complete' | 'incomplete' | 'failed'
+
 export interface SyncStatus {
   readonly running: boolean
   readonly phase: SyncPhase
   /** Progress within the phase; total 0 means unknown. */
   readonly done: number
   readonly total: number
+  /** The end of the last complete sync: a failed or incomplete one never moves it. */
   readonly lastSyncAt: string | null
+  /** Null until a sync of this run of the app has ended (cancelled ones do not count). */
+  readonly outcome: SyncOutcome | null
+  /** False from a call that could not reach the service until one that did. */
   readonly online: boolean
+  /** The service answered a call since this profile was chosen. */
+  readonly connected: boolean
   readonly error: string | null
   readonly pending: number
   readonly needsAttention: number
   readonly conflicts: number
   readonly allowance: AllowanceDto
   readonly catalogueSets: number
-  /** Set when the last catalogue pull ended before the service's total (the service stopped). */
+  /**
+   * Set while the catalogue is short of the service's total: the service stopped paging, or the
+   * pull was cut off (offline, quit) and has not resumed to its end yet.
+   */
   readonly catalogueIncomplete: CatalogueProgress | null
 }
 
