@@ -79,20 +79,6 @@ export type Edit =
   | { readonly kind: 'minifig'; readonly minifigNumber: string; readonly value: MinifigValue }
   | { readonly kind: 'label'; readonly flagNo: number; readonly value: string }
 
-/** The outbox key of an edit: repeated edits of one (target, field) coalesce into one row. */
-export function editKey(e: Edit): { target: string; field: string; setID: number | null } {
-  switch (e.kind) {
-    case 'set':
-      return { target: `set:${e.setID}`, field: e.field, setID: e.setID }
-    case 'copy':
-      return { target: `copy:${e.localId}`, field: 'copy', setID: e.setID }
-    case 'minifig':
-      return { target: `minifig:${e.minifigNumber}`, field: 'minifig', setID: null }
-    case 'label':
-      return { target: `label:${e.flagNo}`, field: 'label', setID: null }
-  }
-}
-
 export function setEdit<F extends SetField>(
   setID: number,
   field: F,

@@ -27,8 +27,10 @@ export type { EditDeps } from './edits-deps'
 export { listCopies, readCopy, readSet } from './collection-state-repo'
 export type { LocalCopy } from './collection-state-repo'
 export { flagField, setEdit } from './edits-types'
-export type { CopyValue, Edit, MinifigValue, SetFieldValues } from './edits-types'
+export type { CopyValue, Edit, MinifigValue, SetField, SetFieldValues } from './edits-types'
 export { outboxCounts } from './outbox-counts-repo'
+export { parseOutboxTarget, targetKey } from './outbox-target'
+export type { OutboxTarget } from './outbox-target'
 export {
   bumpAttempts,
   confirmRow,

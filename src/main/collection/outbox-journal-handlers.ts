@@ -7,6 +7,8 @@ import { applyEdits } from './edits'
 import { setLabel } from './read-model-repo'
 import { writeValue } from './collection-state-repo'
 import type { Edit } from './edits-types'
+import { parseOutboxTarget } from './outbox-target'
+import type { OutboxTarget } from './outbox-target'
 import { journalDto, listJournal, redoCandidate, undoCandidate } from './journal-repo'
 import { deleteRow, getRow, markRow, rebaseRow, rowsOf, toDto } from './outbox-repo'
 
@@ -21,15 +23,19 @@ export type OutboxJournalHandlers = Pick<
   | 'journal:redo'
 >
 
-/** An outbox row's desired value as the edit it came from (to restore the service's value locally). */
-function editOf(target: string, field: string, setID: number | null, value: unknown): Edit {
-  const colon = target.indexOf(':')
-  const kind = target.slice(0, colon)
-  const id = target.slice(colon + 1)
-  if (kind === 'set') return { kind: 'set', setID: Number(id), field, value } as Edit
-  if (kind === 'copy') return { kind: 'copy', setID: setID ?? 0, localId: id, value } as Edit
-  if (kind === 'minifig') return { kind: 'minifig', minifigNumber: id, value } as Edit
-  return { kind: 'label', flagNo: Number(id), value } as Edit
+/** A value of an outbox row's target as the edit that writes it (to restore the service's value locally). */
+function editOf(t: OutboxTarget, value: unknown): Edit {
+  // The value was written by this app as JSON of the target's own kind (outbox-repo).
+  switch (t.kind) {
+    case 'set':
+      return { kind: 'set', setID: t.setID, field: t.field, value } as Edit
+    case 'copy':
+      return { kind: 'copy', setID: t.setID, localId: t.localId, value } as Edit
+    case 'minifig':
+      return { kind: 'minifig', minifigNumber: t.minifigNumber, value } as Edit
+    case 'label':
+      return { kind: 'label', flagNo: t.flagNo, value } as Edit
+  }
 }
 
 export function createOutboxJournalHandlers(deps: EditDeps): OutboxJournalHandlers {
@@ -77,9 +83,10 @@ export function createOutboxJournalHandlers(deps: EditDeps): OutboxJournalHandle
       const row = ownRow(id)
       // Discarding gives up the local change: the local value goes back to the base (what the
       // service had when the edit was made), or to the service's value when a conflict showed it.
+      const target = parseOutboxTarget(row)
       const restore: unknown = JSON.parse(row.server ?? row.base)
       transaction(db(), () => {
-        writeValue(db(), row.profile_id, editOf(row.target, row.field, row.set_id, restore), now())
+        writeValue(db(), row.profile_id, editOf(target, restore), now())
         deleteRow(db(), row.id)
       })
       deps.changed(row.set_id === null ? [] : [row.set_id])
@@ -91,14 +98,10 @@ export function createOutboxJournalHandlers(deps: EditDeps): OutboxJournalHandle
         throw new AppError('conflict', 'That change is not in conflict.', { field: 'id' })
       }
       const server = row.server
+      const theirs = keep === 'theirs' ? editOf(parseOutboxTarget(row), JSON.parse(server)) : null
       transaction(db(), () => {
-        if (keep === 'theirs') {
-          writeValue(
-            db(),
-            row.profile_id,
-            editOf(row.target, row.field, row.set_id, JSON.parse(server)),
-            now()
-          )
+        if (theirs !== null) {
+          writeValue(db(), row.profile_id, theirs, now())
           deleteRow(db(), row.id)
         } else {
           // Mine: push again, now knowing the service's value as the base.
