@@ -37,6 +37,9 @@ const noFeatures = {
   regex: `^(\\.\\./)+(app|${FEATURES.join('|')})(/|$)`,
   message: 'store/, service/, credentials/ and ipc/ sit below the features and may not import them.'
 }
+/** `client.call('v2', 'getThemes', …)` or `client.call(service, 'getSets', …)`. */
+const STRINGLY_CALL =
+  "CallExpression[callee.property.name='call']:matches([arguments.0.value=/^(v2|v3|legacy)$/], [arguments.1.type='Literal'])"
 const noDomGlobals = [
   'window',
   'document',
@@ -121,5 +124,19 @@ export default tseslint.config(
   {
     files: ['src/main/{store,service,credentials,ipc}/**'],
     rules: restrict([noElectron, noFeatures])
+  },
+  {
+    // The typed calls are derived from the operation table; a call by name skips those types.
+    files: ['src/**/*.ts', 'src/**/*.svelte'],
+    ignores: ['src/main/service/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: STRINGLY_CALL,
+          message: 'Use the typed call (client.v2.getThemes(…)), not client.call by name.'
+        }
+      ]
+    }
   }
 )

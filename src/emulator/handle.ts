@@ -1,4 +1,9 @@
-import type { Binding, OperationDef, ServiceName } from '../shared/protocol/operations'
+import type {
+  Binding,
+  OperationDef,
+  OperationName,
+  ServiceName
+} from '../shared/protocol/operations'
 import { DEFAULT_PATHS, findOperation } from '../shared/protocol/operations'
 import type { ArgsResult } from './args'
 import { httpArgs, soapArgs } from './args'
@@ -28,10 +33,18 @@ import { serviceWsdl } from './wsdl'
 
 export const BODY_LIMIT = 1024 * 1024
 
-const HANDLERS: Readonly<Record<ServiceName, Readonly<Record<string, Handler>>>> = {
+/** One handler per operation of the table: a missing one does not compile (extras: test/service/typed-api.test.ts). */
+export const HANDLERS: {
+  readonly [S in ServiceName]: { readonly [N in OperationName<S>]: Handler }
+} = {
   v2: { ...V2_READS, ...V2_WRITES },
   v3: V3_OPS,
   legacy: LEGACY_OPS
+}
+
+function handlerOf(op: OperationDef): Handler | undefined {
+  const table: Readonly<Partial<Record<string, Handler>>> = HANDLERS[op.service]
+  return table[op.name]
 }
 
 export interface Router {
@@ -220,7 +233,7 @@ async function dispatch(
     perRequest?.type === 'allowanceExhausted'
   let result: OpResult
   try {
-    const handler = HANDLERS[op.service][op.name]
+    const handler = handlerOf(op)
     if (!handler) throw new Error(`no handler for ${op.service}.${op.name}`)
     result = exhausted
       ? op.service === 'v3'

@@ -57,7 +57,7 @@ function update(change: (e: CollectionEntry, a: Args) => boolean): Handler {
   }
 }
 
-export const LEGACY_OPS: Readonly<Record<string, Handler>> = {
+export const LEGACY_OPS = {
   search2: (call, a) => {
     if (!validKey(call, a.str('apiKey'))) return EMPTY
     const user = userByName(call, a.str('userName'))
@@ -117,4 +117,4 @@ export const LEGACY_OPS: Readonly<Record<string, Handler>> = {
       )
     ),
   listSubthemes: (call, a) => subthemeRows(call, call.state.cat.sets, a.str('theme'))
-}
+} satisfies Readonly<Record<string, Handler>>

@@ -164,7 +164,7 @@ const withKey =
   (call, a) =>
     validKey(call, a.str('apiKey')) ? fn(call, a) : EMPTY
 
-export const V2_READS: Readonly<Record<string, Handler>> = {
+export const V2_READS = {
   getSets,
   getSet,
   getRecentlyUpdatedSets,
@@ -228,7 +228,7 @@ export const V2_READS: Readonly<Record<string, Handler>> = {
     const names = which === 'acquired' ? ACQUIRED_CONDITIONS : which === 'now' ? CONDITIONS : []
     return list(names.map((condition) => ({ condition })))
   })
-}
+} satisfies Readonly<Record<string, Handler>>
 
 /** Conditions a copy can have been acquired in (`which=acquired`); `which=now` answers CONDITIONS. */
 export const ACQUIRED_CONDITIONS = [

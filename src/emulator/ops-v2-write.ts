@@ -52,7 +52,7 @@ const qtyProblem = (q: number): OpResult | null =>
 const bitProblem = (name: string, v: number): OpResult | null =>
   isBit(v) ? null : text(`ERROR: ${name} not 0 or 1`)
 
-export const V2_WRITES: Readonly<Record<string, Handler>> = {
+export const V2_WRITES = {
   setCollection: withSet((_c, a, _u, _s, e) => {
     const qty = a.int('qtyOwned')
     const refused = qtyProblem(qty) ?? bitProblem('wanted', a.int('wanted'))
@@ -127,7 +127,7 @@ export const V2_WRITES: Readonly<Record<string, Handler>> = {
     if (!d) return text('ERROR: no detail')
     return writeCopy(call, user, d)
   }
-}
+} satisfies Readonly<Record<string, Handler>>
 
 const num = (v: string | undefined): number | null => {
   const t = (v ?? '').trim()

@@ -3,7 +3,7 @@ import { keyed, fail, listed, success, userKeyed } from './ops-v3-reply'
 
 /** Production's v3 account operations and the user's note lists (docs/protocol.md §5). */
 
-export const V3_ACCOUNT_OPS: Readonly<Record<string, Handler>> = {
+export const V3_ACCOUNT_OPS = {
   checkKey: keyed(() => success()),
   login: keyed((call, a) => {
     const user = call.state.users.get(a.str('username').toLowerCase())
@@ -41,4 +41,4 @@ export const V3_ACCOUNT_OPS: Readonly<Record<string, Handler>> = {
         .map(([minifigNumber, m]) => ({ minifigNumber, notes: m.notes }))
     )
   )
-}
+} satisfies Readonly<Record<string, Handler>>

@@ -10,11 +10,7 @@ import type { FieldValues } from './xml-write'
  * through the v2 handlers keeps the two versions from drifting apart.
  */
 
-function v2(name: string): Handler {
-  const h = V2_READS[name]
-  if (!h) throw new Error(`no v2 handler ${name}`)
-  return h
-}
+const v2 = (name: keyof typeof V2_READS): Handler => V2_READS[name]
 
 const rowsOf = (r: OpResult): readonly FieldValues[] => (r.kind === 'list' ? r.rows : [])
 
@@ -29,10 +25,13 @@ function v2Args(a: Args): Args {
   }
 }
 
-const fromV2 = (name: string, key: string, map = (r: FieldValues): unknown => r): Handler =>
-  keyed((call, a) => listed(key, rowsOf(v2(name)(call, v2Args(a))).map(map)))
+const fromV2 = (
+  name: keyof typeof V2_READS,
+  key: string,
+  map = (r: FieldValues): unknown => r
+): Handler => keyed((call, a) => listed(key, rowsOf(v2(name)(call, v2Args(a))).map(map)))
 
-export const V3_CATALOGUE_OPS: Readonly<Record<string, Handler>> = {
+export const V3_CATALOGUE_OPS = {
   getThemes: fromV2('getThemes', 'themes'),
   getSubthemes: fromV2('getSubthemes', 'subthemes'),
   getYears: fromV2('getYears', 'years'),
@@ -42,4 +41,4 @@ export const V3_CATALOGUE_OPS: Readonly<Record<string, Handler>> = {
     imageURL: r['imageURL']
   })),
   getInstructions: fromV2('getInstructions', 'instructions')
-}
+} satisfies Readonly<Record<string, Handler>>

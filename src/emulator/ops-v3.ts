@@ -186,7 +186,7 @@ const getSets: V3 = (call, a, _user, p) => {
   })
 }
 
-export const V3_OPS: Readonly<Record<string, Handler>> = {
+export const V3_OPS = {
   ...V3_ACCOUNT_OPS,
   ...V3_CATALOGUE_OPS,
   getReviews: v3({ user: false }, (call, a) => {
@@ -272,4 +272,4 @@ export const V3_OPS: Readonly<Record<string, Handler>> = {
     return json({ status: 'success' })
   }),
   getSets: v3({ user: false, params: 'params', keys: KEYS.getSets }, getSets)
-}
+} satisfies Readonly<Record<string, Handler>>

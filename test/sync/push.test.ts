@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { flagLabelsOf } from '../../src/shared/protocol/v3-flag-labels'
 import { insertSets } from '../collection/harness'
 import { COPY } from '../collection/copy-helpers'
 import { pushHarness } from '../collection/service-harness'
@@ -46,7 +47,7 @@ describe('pusher against the reference service', () => {
     })
     expect(h.svc.admin.getCollectionValue('demo', b)).toMatchObject({ owned: false, wanted: true })
     const labels = await h.client.v3.getUserFlagLabels()
-    expect(labels?.flags?.find((f) => f.flagNo === 7)?.label).toBe('Lent out')
+    expect(flagLabelsOf(labels).find((f) => f.flagNo === 7)?.label).toBe('Lent out')
     expect(
       (await h.handlers['collection:updateSet']({ setID: a, patch: { rating: 4 } })).sync
     ).toBe('synced')

@@ -226,9 +226,8 @@ export async function signInDemo(
   try {
     const hash = await profiles
       .client()
-      .call('v2', 'login', { username: demo.username, password: demo.password })
-    if (typeof hash !== 'string' || hash === '')
-      throw new AppError('invalid_credentials', 'Demo sign-in failed.')
+      .v2.login({ username: demo.username, password: demo.password })
+    if (hash === '') throw new AppError('invalid_credentials', 'Demo sign-in failed.')
     await profiles.updateSecrets({ userHash: hash, username: demo.username })
   } catch (e) {
     log.warn('demo sign-in failed', e instanceof AppError ? e.code : 'unexpected')

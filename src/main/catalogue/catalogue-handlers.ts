@@ -1,19 +1,13 @@
 import { AppError } from '../../shared/errors'
 import type { Handlers } from '../../shared/ipc/contract'
 import type { ReviewDto, SetExtrasDto } from '../../shared/model/catalog'
-import type {
-  AdditionalImageRecord,
-  ConditionRecord,
-  InstructionRecord,
-  ReviewRecord
-} from '../../shared/protocol/records'
+import type { ReviewRecord } from '../../shared/protocol/records'
 import { listConditions, listSubthemes, listThemes, replaceConditions } from './catalogue-repo'
 import type { Store } from '../store/connection'
 import type { FacetPool } from './facet-pool'
 import { searchSets } from './search-repo'
 import { getSetDetail, loadExtras, plainText, saveExtras } from './set-detail-repo'
 import type { Profiles } from '../account/index'
-import { asList } from '../service/result-list'
 
 export type CatalogueHandlers = Pick<
   Handlers,
@@ -61,18 +55,18 @@ export function createCatalogueHandlers(deps: CatalogueDeps): CatalogueHandlers 
   async function fetchExtras(setID: number): Promise<SetExtrasDto> {
     const client = profiles.client()
     const [images, instructions, reviews] = await Promise.all([
-      client.call('v2', 'getAdditionalImages', { setID }),
-      client.call('v2', 'getInstructions', { setID }),
-      client.call('v2', 'getReviews', { setID })
+      client.v2.getAdditionalImages({ setID }),
+      client.v2.getInstructions({ setID }),
+      client.v2.getReviews({ setID })
     ])
     saveExtras(
       store.write,
       pid(),
       setID,
       {
-        images: asList<AdditionalImageRecord>(images, 'getAdditionalImages'),
-        instructions: asList<InstructionRecord>(instructions, 'getInstructions'),
-        reviews: asList<ReviewRecord>(reviews, 'getReviews').map(reviewOf)
+        images,
+        instructions,
+        reviews: reviews.map(reviewOf)
       },
       now().toISOString()
     )
@@ -113,10 +107,8 @@ export function createCatalogueHandlers(deps: CatalogueDeps): CatalogueHandlers 
     'catalog:listConditions': async ({ which }) => {
       const cached = listConditions(store.read, pid(), which)
       if (cached) return cached
-      const r = await profiles.client().call('v2', 'getCollectionDetailConditions', { which })
-      const list = asList<ConditionRecord>(r, 'getCollectionDetailConditions')
-        .map((c) => c.condition ?? '')
-        .filter((c) => c !== '')
+      const r = await profiles.client().v2.getCollectionDetailConditions({ which })
+      const list = r.map((c) => c.condition ?? '').filter((c) => c !== '')
       if (list.length > 0) replaceConditions(store.write, pid(), which, list)
       return list
     }

@@ -1,8 +1,6 @@
-import type { ConditionRecord } from '../../shared/protocol/records'
 import { listConditions, replaceConditions } from '../catalogue/index'
 import type { Store } from '../store/connection'
 import type { Profiles } from '../account/index'
-import { asList } from '../service/result-list'
 
 /** `Used - complete`, `UsedComplete` and `used complete` are the same condition. */
 const canonical = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')
@@ -26,12 +24,8 @@ export async function acquiredConditions(
   const cached = listConditions(store.read, id, 'acquired')
   if (cached) return cached
   try {
-    const r = await profiles.client().call('v2', 'getCollectionDetailConditions', {
-      which: 'acquired'
-    })
-    const list = asList<ConditionRecord>(r, 'getCollectionDetailConditions')
-      .map((c) => c.condition ?? '')
-      .filter((c) => c !== '')
+    const r = await profiles.client().v2.getCollectionDetailConditions({ which: 'acquired' })
+    const list = r.map((c) => c.condition ?? '').filter((c) => c !== '')
     if (list.length > 0) replaceConditions(store.write, id, 'acquired', list)
     return list
   } catch {

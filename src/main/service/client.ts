@@ -38,10 +38,6 @@ const PASSWORD_PARAMS: ReadonlySet<string> = new Set(['password', 'p'])
 const carriesPassword = (op: OperationDef): boolean =>
   op.params.some((p) => PASSWORD_PARAMS.has(p.name))
 
-function isWrite(op: OperationDef): boolean {
-  return op.name.startsWith('set') || op.name.startsWith('update')
-}
-
 export interface ClientCore {
   call(
     service: ServiceName,
@@ -277,7 +273,7 @@ export function createCore(options: ServiceClientOptions): ClientCore {
       }
       Object.assign(values, params)
       return await withDeadline(callOptions.signal, async (signal) =>
-        withRetries(!isWrite(op), signal, async () => {
+        withRetries(!op.write, signal, async () => {
           const explicit = callOptions.binding
           const needBindings = explicit === undefined && preferred === 'auto'
           const { namespace, description: d } = await target(service, signal, needBindings)

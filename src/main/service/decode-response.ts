@@ -52,7 +52,7 @@ export function decodeResponse(input: DecodeInput): unknown {
   if (status === 413) throw new AppError('body_too_large', 'The request was too large.', detail)
   if (body.trim() === '') {
     if (op.result.kind === 'json' && !soap && status === 200) {
-      return op.result.write ? { status: 'success' } : null
+      return op.write ? { status: 'success' } : null
     }
     throw new AppError('unexpected_empty_body', 'The service answered with nothing.', detail)
   }
@@ -138,7 +138,7 @@ function decodeSoap(
   ) {
     throw rootError(`${op.name}Response`, detail)
   }
-  if (op.result.kind === 'json') return op.result.write ? { status: 'success' } : null
+  if (op.result.kind === 'json') return op.write ? { status: 'success' } : null
   const results = response.children.filter((c) => c.local === `${op.name}Result`)
   if (results.length > 1 || results.length !== response.children.length) {
     throw rootError(`${op.name}Result`, detail)

@@ -1,12 +1,9 @@
 import { AppError } from '../../shared/errors'
 import type { ErrorDetail } from '../../shared/errors'
+import { acknowledges } from '../../shared/protocol/operations'
 import type { OperationDef } from '../../shared/protocol/operations'
 
 const ERROR_PREFIX = 'ERROR: '
-
-function isWrite(op: OperationDef): boolean {
-  return op.name.startsWith('set') || op.name.startsWith('update')
-}
 
 /**
  * Maps the in-band answers of string and int operations (docs/protocol.md §4) to AppError; what remains
@@ -36,7 +33,7 @@ export function inBandString(op: OperationDef, text: string, detail: ErrorDetail
     throw new AppError('invalid_credentials', 'The user name or password is wrong.', detail)
   }
   // Recorded as exactly `OK`; padding or case is still a yes, anything else is not.
-  if ((isWrite(op) || op.name === 'checkKey') && text.trim().toUpperCase() !== 'OK') {
+  if (acknowledges(op) && text.trim().toUpperCase() !== 'OK') {
     throw new AppError('service_error', 'The service gave an answer Studbook does not know.', {
       ...detail,
       reason: text.slice(0, 200)
@@ -47,7 +44,7 @@ export function inBandString(op: OperationDef, text: string, detail: ErrorDetail
 
 /** The earlier service's update* answer 1 on success and 0 on failure (docs/protocol.md §7). */
 export function inBandInt(op: OperationDef, value: number, detail: ErrorDetail): number {
-  if (isWrite(op) && value !== 1) {
+  if (acknowledges(op) && value !== 1) {
     throw new AppError('service_error', 'The service did not apply the change.', {
       ...detail,
       reason: `${op.name} returned ${value}`

@@ -2,11 +2,14 @@ import type { RecordName } from './records'
 import type { XsdType } from './xsd'
 
 /**
- * The operation table: every operation of the service interface and docs/protocol.md §2/§5/§7, with exact parameter
- * casing, order and types. Client, reference service and WSDL are all generated from it.
+ * The operation table: every operation of the service interface and docs/protocol.md §2/§5/§7, with
+ * exact parameter casing, order and types, what the caller must give, what comes back and whether
+ * it writes. Client (its typed calls are derived from it, `operation-types.ts`), reference service
+ * and WSDL are all driven by it.
  */
 
 export type ServiceName = 'v2' | 'v3' | 'legacy'
+export const SERVICE_NAMES = ['v2', 'v3', 'legacy'] as const satisfies readonly ServiceName[]
 export type Binding = 'soap11' | 'soap12' | 'httpGet' | 'httpPost'
 export const ALL_BINDINGS = [
   'soap11',
@@ -20,211 +23,360 @@ export interface ParamDef {
   readonly name: string
   /** XSD type in the SOAP binding; HTTP GET/POST always send text. */
   readonly type: XsdType | { readonly record: RecordName }
+  /**
+   * The caller must give it. Ints always (there is no blank number to send); a string only where
+   * the operation means nothing without it. apiKey and userHash never: the client fills them from
+   * the profile. An absent string goes as blank text (docs/protocol.md §3).
+   */
+  readonly required: boolean
+  /** JSON text (v3 `params`, docs/protocol.md §5): an object given here is sent as its JSON. */
+  readonly json?: true
 }
 
+/**
+ * `ack`: the answer only acknowledges (string `OK`, int `1`, v3 `status: success`, docs/protocol.md
+ * §4/§5/§7); anything else is an error, and a typed call resolves with nothing.
+ */
 export type ResultDef =
   | { readonly kind: 'list'; readonly record: RecordName }
   | { readonly kind: 'single'; readonly record: RecordName }
-  | { readonly kind: 'string' }
-  | { readonly kind: 'int' }
-  /** v3: JSON over HTTP GET/POST, an empty `<opResponse/>` over SOAP (the service interface, docs/protocol.md §5). */
-  | { readonly kind: 'json'; readonly write: boolean }
+  | { readonly kind: 'string'; readonly ack?: true }
+  | { readonly kind: 'int'; readonly ack?: true }
+  /** v3: JSON over HTTP GET/POST, an empty `<opResponse/>` over SOAP (docs/protocol.md §5). */
+  | { readonly kind: 'json'; readonly ack?: true }
 
-export interface OperationDef {
-  readonly service: ServiceName
-  readonly name: string
+/** One row of the table, keyed by its operation name under its service. */
+export interface OperationSpec {
   readonly params: readonly ParamDef[]
   readonly result: ResultDef
+  /**
+   * Changes the user's data on the service. A write is never retried after a transient failure:
+   * the service may have applied it before the answer was lost.
+   */
+  readonly write: boolean
+  /** Default: all four. */
+  readonly bindings?: readonly Binding[]
+  /** Not in the interface document: observed in production or added by docs/protocol.md. Default 'spec'. */
+  readonly origin?: 'spec' | 'production' | 'protocol'
+}
+
+/** A table row with its service and name, defaults filled in: what the engines work from. */
+export interface OperationDef extends OperationSpec {
+  readonly service: ServiceName
+  readonly name: string
   readonly bindings: readonly Binding[]
-  /** Not in the interface document: observed in production or added by docs/protocol.md. */
   readonly origin: 'spec' | 'production' | 'protocol'
 }
 
-const s = (name: string): ParamDef => ({ name, type: 'string' })
-const i = (name: string): ParamDef => ({ name, type: 'int' })
-const list = (record: RecordName): ResultDef => ({ kind: 'list', record })
-const STRING: ResultDef = { kind: 'string' }
-const INT: ResultDef = { kind: 'int' }
-const JSON_READ: ResultDef = { kind: 'json', write: false }
-const JSON_WRITE: ResultDef = { kind: 'json', write: true }
+const text = <const N extends string>(name: N) =>
+  ({ name, type: 'string', required: false }) as const
+const needText = <const N extends string>(name: N) =>
+  ({ name, type: 'string', required: true }) as const
+const int = <const N extends string>(name: N) => ({ name, type: 'int', required: true }) as const
+const json = <const N extends string, const R extends boolean>(name: N, required: R) =>
+  ({ name, type: 'string', required, json: true }) as const
+const record = <const N extends string, const R extends RecordName>(name: N, rec: R) =>
+  ({ name, type: { record: rec }, required: true }) as const
 
-function op(
-  service: ServiceName,
-  name: string,
-  params: readonly ParamDef[],
-  result: ResultDef,
-  extra: { bindings?: readonly Binding[]; origin?: OperationDef['origin'] } = {}
-): OperationDef {
-  return {
+const list = <const R extends RecordName>(rec: R) => ({ kind: 'list', record: rec }) as const
+const single = <const R extends RecordName>(rec: R) => ({ kind: 'single', record: rec }) as const
+const STRING = { kind: 'string' } as const
+/** A string answer that must be `OK`. */
+const OK = { kind: 'string', ack: true } as const
+/** The earlier service's update*: 1 applied, 0 not. */
+const ONE = { kind: 'int', ack: true } as const
+const JSON_READ = { kind: 'json' } as const
+const JSON_ACK = { kind: 'json', ack: true } as const
+
+const KEY = text('apiKey')
+const HASH = text('userHash')
+const USER_FILTER = [HASH, text('owned'), text('wanted')] as const
+const LEGACY_SEARCH = [
+  text('query'),
+  text('theme'),
+  text('subtheme'),
+  text('setNumber'),
+  text('year')
+] as const
+
+export const OPERATION_TABLE = {
+  v2: {
+    getSets: {
+      params: [
+        KEY,
+        HASH,
+        text('query'),
+        text('theme'),
+        text('subtheme'),
+        text('setNumber'),
+        text('year'),
+        text('owned'),
+        text('wanted'),
+        text('orderBy'),
+        text('pageSize'),
+        text('pageNumber'),
+        text('userName')
+      ],
+      result: list('sets'),
+      write: false
+    },
+    getSet: { params: [KEY, HASH, needText('SetID')], result: list('sets'), write: false },
+    getRecentlyUpdatedSets: {
+      params: [KEY, int('minutesAgo')],
+      result: list('sets'),
+      write: false
+    },
+    getAdditionalImages: {
+      params: [KEY, int('setID')],
+      result: list('additionalImages'),
+      write: false
+    },
+    getReviews: { params: [KEY, int('setID')], result: list('reviews'), write: false },
+    getInstructions: { params: [KEY, int('setID')], result: list('instructions'), write: false },
+    getMinifigCollection: {
+      params: [KEY, HASH, text('query'), text('owned'), text('wanted')],
+      result: list('minifigCollection'),
+      write: false
+    },
+    getThemes: { params: [KEY], result: list('themes'), write: false },
+    getSubthemes: { params: [KEY, needText('theme')], result: list('subthemes'), write: false },
+    getYears: { params: [KEY, text('theme')], result: list('years'), write: false },
+    getThemesForUser: {
+      params: [KEY, ...USER_FILTER],
+      result: list('themes'),
+      write: false,
+      origin: 'production'
+    },
+    getSubthemesForUser: {
+      params: [KEY, needText('theme'), ...USER_FILTER],
+      result: list('subthemes'),
+      write: false,
+      origin: 'production'
+    },
+    getYearsForUser: {
+      params: [KEY, text('theme'), ...USER_FILTER],
+      result: list('years'),
+      write: false,
+      origin: 'production'
+    },
+    getUserNotes: { params: [KEY, HASH], result: list('userNotes'), write: false },
+    getCollectionTotals: {
+      params: [KEY, HASH],
+      result: single('collectionTotals'),
+      write: false
+    },
+    setCollection: {
+      params: [KEY, HASH, int('setID'), int('qtyOwned'), int('wanted')],
+      result: OK,
+      write: true
+    },
+    setCollection_owns: {
+      params: [KEY, HASH, int('setID'), int('owned')],
+      result: OK,
+      write: true
+    },
+    setCollection_wants: {
+      params: [KEY, HASH, int('setID'), int('wanted')],
+      result: OK,
+      write: true
+    },
+    setCollection_userNotes: {
+      params: [KEY, HASH, int('setID'), needText('notes')],
+      result: OK,
+      write: true
+    },
+    setCollection_qtyOwned: {
+      params: [KEY, HASH, int('setID'), int('qtyOwned')],
+      result: OK,
+      write: true
+    },
+    setUserRating: {
+      params: [KEY, HASH, int('setID'), int('rating')],
+      result: OK,
+      write: true,
+      origin: 'production'
+    },
+    setMinifigCollection: {
+      params: [KEY, HASH, needText('minifigNumber'), int('qtyOwned'), int('wanted')],
+      result: OK,
+      write: true
+    },
+    /** Answers the userHash, opaque. */
+    login: {
+      params: [KEY, needText('username'), needText('password')],
+      result: STRING,
+      write: false
+    },
+    /** collectionID 0 would add a copy; the client only writes ids it read (docs/protocol.md §2). */
+    setCollectionDetail: {
+      params: [KEY, HASH, record('detail', 'collectionDetails')],
+      result: OK,
+      write: true,
+      bindings: SOAP_ONLY,
+      origin: 'production'
+    },
+    getCollectionDetail: {
+      params: [KEY, HASH, needText('SetID')],
+      result: list('collectionDetails'),
+      write: false
+    },
+    getCollectionDetailConditions: {
+      params: [KEY, text('which')],
+      result: list('conditions'),
+      write: false
+    },
+    /** Refuses with invalid_key. */
+    checkKey: { params: [KEY], result: OK, write: false },
+    /** Answers the user's name; refuses with invalid_user_hash. */
+    checkUserHash: { params: [HASH], result: STRING, write: false, origin: 'production' }
+  },
+  // v3 reads answer null for an empty body ("no data", docs/protocol.md §5).
+  v3: {
+    getReviews: { params: [KEY, int('setID')], result: JSON_READ, write: false },
+    getInstructions2: { params: [KEY, needText('setNumber')], result: JSON_READ, write: false },
+    getMinifigCollection: {
+      params: [KEY, HASH, json('Params', false)],
+      result: JSON_READ,
+      write: false
+    },
+    setMinifigCollection: {
+      params: [KEY, HASH, needText('minifigNumber'), json('params', true)],
+      result: JSON_ACK,
+      write: true
+    },
+    setCollection: {
+      params: [KEY, HASH, int('SetID'), json('params', true)],
+      result: JSON_ACK,
+      write: true
+    },
+    getUserFlagLabels: { params: [KEY, HASH], result: JSON_READ, write: false },
+    setUserFlagLabels: {
+      params: [KEY, HASH, json('params', true)],
+      result: JSON_ACK,
+      write: true
+    },
+    // Offered by the reference service so a client can read the flags setCollection writes (docs/protocol.md §2).
+    getSets: {
+      params: [KEY, HASH, json('params', false)],
+      result: JSON_READ,
+      write: false,
+      origin: 'protocol'
+    },
+    // Production's further v3 operations (docs/protocol.md §5); parameter names as its public clients send them.
+    checkKey: { params: [KEY], result: JSON_ACK, write: false, origin: 'production' },
+    /** `hash` is the userHash, opaque. */
+    login: {
+      params: [KEY, needText('username'), needText('password')],
+      result: JSON_READ,
+      write: false,
+      origin: 'production'
+    },
+    checkUserHash: { params: [KEY, HASH], result: JSON_READ, write: false, origin: 'production' },
+    getKeyUsageStats: { params: [KEY], result: JSON_READ, write: false, origin: 'production' },
+    getThemes: { params: [KEY], result: JSON_READ, write: false, origin: 'production' },
+    getSubthemes: {
+      params: [KEY, needText('Theme')],
+      result: JSON_READ,
+      write: false,
+      origin: 'production'
+    },
+    getYears: {
+      params: [KEY, text('Theme')],
+      result: JSON_READ,
+      write: false,
+      origin: 'production'
+    },
+    getAdditionalImages: {
+      params: [KEY, int('setID')],
+      result: JSON_READ,
+      write: false,
+      origin: 'production'
+    },
+    getInstructions: {
+      params: [KEY, int('setID')],
+      result: JSON_READ,
+      write: false,
+      origin: 'production'
+    },
+    getUserNotes: { params: [KEY, HASH], result: JSON_READ, write: false, origin: 'production' },
+    getUserMinifigNotes: {
+      params: [KEY, HASH],
+      result: JSON_READ,
+      write: false,
+      origin: 'production'
+    }
+  },
+  legacy: {
+    search2: {
+      params: [
+        KEY,
+        text('userName'),
+        ...LEGACY_SEARCH,
+        text('owned'),
+        text('wanted'),
+        text('orderBy'),
+        text('numberOfRecords')
+      ],
+      result: list('setData'),
+      write: false
+    },
+    search: {
+      params: [KEY, HASH, ...LEGACY_SEARCH, text('Owned'), text('Wanted')],
+      result: list('setData'),
+      write: false
+    },
+    searchBySetID: { params: [needText('SetID')], result: list('setData'), write: false },
+    updatedSince: {
+      params: [KEY, needText('sinceDate')],
+      result: list('setData'),
+      write: false
+    },
+    /** Answers the userHash; an empty answer is invalid_credentials. */
+    login: { params: [needText('u'), needText('p')], result: STRING, write: false },
+    updateOwn: { params: [HASH, int('setID'), int('own')], result: ONE, write: true },
+    updateWant: { params: [HASH, int('setID'), int('want')], result: ONE, write: true },
+    updateUserNotes: {
+      params: [HASH, int('setID'), needText('notes')],
+      result: ONE,
+      write: true
+    },
+    updateQtyOwned: { params: [HASH, int('setID'), int('qty')], result: ONE, write: true },
+    listThemes: { params: [], result: list('themeData'), write: false },
+    listSubthemes: {
+      params: [needText('theme')],
+      result: list('subthemeData'),
+      write: false
+    }
+  }
+} as const satisfies { readonly [S in ServiceName]: Readonly<Record<string, OperationSpec>> }
+
+export type OperationTable = typeof OPERATION_TABLE
+export type OperationName<S extends ServiceName> = keyof OperationTable[S] & string
+
+function rowsOf(service: ServiceName): readonly OperationDef[] {
+  const specs: Readonly<Record<string, OperationSpec>> = OPERATION_TABLE[service]
+  return Object.entries(specs).map(([name, spec]) => ({
+    ...spec,
     service,
     name,
-    params,
-    result,
-    bindings: extra.bindings ?? ALL_BINDINGS,
-    origin: extra.origin ?? 'spec'
-  }
+    bindings: spec.bindings ?? ALL_BINDINGS,
+    origin: spec.origin ?? 'spec'
+  }))
 }
 
-const USER_FILTER = [s('userHash'), s('owned'), s('wanted')]
-
-export const V2_OPERATIONS: readonly OperationDef[] = [
-  op(
-    'v2',
-    'getSets',
-    [
-      'apiKey',
-      'userHash',
-      'query',
-      'theme',
-      'subtheme',
-      'setNumber',
-      'year',
-      'owned',
-      'wanted',
-      'orderBy',
-      'pageSize',
-      'pageNumber',
-      'userName'
-    ].map(s),
-    list('sets')
-  ),
-  op('v2', 'getSet', [s('apiKey'), s('userHash'), s('SetID')], list('sets')),
-  op('v2', 'getRecentlyUpdatedSets', [s('apiKey'), i('minutesAgo')], list('sets')),
-  op('v2', 'getAdditionalImages', [s('apiKey'), i('setID')], list('additionalImages')),
-  op('v2', 'getReviews', [s('apiKey'), i('setID')], list('reviews')),
-  op('v2', 'getInstructions', [s('apiKey'), i('setID')], list('instructions')),
-  op(
-    'v2',
-    'getMinifigCollection',
-    [s('apiKey'), s('userHash'), s('query'), s('owned'), s('wanted')],
-    list('minifigCollection')
-  ),
-  op('v2', 'getThemes', [s('apiKey')], list('themes')),
-  op('v2', 'getSubthemes', [s('apiKey'), s('theme')], list('subthemes')),
-  op('v2', 'getYears', [s('apiKey'), s('theme')], list('years')),
-  op('v2', 'getThemesForUser', [s('apiKey'), ...USER_FILTER], list('themes'), {
-    origin: 'production'
-  }),
-  op('v2', 'getSubthemesForUser', [s('apiKey'), s('theme'), ...USER_FILTER], list('subthemes'), {
-    origin: 'production'
-  }),
-  op('v2', 'getYearsForUser', [s('apiKey'), s('theme'), ...USER_FILTER], list('years'), {
-    origin: 'production'
-  }),
-  op('v2', 'getUserNotes', [s('apiKey'), s('userHash')], list('userNotes')),
-  op('v2', 'getCollectionTotals', [s('apiKey'), s('userHash')], {
-    kind: 'single',
-    record: 'collectionTotals'
-  }),
-  op(
-    'v2',
-    'setCollection',
-    [s('apiKey'), s('userHash'), i('setID'), i('qtyOwned'), i('wanted')],
-    STRING
-  ),
-  op('v2', 'setCollection_owns', [s('apiKey'), s('userHash'), i('setID'), i('owned')], STRING),
-  op('v2', 'setCollection_wants', [s('apiKey'), s('userHash'), i('setID'), i('wanted')], STRING),
-  op('v2', 'setCollection_userNotes', [s('apiKey'), s('userHash'), i('setID'), s('notes')], STRING),
-  op(
-    'v2',
-    'setCollection_qtyOwned',
-    [s('apiKey'), s('userHash'), i('setID'), i('qtyOwned')],
-    STRING
-  ),
-  op('v2', 'setUserRating', [s('apiKey'), s('userHash'), i('setID'), i('rating')], STRING, {
-    origin: 'production'
-  }),
-  op(
-    'v2',
-    'setMinifigCollection',
-    [s('apiKey'), s('userHash'), s('minifigNumber'), i('qtyOwned'), i('wanted')],
-    STRING
-  ),
-  op('v2', 'login', [s('apiKey'), s('username'), s('password')], STRING),
-  op(
-    'v2',
-    'setCollectionDetail',
-    [s('apiKey'), s('userHash'), { name: 'detail', type: { record: 'collectionDetails' } }],
-    STRING,
-    { bindings: SOAP_ONLY, origin: 'production' }
-  ),
-  op(
-    'v2',
-    'getCollectionDetail',
-    [s('apiKey'), s('userHash'), s('SetID')],
-    list('collectionDetails')
-  ),
-  op('v2', 'getCollectionDetailConditions', [s('apiKey'), s('which')], list('conditions')),
-  op('v2', 'checkKey', [s('apiKey')], STRING),
-  op('v2', 'checkUserHash', [s('userHash')], STRING, { origin: 'production' })
-]
-
-export const V3_OPERATIONS: readonly OperationDef[] = [
-  op('v3', 'getReviews', [s('apiKey'), i('setID')], JSON_READ),
-  op('v3', 'getInstructions2', [s('apiKey'), s('setNumber')], JSON_READ),
-  op('v3', 'getMinifigCollection', [s('apiKey'), s('userHash'), s('Params')], JSON_READ),
-  op(
-    'v3',
-    'setMinifigCollection',
-    [s('apiKey'), s('userHash'), s('minifigNumber'), s('params')],
-    JSON_WRITE
-  ),
-  op('v3', 'setCollection', [s('apiKey'), s('userHash'), i('SetID'), s('params')], JSON_WRITE),
-  op('v3', 'getUserFlagLabels', [s('apiKey'), s('userHash')], JSON_READ),
-  op('v3', 'setUserFlagLabels', [s('apiKey'), s('userHash'), s('params')], JSON_WRITE),
-  // Offered by the reference service so a client can read the flags setCollection writes (docs/protocol.md §2).
-  op('v3', 'getSets', [s('apiKey'), s('userHash'), s('params')], JSON_READ, { origin: 'protocol' }),
-  // Production's further v3 operations (docs/protocol.md §5); parameter names as its public clients send them.
-  ...(
-    [
-      ['checkKey', [s('apiKey')]],
-      ['login', [s('apiKey'), s('username'), s('password')]],
-      ['checkUserHash', [s('apiKey'), s('userHash')]],
-      ['getKeyUsageStats', [s('apiKey')]],
-      ['getThemes', [s('apiKey')]],
-      ['getSubthemes', [s('apiKey'), s('Theme')]],
-      ['getYears', [s('apiKey'), s('Theme')]],
-      ['getAdditionalImages', [s('apiKey'), i('setID')]],
-      ['getInstructions', [s('apiKey'), i('setID')]],
-      ['getUserNotes', [s('apiKey'), s('userHash')]],
-      ['getUserMinifigNotes', [s('apiKey'), s('userHash')]]
-    ] as const
-  ).map(([name, params]) => op('v3', name, params, JSON_READ, { origin: 'production' }))
-]
-
-const LEGACY_SEARCH = ['query', 'theme', 'subtheme', 'setNumber', 'year']
-
-export const LEGACY_OPERATIONS: readonly OperationDef[] = [
-  op(
-    'legacy',
-    'search2',
-    ['apiKey', 'userName', ...LEGACY_SEARCH, 'owned', 'wanted', 'orderBy', 'numberOfRecords'].map(
-      s
-    ),
-    list('setData')
-  ),
-  op(
-    'legacy',
-    'search',
-    ['apiKey', 'userHash', ...LEGACY_SEARCH, 'Owned', 'Wanted'].map(s),
-    list('setData')
-  ),
-  op('legacy', 'searchBySetID', [s('SetID')], list('setData')),
-  op('legacy', 'updatedSince', [s('apiKey'), s('sinceDate')], list('setData')),
-  op('legacy', 'login', [s('u'), s('p')], STRING),
-  op('legacy', 'updateOwn', [s('userHash'), i('setID'), i('own')], INT),
-  op('legacy', 'updateWant', [s('userHash'), i('setID'), i('want')], INT),
-  op('legacy', 'updateUserNotes', [s('userHash'), i('setID'), s('notes')], INT),
-  op('legacy', 'updateQtyOwned', [s('userHash'), i('setID'), i('qty')], INT),
-  op('legacy', 'listThemes', [], list('themeData')),
-  op('legacy', 'listSubthemes', [s('theme')], list('subthemeData'))
-]
-
+export const V2_OPERATIONS: readonly OperationDef[] = rowsOf('v2')
+export const V3_OPERATIONS: readonly OperationDef[] = rowsOf('v3')
+export const LEGACY_OPERATIONS: readonly OperationDef[] = rowsOf('legacy')
 export const OPERATIONS: readonly OperationDef[] = [
   ...V2_OPERATIONS,
   ...V3_OPERATIONS,
   ...LEGACY_OPERATIONS
 ]
+
+/** The answer only acknowledges: checked in-band, and a typed call resolves with nothing. */
+export function acknowledges(op: OperationDef): boolean {
+  return op.result.kind !== 'list' && op.result.kind !== 'single' && op.result.ack === true
+}
 
 export function operationsOf(service: ServiceName): readonly OperationDef[] {
   return OPERATIONS.filter((o) => o.service === service)

@@ -1,9 +1,4 @@
-import type {
-  SetRecord,
-  SubthemeRecord,
-  ThemeRecord,
-  YearRecord
-} from '../../../shared/protocol/records'
+import type { ThemeRecord } from '../../../shared/protocol/records'
 import {
   replaceSubthemes,
   replaceThemes,
@@ -13,7 +8,7 @@ import {
 } from '../../catalogue/index'
 import { transaction } from '../../store/handles'
 import { getSyncValue, setSyncValue } from '../../store/sync-state-repo'
-import { asList } from '../../service/result-list'
+import type { CallOptions } from '../../service/index'
 import { checkCancelled } from './context'
 import type { PullContext } from './context'
 import type { SyncPhase } from '../../../shared/model/sync'
@@ -23,10 +18,7 @@ export { catalogueIncomplete, pullAllSets } from './sets'
 
 export async function pullThemes(ctx: PullContext): Promise<ThemeRecord[]> {
   ctx.progress('themes', 0, 1)
-  const themes = asList<ThemeRecord>(
-    await ctx.client.call('v2', 'getThemes', {}, { signal: ctx.signal }),
-    'getThemes'
-  )
+  const themes = await ctx.client.v2.getThemes({}, { signal: ctx.signal })
   if (themes.length === 0 && themeNames(ctx.store.read, ctx.profileId).length > 0) {
     await ctx.confirmBeforeRemoving()
   }
@@ -62,18 +54,23 @@ export async function pullSubthemesAndYears(
   themes: readonly ThemeRecord[]
 ): Promise<void> {
   const names = themes.map((t) => t.theme).filter((t): t is string => t !== null)
-  const perTheme = async <T>(operation: 'getSubthemes' | 'getYears', phase: SyncPhase) => {
+  const perTheme = async <T>(
+    phase: SyncPhase,
+    ask: (theme: string, options: CallOptions) => Promise<T[]>
+  ): Promise<T[]> => {
     let done = 0
     const lists = await pooled(names, THEME_CALLS_IN_FLIGHT, async (theme) => {
       checkCancelled(ctx.signal)
-      const r = await ctx.client.call('v2', operation, { theme }, { signal: ctx.signal })
+      const list = await ask(theme, { signal: ctx.signal })
       ctx.progress(phase, ++done, names.length)
-      return asList<T>(r, operation)
+      return list
     })
     return lists.flat()
   }
-  const subthemes = await perTheme<SubthemeRecord>('getSubthemes', 'subthemes')
-  const years = await perTheme<YearRecord>('getYears', 'years')
+  const subthemes = await perTheme('subthemes', (theme, o) =>
+    ctx.client.v2.getSubthemes({ theme }, o)
+  )
+  const years = await perTheme('years', (theme, o) => ctx.client.v2.getYears({ theme }, o))
   if (subthemes.length === 0 || years.length === 0) await ctx.confirmBeforeRemoving()
   replaceSubthemes(ctx.store.write, ctx.profileId, subthemes)
   replaceYears(ctx.store.write, ctx.profileId, years)
@@ -95,13 +92,7 @@ export async function pullRecentSets(ctx: PullContext): Promise<number[]> {
   )
   ctx.progress('recent', 0, 0)
   checkCancelled(ctx.signal)
-  const result = await ctx.client.call(
-    'v2',
-    'getRecentlyUpdatedSets',
-    { minutesAgo },
-    { signal: ctx.signal }
-  )
-  const sets = asList<SetRecord>(result, 'getRecentlyUpdatedSets')
+  const sets = await ctx.client.v2.getRecentlyUpdatedSets({ minutesAgo }, { signal: ctx.signal })
   const changed = transaction(db, () => {
     const ids = upsertSets(db, ctx.profileId, sets, started.toISOString())
     setSyncValue(db, ctx.profileId, 'recent_watermark', started.toISOString())

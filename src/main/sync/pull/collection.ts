@@ -1,11 +1,6 @@
 import { AppError } from '../../../shared/errors'
-import type {
-  CollectionDetailRecord,
-  CollectionTotalsRecord,
-  MinifigCollectionRecord,
-  SetRecord,
-  UserNotesRecord
-} from '../../../shared/protocol/records'
+import { flagLabelsOf } from '../../../shared/protocol/v3-flag-labels'
+import type { FlagLabel } from '../../../shared/protocol/v3-flag-labels'
 import {
   applyServerCopies,
   applyServerMinifig,
@@ -23,8 +18,7 @@ import { setSyncValue } from '../../store/sync-state-repo'
 import { PAGE_SIZE } from './catalogue'
 import { parseV3SetsPage } from '../../../shared/protocol/v3-sets'
 import { v3Unavailable } from './v3-sets'
-import { asList } from '../../service/result-list'
-import { callGetSets, checkCancelled } from './context'
+import { checkCancelled, v2GetSets, v3GetSets } from './context'
 import type { PullContext } from './context'
 
 const num = (v: unknown, d = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : d)
@@ -50,7 +44,7 @@ async function userSetsV3(ctx: PullContext): Promise<ServerSetState[] | null> {
     for (let page = 1; ; page++) {
       let result: unknown
       try {
-        result = await callGetSets(ctx, 'v3', {
+        result = await v3GetSets(ctx, {
           params: JSON.stringify({ [which]: 1, pageSize: PAGE_SIZE, pageNumber: page })
         })
       } catch (e) {
@@ -91,13 +85,12 @@ async function userSetsV2(ctx: PullContext): Promise<ServerSetState[]> {
   for (const which of ['owned', 'wanted'] as const) {
     const seen = new Set<number>()
     for (let page = 1; ; page++) {
-      const result = await callGetSets(ctx, 'v2', {
+      const sets = await v2GetSets(ctx, {
         [which]: '1',
         orderBy: 'Number',
         pageSize: String(PAGE_SIZE),
         pageNumber: String(page)
       })
-      const sets = asList<SetRecord>(result, 'getSets')
       // No total in v2: a short page may be the service's own cap, so only a page that brings
       // nothing new ends the list (also when a service ignores pageNumber).
       if (!sets.some((s) => !seen.has(s.setID))) break
@@ -144,9 +137,7 @@ async function minifigsV3(ctx: PullContext): Promise<ServerMinifig[] | null> {
   const out = new Map<string, ServerMinifig>()
   for (const which of ['owned', 'wanted'] as const) {
     const found = minifigsOf(
-      await ctx.client.call(
-        'v3',
-        'getMinifigCollection',
+      await ctx.client.v3.getMinifigCollection(
         { Params: JSON.stringify({ [which]: 1 }) },
         { signal: ctx.signal }
       )
@@ -164,24 +155,15 @@ async function pullMinifigs(ctx: PullContext): Promise<ServerMinifig[]> {
   } catch (e) {
     if (!v3Refused(e)) throw e
   }
-  const v2 = asList<MinifigCollectionRecord>(
-    await ctx.client.call('v2', 'getMinifigCollection', {}, { signal: ctx.signal }),
-    'getMinifigCollection'
-  )
+  const v2 = await ctx.client.v2.getMinifigCollection({}, { signal: ctx.signal })
   return v2
     .filter((m) => m.minifigNumber !== null)
     .map((m) => ({ ...m, minifigNumber: m.minifigNumber ?? '', name: null, category: null }))
 }
 
-async function pullLabels(ctx: PullContext): Promise<{ flagNo: number; label: string }[]> {
+async function pullLabels(ctx: PullContext): Promise<FlagLabel[]> {
   try {
-    const r = await ctx.client.call('v3', 'getUserFlagLabels', {}, { signal: ctx.signal })
-    const flags = (r as { flags?: unknown } | null)?.flags
-    if (!Array.isArray(flags)) return []
-    return (flags as Record<string, unknown>[]).map((f) => ({
-      flagNo: num(f['flagNo']),
-      label: str(f['label'])
-    }))
+    return flagLabelsOf(await ctx.client.v3.getUserFlagLabels({}, { signal: ctx.signal }))
   } catch (e) {
     if (v3Unavailable(e)) return []
     throw e
@@ -199,22 +181,12 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
   const sets = (await userSetsV3(ctx)) ?? (await userSetsV2(ctx))
   ctx.progress('collection', 1, 6)
   checkCancelled(ctx.signal)
-  const notes = asList<UserNotesRecord>(
-    await ctx.client.call('v2', 'getUserNotes', {}, { signal: ctx.signal }),
-    'getUserNotes'
-  )
+  const notes = await ctx.client.v2.getUserNotes({}, { signal: ctx.signal })
   ctx.progress('collection', 2, 6)
   const minifigs = await pullMinifigs(ctx)
   ctx.progress('collection', 3, 6)
   const labels = await pullLabels(ctx)
-  const totals = (await ctx.client.call(
-    'v2',
-    'getCollectionTotals',
-    {},
-    {
-      signal: ctx.signal
-    }
-  )) as CollectionTotalsRecord | null
+  const totals = await ctx.client.v2.getCollectionTotals({}, { signal: ctx.signal })
   ctx.progress('collection', 4, 6)
 
   const now = ctx.now().toISOString()
@@ -266,16 +238,9 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
   const owned = sets.filter((s) => s.owned)
   for (const [i, s] of owned.entries()) {
     checkCancelled(ctx.signal)
-    const details = asList<CollectionDetailRecord>(
-      await ctx.client.call(
-        'v2',
-        'getCollectionDetail',
-        { SetID: String(s.setID) },
-        {
-          signal: ctx.signal
-        }
-      ),
-      'getCollectionDetail'
+    const details = await ctx.client.v2.getCollectionDetail(
+      { SetID: String(s.setID) },
+      { signal: ctx.signal }
     )
     const known = new Set(details.map((d) => d.collectionID))
     if (

@@ -3,6 +3,7 @@ import type { SyncPhase } from '../../../shared/model/sync'
 import type { Store } from '../../store/connection'
 import { countAllowanceCall, recordAllowanceLimit, utcDay } from '../../store/sync-state-repo'
 import type { ServicePort } from '../../account/index'
+import type { CallOptions, ParamsOf, ResultOf } from '../../service/index'
 
 /** What one pull needs: the store, the profile it writes for, a client, progress and cancellation. */
 export interface PullContext {
@@ -26,19 +27,18 @@ export function checkCancelled(signal: AbortSignal): void {
 }
 
 /**
- * Calls getSets (v2 or v3), counting each request sent against today's allowance, and
- * remembering the allowance when the service says it is used up.
+ * Sends one getSets (v2 or v3), counting each request sent against today's allowance, and
+ * remembering the allowance when the service says it is used up (docs/protocol.md §6).
  */
-export async function callGetSets(
+async function countedGetSets<T>(
   ctx: PullContext,
-  service: 'v2' | 'v3',
-  params: Record<string, unknown>
-): Promise<unknown> {
+  send: (options: CallOptions) => Promise<T>
+): Promise<T> {
   checkCancelled(ctx.signal)
   const day = utcDay(ctx.now())
   try {
     // Every attempt counts: a retried request may have been counted by the service already.
-    return await ctx.client.call(service, 'getSets', params, {
+    return await send({
       signal: ctx.signal,
       onAttempt: () => {
         countAllowanceCall(ctx.store.write, ctx.profileId, day)
@@ -52,4 +52,20 @@ export async function callGetSets(
     }
     throw e
   }
+}
+
+/** v2 getSets, counted against the allowance. */
+export function v2GetSets(
+  ctx: PullContext,
+  params: ParamsOf<'v2', 'getSets'>
+): Promise<ResultOf<'v2', 'getSets'>> {
+  return countedGetSets(ctx, (options) => ctx.client.v2.getSets(params, options))
+}
+
+/** v3 getSets, counted against the allowance. */
+export function v3GetSets(
+  ctx: PullContext,
+  params: ParamsOf<'v3', 'getSets'>
+): Promise<ResultOf<'v3', 'getSets'>> {
+  return countedGetSets(ctx, (options) => ctx.client.v3.getSets(params, options))
 }

@@ -1,4 +1,3 @@
-import type { SetRecord } from '../../../shared/protocol/records'
 import type { CatalogueProgress } from '../../../shared/model/sync'
 import { countSets, upsertSets } from '../../catalogue/index'
 import type { CatalogueSetInput } from '../../catalogue/index'
@@ -8,8 +7,7 @@ import { transaction } from '../../store/handles'
 import { getSyncValue, setSyncValue } from '../../store/sync-state-repo'
 import { afterPage, PAGE_SIZE } from './paging'
 import type { PageCursor } from './paging'
-import { asList } from '../../service/result-list'
-import { callGetSets } from './context'
+import { v2GetSets, v3GetSets } from './context'
 import type { PullContext } from './context'
 import { setsOfPage, v3Unavailable } from './v3-sets'
 
@@ -63,7 +61,7 @@ export async function pullAllSets(ctx: PullContext, expectedTotal: number): Prom
   const fetchPage = async (c: PageCursor): Promise<Page> => {
     if (useV3) {
       try {
-        const r = await callGetSets(ctx, 'v3', {
+        const r = await v3GetSets(ctx, {
           params: JSON.stringify({ orderBy: 'Number', pageSize: c.size, pageNumber: c.page })
         })
         const answer = setsOfPage(r)
@@ -73,12 +71,12 @@ export async function pullAllSets(ctx: PullContext, expectedTotal: number): Prom
       }
       useV3 = false
     }
-    const r = await callGetSets(ctx, 'v2', {
+    const sets = await v2GetSets(ctx, {
       orderBy: 'Number',
       pageSize: String(c.size),
       pageNumber: String(c.page)
     })
-    return { sets: asList<SetRecord>(r, 'getSets'), total: null }
+    return { sets, total: null }
   }
   const request = (c: PageCursor) => {
     const call = fetchPage(c)

@@ -17,11 +17,10 @@ import {
   quantityEditPending,
   readCopy
 } from '../../collection/index'
-import type { CopyValue, LocalCopy, OutboxRow } from '../../collection/index'
+import type { CopyValue, LocalCopy, OutboxRow, OutboxTarget } from '../../collection/index'
 import type { WriteDb } from '../../store/handles'
 import { transaction } from '../../store/handles'
 import { detailOf, sameCopy } from './ops'
-import type { PushTarget } from './ops'
 
 /**
  * done: confirmed; waiting: the set's quantity is not on the service yet (no attempt counted);
@@ -46,16 +45,16 @@ export const KEPT_LOCAL_REASON = 'kept on this computer: the service gave it no 
 export async function pushCopy(
   ctx: CopyPushContext,
   row: OutboxRow,
-  t: PushTarget,
+  t: Extract<OutboxTarget, { kind: 'copy' }>,
   client: ServiceClient
 ): Promise<PushOutcome> {
   const { db, profileId: p } = ctx
-  const setID = t.setID ?? 0
+  const setID = t.setID
   const desired = JSON.parse(row.desired) as CopyValue | null
   const base = JSON.parse(row.base) as CopyValue | null
-  const local = readCopy(db, p, t.id)
+  const local = readCopy(db, p, t.localId)
   const dropTombstone = (): void => {
-    dropCopyTombstone(db, p, t.id)
+    dropCopyTombstone(db, p, t.localId)
   }
   if (local?.collectionID == null) {
     if (desired === null || local === null) {

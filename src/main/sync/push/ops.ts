@@ -1,32 +1,20 @@
 import { AppError } from '../../../shared/errors'
-import type { ServiceName } from '../../../shared/protocol/operations'
+import type { OperationName, ServiceName } from '../../../shared/protocol/operations'
 import type { CollectionDetailRecord, SetRecord } from '../../../shared/protocol/records'
-import type { CollectionDetailInput, ServiceClient } from '../../service/index'
+import { flagLabelsOf } from '../../../shared/protocol/v3-flag-labels'
+import { parseV3SetsPage } from '../../../shared/protocol/v3-sets'
+import type { V3Set } from '../../../shared/protocol/v3-sets'
+import type { CollectionDetailInput, Int, ServiceClient, Text } from '../../service/index'
 import { isoOfServiceDate } from '../../../shared/model/service-date'
-import type { CopyValue, MinifigValue } from '../../collection/index'
+import type { CopyValue, MinifigValue, OutboxTarget, SetField } from '../../collection/index'
 
 /**
  * How each kind of outbox row is written to and read back from the service the profile offers
  * (docs/protocol.md §2, §5, §7). Values are compared in one normal form: what the local state holds.
  */
 
-export type Offers = (service: ServiceName, operation: string) => boolean
-
-export interface PushTarget {
-  readonly kind: 'set' | 'copy' | 'minifig' | 'label'
-  readonly id: string
-  readonly field: string
-  readonly setID: number | null
-}
-
-export function parseTarget(target: string, field: string, setID: number | null): PushTarget {
-  const colon = target.indexOf(':')
-  const kind = target.slice(0, colon)
-  if (kind !== 'set' && kind !== 'copy' && kind !== 'minifig' && kind !== 'label') {
-    throw new AppError('internal', `Unknown outbox target ${kind}`)
-  }
-  return { kind, id: target.slice(colon + 1), field, setID }
-}
+/** Whether the profile's service offers an operation (from its WSDL, read once per round). */
+export type Offers = <S extends ServiceName>(service: S, operation: OperationName<S>) => boolean
 
 const bit = (b: unknown): number => (b === true ? 1 : 0)
 const unsupported = (what: string): AppError =>
@@ -60,11 +48,11 @@ export class ServerReads {
     )
   }
 
-  v3Collection(setID: number): Promise<Record<string, unknown> | null> {
+  /** The set's collection values through v3 (flags, rating); the page is checked by its schema. */
+  v3Collection(setID: number): Promise<V3Set['collection'] | null> {
     return this.once(`v3set:${setID}`, async () => {
       const page = await this.client.v3.getSets({ params: { setID: String(setID) } })
-      const c = page?.sets?.[0]?.['collection']
-      return typeof c === 'object' && c !== null ? (c as Record<string, unknown>) : null
+      return page === null ? null : (parseV3SetsPage(page).sets[0]?.collection ?? null)
     })
   }
 
@@ -82,117 +70,133 @@ export class ServerReads {
 
   labels(): Promise<string[]> {
     return this.once('labels', async () => {
-      const r = await this.client.v3.getUserFlagLabels()
       const out = new Array<string>(8).fill('')
-      for (const f of r?.flags ?? [])
-        if (f.flagNo >= 1 && f.flagNo <= 8) out[f.flagNo - 1] = f.label
+      for (const f of flagLabelsOf(await this.client.v3.getUserFlagLabels())) {
+        out[f.flagNo - 1] = f.label
+      }
       return out
     })
   }
 }
 
+/** v2's record of a set, by local field, in local form (flags are v3's). */
+const V2_SET_READS: Readonly<Partial<Record<SetField, (s: SetRecord) => unknown>>> = {
+  owned: (s) => s.owned,
+  wanted: (s) => s.wanted,
+  qtyOwned: (s) => s.qtyOwned,
+  notes: (s) => s.userNotes ?? '',
+  rating: (s) => Number(s.userRating ?? 0) || 0
+}
+
 /** The service's value for a row's field, in local form; undefined when it cannot be read here. */
 export async function readServer(
-  t: PushTarget,
+  t: OutboxTarget,
   reads: ServerReads,
   offers: Offers
 ): Promise<unknown> {
   switch (t.kind) {
     case 'set': {
-      const setID = Number(t.id)
       const flag = /^flag([1-8])$/.exec(t.field)
       if (flag || (t.field === 'rating' && !offers('v2', 'getSet'))) {
         if (!offers('v3', 'getSets')) return undefined
-        const c = await reads.v3Collection(setID)
+        const c = await reads.v3Collection(t.setID)
         if (!c) return undefined
-        if (t.field === 'rating') return Number(c['rating'] ?? 0)
-        const flags = Array.isArray(c['flags'])
-          ? (c['flags'] as { flagNo?: unknown; value?: unknown }[])
-          : []
-        return flags.find((f) => f.flagNo === Number(flag?.[1]))?.value === true
+        if (t.field === 'rating') return c.rating ?? 0
+        return c.flags?.find((f) => f.flagNo === Number(flag?.[1]))?.value === true
       }
-      if (!offers('v2', 'getSet')) return undefined
-      const s = await reads.v2Set(setID)
-      if (!s) return undefined
-      switch (t.field) {
-        case 'owned':
-          return s.owned
-        case 'wanted':
-          return s.wanted
-        case 'qtyOwned':
-          return s.qtyOwned
-        case 'notes':
-          return s.userNotes ?? ''
-        case 'rating':
-          return Number(s.userRating ?? 0) || 0
-        default:
-          return undefined
-      }
+      const read = V2_SET_READS[t.field]
+      if (!read || !offers('v2', 'getSet')) return undefined
+      const s = await reads.v2Set(t.setID)
+      return s ? read(s) : undefined
     }
     case 'minifig':
-      return offers('v2', 'getMinifigCollection') ? reads.minifig(t.id) : undefined
+      return offers('v2', 'getMinifigCollection') ? reads.minifig(t.minifigNumber) : undefined
     case 'label': {
       if (!offers('v3', 'getUserFlagLabels')) return undefined
-      return (await reads.labels())[Number(t.id) - 1] ?? ''
+      return (await reads.labels())[t.flagNo - 1] ?? ''
     }
     case 'copy':
       return undefined // copies are compared by collectionID in copy.ts
   }
 }
 
+// A row's desired value is JSON this app wrote for the field; anything else is refused by the
+// parameter encoder (invalid_input), as before the value reaches the wire.
+const asInt = (v: unknown): Int => (typeof v === 'number' || typeof v === 'string' ? v : NaN)
+const asText = (v: unknown): Text =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : ''
+
+type SetWrite<S extends ServiceName> = readonly [
+  OperationName<S>,
+  (client: ServiceClient, setID: number, desired: unknown) => Promise<void>
+]
+
+/** v2's one-field writes, by local field. */
+const V2_SET_WRITES: Readonly<Partial<Record<SetField, SetWrite<'v2'>>>> = {
+  owned: ['setCollection_owns', (c, setID, v) => c.v2.setCollection_owns({ setID, owned: bit(v) })],
+  wanted: [
+    'setCollection_wants',
+    (c, setID, v) => c.v2.setCollection_wants({ setID, wanted: bit(v) })
+  ],
+  qtyOwned: [
+    'setCollection_qtyOwned',
+    (c, setID, v) => c.v2.setCollection_qtyOwned({ setID, qtyOwned: asInt(v) })
+  ],
+  notes: [
+    'setCollection_userNotes',
+    (c, setID, v) => c.v2.setCollection_userNotes({ setID, notes: asText(v) })
+  ],
+  rating: ['setUserRating', (c, setID, v) => c.v2.setUserRating({ setID, rating: asInt(v) })]
+}
+
+/** The earlier service's writes (docs/protocol.md §7), by local field. */
+const LEGACY_SET_WRITES: Readonly<Partial<Record<SetField, SetWrite<'legacy'>>>> = {
+  owned: ['updateOwn', (c, setID, v) => c.legacy.updateOwn({ setID, own: bit(v) })],
+  wanted: ['updateWant', (c, setID, v) => c.legacy.updateWant({ setID, want: bit(v) })],
+  qtyOwned: ['updateQtyOwned', (c, setID, v) => c.legacy.updateQtyOwned({ setID, qty: asInt(v) })],
+  notes: ['updateUserNotes', (c, setID, v) => c.legacy.updateUserNotes({ setID, notes: asText(v) })]
+}
+
 /** Writes one row's desired value with the operation the profile's service offers. */
 export async function writeServer(
-  t: PushTarget,
+  t: OutboxTarget,
   desired: unknown,
   client: ServiceClient,
   offers: Offers
 ): Promise<void> {
   if (t.kind === 'set') {
-    const setID = Number(t.id)
-    const flag = /^flag([1-8])$/.exec(t.field)
-    const v2: Record<string, [string, Record<string, unknown>]> = {
-      owned: ['setCollection_owns', { owned: bit(desired) }],
-      wanted: ['setCollection_wants', { wanted: bit(desired) }],
-      qtyOwned: ['setCollection_qtyOwned', { qtyOwned: desired }],
-      notes: ['setCollection_userNotes', { notes: desired }],
-      rating: ['setUserRating', { rating: desired }]
-    }
-    const legacy: Record<string, [string, Record<string, unknown>]> = {
-      owned: ['updateOwn', { own: bit(desired) }],
-      wanted: ['updateWant', { want: bit(desired) }],
-      qtyOwned: ['updateQtyOwned', { qty: desired }],
-      notes: ['updateUserNotes', { notes: desired }]
-    }
-    const viaV2 = v2[t.field]
+    const { setID, field } = t
+    const flag = /^flag([1-8])$/.exec(field)
+    const viaV2 = V2_SET_WRITES[field]
     if (viaV2 && offers('v2', viaV2[0])) {
-      await client.call('v2', viaV2[0], { setID, ...viaV2[1] })
+      await viaV2[1](client, setID, desired)
       return
     }
-    if ((flag || t.field === 'rating' || t.field === 'notes') && offers('v3', 'setCollection')) {
-      const key = flag ? `flag${flag[1] ?? ''}` : t.field
+    if ((flag || field === 'rating' || field === 'notes') && offers('v3', 'setCollection')) {
+      const key = flag ? `flag${flag[1] ?? ''}` : field
       // v3 reads an empty note as "unchanged"; a single space clears (docs/protocol.md §5).
       const value = typeof desired === 'boolean' ? bit(desired) : desired === '' ? ' ' : desired
       await client.v3.setCollection({ SetID: setID, params: { [key]: value } })
       return
     }
-    const viaLegacy = legacy[t.field]
+    const viaLegacy = LEGACY_SET_WRITES[field]
     if (viaLegacy && offers('legacy', viaLegacy[0])) {
-      await client.call('legacy', viaLegacy[0], { setID, ...viaLegacy[1] })
+      await viaLegacy[1](client, setID, desired)
       return
     }
-    throw unsupported(flag ? 'flags' : t.field)
+    throw unsupported(flag ? 'flags' : field)
   }
   if (t.kind === 'minifig') {
     const m = desired as MinifigValue
     if (offers('v2', 'setMinifigCollection')) {
       await client.v2.setMinifigCollection({
-        minifigNumber: t.id,
+        minifigNumber: t.minifigNumber,
         qtyOwned: m.ownedLoose,
         wanted: bit(m.wanted)
       })
     } else if (offers('v3', 'setMinifigCollection')) {
       await client.v3.setMinifigCollection({
-        minifigNumber: t.id,
+        minifigNumber: t.minifigNumber,
         params: { qtyOwned: m.ownedLoose, want: bit(m.wanted) }
       })
     } else throw unsupported('minifigures')
@@ -200,7 +204,7 @@ export async function writeServer(
   }
   if (t.kind === 'label') {
     if (!offers('v3', 'setUserFlagLabels')) throw unsupported('flag labels')
-    await client.v3.setUserFlagLabels({ params: { [t.id]: desired } })
+    await client.v3.setUserFlagLabels({ params: { [t.flagNo]: desired } })
     return
   }
   throw new AppError('internal', 'copies are written by pushCopy')

@@ -9,11 +9,12 @@ import {
   markRow,
   pendingRow,
   pendingRows,
+  parseOutboxTarget,
   pendingRowsOf,
   rebaseRow
 } from '../../collection/index'
 import type { OutboxRow } from '../../collection/index'
-import { parseTarget, readServer, ServerReads, writeServer } from './ops'
+import { readServer, ServerReads, writeServer } from './ops'
 import type { Offers } from './ops'
 import { pushCopy } from './copy'
 import type { PushOutcome } from './copy'
@@ -100,7 +101,7 @@ export function createPusher(deps: PusherDeps): Pusher {
     reads: ServerReads,
     has: Offers
   ): Promise<PushOutcome> {
-    const t = parseTarget(row.target, row.field, row.set_id)
+    const t = parseOutboxTarget(row)
     if (t.kind === 'copy') {
       return pushCopy({ db: db(), profileId: deps.profileId(), now }, row, t, client)
     }
@@ -124,7 +125,7 @@ export function createPusher(deps: PusherDeps): Pusher {
     }
     const siblings = coupledRows(row)
     const siblingBefore = await Promise.all(
-      siblings.map((r) => readServer(parseTarget(r.target, r.field, r.set_id), reads, has))
+      siblings.map((r) => readServer(parseOutboxTarget(r), reads, has))
     )
     await writeServer(t, desired, client, has)
     reads.forget(row.set_id)
@@ -134,7 +135,7 @@ export function createPusher(deps: PusherDeps): Pusher {
     for (const [i, sib] of siblings.entries()) {
       const was = siblingBefore[i]
       if (was === undefined || json(was) !== sib.base) continue
-      const now2 = await readServer(parseTarget(sib.target, sib.field, sib.set_id), reads, has)
+      const now2 = await readServer(parseOutboxTarget(sib), reads, has)
       if (now2 !== undefined) rebaseRow(db(), sib.id, json(now2), now())
     }
     // Without a way to read the value back (earlier service), the service's OK is the confirmation.
