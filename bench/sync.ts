@@ -46,10 +46,13 @@ async function startService(noV3: boolean): Promise<{ url: string; apiKey: strin
   throw new Error('service did not start')
 }
 
-async function once(
-  url: string,
-  apiKey: string
-): Promise<{ ms: number; rssMb: number; sets: number }> {
+interface RunResult {
+  readonly ms: number
+  readonly rssMb: number
+  readonly sets: number
+}
+
+async function once(url: string, apiKey: string): Promise<RunResult> {
   const dir = mkdtempSync(join(tmpdir(), 'studbook-bench-sync-'))
   const store = await openStore(join(dir, 'studbook.db'))
   const profiles = await createProfiles({
@@ -81,12 +84,37 @@ interface Mode {
   readonly noV3: boolean
 }
 
+/** One run in a fresh process: a user's first sync starts in a new app, not after earlier syncs. */
+async function runInChild(url: string, apiKey: string): Promise<RunResult> {
+  const args = [...process.execArgv, import.meta.filename, '--once', url, apiKey]
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env
+  })
+  const lines = createInterface({ input: child.stdout })
+  for await (const line of lines) {
+    if (line.startsWith('{')) {
+      child.kill()
+      return JSON.parse(line) as RunResult
+    }
+  }
+  const code: unknown = await new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve(child.exitCode ?? child.signalCode)
+    else
+      child.once('exit', (c, s) => {
+        resolve(c ?? s)
+      })
+  })
+  throw new Error(`a sync run ended without a result (exit ${String(code)})`)
+}
+
 async function measureMode(mode: Mode): Promise<string> {
   const svc = await startService(mode.noV3)
   try {
-    const runs: { ms: number; rssMb: number; sets: number }[] = []
+    const runs: RunResult[] = []
     for (let i = 0; i < RUNS; i++) {
-      const r = await once(svc.url, svc.apiKey)
+      const r = await runInChild(svc.url, svc.apiKey)
       console.log(
         `${mode.label} run ${i + 1}: ${r.sets} sets in ${r.ms.toFixed(0)} ms, peak RSS ${r.rssMb.toFixed(0)} MB`
       )
@@ -123,8 +151,8 @@ async function main(): Promise<void> {
 First full catalogue sync of ${SETS.toLocaleString('en')} sets: themes, then the set pages (500 each, the next
 page requested while one is stored) alongside subthemes and years per theme, from the reference service
 in a child process over loopback HTTP, through the real client (auto binding), the pull and SQLite
-(bulk insert, then one FTS rebuild). ${RUNS} runs per row, each into a fresh database; RSS is the app
-process alone. Goal: ≤ 10 s, ≤ 300 MB.
+(bulk insert, then one FTS rebuild). ${RUNS} runs per row, each in a fresh app process (as a user's first
+sync is) into a fresh database; RSS is that process's peak, the service excluded. Goal: ≤ 10 s, ≤ 300 MB.
 
 | Sets | Pages through | median s | runs (s) | peak RSS (MB) |
 |---:|---|---:|---|---:|
@@ -132,8 +160,19 @@ ${rows.join('\n')}`
   )
 }
 
+const onceAt = process.argv.indexOf('--once')
 if (process.argv.includes('--serve')) {
   void serve()
+} else if (onceAt >= 0) {
+  once(process.argv[onceAt + 1] ?? '', process.argv[onceAt + 2] ?? '')
+    .then(async (r) => {
+      console.log(JSON.stringify(r))
+      await stopDecodeWorker()
+    })
+    .catch((e: unknown) => {
+      console.error(e)
+      process.exitCode = 1
+    })
 } else {
   main().catch((e: unknown) => {
     console.error(e)
