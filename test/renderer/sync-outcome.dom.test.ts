@@ -1,0 +1,103 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { settle } from './dom-env'
+import { FakeBackend } from './fake-backend'
+import { setTransport } from '../../src/renderer/src/lib/api'
+import App from '../../src/renderer/src/App.svelte'
+
+/** Issue #14: the header and the sync page say what the last sync did, never more. */
+
+const backend = new FakeBackend(20)
+const idle = backend.status
+
+beforeAll(() => {
+  setTransport(backend)
+})
+afterEach(() => {
+  cleanup()
+  backend.status = idle
+  window.location.hash = '#/browse'
+})
+
+const header = (): string => screen.getByTestId('pending').textContent.trim()
+
+describe('what the sync status says', () => {
+  it('while a sync runs: downloading, with the sets held so far', async () => {
+    window.location.hash = '#/browse'
+    render(App)
+    await settle()
+    backend.emit('sync:status', {
+      ...backend.status,
+      running: true,
+      phase: 'sets',
+      done: 1500,
+      total: 5000,
+      catalogueSets: 1500
+    })
+    await settle()
+    expect(header()).toBe(`Downloading your collection… ${(1500).toLocaleString()} sets`)
+  })
+
+  it('a failed sync is never "All synced" and offers Resume, which starts a sync', async () => {
+    window.location.hash = '#/browse'
+    render(App)
+    await settle()
+    // What main answers from now on, sync:start included.
+    backend.status = {
+      ...backend.status,
+      outcome: 'failed',
+      error: 'The service did not answer in time.',
+      lastSyncAt: new Date().toISOString()
+    }
+    backend.emit('sync:status', backend.status)
+    await settle()
+    expect(header()).toBe('Not synced')
+    expect(screen.getByRole('button', { name: 'Sync failed' })).toBeTruthy()
+    const before = backend.callsTo('sync:start').length
+    await fireEvent.click(screen.getByRole('button', { name: 'Resume' }))
+    await settle()
+    expect(backend.callsTo('sync:start')).toHaveLength(before + 1)
+
+    // The sync page says it failed and when the last complete one was, not "Last sync just now".
+    window.location.hash = '#/sync'
+    await settle()
+    const panel = screen.getByRole('region', { name: 'Sync status' })
+    expect(panel.textContent).toContain('Sync failed')
+    expect(panel.textContent).toContain('The service did not answer in time.')
+    expect(panel.textContent).toContain('Last complete sync just now')
+    expect(panel.textContent).not.toMatch(/Last sync just now/)
+    expect(within(panel).getByRole('button', { name: 'Resume' })).toBeTruthy()
+  })
+
+  it('a catalogue cut off part way is incomplete, with Resume, until it is whole', async () => {
+    window.location.hash = '#/browse'
+    render(App)
+    await settle()
+    backend.emit('sync:status', {
+      ...backend.status,
+      outcome: 'failed',
+      online: false,
+      error: 'The service cannot be reached.',
+      catalogueSets: 2000,
+      catalogueIncomplete: { got: 2000, expected: 5000 }
+    })
+    await settle()
+    expect(screen.getByTestId('offline').textContent).toBe('Offline')
+    expect(header()).toBe(
+      `Catalogue incomplete: ${(2000).toLocaleString()} of ${(5000).toLocaleString()} sets`
+    )
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy()
+    backend.emit('sync:status', {
+      ...backend.status,
+      outcome: 'complete',
+      online: true,
+      catalogueSets: 5000,
+      catalogueIncomplete: null
+    })
+    await settle()
+    expect(screen.queryByTestId('offline')).toBeNull()
+    expect(header()).toBe('All synced')
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Sync' })).toBeTruthy()
+  })
+})
