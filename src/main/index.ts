@@ -17,6 +17,8 @@ import { createApp } from './app/compose'
 import type { AppContext } from './app/compose'
 import type { DataFolderPort } from './exchange/deps'
 import { defaultDataDir } from './hosts/data-dir'
+import { acquireInstanceLock, lockHeldMessage } from './hosts/instance-lock'
+import type { InstanceLock } from './hosts/instance-lock'
 import { dispatch } from './ipc/dispatch'
 import {
   createLogger,
@@ -47,6 +49,14 @@ import { createMainWindow } from './shell/window-factory'
 let mainWindow: BrowserWindow | null = null
 let context: AppContext | null = null
 let closing = false
+// The data folder's lock, shared with the browser host: Electron's single-instance lock keeps out
+// a second Electron only, and the two hosts must never open one database at once.
+let folderLock: InstanceLock | null = null
+
+function releaseFolder(): void {
+  folderLock?.release()
+  folderLock = null
+}
 
 // One data folder for both hosts and every OS (hosts/data-dir.ts), set before anything reads it:
 // the single-instance lock, the logs path and the database all live under it.
@@ -189,6 +199,9 @@ async function start(): Promise<void> {
       media: (path) => context?.media(path) ?? Promise.resolve(null)
     })
   )
+  const lock = acquireInstanceLock(dataDir, 'electron')
+  if ('heldBy' in lock) throw new AppError('conflict', lockHeldMessage(lock, dataDir))
+  folderLock = lock
   context = await createApp({
     dataDir,
     host: 'electron',
@@ -260,7 +273,11 @@ if (!claimSingleInstance(app, () => mainWindow)) {
   })
   app.on('before-quit', (event) => {
     // Close the database and finish pending writes before the process goes away.
-    if (context === null || closing) return
+    if (closing) return
+    if (context === null) {
+      releaseFolder()
+      return
+    }
     event.preventDefault()
     closing = true
     const finishing = context
@@ -271,6 +288,7 @@ if (!claimSingleInstance(app, () => mainWindow)) {
         log.error('Studbook did not shut down cleanly', error)
       })
       .finally(() => {
+        releaseFolder()
         app.quit()
       })
   })
@@ -281,6 +299,7 @@ if (!claimSingleInstance(app, () => mainWindow)) {
       log.error('Studbook could not start', error)
       // Only an AppError's message is known to be safe to show; anything else gets a neutral one.
       dialog.showErrorBox('Studbook could not start', toAppErrorData(error).message)
+      releaseFolder()
       app.exit(1)
     })
 }

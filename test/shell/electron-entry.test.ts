@@ -1,8 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defaultDataDir } from '../../src/main/hosts/data-dir'
+import { spawnTs } from '../hosts/host-process'
+import type { Spawned } from '../hosts/host-process'
 import { CHANNEL_NAMES } from '../../src/shared/ipc/contract'
 
 type Fn = (...args: unknown[]) => unknown
@@ -25,6 +27,7 @@ const h = vi.hoisted(() => {
     schemes: [] as unknown[],
     permissionRequest: undefined as Fn | undefined,
     closed: 0,
+    created: 0,
     root: '',
     paths: new Map<string, string>(),
     clipboard: [] as string[],
@@ -143,7 +146,7 @@ vi.mock('../../src/main/app/compose', async () => {
   const { createEventBus } = await import('../../src/main/ipc/event-bus')
   return {
     createApp: () =>
-      Promise.resolve({
+      Promise.resolve(h.created++).then(() => ({
         handlers: {
           'app:getInfo': () => ({
             version: '0.1.0',
@@ -188,7 +191,7 @@ vi.mock('../../src/main/app/compose', async () => {
           h.closed++
           return Promise.resolve()
         }
-      })
+      }))
   }
 })
 
@@ -202,9 +205,21 @@ async function startEntry(): Promise<void> {
 }
 
 const roots: string[] = []
+const holders: Spawned[] = []
 afterAll(() => {
   for (const r of roots) rmSync(r, { recursive: true, force: true })
 })
+afterEach(async () => {
+  for (const holder of holders.splice(0)) await holder.stop()
+})
+
+/** Another process (a browser host) trying the data folder's lock: 'held' or 'refused'. */
+async function otherHost(dir: string): Promise<'held' | 'refused'> {
+  const holder = spawnTs('test/hosts/fixtures/hold-lock.ts', [dir, 'browser'])
+  holders.push(holder)
+  const [answer] = await holder.waitFor(/^(held|refused)$/m)
+  return answer === 'held' ? 'held' : 'refused'
+}
 
 beforeEach(() => {
   const root = mkdtempSync(join(tmpdir(), 'studbook-entry-'))
@@ -228,9 +243,12 @@ beforeEach(() => {
     opened: [],
     schemes: [],
     permissionRequest: undefined,
-    closed: 0
+    closed: 0,
+    created: 0
   })
   vi.unstubAllEnvs()
+  // The entry takes the data folder's lock: never in the real home folder.
+  vi.stubEnv('STUDBOOK_DATA_DIR', root)
 })
 
 describe('Electron entry', () => {
@@ -395,4 +413,27 @@ describe('Electron entry', () => {
     expect(h.calls).not.toContain('whenReady')
     expect(h.windows).toEqual([])
   })
+
+  it('takes the data folder lock the browser host takes, and gives it back on quit', async () => {
+    await startEntry()
+    expect(h.created).toBe(1)
+    expect(await otherHost(h.root)).toBe('refused')
+    h.appListeners.get('before-quit')?.({ preventDefault: vi.fn() })
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r))
+    expect(h.closed).toBe(1)
+    expect(await otherHost(h.root)).toBe('held')
+  }, 30_000)
+
+  it('does not open the data while the browser host holds its folder, and says why', async () => {
+    expect(await otherHost(h.root)).toBe('held')
+    await startEntry()
+    expect(h.created).toBe(0)
+    expect(h.windows).toEqual([])
+    expect(h.calls).toContainEqual(
+      expect.stringMatching(
+        /^error The Studbook browser host is already running on this data folder/
+      )
+    )
+    expect(h.calls.at(-1)).toBe('exit')
+  }, 30_000)
 })

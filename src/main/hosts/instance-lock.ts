@@ -1,5 +1,34 @@
-import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import { processStartReader } from './process-start'
+import type { ProcessStartReader } from './process-start'
+
+/** Which host holds a data folder, for the message the other one shows. */
+export type LockHost = 'browser' | 'electron'
+
+export interface LockOwner {
+  readonly pid: number
+  /** null: a lock written by an older Studbook, which recorded the pid only. */
+  readonly host: LockHost | null
+}
+
+export interface InstanceLock {
+  release(): void
+}
+
+export type LockResult = InstanceLock | { readonly heldBy: LockOwner; readonly file: string }
+
+/** What the lock file holds: the owner's pid and when it started, which together name it. */
+interface LockRecord {
+  readonly pid: number
+  readonly started: string | null
+  readonly host: LockHost
+}
+
+export const LOCK_FILE = 'studbook.lock'
+
+/** How far a start time read to the second may lie after the moment it stands for. */
+const CLOCK_SLACK_MS = 2000
 
 function alive(pid: number): boolean {
   try {
@@ -10,29 +39,105 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The lock file's content; an older Studbook wrote the pid alone. null: not a lock at all. */
+function readRecord(text: string): (LockOwner & { started?: string | null }) | null {
+  if (/^\d+$/.test(text.trim())) return { pid: Number(text.trim()), host: null }
+  try {
+    const r = JSON.parse(text) as Partial<LockRecord>
+    const pid = Number(r.pid)
+    if (!Number.isSafeInteger(pid) || pid <= 0) return null
+    const host = r.host === 'browser' || r.host === 'electron' ? r.host : null
+    return { pid, host, started: typeof r.started === 'string' ? r.started : null }
+  } catch {
+    return null
+  }
+}
+
 /**
- * One process owns a data folder: the browser host's equivalent of Electron's
- * single-instance lock. A lock left by a dead process is taken over.
+ * Whether the process the lock names is the one that wrote it. A pid alone is not enough: after a
+ * crash the pid may belong to any later process, which would block start-up forever. So the lock
+ * records when its owner started; a live process with that pid but another start is not the owner.
+ * An older lock without a start time is the owner's only if that process is older than the file.
+ * Where the start cannot be read (Windows), a live pid is taken as the owner.
  */
-export function acquireInstanceLock(dataDir: string): { release(): void } | { heldBy: number } {
-  mkdirSync(dataDir, { recursive: true })
-  const file = join(dataDir, 'studbook.lock')
-  for (let attempt = 0; attempt < 2; attempt++) {
+function heldBy(
+  file: string,
+  owner: LockOwner & { started?: string | null },
+  reader: ProcessStartReader
+): boolean {
+  if (!alive(owner.pid)) return false
+  if (owner.started !== undefined) {
+    if (owner.started === null) return true
+    const now = reader.token(owner.pid)
+    return now === null || now === owner.started
+  }
+  const startedAt = reader.startedAt(owner.pid)
+  return startedAt === null || startedAt <= statSync(file).mtimeMs + CLOCK_SLACK_MS
+}
+
+/**
+ * One process owns a data folder: Electron and the browser host both take this lock before they
+ * open the database, so the two never open one database at once. A lock left by a process that
+ * is gone, or whose pid now belongs to another process, is taken over.
+ */
+export function acquireInstanceLock(
+  dataDir: string,
+  host: LockHost,
+  reader: ProcessStartReader = processStartReader()
+): LockResult {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  const file = join(dataDir, LOCK_FILE)
+  const record: LockRecord = { pid: process.pid, started: reader.token(process.pid), host }
+  for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(file, 'wx')
-      writeSync(fd, String(process.pid))
-      closeSync(fd)
+      const fd = openSync(file, 'wx', 0o600)
+      try {
+        writeSync(fd, JSON.stringify(record))
+      } finally {
+        closeSync(fd)
+      }
       return {
         release: () => {
-          rmSync(file, { force: true })
+          // Only our own lock: another process may have taken over one we had lost.
+          const now = readRecord(readText(file) ?? '')
+          if (now?.pid === process.pid) rmSync(file, { force: true })
         }
       }
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
-      const pid = Number(readFileSync(file, 'utf8').trim())
-      if (Number.isInteger(pid) && pid > 0 && alive(pid)) return { heldBy: pid }
+      const text = readText(file)
+      if (text === null) continue
+      const owner = readRecord(text)
+      if (owner !== null && owner.pid !== process.pid && heldBy(file, owner, reader)) {
+        return { heldBy: { pid: owner.pid, host: owner.host }, file }
+      }
       rmSync(file, { force: true })
     }
   }
   throw new Error(`Could not take the lock ${file}`)
+}
+
+function readText(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return null
+  }
+}
+
+/** The message a host shows when the folder is taken: which host, which process, what to do. */
+export function lockHeldMessage(
+  result: { heldBy: LockOwner; file: string },
+  dataDir: string
+): string {
+  const who =
+    result.heldBy.host === 'electron'
+      ? 'The Studbook app'
+      : result.heldBy.host === 'browser'
+        ? 'The Studbook browser host'
+        : 'Studbook'
+  return (
+    `${who} is already running on this data folder (process ${String(result.heldBy.pid)}): ` +
+    `${dataDir}. Close it first. If no Studbook is running, delete ${result.file}.`
+  )
 }

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import { createApp } from '../app/compose'
 import { createLogger, handlersTellingLog, logAppEvents, logProcessErrors } from '../logging/index'
 import { defaultDataDir } from './data-dir'
-import { acquireInstanceLock } from './instance-lock'
+import { acquireInstanceLock, lockHeldMessage } from './instance-lock'
 import { startWebHost } from './web-server'
 
 /**
@@ -21,11 +21,9 @@ async function main(): Promise<void> {
     }
   })
   const dataDir = values['data-dir'] ?? defaultDataDir()
-  const lock = acquireInstanceLock(dataDir)
+  const lock = acquireInstanceLock(dataDir, 'browser')
   if ('heldBy' in lock) {
-    console.error(
-      `Studbook is already running on this data folder (process ${lock.heldBy}): ${dataDir}`
-    )
+    console.error(lockHeldMessage(lock, dataDir))
     process.exitCode = 1
     return
   }
@@ -47,10 +45,6 @@ async function main(): Promise<void> {
     port: Number(values.port),
     log
   })
-  console.log(`Studbook is running at ${host.url}`)
-  console.log(`Data folder: ${dataDir}`)
-  console.log(`Logs: ${log.dir}`)
-
   let closing = false
   const shutdown = (): void => {
     if (closing) return
@@ -63,8 +57,12 @@ async function main(): Promise<void> {
         process.exit(0)
       })
   }
+  // Before the address is announced: whoever reads it may stop the host at once.
   process.on('SIGINT', shutdown)
   process.on('SIGTERM', shutdown)
+  console.log(`Studbook is running at ${host.url}`)
+  console.log(`Data folder: ${dataDir}`)
+  console.log(`Logs: ${log.dir}`)
 }
 
 main().catch((e: unknown) => {
