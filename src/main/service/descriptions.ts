@@ -1,0 +1,84 @@
+import { AppError } from '../../shared/errors'
+import type { ErrorDetail } from '../../shared/errors'
+import type { ServiceName } from '../../shared/protocol/operations'
+import type { ClientLog, ClientSettings } from './client-settings'
+import { parseWsdl } from './discovery'
+import type { ServiceDescription } from './discovery'
+import type { WireRequest } from './request'
+import { withRetries } from './retry'
+import { send } from './transport'
+
+/** Where a call goes: the namespace to use, and the service's description when it was read. */
+export interface CallTarget {
+  readonly namespace: string
+  readonly description: ServiceDescription | null
+}
+
+/** Each service's ?WSDL, read once per session; a failed read is not kept, so the next call asks again. */
+export class ServiceDescriptions {
+  private readonly cache = new Map<ServiceName, Promise<ServiceDescription>>()
+
+  constructor(
+    private readonly settings: ClientSettings,
+    private readonly log: ClientLog
+  ) {}
+
+  get(service: ServiceName, signal: AbortSignal): Promise<ServiceDescription> {
+    let p = this.cache.get(service)
+    if (p === undefined) {
+      p = this.fetch(service, signal)
+      this.cache.set(service, p)
+      p.catch(() => this.cache.delete(service))
+    }
+    return p
+  }
+
+  /**
+   * The namespace the profile names, else the discovered one. The description is read when the
+   * bindings it offers are needed, or when no namespace is configured.
+   */
+  async target(
+    service: ServiceName,
+    signal: AbortSignal,
+    needBindings: boolean
+  ): Promise<CallTarget> {
+    const ns = this.settings.configuredNamespace(service)
+    if (ns !== undefined && !needBindings) return { namespace: ns, description: null }
+    try {
+      const d = await this.get(service, signal)
+      return { namespace: ns ?? d.namespace, description: d }
+    } catch (e) {
+      if (ns === undefined) throw e
+      this.log('warn', `${service} description unavailable; using the configured namespace`)
+      return { namespace: ns, description: null }
+    }
+  }
+
+  private async fetch(service: ServiceName, signal: AbortSignal): Promise<ServiceDescription> {
+    const { settings } = this
+    const url = `${settings.baseUrl}${settings.pathOf(service)}?WSDL`
+    const wire: WireRequest = {
+      method: 'GET',
+      url,
+      headers: { Host: new URL(url).host },
+      body: null
+    }
+    const detail: ErrorDetail = { service, operation: 'WSDL', binding: 'httpGet' }
+    const raw = await withRetries(
+      settings,
+      (msg, data) => {
+        this.log('warn', msg, data)
+      },
+      true,
+      signal,
+      () => send(settings.fetch, wire, signal, settings.maxBytes, detail)
+    )
+    if (raw.status !== 200) {
+      throw new AppError('server_error', `The service description answered ${raw.status}.`, {
+        ...detail,
+        status: raw.status
+      })
+    }
+    return parseWsdl(raw.body)
+  }
+}
