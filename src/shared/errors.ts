@@ -42,6 +42,10 @@ export const ERROR_CODES = [
   'keychain_unavailable',
   'db_from_future',
   'db_error',
+  // the disk holding the data folder has no room: nothing is lost, writes are tried again
+  'disk_full',
+  // the database file is damaged (a read hit a bad page); start-up offers a recovery
+  'db_damaged',
   'file_error',
   // a worker process died twice during one call
   'worker_crashed'
@@ -76,7 +80,8 @@ const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'truncated_body',
   'soap_fault_server',
   'server_error',
-  'html_error_page'
+  'html_error_page',
+  'disk_full'
 ])
 
 export class AppError extends Error implements AppErrorData {

@@ -18,7 +18,7 @@ describe('the renderer error table', () => {
     const fatal = ERROR_CODES.filter(
       (code) => describeError({ code, message: '', retryable: false }).presentation === 'fatal'
     )
-    expect(fatal.sort()).toEqual(['db_error', 'db_from_future'])
+    expect(fatal.sort()).toEqual(['db_damaged', 'db_error', 'db_from_future'])
     expect(describeError({ code: 'db_from_future', message: '', retryable: false }).action).toBe(
       'useDemo'
     )

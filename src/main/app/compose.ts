@@ -1,10 +1,13 @@
 import { join } from 'node:path'
-import type { Handlers } from '../../shared/ipc/contract'
 import { selectCredentialStore } from '../credentials/index'
 import { createReferenceService } from '../../emulator/index'
 import { createEventBus } from '../ipc/event-bus'
 import type { EventBus } from '../ipc/event-bus'
-import { openStore } from '../store/connection'
+import type { Store } from '../store/connection'
+import { takeDailyBackup } from '../exchange/auto-backup'
+import type { AppContext } from './context'
+import { openWithRecovery } from './start'
+import type { StartHandlers } from './start'
 import { createFacetPool } from '../catalogue/facet-pool'
 import { startSearchWarmer } from '../catalogue/search-warmer'
 import { externalHosts } from '../catalogue/set-detail-repo'
@@ -41,15 +44,7 @@ export interface CreateAppOptions {
   log?: HostLog
 }
 
-export interface AppContext {
-  handlers: Handlers
-  events: EventBus
-  /** Serves the app-local `media/...` URLs that DTOs carry from the on-disk image cache. */
-  media(path: string): Promise<MediaFile | null>
-  /** https hosts the shell may open externally (set pages, instruction documents). */
-  allowedExternalHosts(): string[]
-  close(): Promise<void>
-}
+export type { AppContext }
 
 const VERSION = '0.1.0'
 const MEDIA_CACHE_BYTES = 200 * 1024 * 1024
@@ -61,10 +56,29 @@ function demoSetCount(options: CreateAppOptions): number {
   return options.demoSets ?? 20000
 }
 
-export async function createApp(options: CreateAppOptions): Promise<AppContext> {
+/**
+ * The app over the data folder: its database checked at open; a damaged one starts in the
+ * recovery state (app:getStartState) until the user restores a backup or starts fresh.
+ */
+export function createApp(options: CreateAppOptions): Promise<AppContext> {
+  const log = options.log ?? silent
+  return openWithRecovery({
+    path: join(options.dataDir, 'studbook.db'),
+    events: createEventBus(),
+    now: () => new Date(),
+    log,
+    run: (store, events, start) => runApp(options, store, events, start)
+  })
+}
+
+async function runApp(
+  options: CreateAppOptions,
+  store: Store,
+  events: EventBus,
+  start: StartHandlers
+): Promise<AppContext> {
   const log = options.log ?? silent
   const now = () => new Date()
-  const store = await openStore(join(options.dataDir, 'studbook.db'))
   const credentials = await selectCredentialStore(options.credentials ?? 'auto', { log })
   let reference: ReturnType<typeof createReferenceService> | null = null
   const demo = (): Promise<DemoService> => {
@@ -83,7 +97,6 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
     createClient: defaultClientFactory,
     demo
   })
-  const events = createEventBus()
   // The runner pushes through the edit side, which publishes through the runner: bound late.
   let editSide: EditSide | null = null
   const sync = createSyncRunner({
@@ -124,7 +137,12 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
     now,
     log
   }
-  const handlers = buildHandlers(services, edits.handlers)
+  const handlers = buildHandlers(services, edits.handlers, start)
+  // Once a day, from a file that just passed its check: what a recovery restores. In the
+  // background: start-up does not wait for it; close does.
+  const backup = takeDailyBackup(store, now()).catch((e: unknown) => {
+    log.warn('automatic backup failed', e)
+  })
   const stopWarmer = startSearchWarmer(store.read)
   const media = createMediaCache({
     store,
@@ -178,6 +196,7 @@ export async function createApp(options: CreateAppOptions): Promise<AppContext> 
       sync.cancel()
       await sync.idle()
       await edits.close()
+      await backup
       reference?.close()
       store.close()
     }

@@ -9,6 +9,7 @@ import { createCatalogueHandlers } from '../catalogue/catalogue-handlers'
 import type { EditSideHandlers } from './compose-edits'
 import type { Profiles } from '../account/profiles'
 import type { SyncRunner } from '../sync/runner'
+import type { StartHandlers } from './start'
 
 /** Everything a handler group may use; built once by createApp. */
 export interface AppServices {
@@ -53,9 +54,14 @@ function merge(groups: readonly Partial<Handlers>[]): Handlers {
  * One handler per contract channel: app, catalogue and sync from here, collection, outbox,
  * journal, account and exchange from the edit side.
  */
-export function buildHandlers(s: AppServices, edits: EditSideHandlers): Handlers {
+export function buildHandlers(
+  s: AppServices,
+  edits: EditSideHandlers,
+  start: StartHandlers
+): Handlers {
   return merge([
     { 'app:getInfo': () => appInfo(s) },
+    start,
     createCatalogueHandlers({
       store: s.store,
       profiles: s.profiles,

@@ -32,7 +32,9 @@ export function backupsDir(store: Pick<Store, 'path'>): string {
   return join(dirname(store.path), 'backups')
 }
 
-export function backupName(kind: 'backup' | 'before-restore', now: Date): string {
+export type BackupKind = 'backup' | 'before-restore' | 'auto'
+
+export function backupName(kind: BackupKind, now: Date): string {
   return `studbook-${kind}-${now.toISOString().slice(0, 19).replace(/:/g, '-')}.studbook`
 }
 
@@ -50,17 +52,19 @@ const CACHES = [
   'collection_totals',
   'media_cache',
   'allowance',
-  'sync_state',
-  'outbox',
-  'journal'
+  'sync_state'
 ]
+/** Edits not yet on the service and their undo history: kept only in automatic backups. */
+const PENDING = ['outbox', 'journal']
 
-function strip(db: Database.Database, takenAt: string): void {
+function strip(db: Database.Database, takenAt: string, keepPending: boolean): void {
   db.exec(`DROP TRIGGER IF EXISTS sets_fts_insert;
     DROP TRIGGER IF EXISTS sets_fts_delete;
     DROP TRIGGER IF EXISTS sets_fts_update;
     INSERT INTO sets_fts (sets_fts) VALUES ('delete-all');`)
-  for (const table of CACHES) db.exec(`DELETE FROM ${table}`)
+  for (const table of keepPending ? CACHES : [...CACHES, ...PENDING]) {
+    db.exec(`DELETE FROM ${table}`)
+  }
   db.exec(FTS_TRIGGERS_SQL)
   db.prepare(
     `INSERT INTO settings (key, value) VALUES ('backup.takenAt', ?)
@@ -69,8 +73,18 @@ function strip(db: Database.Database, takenAt: string): void {
   db.pragma(`application_id = ${BACKUP_APPLICATION_ID}`)
 }
 
-/** Writes a backup of the whole collection to `dest` (atomically: a partial file, then a rename). */
-export async function writeBackup(store: Store, dest: string, now: Date): Promise<number> {
+/**
+ * Writes a backup of the whole collection to `dest` (atomically: a partial file, then a rename).
+ * `keepPending` keeps the outbox and journal: an automatic backup that replaces a damaged file
+ * must still send the edits the service has not seen (a restore through "Restore…" recomputes
+ * them instead).
+ */
+export async function writeBackup(
+  store: Store,
+  dest: string,
+  now: Date,
+  options: { keepPending?: boolean } = {}
+): Promise<number> {
   mkdirSync(dirname(dest), { recursive: true })
   const partial = `${dest}.partial`
   rmSync(partial, { force: true })
@@ -80,7 +94,7 @@ export async function writeBackup(store: Store, dest: string, now: Date): Promis
     try {
       db.pragma('journal_mode = DELETE')
       db.transaction(() => {
-        strip(db, now.toISOString())
+        strip(db, now.toISOString(), options.keepPending ?? false)
       })()
       db.exec('VACUUM')
     } finally {
@@ -169,5 +183,26 @@ export function openBackup(source: { bytes: Uint8Array } | { path: string }): Op
     cleanup()
     if (e instanceof AppError) throw e
     throw notABackup(e)
+  }
+}
+
+/**
+ * Makes `dest` (which must not exist) the database a backup holds, at this version's schema: the
+ * file is checked and migrated as for a restore, copied with the backup API, and loses the marks
+ * of a backup file. The catalogue and the other caches it left out come back with the next sync.
+ */
+export async function installBackup(source: string, dest: string): Promise<void> {
+  const opened = openBackup({ path: source })
+  try {
+    await opened.db.backup(dest)
+  } finally {
+    opened.close()
+  }
+  const db = new Database(dest, { fileMustExist: true })
+  try {
+    db.pragma('application_id = 0')
+    db.prepare("DELETE FROM settings WHERE key = 'backup.takenAt'").run()
+  } finally {
+    db.close()
   }
 }

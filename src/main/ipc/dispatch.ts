@@ -3,6 +3,7 @@ import { CHANNELS, isChannelName } from '../../shared/ipc/contract'
 import type { Handlers } from '../../shared/ipc/contract'
 import { fail, ok } from '../../shared/ipc/result'
 import type { Result } from '../../shared/ipc/result'
+import { storageFault } from '../store/faults'
 
 export interface DispatchLog {
   error(message: string, data?: unknown): void
@@ -34,6 +35,6 @@ export async function dispatch(
   } catch (e) {
     // The stack stays in main's log; only the code and a safe message cross the boundary.
     if (!(e instanceof AppError)) log?.error(`handler ${channel} failed`, e)
-    return fail(toAppErrorData(e))
+    return fail(toAppErrorData(storageFault(e) ?? e))
   }
 }

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { AppError } from '../../shared/errors'
+import { storageFault } from './faults'
 import { repairFts } from './fts'
 import { installMatchFunctions } from './match-sets'
 import type { ReadDb, WriteDb } from './handles'
@@ -20,6 +21,8 @@ export interface Store {
 
 export interface OpenOptions {
   readonly migrations?: readonly Migration[]
+  /** Run `PRAGMA quick_check` before anything else reads the file (default true). */
+  readonly check?: boolean
 }
 
 const BUSY_TIMEOUT_MS = 5000
@@ -40,8 +43,25 @@ function applyPragmas(db: Database.Database): void {
 }
 
 /**
- * Opens (creating if needed) the database, refuses one from a newer version, takes a backup with the
- * backup API before migrating an existing file, and migrates to head.
+ * A damaged page is found here, at start, instead of by the reads that land on it later. Most
+ * of the file is read once (0.1–0.2 s on the 20,000-set demo catalogue, 35 MB; see
+ * docs/architecture.md), which the OS cache then serves to the first searches anyway.
+ */
+function assertIntact(db: Database.Database): void {
+  const rows = db.pragma('quick_check(5)') as { quick_check: string }[]
+  const first = rows[0]?.quick_check ?? 'ok'
+  if (rows.length === 1 && first === 'ok') return
+  throw new AppError('db_damaged', 'Part of Studbook’s data file is damaged.', {
+    reason: rows
+      .map((r) => r.quick_check)
+      .join('; ')
+      .slice(0, 300)
+  })
+}
+
+/**
+ * Opens (creating if needed) the database, checks it is intact, refuses one from a newer version,
+ * takes a backup with the backup API before migrating an existing file, and migrates to head.
  */
 export async function openStore(path: string, options: OpenOptions = {}): Promise<Store> {
   const migrations = options.migrations ?? MIGRATIONS
@@ -56,6 +76,7 @@ export async function openStore(path: string, options: OpenOptions = {}): Promis
   }
   try {
     applyPragmas(db)
+    if (options.check ?? true) assertIntact(db)
     const write = db as WriteDb
     assertNotFromFuture(write, migrations)
     const from = userVersion(write)
@@ -79,6 +100,10 @@ export async function openStore(path: string, options: OpenOptions = {}): Promis
   } catch (e) {
     db.close()
     if (e instanceof AppError) throw e
-    throw new AppError('db_error', 'The database could not be prepared.', undefined, { cause: e })
+    // A file that is not a database at all, or a damaged page hit before the check, is damage too.
+    throw (
+      storageFault(e) ??
+      new AppError('db_error', 'The database could not be prepared.', undefined, { cause: e })
+    )
   }
 }

@@ -82,6 +82,19 @@ const TABLE: Readonly<Record<ErrorCode, Entry>> = {
     'fatal'
   ],
   db_error: ['Data problem', 'Studbook could not read or write its data.', 'reload', 'fatal'],
+  disk_full: [
+    'Disk full',
+    'The disk that holds your Studbook data is full, so this was not saved. Free some space: ' +
+      'edits already saved are kept and sent once there is room.',
+    'retry'
+  ],
+  db_damaged: [
+    'Data file damaged',
+    'Part of your Studbook data file is damaged. Quit and start Studbook again: it offers to ' +
+      'restore your last backup or start fresh, keeping the damaged file.',
+    'reload',
+    'fatal'
+  ],
   file_error: ['File problem', 'Studbook could not read or write that file.', 'dismiss']
 }
 

@@ -1,0 +1,56 @@
+import { AppError } from '../../shared/errors'
+
+/**
+ * Storage failures as the user should hear of them. A full disk is its own error (SQLite's
+ * SQLITE_FULL, the file system's ENOSPC): retryable, since nothing was lost and the same write
+ * works once there is room. A damaged file (SQLITE_CORRUPT, SQLITE_NOTADB) is another: start-up
+ * checks the file and offers a recovery.
+ */
+const FULL = new Set(['SQLITE_FULL', 'ENOSPC'])
+const DAMAGED = new Set(['SQLITE_CORRUPT', 'SQLITE_CORRUPT_INDEX', 'SQLITE_NOTADB'])
+
+function codeOf(e: unknown): string | null {
+  if (typeof e !== 'object' || e === null || !('code' in e)) return null
+  return typeof e.code === 'string' ? e.code : null
+}
+
+export function isDiskFull(e: unknown): boolean {
+  if (e instanceof AppError) return e.code === 'disk_full'
+  const code = codeOf(e)
+  return code !== null && FULL.has(code)
+}
+
+/** The AppError for a storage failure, or null when `e` is something else. */
+export function storageFault(e: unknown): AppError | null {
+  if (e instanceof AppError) return null
+  const code = codeOf(e)
+  if (code === null) return null
+  if (FULL.has(code)) {
+    return new AppError(
+      'disk_full',
+      'The disk that holds Studbook’s data is full: this was not saved. Free some space and try ' +
+        'again; edits already saved are kept and sent once there is room.',
+      undefined,
+      { cause: e }
+    )
+  }
+  if (DAMAGED.has(code) || code.startsWith('SQLITE_CORRUPT')) {
+    return new AppError(
+      'db_damaged',
+      'Part of Studbook’s data file is damaged. Start Studbook again to restore a backup or ' +
+        'start fresh.',
+      undefined,
+      { cause: e }
+    )
+  }
+  return null
+}
+
+/** Any thrown value as an AppError: storage faults by their kind, the rest as `internal`. */
+export function asAppError(e: unknown): AppError {
+  if (e instanceof AppError) return e
+  return (
+    storageFault(e) ??
+    new AppError('internal', 'Something went wrong inside Studbook.', undefined, { cause: e })
+  )
+}

@@ -1,0 +1,185 @@
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync
+} from 'node:fs'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createApp } from '../../src/main/app/compose'
+import type { AppContext } from '../../src/main/app/compose'
+import { dispatch } from '../../src/main/ipc/dispatch'
+import type { StartState } from '../../src/shared/model/app'
+import type { Result } from '../../src/shared/ipc/result'
+
+/**
+ * Issue #13 item 5: a database damaged in the middle is found at start and reported through the
+ * contract, with two ways out that both keep the damaged file: restore the automatic backup, or
+ * start fresh.
+ */
+let dirs: string[] = []
+let apps: AppContext[] = []
+afterEach(async () => {
+  for (const a of apps) await a.close()
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+  apps = []
+  dirs = []
+})
+
+async function start(dir: string): Promise<AppContext> {
+  const app = await createApp({
+    dataDir: dir,
+    host: 'browser',
+    demoSets: 400,
+    autoSync: false,
+    credentials: 'memory'
+  })
+  apps.push(app)
+  return app
+}
+
+async function stop(app: AppContext): Promise<void> {
+  apps = apps.filter((a) => a !== app)
+  await app.close()
+}
+
+async function call<T>(app: AppContext, channel: string, input: unknown): Promise<Result<T>> {
+  return (await dispatch(app.handlers, channel, input)) as Result<T>
+}
+
+async function value<T>(app: AppContext, channel: string, input: unknown): Promise<T> {
+  const r = await call<T>(app, channel, input)
+  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`)
+  return r.value
+}
+
+async function syncAll(app: AppContext): Promise<void> {
+  await value(app, 'sync:start', { full: true })
+  while ((await value<{ running: boolean }>(app, 'sync:getStatus', {})).running) {
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+/** Overwrites one page in the middle of the file, as a bad sector or a torn copy would. */
+function damageMiddlePage(path: string): void {
+  const fd = openSync(path, 'r+')
+  try {
+    const header = Buffer.alloc(100)
+    readSync(fd, header, 0, 100, 0)
+    const raw = header.readUInt16BE(16)
+    const pageSize = raw === 1 ? 65536 : raw
+    const pages = Math.floor(statSync(path).size / pageSize)
+    expect(pages).toBeGreaterThan(20)
+    writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, Math.floor(pages / 2) * pageSize)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** A data folder whose collection holds one owned set, with today's automatic backup of it. */
+async function folderWithBackup(): Promise<{ dir: string; setID: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'studbook-damaged-'))
+  dirs.push(dir)
+  const first = await start(dir)
+  await syncAll(first)
+  const { rows } = await value<{ rows: { setID: number }[] }>(first, 'catalog:search', {
+    text: '',
+    limit: 5
+  })
+  const setID = rows[3]?.setID ?? 0
+  await value(first, 'collection:updateSet', { setID, patch: { wanted: true, notes: 'kept' } })
+  await stop(first)
+  // A day later: the backup taken at the first start is yesterday's, so this start takes one.
+  const backups = join(dir, 'backups')
+  for (const name of readdirSync(backups)) {
+    renameSync(
+      join(backups, name),
+      join(backups, name.replace(/\d{4}-\d{2}-\d{2}T/, '2020-01-01T'))
+    )
+  }
+  await stop(await start(dir))
+  damageMiddlePage(join(dir, 'studbook.db'))
+  return { dir, setID }
+}
+
+describe('a database damaged in the middle of the file', () => {
+  it('is found at start: the contract reports the recovery state, reads say why', async () => {
+    const { dir } = await folderWithBackup()
+    const app = await start(dir)
+    const state = await value<StartState>(app, 'app:getStartState', {})
+    expect(state.state).toBe('damaged')
+    if (state.state !== 'damaged') return
+    expect(state.problem).toMatch(/damaged/)
+    expect(
+      state.backups.filter((b) => b.kind === 'auto').map((b) => b.takenAt.slice(0, 4))
+    ).toEqual([String(new Date().getUTCFullYear()), '2020'])
+    const read = await call(app, 'catalog:search', { text: '', limit: 5 })
+    expect(read.ok ? 'ok' : read.error.code).toBe('db_damaged')
+  }, 60_000)
+
+  it('restoring the automatic backup brings the collection back and keeps the damaged file', async () => {
+    const { dir, setID } = await folderWithBackup()
+    const app = await start(dir)
+    const state = await value<StartState>(app, 'app:getStartState', {})
+    const newest = state.state === 'damaged' ? state.backups[0]?.name : undefined
+    expect(newest).toMatch(/^studbook-auto-/)
+    const after = await value<StartState>(app, 'app:recover', { choice: 'restore', backup: newest })
+    expect(after.state).toBe('ready')
+    expect(after.state === 'ready' ? after.notice : null).toMatch(/damaged file was kept/)
+    const kept = readdirSync(dir).filter((n) => n.startsWith('studbook.db.damaged-'))
+    expect(kept.length).toBeGreaterThan(0)
+    const check = new Database(join(dir, kept.find((n) => !/-(wal|shm)$/.test(n)) ?? ''))
+    expect(check.pragma('quick_check', { simple: true })).not.toBe('ok')
+    check.close()
+    // The edit the service had not seen yet waits to be sent again...
+    expect(await value(app, 'sync:getStatus', {})).toMatchObject({ pending: 2 })
+    // ...the catalogue comes back with a sync, and the collection came back with the backup.
+    await syncAll(app)
+    const detail = await value<{ collection: { wanted: boolean; notes: string } }>(
+      app,
+      'catalog:getSet',
+      { setID }
+    )
+    expect(detail.collection).toMatchObject({ wanted: true, notes: 'kept' })
+    await stop(app)
+    // And the next start is an ordinary one.
+    const again = await start(dir)
+    expect(await value(again, 'app:getStartState', {})).toEqual({ state: 'ready', notice: null })
+  }, 90_000)
+
+  it('starting fresh keeps the damaged file and opens an empty collection', async () => {
+    const { dir } = await folderWithBackup()
+    const app = await start(dir)
+    const after = await value<StartState>(app, 'app:recover', { choice: 'fresh' })
+    expect(after.state).toBe('ready')
+    expect(readdirSync(dir).some((n) => /^studbook\.db\.damaged-[\dT-]+$/.test(n))).toBe(true)
+    // A new, intact file: nothing from the damaged one, the demo catalogue to sync again.
+    const status = await value<{ pending: number; catalogueSets: number }>(
+      app,
+      'sync:getStatus',
+      {}
+    )
+    expect(status).toMatchObject({ pending: 0, catalogueSets: 0 })
+    expect(existsSync(join(dir, 'studbook.db'))).toBe(true)
+  }, 90_000)
+
+  it('a name that is not a listed backup is refused and changes nothing', async () => {
+    const { dir } = await folderWithBackup()
+    const app = await start(dir)
+    const r = await call(app, 'app:recover', {
+      choice: 'restore',
+      backup: 'studbook-backup-1999-01-01T00-00-00.studbook'
+    })
+    expect(r.ok ? 'ok' : r.error.code).toBe('not_found')
+    expect(readdirSync(dir).some((n) => n.includes('damaged'))).toBe(false)
+    expect((await value<StartState>(app, 'app:getStartState', {})).state).toBe('damaged')
+  }, 60_000)
+})
