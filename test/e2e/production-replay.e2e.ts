@@ -102,12 +102,15 @@ describe.each(CONTENT_TYPES)('production replay, v3 JSON as %s', (v3ContentType)
       .toBe(false)
   }
 
-  /** Presses the header's Sync (never "Full refresh") and waits for that sync to end. */
+  /**
+   * Presses the header's Sync (never "Full refresh") and waits for that sync to end. After a failed
+   * sync the same button reads Resume.
+   */
   async function syncNow(page: Page): Promise<SyncState> {
     await idle()
     await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/rpc/sync:start')),
-      page.getByRole('button', { name: 'Sync', exact: true }).click()
+      page.getByRole('button', { name: /^(Sync|Resume)$/ }).click()
     ])
     await idle()
     return app.rpc<SyncState>('sync:getStatus')
@@ -206,7 +209,7 @@ describe.each(CONTENT_TYPES)('production replay, v3 JSON as %s', (v3ContentType)
       Dimensions: expect.stringContaining(
         `${String(d.height)} × ${String(d.width)} × ${String(d.depth)}`
       ) as unknown,
-      Prices: expect.stringContaining(`US ${us.retailPrice.toFixed(2)}`) as unknown,
+      Prices: expect.stringContaining(`US $${us.retailPrice.toFixed(2)}`) as unknown,
       'In shops': `${us.dateFirstAvailable.slice(0, 10)} → ${us.dateLastAvailable.slice(0, 10)}`,
       Community: expect.stringContaining(
         `${rec.collections.ownedBy.toLocaleString('en-US')} own it`
