@@ -57,30 +57,14 @@ function tryInstallElectron() {
   return electronBinary()
 }
 
-function openInBrowser(url) {
-  if (process.env.CI || process.env.STUDBOOK_NO_OPEN || !hasDisplay()) return
-  const opener =
-    process.platform === 'darwin'
-      ? ['open', [url]]
-      : process.platform === 'win32'
-        ? ['cmd', ['/c', 'start', '', url]]
-        : ['xdg-open', [url]]
-  const child = spawn(opener[0], opener[1], { stdio: 'ignore', detached: true })
-  child.on('error', () => {})
-  child.unref()
-}
-
 function runBrowserHost(reason) {
   if (reason) console.log(reason)
-  const child = spawn(process.execPath, [join(root, 'out/main/web.js'), ...hostArgs], {
+  // The host opens the browser itself, on a private page: a URL handed to an opener here would
+  // put the token in a command line every user of the machine can read.
+  const open = !process.env.CI && !process.env.STUDBOOK_NO_OPEN && hasDisplay() ? ['--open'] : []
+  const child = spawn(process.execPath, [join(root, 'out/main/web.js'), ...open, ...hostArgs], {
     cwd: root,
-    stdio: ['inherit', 'pipe', 'inherit']
-  })
-  child.stdout.setEncoding('utf8')
-  child.stdout.on('data', (text) => {
-    process.stdout.write(text)
-    const match = /running at (\S+)/.exec(text)
-    if (match) openInBrowser(match[1])
+    stdio: 'inherit'
   })
   const forward = (signal) => child.kill(signal)
   process.on('SIGINT', forward)

@@ -19,6 +19,7 @@ import type { DataFolderPort } from './exchange/deps'
 import { defaultDataDir } from './hosts/data-dir'
 import { acquireInstanceLock, lockHeldMessage } from './hosts/instance-lock'
 import type { InstanceLock } from './hosts/instance-lock'
+import { keepDataPrivate } from './hosts/private-files'
 import { dispatch } from './ipc/dispatch'
 import {
   createLogger,
@@ -61,6 +62,8 @@ function releaseFolder(): void {
 // One data folder for both hosts and every OS (hosts/data-dir.ts), set before anything reads it:
 // the single-instance lock, the logs path and the database all live under it.
 app.setPath('userData', defaultDataDir())
+// Before anything writes there: the folder and every file made in it private to this user.
+keepDataPrivate(app.getPath('userData'))
 const log = createLogger({ dir: app.getPath('logs'), source: 'main' })
 logProcessErrors(process, log)
 watchChildProcesses(app, log)

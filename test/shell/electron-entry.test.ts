@@ -1,4 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -206,10 +214,14 @@ async function startEntry(): Promise<void> {
 
 const roots: string[] = []
 const holders: Spawned[] = []
+// The entry sets the process's umask (private files); the tests get theirs back.
+const umask = process.umask(0o022)
+process.umask(umask)
 afterAll(() => {
   for (const r of roots) rmSync(r, { recursive: true, force: true })
 })
 afterEach(async () => {
+  process.umask(umask)
   for (const holder of holders.splice(0)) await holder.stop()
 })
 
@@ -436,4 +448,24 @@ describe('Electron entry', () => {
     )
     expect(h.calls.at(-1)).toBe('exit')
   }, 30_000)
+
+  it.runIf(process.platform !== 'win32')(
+    'makes the data folder private before anything is written there',
+    async () => {
+      const umask = process.umask(0o022)
+      try {
+        chmodSync(h.root, 0o755)
+        writeFileSync(join(h.root, 'window-state.json'), '{}', { mode: 0o644 })
+        await startEntry()
+        const mode = (p: string) => (statSync(p).mode & 0o777).toString(8)
+        expect(mode(h.root)).toBe('700')
+        expect(mode(join(h.root, 'window-state.json'))).toBe('600')
+        // Files made from now on are private too, whoever makes them.
+        writeFileSync(join(h.root, 'new-file'), 'x')
+        expect(mode(join(h.root, 'new-file'))).toBe('600')
+      } finally {
+        process.umask(umask)
+      }
+    }
+  )
 })

@@ -1,9 +1,12 @@
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createApp } from '../app/compose'
 import { createLogger, handlersTellingLog, logAppEvents, logProcessErrors } from '../logging/index'
+import { openInBrowser, writeLaunchPage } from './browser-opener'
 import { defaultDataDir } from './data-dir'
 import { acquireInstanceLock, lockHeldMessage } from './instance-lock'
+import { keepDataPrivate } from './private-files'
 import { startWebHost } from './web-server'
 
 /**
@@ -17,10 +20,13 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string' },
       'demo-sets': { type: 'string' },
       'no-sync': { type: 'boolean', default: false },
-      'static-dir': { type: 'string' }
+      'static-dir': { type: 'string' },
+      /** Open the app in the default browser once it runs (`npm start` asks for it). */
+      open: { type: 'boolean', default: false }
     }
   })
   const dataDir = values['data-dir'] ?? defaultDataDir()
+  keepDataPrivate(dataDir)
   const lock = acquireInstanceLock(dataDir, 'browser')
   if ('heldBy' in lock) {
     console.error(lockHeldMessage(lock, dataDir))
@@ -45,6 +51,7 @@ async function main(): Promise<void> {
     port: Number(values.port),
     log
   })
+  let page: string | null = null
   let closing = false
   const shutdown = (): void => {
     if (closing) return
@@ -53,6 +60,8 @@ async function main(): Promise<void> {
       .close()
       .then(() => app.close())
       .finally(() => {
+        // The token dies with this run; its page goes with it.
+        if (page !== null) rmSync(page, { force: true })
         lock.release()
         process.exit(0)
       })
@@ -63,6 +72,13 @@ async function main(): Promise<void> {
   console.log(`Studbook is running at ${host.url}`)
   console.log(`Data folder: ${dataDir}`)
   console.log(`Logs: ${log.dir}`)
+  if (values.open) {
+    page = writeLaunchPage(dataDir, host.url)
+    console.log(`Opening ${page} in your browser`)
+    openInBrowser(page, (e) => {
+      log.warn('no browser could be opened; open the address above', e.message)
+    })
+  }
 }
 
 main().catch((e: unknown) => {
