@@ -1,0 +1,118 @@
+import { AppError } from '../../../shared/errors'
+import type { ErrorCode } from '../../../shared/errors'
+import { bumpAttempts, markRow, pendingRow, pendingRows } from '../../collection/index'
+import type { OutboxRow } from '../../collection/index'
+import type { PushOutcome } from './copy'
+import { pushRow } from './push-row'
+import type { RowPush } from './push-row'
+
+export interface PushReport {
+  readonly pushed: number
+  readonly conflicts: number
+  readonly failed: number
+  /** Why the round stopped early (offline, signed out, allowance), or null. */
+  readonly stopped: string | null
+}
+
+/** Errors that end the whole round: the next rows would fail the same way. */
+const STOP_ROUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'offline',
+  'timeout',
+  'connection_reset',
+  'invalid_user_hash',
+  'invalid_key',
+  'limit_exceeded'
+])
+/** A row the service has not shown after this many writes needs the user's attention. */
+const MAX_UNCONFIRMED = 5
+
+/** A round's counts, for the report. */
+export class PushTally {
+  pushed = 0
+  conflicts = 0
+  failed = 0
+
+  report(stopped: string | null): PushReport {
+    return { pushed: this.pushed, conflicts: this.conflicts, failed: this.failed, stopped }
+  }
+}
+
+/**
+ * One pass over the pending rows, oldest first, each re-read before it is sent. FIFO per set:
+ * after a row of a set failed or is unconfirmed, the set's later rows wait for the next round.
+ */
+export class PushRound {
+  private readonly tally = new PushTally()
+  private readonly blockedSets = new Set<number>()
+
+  constructor(
+    private readonly ctx: RowPush,
+    private readonly log: { warn(m: string, d?: unknown): void } | undefined
+  ) {}
+
+  async run(signal: AbortSignal | undefined): Promise<PushReport> {
+    const { db, profileId } = this.ctx
+    for (const first of pendingRows(db, profileId)) {
+      if (signal?.aborted) return this.tally.report('cancelled')
+      // Re-read the row: an edit may have changed it while we were waiting on the network.
+      const row = pendingRow(db, first.id)
+      if (!row) continue
+      if (row.set_id !== null && this.blockedSets.has(row.set_id)) continue
+      try {
+        this.count(row, await pushRow(this.ctx, row))
+      } catch (e) {
+        const stop = this.failed(row, e)
+        if (stop !== null) return this.tally.report(stop)
+      }
+    }
+    return this.tally.report(null)
+  }
+
+  private block(row: OutboxRow): void {
+    if (row.set_id !== null) this.blockedSets.add(row.set_id)
+  }
+
+  private count(row: OutboxRow, outcome: PushOutcome): void {
+    switch (outcome) {
+      case 'done':
+        this.tally.pushed++
+        return
+      case 'conflict':
+        this.tally.conflicts++
+        return
+      case 'kept_local':
+        this.tally.failed++
+        return
+      case 'waiting':
+        // A new copy waits for its set's quantity; it is not a failed attempt.
+        this.block(row)
+        return
+      case 'unconfirmed':
+        this.unconfirmed(row, 'The service did not show the change yet.')
+        this.block(row)
+    }
+  }
+
+  private unconfirmed(row: OutboxRow, why: string): void {
+    const { db, now } = this.ctx
+    bumpAttempts(db, row.id, why, now())
+    if (row.attempts + 1 >= MAX_UNCONFIRMED) {
+      markRow(db, row.id, { state: 'needs_attention', reason: why }, now())
+    }
+  }
+
+  /** A row's write failed: the code that ends the round, or null to go on with the next row. */
+  private failed(row: OutboxRow, e: unknown): ErrorCode | null {
+    const err =
+      e instanceof AppError
+        ? e
+        : new AppError('internal', 'Unexpected failure while sending a change.')
+    if (!(e instanceof AppError)) this.log?.warn('push failed', e)
+    if (STOP_ROUND.has(err.code)) return err.code
+    this.block(row)
+    if (err.retryable) return null
+    this.tally.failed++
+    markRow(this.ctx.db, row.id, { state: 'needs_attention', reason: err.message }, this.ctx.now())
+    return null
+  }
+}

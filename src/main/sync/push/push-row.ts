@@ -1,0 +1,78 @@
+import {
+  confirmRow,
+  markRow,
+  parseOutboxTarget,
+  pendingRowsOf,
+  rebaseRow
+} from '../../collection/index'
+import type { OutboxRow } from '../../collection/index'
+import type { ServiceClient } from '../../service/index'
+import type { WriteDb } from '../../store/handles'
+import { pushCopy } from './copy'
+import type { PushOutcome } from './copy'
+import { readServer, writeServer } from './ops'
+import type { Offers, ServerReads } from './ops'
+
+/** What pushing one row needs: the database, the round's client, reads and offers. */
+export interface RowPush {
+  readonly db: WriteDb
+  readonly profileId: number
+  readonly now: () => string
+  readonly client: ServiceClient
+  readonly reads: ServerReads
+  readonly has: Offers
+}
+
+const json = (v: unknown): string => JSON.stringify(v)
+
+/** Pending rows of the field the service moves together with this one (owned and quantity). */
+function coupledRows(db: WriteDb, row: OutboxRow): OutboxRow[] {
+  if (row.field !== 'owned' && row.field !== 'qtyOwned') return []
+  const other = row.field === 'owned' ? 'qtyOwned' : 'owned'
+  return pendingRowsOf(db, row.profile_id, row.target, other)
+}
+
+/**
+ * One row: the service's value is read and compared with the row's base (a change behind our back
+ * becomes a conflict), then written, read back, and confirmed only when the re-read shows it.
+ */
+export async function pushRow(ctx: RowPush, row: OutboxRow): Promise<PushOutcome> {
+  const { db, now, reads, has } = ctx
+  const t = parseOutboxTarget(row)
+  if (t.kind === 'copy') {
+    return pushCopy({ db, profileId: ctx.profileId, now }, row, t, ctx.client)
+  }
+  const desired: unknown = JSON.parse(row.desired)
+  const server = await readServer(t, reads, has)
+  if (server !== undefined) {
+    const s = json(server)
+    if (s === row.desired) {
+      // Already there (an earlier round was cut off after the write): confirmed without a write.
+      return confirmRow(db, row, row.desired, now()) ? 'done' : 'unconfirmed'
+    }
+    if (s !== row.base) {
+      const reason = 'Changed on the service since your edit.'
+      markRow(db, row.id, { state: 'conflict', reason, server: s }, now())
+      return 'conflict'
+    }
+  }
+  const siblings = coupledRows(db, row)
+  const siblingBefore = await Promise.all(
+    siblings.map((r) => readServer(parseOutboxTarget(r), reads, has))
+  )
+  await writeServer(t, desired, ctx.client, has)
+  reads.forget(row.set_id)
+  const after = await readServer(t, reads, has)
+  // The service moves owned and quantity together; what our write did to the sibling field is
+  // not a change behind our back, so the sibling's base follows it.
+  for (const [i, sib] of siblings.entries()) {
+    const was = siblingBefore[i]
+    if (was === undefined || json(was) !== sib.base) continue
+    const now2 = await readServer(parseOutboxTarget(sib), reads, has)
+    if (now2 !== undefined) rebaseRow(db, sib.id, json(now2), now())
+  }
+  // Without a way to read the value back (earlier service), the service's OK is the confirmation.
+  if (after !== undefined && json(after) !== row.desired) return 'unconfirmed'
+  confirmRow(db, row, row.desired, now())
+  return 'done'
+}
