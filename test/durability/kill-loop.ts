@@ -1,82 +1,136 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { buildSync } from 'esbuild'
+import { createReferenceService } from '../../src/emulator/index'
+import type { ReferenceService } from '../../src/emulator/index'
+import { createServiceClient } from '../../src/main/service/index'
+import type { ServiceClient } from '../../src/main/service/index'
+import { createPusher } from '../../src/main/sync/push/pusher'
 import { openStore } from '../../src/main/store/connection'
 import { setSetting, upsertProfile } from '../../src/main/account/profiles-repo'
 import { insertSets } from '../collection/harness'
+import { bundleChild, runChild as runBundle } from './child-process'
 
 /**
  * The kill -9 loop: a child makes acknowledged edits and is killed at a random moment; then
  * integrity_check must be ok and every acknowledged edit must be in the local state and the outbox.
+ * With `push`, the outbox is then sent to the reference service, and every acknowledged edit must
+ * be what the service holds.
  */
 
 export interface KillLoopResult {
   readonly iterations: number
   readonly acked: number
   readonly failures: readonly string[]
+  /** Sets whose edits were pushed and compared with the service (0 without `push`). */
+  readonly pushedSets: number
   readonly ms: number
 }
 
 const SETS = 100
 
-function bundleChild(dir: string): string {
-  const out = join(dir, 'edit-child.cjs')
-  // One bundled file: the child starts in milliseconds instead of transpiling on every spawn.
-  buildSync({
-    entryPoints: [join(import.meta.dirname, 'edit-child.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node22',
-    outfile: out,
-    external: ['better-sqlite3', 'keytar'],
-    logLevel: 'error'
-  })
-  return out
-}
-
-function runChild(
+async function runChild(
   child: string,
   db: string,
   first: number,
   killAfterMs: number
 ): Promise<Map<number, number>> {
-  return new Promise((resolve, reject) => {
-    const acks = new Map<number, number>()
-    const p = spawn(process.execPath, [child, db, String(first), String(SETS)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // The bundle lives in a temp dir; its native dependency resolves from the project.
-      env: { ...process.env, NODE_PATH: join(import.meta.dirname, '../../node_modules') }
-    })
-    let buffer = ''
-    let timer: NodeJS.Timeout | null = null
-    let stderr = ''
-    p.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    p.stdout.on('data', (d: Buffer) => {
-      buffer += d.toString()
-      let nl: number
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl)
-        buffer = buffer.slice(nl + 1)
-        const m = /^ACK (\d+) (\d+)$/.exec(line)
-        if (m) acks.set(Number(m[1]), Number(m[2]))
-        if (line === 'READY' && timer === null)
-          timer = setTimeout(() => p.kill('SIGKILL'), killAfterMs)
-      }
-    })
-    p.on('error', reject)
-    p.on('exit', (code, signal) => {
-      if (timer) clearTimeout(timer)
-      if (signal === 'SIGKILL') resolve(acks)
-      else
-        reject(
-          new Error(`child ended with ${String(code)} ${String(signal)}: ${stderr.slice(0, 500)}`)
-        )
-    })
+  const acks = new Map<number, number>()
+  const timer: { id: NodeJS.Timeout | null } = { id: null }
+  const run = await runBundle(child, [db, String(first), String(SETS)], (line, kill) => {
+    const m = /^ACK (\d+) (\d+)$/.exec(line)
+    if (m) acks.set(Number(m[1]), Number(m[2]))
+    if (line === 'READY' && timer.id === null) timer.id = setTimeout(kill, killAfterMs)
   })
+  if (timer.id) clearTimeout(timer.id)
+  if (run.signal !== 'SIGKILL') {
+    throw new Error(
+      `child ended with ${String(run.code)} ${String(run.signal)}: ${run.stderr.slice(0, 500)}`
+    )
+  }
+  return acks
+}
+
+/** The demo account's client on the in-process service, signed in. */
+async function signedInClient(svc: ReferenceService): Promise<ServiceClient> {
+  const secrets: { apiKey: string; userHash?: string } = { apiKey: svc.demo.apiKey }
+  const client = createServiceClient({
+    profile: { baseUrl: 'https://demo.studbook.invalid' },
+    secrets: () => ({ ...secrets }),
+    fetch: (req) => svc.handle(req)
+  })
+  secrets.userHash = await client.v2.login({
+    username: svc.demo.username,
+    password: svc.demo.password
+  })
+  return client
+}
+
+/** SETS of the service's sets the demo account holds nothing of: a fresh local base matches. */
+async function freshSetIDs(client: ServiceClient, svc: ReferenceService): Promise<number[]> {
+  const sets = await client.v2.getSets({ pageSize: 400, pageNumber: 1 })
+  const ids = sets
+    .map((s) => s.setID)
+    .filter((id) => {
+      const v = svc.admin.getCollectionValue(svc.demo.username, id)
+      return !v.owned && !v.wanted && v.qtyOwned === 0 && v.notes === ''
+    })
+  if (ids.length < SETS) throw new Error(`only ${ids.length} fresh sets on the service`)
+  return ids.slice(0, SETS)
+}
+
+/**
+ * Sends the outbox left by the kills, then compares: each acknowledged set's notes and quantity
+ * on the service must be what the local state holds (an acknowledged edit or a later one).
+ */
+async function pushAndCompare(
+  path: string,
+  profileId: number,
+  client: ServiceClient,
+  svc: ReferenceService,
+  acked: ReadonlySet<number>
+): Promise<string[]> {
+  const store = await openStore(path)
+  const problems: string[] = []
+  try {
+    const pusher = createPusher({
+      store,
+      profileId: () => profileId,
+      client: () => client,
+      signedIn: () => true,
+      now: () => new Date()
+    })
+    const pending = () =>
+      (
+        store.read.prepare("SELECT count(*) AS n FROM outbox WHERE state = 'pending'").get() as {
+          n: number
+        }
+      ).n
+    for (let round = 0; round < 10 && pending() > 0; round++) await pusher.push()
+    const left = store.read.prepare('SELECT target, field, state, reason FROM outbox').all() as {
+      target: string
+      field: string
+      state: string
+      reason: string | null
+    }[]
+    for (const r of left)
+      problems.push(`push: ${r.target} ${r.field} left ${r.state} (${r.reason ?? ''})`)
+    const state = store.read.prepare('SELECT notes, qty_owned FROM set_state WHERE set_id = ?')
+    for (const setID of acked) {
+      const local = state.get(setID) as { notes: string; qty_owned: number } | undefined
+      const remote = svc.admin.getCollectionValue(svc.demo.username, setID)
+      if (!local || remote.notes !== local.notes || remote.qtyOwned !== local.qty_owned) {
+        problems.push(
+          `push: set ${setID} is ${remote.notes}/${remote.qtyOwned} on the service, ` +
+            `${local?.notes ?? 'none'}/${String(local?.qty_owned)} here`
+        )
+      }
+    }
+  } finally {
+    store.close()
+  }
+  return problems
 }
 
 function verify(path: string, acks: Map<number, number>, it: number): string[] {
@@ -116,12 +170,17 @@ export async function runKillLoop(options: {
   iterations: number
   maxKillMs?: number
   seed?: number
+  /** Push the outbox to the reference service afterwards and compare (issue #13). */
+  push?: boolean
 }): Promise<KillLoopResult> {
   const started = Date.now()
   const dir = mkdtempSync(join(tmpdir(), 'studbook-kill-'))
   const path = join(dir, 'studbook.db')
+  const svc = createReferenceService({ sets: 400, seed: 5 })
   try {
-    const child = bundleChild(dir)
+    const client = await signedInClient(svc)
+    const ids = await freshSetIDs(client, svc)
+    const child = bundleChild(dir, 'edit-child.ts')
     const store = await openStore(path)
     const profile = upsertProfile(
       store.write,
@@ -135,11 +194,8 @@ export async function runKillLoop(options: {
       new Date().toISOString()
     )
     setSetting(store.write, 'durability_profile', String(profile.id))
-    insertSets(
-      store,
-      profile.id,
-      Array.from({ length: SETS }, (_, i) => i + 1)
-    )
+    setSetting(store.write, 'durability_sets', JSON.stringify(ids))
+    insertSets(store, profile.id, ids)
     store.close()
     let seed = options.seed ?? Date.now()
     const random = (): number => {
@@ -147,6 +203,7 @@ export async function runKillLoop(options: {
       return seed / 2147483648
     }
     const failures: string[] = []
+    const ackedSets = new Set<number>()
     let acked = 0
     for (let it = 0; it < options.iterations; it++) {
       const acks = await runChild(
@@ -156,10 +213,21 @@ export async function runKillLoop(options: {
         Math.floor(random() * (options.maxKillMs ?? 120))
       )
       acked += acks.size
+      for (const setID of acks.values()) ackedSets.add(setID)
       failures.push(...verify(path, acks, it))
     }
-    return { iterations: options.iterations, acked, failures, ms: Date.now() - started }
+    if (options.push) {
+      failures.push(...(await pushAndCompare(path, profile.id, client, svc, ackedSets)))
+    }
+    return {
+      iterations: options.iterations,
+      acked,
+      failures,
+      pushedSets: options.push ? ackedSets.size : 0,
+      ms: Date.now() - started
+    }
   } finally {
+    svc.close()
     rmSync(dir, { recursive: true, force: true })
   }
 }
