@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors'
 import type { ErrorDetail } from '../../shared/errors'
 import { isPictureType } from '../mime-types'
-import { raceAbort } from './transport'
+import { raceAbort, readCapped } from './transport'
 import type { FetchLike } from './transport'
 
 /** The picture limits of docs/protocol.md §8c. */
@@ -82,31 +82,10 @@ export function createPictureFetcher(options: PictureFetchOptions): PictureFetch
       await discard(response)
       throw tooLarge(detail)
     }
-    if (response.body === null) return { contentType, body: new Uint8Array(0) }
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader()
-    const chunks: Uint8Array[] = []
-    let total = 0
-    try {
-      for (;;) {
-        const { done, value } = await raceAbort(reader.read(), signal, detail)
-        if (done) break
-        total += value.byteLength
-        // Checked per chunk: a server may send more than it declared, or declare nothing.
-        if (total > maxBytes) throw tooLarge(detail)
-        chunks.push(value)
-      }
-    } catch (e) {
-      await reader.cancel().catch(() => undefined)
-      throw e instanceof AppError
-        ? e
-        : new AppError('truncated_body', 'The picture was cut off.', detail)
-    }
-    const body = new Uint8Array(total)
-    let offset = 0
-    for (const c of chunks) {
-      body.set(c, offset)
-      offset += c.byteLength
-    }
+    const body = await readCapped(response, signal, maxBytes, detail, {
+      tooLarge: () => tooLarge(detail),
+      failed: () => new AppError('truncated_body', 'The picture was cut off.', detail)
+    })
     return { contentType, body }
   }
 

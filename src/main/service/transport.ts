@@ -151,7 +151,11 @@ export async function send(
     await response.body?.cancel().catch(() => undefined)
     throw new AppError('body_too_large', 'The answer is larger than Studbook accepts.', withStatus)
   }
-  const bytes = await readCapped(response, signal, maxBytes, withStatus)
+  const bytes = await readCapped(response, signal, maxBytes, withStatus, {
+    tooLarge: () =>
+      new AppError('body_too_large', 'The answer is larger than Studbook accepts.', withStatus),
+    failed: (e) => networkError(e, signal, withStatus, true)
+  })
   let body: string
   try {
     body = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
@@ -189,11 +193,23 @@ function wait(seconds: number): string {
   return `${Math.ceil(seconds / 3600)} hours`
 }
 
-async function readCapped(
+/** What a capped read says when the body is too large or breaks off; each caller words its own. */
+export interface CappedReadErrors {
+  tooLarge(): AppError
+  /** A failure that is not already an AppError (a reset connection, a cut body). */
+  failed(e: unknown): AppError
+}
+
+/**
+ * Reads a whole body, never more than `maxBytes`: checked per chunk, since a server may send more
+ * than it declared or declare nothing. The signal ends the read at once; nothing partial is returned.
+ */
+export async function readCapped(
   response: Response,
   signal: AbortSignal,
   maxBytes: number,
-  detail: ErrorDetail
+  detail: ErrorDetail,
+  errors: CappedReadErrors
 ): Promise<Uint8Array> {
   if (response.body === null) return new Uint8Array(0)
   const reader = (response.body as ReadableStream<Uint8Array>).getReader()
@@ -204,14 +220,12 @@ async function readCapped(
       const { done, value } = await raceAbort(reader.read(), signal, detail)
       if (done) break
       total += value.byteLength
-      if (total > maxBytes) {
-        throw new AppError('body_too_large', 'The answer is larger than Studbook accepts.', detail)
-      }
+      if (total > maxBytes) throw errors.tooLarge()
       chunks.push(value)
     }
   } catch (e) {
     await reader.cancel().catch(() => undefined)
-    throw networkError(e, signal, detail, true)
+    throw e instanceof AppError ? e : errors.failed(e)
   }
   const out = new Uint8Array(total)
   let at = 0
