@@ -7,6 +7,16 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+// Before anything else: on an older Node the build runs, then the database module crashes the
+// host without a word. One line saying what to install beats both.
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(
+    `Studbook needs Node 22.12 or newer; this is Node ${process.versions.node} (see "Requirements" in README.md).`
+  )
+  process.exit(1)
+}
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
 const browserOnly = args.includes('--browser')
@@ -69,7 +79,18 @@ function runBrowserHost(reason) {
   const forward = (signal) => child.kill(signal)
   process.on('SIGINT', forward)
   process.on('SIGTERM', forward)
-  child.on('exit', (code) => process.exit(code ?? 0))
+  child.on('exit', exitLike('The browser host'))
+}
+
+/** A child killed by a signal (a crash) is a failure, said so, never an exit code of 0. */
+function exitLike(what) {
+  return (code, signal) => {
+    if (signal && signal !== 'SIGINT' && signal !== 'SIGTERM') {
+      console.error(`${what} stopped unexpectedly (${signal}).`)
+      process.exit(1)
+    }
+    process.exit(code ?? 0)
+  }
 }
 
 ensureBuilt()
@@ -80,7 +101,7 @@ if (browserOnly) {
   if (!binary && hasDisplay()) binary = tryInstallElectron()
   if (binary && hasDisplay()) {
     const child = spawn(binary, [root, ...hostArgs], { cwd: root, stdio: 'inherit' })
-    child.on('exit', (code) => process.exit(code ?? 0))
+    child.on('exit', exitLike('Studbook'))
   } else {
     runBrowserHost(
       hasDisplay()
