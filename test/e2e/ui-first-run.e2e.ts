@@ -134,7 +134,9 @@ describe('first run on a 20,000-set demo catalogue', () => {
     const mine = rows.filter((r) => r.Number === fullNumber)
     expect(mine.length).toBeGreaterThanOrEqual(1)
     expect(mine.every((r) => r['Qty owned'] === '3')).toBe(true)
-    expect(mine.some((r) => r['Flags']?.includes(flagLabel))).toBe(true)
+    // One column per flag: "Flag 3", or "Flag 3 (label)" once it has a label; Yes where set.
+    const flagColumn = flagLabel === 'Flag 3' ? 'Flag 3' : `Flag 3 (${flagLabel})`
+    expect(mine.some((r) => r[flagColumn] === 'Yes')).toBe(true)
     const copy = mine.find((r) => r.Currency === 'EUR')
     expect(Number(copy?.['Price paid'])).toBe(120)
     expect(copy?.['Condition when acquired']).toBe(firstCondition)

@@ -65,7 +65,8 @@ describe('renaming a flag label', () => {
     const csv = await exportText(page, 'Export Full Studbook CSV')
     const rows = parse<Record<string, string>>(csv, { columns: true, skip_empty_lines: true })
     const mine = rows.find((r) => r.Number === set.fullNumber)
-    expect(mine?.Flags).toContain(NEW)
+    // One column per flag, named by its number and label, Yes where the set carries it.
+    expect(mine?.[`Flag 5 (${NEW})`]).toBe('Yes')
     expect(app.consoleErrors).toEqual([])
   })
 })
