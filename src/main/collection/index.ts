@@ -36,6 +36,7 @@ export {
   confirmRow,
   deleteRow,
   markRow,
+  markSent,
   pendingRow,
   pendingRows,
   pendingRowsOf,

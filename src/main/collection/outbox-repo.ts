@@ -17,6 +17,8 @@ export interface OutboxRow {
   readonly reason: string | null
   readonly server: string | null
   readonly attempts: number
+  /** The value this row last sent (recorded before the write), or null: see migration 70. */
+  readonly sent: string | null
   readonly journal_id: number | null
   readonly created_at: string
   readonly updated_at: string
@@ -110,10 +112,18 @@ export function confirmRow(db: WriteDb, row: OutboxRow, pushed: string, now: str
   if (r.changes > 0) return true
   run(
     db,
-    sql`UPDATE outbox SET base = ${pushed}, attempts = 0, updated_at = ${now}
+    sql`UPDATE outbox SET base = ${pushed}, sent = NULL, attempts = 0, updated_at = ${now}
         WHERE id = ${row.id} AND state = 'pending'`
   )
   return false
+}
+
+/**
+ * Records, before a write goes out, the value it sends: committed first, so a crash after the
+ * service applied it still knows the service's value is our own.
+ */
+export function markSent(db: WriteDb, id: number, value: string, now: string): void {
+  run(db, sql`UPDATE outbox SET sent = ${value}, updated_at = ${now} WHERE id = ${id}`)
 }
 
 export function markRow(

@@ -1,6 +1,7 @@
 import {
   confirmRow,
   markRow,
+  markSent,
   parseOutboxTarget,
   pendingRowsOf,
   rebaseRow
@@ -33,8 +34,48 @@ function coupledRows(db: WriteDb, row: OutboxRow): OutboxRow[] {
 }
 
 /**
+ * What the service makes of the other field when `field` is written with `value` and the other
+ * held `base` (docs/protocol.md §2): owning sets the quantity to at least one, not owning clears
+ * it; a quantity above zero means owned.
+ */
+function coupledEffect(field: string, value: unknown, base: unknown): unknown {
+  if (field === 'owned') return value === true ? (base === 0 ? 1 : base) : 0
+  return typeof value === 'number' && value > 0
+}
+
+/**
+ * Whether the service's value `s` for this row is our own earlier write: what this row sent, or
+ * what a coupled row's write did to this field. The write was recorded (`sent`) before it went
+ * out, so a crash between the service's answer and the local commit still knows it (issue #13).
+ */
+function ourOwnWrite(db: WriteDb, row: OutboxRow, s: string): boolean {
+  if (row.sent !== null && s === row.sent) return true
+  const base: unknown = JSON.parse(row.base)
+  return coupledRows(db, row).some(
+    (sib) => sib.sent !== null && json(coupledEffect(sib.field, JSON.parse(sib.sent), base)) === s
+  )
+}
+
+/**
+ * A row found already on the service after a write of ours whose answer never got recorded: the
+ * coupled field moved with it then, so its row's base follows, as after a write in this round.
+ */
+async function followEarlierWrite(ctx: RowPush, row: OutboxRow): Promise<void> {
+  if (row.sent === null) return
+  const desired: unknown = JSON.parse(row.desired)
+  for (const sib of coupledRows(ctx.db, row)) {
+    const server = await readServer(parseOutboxTarget(sib), ctx.reads, ctx.has)
+    if (server === undefined || json(server) === sib.base) continue
+    if (json(coupledEffect(row.field, desired, JSON.parse(sib.base))) === json(server)) {
+      rebaseRow(ctx.db, sib.id, json(server), ctx.now())
+    }
+  }
+}
+
+/**
  * One row: the service's value is read and compared with the row's base (a change behind our back
- * becomes a conflict), then written, read back, and confirmed only when the re-read shows it.
+ * becomes a conflict, our own earlier write does not), then written, read back, and confirmed only
+ * when the re-read shows it.
  */
 export async function pushRow(ctx: RowPush, row: OutboxRow): Promise<PushOutcome> {
   const { db, now, reads, has } = ctx
@@ -48,9 +89,10 @@ export async function pushRow(ctx: RowPush, row: OutboxRow): Promise<PushOutcome
     const s = json(server)
     if (s === row.desired) {
       // Already there (an earlier round was cut off after the write): confirmed without a write.
+      await followEarlierWrite(ctx, row)
       return confirmRow(db, row, row.desired, now()) ? 'done' : 'unconfirmed'
     }
-    if (s !== row.base) {
+    if (s !== row.base && !ourOwnWrite(db, row, s)) {
       const reason = 'Changed on the service since your edit.'
       markRow(db, row.id, { state: 'conflict', reason, server: s }, now())
       return 'conflict'
@@ -60,6 +102,8 @@ export async function pushRow(ctx: RowPush, row: OutboxRow): Promise<PushOutcome
   const siblingBefore = await Promise.all(
     siblings.map((r) => readServer(parseOutboxTarget(r), reads, has))
   )
+  // Committed before the write leaves: whatever happens after, the service's value is known as ours.
+  markSent(db, row.id, row.desired, now())
   await writeServer(t, desired, ctx.client, has)
   reads.forget(row.set_id)
   const after = await readServer(t, reads, has)

@@ -1,0 +1,47 @@
+/**
+ * The kill -9 target for a push: drains the outbox against a service on loopback and kills itself
+ * (SIGKILL, as a crash or a power cut would) the moment the service's answer to a write arrives,
+ * before the pusher can record it locally. Args: <db path> <service url> <profile id>; the key and
+ * the sign-in come in STUDBOOK_TEST_KEY and STUDBOOK_TEST_HASH.
+ */
+import { writeSync } from 'node:fs'
+import { createServiceClient } from '../../src/main/service/index'
+import { createPusher } from '../../src/main/sync/push/pusher'
+import { openStore } from '../../src/main/store/connection'
+
+const WRITES = /set(Collection|UserRating|MinifigCollection|UserFlagLabels)/
+
+async function main(): Promise<void> {
+  const [path = '', url = '', profile = '0'] = process.argv.slice(2)
+  const store = await openStore(path)
+  const secrets = {
+    apiKey: process.env['STUDBOOK_TEST_KEY'] ?? '',
+    userHash: process.env['STUDBOOK_TEST_HASH'] ?? ''
+  }
+  const client = createServiceClient({
+    profile: { baseUrl: url },
+    secrets: () => secrets,
+    fetch: async (req) => {
+      const what = `${req.url} ${req.headers.get('soapaction') ?? ''}`
+      const res = await fetch(req)
+      if (WRITES.test(what)) {
+        // The service has applied and answered the write; the local commit has not happened.
+        await res.clone().arrayBuffer()
+        writeSync(1, `CONFIRMED ${res.status}\n`)
+        process.kill(process.pid, 'SIGKILL')
+      }
+      return res
+    }
+  })
+  const pusher = createPusher({
+    store,
+    profileId: () => Number(profile),
+    client: () => client,
+    signedIn: () => true,
+    now: () => new Date()
+  })
+  const report = await pusher.push()
+  writeSync(1, `DONE ${JSON.stringify(report)}\n`)
+}
+
+void main()
