@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors'
 import type { ErrorCode } from '../../../shared/errors'
+import { storageFault } from '../../store/faults'
 import { bumpAttempts, markRow, pendingRow, pendingRows } from '../../collection/index'
 import type { OutboxRow } from '../../collection/index'
 import type { PushOutcome } from './copy'
@@ -21,7 +22,10 @@ const STOP_ROUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'connection_reset',
   'invalid_user_hash',
   'invalid_key',
-  'limit_exceeded'
+  'limit_exceeded',
+  // The service may have taken the write; recording it here failed. The row stays pending and
+  // the next round, with room again, finds the value there and confirms it.
+  'disk_full'
 ])
 /** A row the service has not shown after this many writes needs the user's attention. */
 const MAX_UNCONFIRMED = 5
@@ -106,7 +110,8 @@ export class PushRound {
     const err =
       e instanceof AppError
         ? e
-        : new AppError('internal', 'Unexpected failure while sending a change.')
+        : (storageFault(e) ??
+          new AppError('internal', 'Unexpected failure while sending a change.'))
     if (!(e instanceof AppError)) this.log?.warn('push failed', e)
     if (STOP_ROUND.has(err.code)) return err.code
     this.block(row)
