@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
@@ -40,6 +41,19 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+/** A loopback address nothing listens at: connections are refused at once. */
+async function nowhereUrl(): Promise<string> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as { port: number }
+  await new Promise<void>((resolve) =>
+    probe.close(() => {
+      resolve()
+    })
+  )
+  return `http://127.0.0.1:${port}`
+}
+
 describe('saving a profile with a refused API key', () => {
   it('from the demo: refused with invalid_key, still on the demo', async () => {
     const h = side.handlers
@@ -66,7 +80,44 @@ describe('saving a profile with a refused API key', () => {
     expect(profiles.active()).toEqual(before)
     expect(profiles.secrets().apiKey).toBe(svc.demo.apiKey)
     expect(await h['account:getStatus']({})).toMatchObject({ signedIn: true, binding: 'auto' })
-    expect((await h['account:testConnection']({})).ok).toBe(true)
+    // The form then holds the saved address with the key field left empty: the saved key.
+    expect((await h['account:testConnection']({ baseUrl: server.url, binding: 'auto' })).ok).toBe(
+      true
+    )
+  })
+
+  it('Test connection tries the typed key, not the saved one, and saves nothing', async () => {
+    const h = side.handlers
+    const before = profiles.active()
+    const wrong = await h['account:testConnection']({
+      baseUrl: server.url,
+      apiKey: 'not-the-key',
+      binding: 'auto'
+    })
+    expect(wrong.ok).toBe(false)
+    expect(wrong.message).toMatch(/API key/)
+    const right = await h['account:testConnection']({
+      baseUrl: `${server.url}/`,
+      apiKey: svc.demo.apiKey,
+      binding: 'httpPost'
+    })
+    expect(right.ok).toBe(true)
+    // A typed address nobody answers at: that is what the test says.
+    const empty = await nowhereUrl()
+    const nowhere = await h['account:testConnection']({
+      baseUrl: empty,
+      apiKey: svc.demo.apiKey,
+      binding: 'auto'
+    })
+    expect(nowhere).toMatchObject({ ok: false, message: 'The service cannot be reached.' })
+    // Another address with no key typed: the saved key belongs to the saved address only.
+    const unsaved = await h['account:testConnection']({
+      baseUrl: empty,
+      binding: 'auto'
+    })
+    expect(unsaved).toMatchObject({ ok: false, message: 'Enter an API key first.' })
+    expect(profiles.active()).toEqual(before)
+    expect(profiles.secrets().apiKey).toBe(svc.demo.apiKey)
   })
 
   it('an unreachable service is no verdict on the key: the profile is saved', async () => {

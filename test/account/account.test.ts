@@ -96,7 +96,7 @@ describe('account', () => {
       expect(JSON.stringify(status)).not.toContain(s)
       expect(JSON.stringify(accountEvents)).not.toContain(s)
     }
-    const test = await h['account:testConnection']({})
+    const test = await h['account:testConnection']({ baseUrl: server.url, binding: 'auto' })
     expect(test.ok).toBe(true)
     expect(test.bindings).toContain('soap11')
   })

@@ -100,11 +100,19 @@ export function createAccountHandlers(deps: AccountDeps): AccountHandlers {
       await signInDemo(profiles, deps.log)
       return changed(profiles.active().id !== before)
     },
-    'account:testConnection': async (): Promise<ConnectionTestDto> => {
-      if ((profiles.secrets().apiKey ?? '') === '') {
-        return { ok: false, message: 'Enter an API key first.', bindings: [] }
+    'account:testConnection': async ({ baseUrl, binding, apiKey }): Promise<ConnectionTestDto> => {
+      // The form's own address, binding and key: what Save would store is what is tried.
+      const active = profiles.active()
+      const same = active.kind === 'custom' && active.baseUrl === baseUrl.replace(/\/+$/, '')
+      const key = apiKey ?? (same ? (profiles.secrets().apiKey ?? '') : '')
+      if (key === '') return { ok: false, message: 'Enter an API key first.', bindings: [] }
+      let client: ServicePort
+      try {
+        client = profiles.probe({ baseUrl, binding }, key)
+      } catch (e) {
+        if (e instanceof AppError) return { ok: false, message: e.message, bindings: [] }
+        throw e
       }
-      const client = profiles.client()
       try {
         await client.v2.checkKey()
       } catch (e) {

@@ -136,6 +136,10 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
   }
 
   reach.onChange(publish)
+  // Another profile is another service: whether the last one answered says nothing of it.
+  profiles.onChange(() => {
+    reach.reset()
+  })
 
   /** Read when needed, not once: the user may sign in while the catalogue downloads. */
   const signedIn = (): boolean => (profiles.secrets().userHash ?? '') !== ''

@@ -10,10 +10,23 @@ export const profileInput = z
     baseUrl: z.url({ protocol: /^https?$/ }).max(300),
     apiKey: z.string().trim().min(1).max(200).optional(),
     binding: z.enum(['auto', 'soap11', 'soap12', 'httpGet', 'httpPost']).default('auto'),
+    // A path given must be one: absent means the default (JSON cannot carry undefined).
     paths: z
-      .object({ v2: path.optional(), v3: path.optional(), legacy: path.optional() })
+      .object({ v2: path.exactOptional(), v3: path.exactOptional(), legacy: path.exactOptional() })
       .strict()
       .optional()
+  })
+  .strict()
+
+/**
+ * What the settings form holds, to be tried without saving: the typed address and binding, and
+ * the typed key (absent: the key saved for that address, if any).
+ */
+export const connectionInput = z
+  .object({
+    baseUrl: z.url({ protocol: /^https?$/ }).max(300),
+    apiKey: z.string().trim().min(1).max(200).optional(),
+    binding: z.enum(['auto', 'soap11', 'soap12', 'httpGet', 'httpPost']).default('auto')
   })
   .strict()
 
@@ -21,7 +34,7 @@ export const accountChannels = {
   'account:getStatus': channel<AccountStatus>()(empty),
   'account:saveProfile': channel<AccountStatus>()(profileInput),
   'account:useDemo': channel<AccountStatus>()(empty),
-  'account:testConnection': channel<ConnectionTestDto>()(empty),
+  'account:testConnection': channel<ConnectionTestDto>()(connectionInput),
   /** The password is used once for login and never stored. */
   'account:signIn': channel<AccountStatus>()(
     z

@@ -46,10 +46,11 @@ class AccountState {
     return this.run(() => tryCall('account:useDemo', {}), 'Using the demo catalogue')
   }
 
-  async testConnection(): Promise<void> {
+  /** Tries what the form holds (nothing is saved); the answer shows until the form changes. */
+  async testConnection(input: ChannelInput<'account:testConnection'>): Promise<void> {
     this.busy = true
     this.test = null
-    const result = await tryCall('account:testConnection', {})
+    const result = await tryCall('account:testConnection', input)
     this.busy = false
     if (result.ok) this.test = result.value
     else notices.error(result.error)
