@@ -17,6 +17,8 @@ interface Job {
   readonly id: number
   readonly input: DecodeInput
   readonly parts: unknown[]
+  /** Workers that died while decoding this job: one is retried, a second ends the call. */
+  crashes: number
   settle(outcome: { value: unknown } | { error: AppError }): void
 }
 
@@ -24,6 +26,7 @@ interface Job {
  * One worker decodes one job at a time; the others wait here. A job whose call is cancelled or
  * out of time while the worker has it is ended by ending the worker (a synchronous decode cannot
  * be interrupted any other way); the next job gets a fresh worker. A waiting job just leaves.
+ * A worker that dies on its own is replaced and its job tried once more.
  */
 let worker: Worker | null = null
 let running: Job | null = null
@@ -56,12 +59,23 @@ function spawn(): Worker {
         : { error: AppError.from(reply.error) }
     )
   })
+  // A worker that dies by itself (we end ours with worker = null first) takes its job along once.
   const fail = (why: string): void => {
     if (worker !== w) return
     worker = null
     const job = running
-    if (job !== null)
-      finish(job, { error: new AppError('internal', `The decoder stopped: ${why}.`) })
+    if (job === null) return
+    running = null
+    job.crashes += 1
+    if (job.crashes === 1) {
+      job.parts.length = 0
+      waiting.unshift(job)
+      dispatch()
+      return
+    }
+    finish(job, {
+      error: new AppError('worker_crashed', `The decoder stopped twice on this answer (${why}).`)
+    })
   }
   w.on('error', (e) => {
     fail(e.message)
@@ -150,6 +164,7 @@ export async function decodeOffThread(
       id: nextId++,
       input,
       parts: [],
+      crashes: 0,
       settle(outcome) {
         if (settled) return
         settled = true
@@ -176,4 +191,9 @@ export async function stopDecodeWorker(): Promise<void> {
   for (const j of waiting.splice(0))
     j.settle({ error: new AppError('cancelled', 'Decoding was stopped.') })
   if (w !== null) await w.terminate()
+}
+
+/** The worker decoding now, if any: for tests that end it as a crash would. */
+export function currentDecodeWorker(): Worker | null {
+  return worker
 }
