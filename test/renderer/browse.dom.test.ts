@@ -74,8 +74,9 @@ describe('browse and search', () => {
     await fireEvent.keyDown(grid, { key: 'Enter' })
     await settle()
     const third = backend.sets[2]
-    expect(await screen.findByRole('heading', { level: 1, name: third?.name })).toBeTruthy()
-    expect(window.location.hash).toBe(`#/browse/set/${third?.setID}`)
+    if (!third) throw new Error('the fake catalogue holds more than three sets')
+    expect(await screen.findByRole('heading', { level: 1, name: third.name })).toBeTruthy()
+    expect(window.location.hash).toBe(`#/browse/set/${third.setID}`)
     await fireEvent.keyDown(window, { key: 'Escape' })
     await settle()
     expect(screen.getByTestId('result-count')).toBeTruthy()

@@ -253,8 +253,17 @@ export class FakeBackend implements Transport {
         const s = this.set(setID)
         const flags = [...s.collection.flags]
         for (const [k, v] of Object.entries(patch.flags ?? {})) flags[Number(k) - 1] = v
-        const { flags: _f, ...rest } = patch
-        const collection: SetCollectionDto = { ...s.collection, ...rest, flags, sync: 'pending' }
+        const was = s.collection
+        const collection: SetCollectionDto = {
+          ...was,
+          owned: patch.owned ?? was.owned,
+          wanted: patch.wanted ?? was.wanted,
+          qtyOwned: patch.qtyOwned ?? was.qtyOwned,
+          notes: patch.notes ?? was.notes,
+          rating: patch.rating ?? was.rating,
+          flags,
+          sync: 'pending'
+        }
         this.sets[this.sets.indexOf(s)] = { ...s, collection }
         return collection
       },

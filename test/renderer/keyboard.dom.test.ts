@@ -39,7 +39,8 @@ describe('focus follows the user', () => {
     await fireEvent.keyDown(grid, { key: 'Enter' })
     await settle(8)
     const set = backend.sets[4]
-    const heading = screen.getByRole('heading', { level: 1, name: set?.name })
+    if (!set) throw new Error('the fake catalogue holds more than five sets')
+    const heading = screen.getByRole('heading', { level: 1, name: set.name })
     expect(document.activeElement).toBe(heading)
     await fireEvent.keyDown(document.activeElement ?? window, { key: 'Escape' })
     await settle(8)

@@ -28,7 +28,7 @@ const h = vi.hoisted(() => {
     windows: [] as {
       loaded: string[]
       listeners: Map<string, Fn>
-      webContents: { sent: unknown[][]; listeners: Map<string, Fn>; openHandler?: Fn }
+      webContents: { sent: unknown[][]; listeners: Map<string, Fn>; openHandler: Fn | undefined }
     }[],
     menu: [] as unknown[],
     opened: [] as string[],

@@ -225,6 +225,7 @@ describe('pusher against the reference service', () => {
     const setID = h.setIDs[9] ?? 0
     await h.handlers['collection:updateSet']({ setID, patch: { wanted: true } })
     const hash = h.secrets.userHash
+    if (hash === undefined) throw new Error('the harness signs in')
     delete h.secrets.userHash
     expect(await h.pusher.push()).toMatchObject({ stopped: 'signed_out' })
     h.secrets.userHash = hash

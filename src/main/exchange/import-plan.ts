@@ -11,10 +11,13 @@ import { importText } from './text-decode'
 export interface PreviewJob {
   readonly profileId: number
   readonly format: ImportFormat
-  /** Text already decoded, or the file's bytes in base64 (what the screens send). */
-  readonly content?: string
-  readonly data?: string
-  readonly dateOrder?: DateOrder
+  /**
+   * Text already decoded, or the file's bytes in base64 (what the screens send). As the checked
+   * IPC input gives them: undefined and absent both mean "not sent".
+   */
+  readonly content?: string | undefined
+  readonly data?: string | undefined
+  readonly dateOrder?: DateOrder | undefined
   /** The service's acquisition conditions, looked up before the job starts. */
   readonly conditions: readonly string[]
 }

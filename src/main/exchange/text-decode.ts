@@ -82,8 +82,14 @@ export function decodeFile(bytes: Uint8Array): DecodedText {
   return decoded
 }
 
-/** The text of an import: decoded from bytes, or already text (tests, scripts). */
-export function importText(input: { content?: string; data?: string }): DecodedText {
+/**
+ * The text of an import: decoded from bytes, or already text (tests, scripts). Takes the checked
+ * IPC input as it is: a field left undefined was not sent.
+ */
+export function importText(input: {
+  readonly content?: string | undefined
+  readonly data?: string | undefined
+}): DecodedText {
   if (input.data !== undefined) return decodeFile(Buffer.from(input.data, 'base64'))
   const text = input.content ?? ''
   return { text: text.replace(/^\uFEFF/, ''), encoding: 'text' }

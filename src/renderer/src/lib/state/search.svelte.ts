@@ -32,6 +32,25 @@ export interface Filters {
   availability?: string
 }
 
+/** A change of filters: a key given as undefined clears that filter. */
+export type FilterPatch = {
+  readonly [K in Exclude<keyof Filters, 'flags'>]?: Filters[K] | undefined
+} & { readonly flags?: number[] }
+
+/** Filters as set: an unset one is absent, never undefined. */
+function filtersOf(f: FilterPatch & { readonly flags: number[] }): Filters {
+  return {
+    flags: f.flags,
+    ...(f.theme === undefined ? {} : { theme: f.theme }),
+    ...(f.subtheme === undefined ? {} : { subtheme: f.subtheme }),
+    ...(f.yearFrom === undefined ? {} : { yearFrom: f.yearFrom }),
+    ...(f.yearTo === undefined ? {} : { yearTo: f.yearTo }),
+    ...(f.owned === undefined ? {} : { owned: f.owned }),
+    ...(f.wanted === undefined ? {} : { wanted: f.wanted }),
+    ...(f.availability === undefined ? {} : { availability: f.availability })
+  }
+}
+
 function sameScope(a: Scope, b: Scope): boolean {
   return a.kind === b.kind && (a.kind !== 'flag' || b.kind !== 'flag' || a.flag === b.flag)
 }
@@ -112,13 +131,14 @@ export class SearchState {
     void this.refresh()
   }
 
-  setFilters(patch: Partial<Filters>): void {
-    const merged: Filters = { ...this.filters, ...patch }
+  setFilters(patch: FilterPatch): void {
     // A subtheme belongs to its theme: changing the theme clears it.
-    if ('theme' in patch && patch.theme !== this.filters.theme) merged.subtheme = undefined
-    this.filters = Object.fromEntries(
-      Object.entries(merged).filter(([, v]) => v !== undefined)
-    ) as unknown as Filters
+    const themeChanged = 'theme' in patch && patch.theme !== this.filters.theme
+    this.filters = filtersOf({
+      ...this.filters,
+      ...patch,
+      ...(themeChanged ? { subtheme: undefined } : {})
+    })
     this.active = 0
     void this.refresh()
   }
