@@ -42,6 +42,8 @@ export interface CreateAppOptions {
   autoSync?: boolean
   credentials?: 'auto' | 'memory'
   log?: HostLog
+  /** How soon a sync that failed for a full disk tries again (default 30 s); tests shorten it. */
+  diskFullRetryMs?: number
 }
 
 export type { AppContext }
@@ -105,7 +107,8 @@ async function runApp(
     events,
     now,
     log,
-    push: (signal) => editSide?.push(signal) ?? Promise.resolve()
+    push: (signal) => editSide?.push(signal) ?? Promise.resolve(),
+    ...(options.diskFullRetryMs === undefined ? {} : { diskFullRetryMs: options.diskFullRetryMs })
   })
   const edits = createEditSide({
     store,

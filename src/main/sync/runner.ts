@@ -8,6 +8,7 @@ import type {
   SyncStatus
 } from '../../shared/model/sync'
 import type { EventBus } from '../ipc/event-bus'
+import { isDiskFull, storageFault } from '../store/faults'
 import { countSets, hasSubthemesAndYears, themeNames } from '../catalogue/index'
 import type { Store } from '../store/connection'
 import { outboxCounts } from '../collection/index'
@@ -66,6 +67,8 @@ export interface SyncRunnerOptions {
   /** Fed by every call the profile's client makes; the runner tells it of deadlines too. */
   readonly reachability?: Reachability
   readonly log?: { warn(m: string, d?: unknown): void }
+  /** After a sync failed for a full disk, the next try (default 30 s): until there is room. */
+  readonly diskFullRetryMs?: number
 }
 
 const OFFLINE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -89,6 +92,8 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
   /** Kept with the profile it belongs to: a switch starts from "nothing known". */
   let outcome: { readonly profileId: number; readonly value: SyncOutcome } | null = null
   let error: string | null = null
+  /** The next try after a full disk, until one gets through. */
+  let diskRetry: NodeJS.Timeout | null = null
 
   function allowance(profileId: number): AllowanceDto {
     const a = getAllowance(store.read, profileId, utcDay(now()))
@@ -235,6 +240,12 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
     const refused = rejectionOf(e)
     if (refused !== null) return SIGN_IN_AGAIN[refused]
     if (e instanceof AppError) {
+      if (e.code === 'disk_full') {
+        return (
+          'The disk that holds Studbook’s data is full, so the sync stopped. Nothing was lost; ' +
+          'it starts again by itself once there is room.'
+        )
+      }
       if (e.code === 'limit_exceeded') {
         return "The service's daily allowance of set downloads is used up; sync continues tomorrow."
       }
@@ -242,6 +253,16 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
     }
     options.log?.warn('sync failed', e)
     return 'Sync failed unexpectedly.'
+  }
+
+  /** Nothing tells the app that space came back: it tries again, quietly, until a sync works. */
+  function retryAfterDiskFull(): void {
+    if (diskRetry) return
+    diskRetry = setTimeout(() => {
+      diskRetry = null
+      void start()
+    }, options.diskFullRetryMs ?? 30_000)
+    diskRetry.unref()
   }
 
   function start(opts: { full?: boolean } = {}): Promise<SyncStatus> {
@@ -255,12 +276,15 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
       try {
         outcome = { profileId, value: await execute(opts.full ?? false, ac.signal) }
         phase = 'done'
-      } catch (e) {
+      } catch (caught) {
+        // A store write that failed (a full disk, a damaged page) is told by its kind.
+        const e = storageFault(caught) ?? caught
         if (e instanceof AppError && OFFLINE_CODES.has(e.code)) reach.unreachable()
         noteRejection(e)
         const cancelled = e instanceof AppError && e.code === 'cancelled'
         if (!cancelled) outcome = { profileId, value: 'failed' }
         error = cancelled ? null : describe(e)
+        if (isDiskFull(e)) retryAfterDiskFull()
         phase = 'idle'
       } finally {
         running = null
@@ -289,6 +313,8 @@ export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
     },
     cancel() {
       followUp.wanted = false
+      if (diskRetry) clearTimeout(diskRetry)
+      diskRetry = null
       controller?.abort()
       return status()
     },
