@@ -188,4 +188,29 @@ describe('a profile already damaged in the database', () => {
     },
     30_000
   )
+
+  it('inserted directly and made active, as an older version left it: the app starts and says why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'studbook-damaged-'))
+    dirs.push(dir)
+    await stop(await start(dir))
+    const db = new Database(join(dir, 'studbook.db'))
+    const id = db
+      .prepare(
+        `INSERT INTO profiles (kind, label, base_url, binding, paths, created_at)
+         VALUES ('custom', 'old', 'http://alice@brickset.example.com/api?x=1#y', 'auto', '{}',
+           '2026-01-01T00:00:00.000Z')`
+      )
+      .run().lastInsertRowid
+    db.prepare("UPDATE settings SET value = ? WHERE key = 'active_profile'").run(String(id))
+    db.close()
+
+    const app = await start(dir)
+    const s = await status(app)
+    expect(s).toMatchObject({ profile: 'custom', apiKeySet: false, signedIn: false })
+    expect(s.problem).toMatch(/address/)
+    expect((await call(app, 'catalog:search', { text: '', limit: 5 })).ok).toBe(true)
+    // The demo is one click away and clears the reason.
+    expect((await call(app, 'account:useDemo', {})).ok).toBe(true)
+    expect(await status(app)).toMatchObject({ profile: 'demo', problem: null })
+  }, 30_000)
 })
