@@ -13,6 +13,11 @@ export function liveCopyRows(db: ReadDb, profileId: number, setID: number): Copy
   )
 }
 
+/** Forgets a copy outright: a blank record the service drops itself when the quantity falls. */
+export function forgetCopy(db: WriteDb, profileId: number, localId: string): void {
+  run(db, sql`DELETE FROM copies WHERE profile_id = ${profileId} AND local_id = ${localId}`)
+}
+
 /** Removes a deleted copy's tombstone once the service no longer holds it. */
 export function dropCopyTombstone(db: WriteDb, profileId: number, localId: string): void {
   run(

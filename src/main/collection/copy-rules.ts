@@ -1,7 +1,8 @@
 import { AppError } from '../../shared/errors'
 import { BLANK_COPY } from '../../shared/model/collection'
-import type { ReadDb } from '../store/handles'
-import { liveCopyRows } from './copies-repo'
+import type { ReadDb, WriteDb } from '../store/handles'
+import { forgetCopy, liveCopyRows } from './copies-repo'
+import { targetsWithEdits } from './collection-sync-repo'
 import { copyFromRow, readSet } from './collection-state-repo'
 import type { CopyValue } from './edits-types'
 
@@ -28,9 +29,28 @@ export function checkQuantityFloor(db: ReadDb, profileId: number, setID: number)
   const n = detailedCopies(db, profileId, setID)
   const qty = readSet(db, profileId, setID).qtyOwned
   if (qty >= n) return
-  throw new AppError(
-    'invalid_input',
-    `${n} ${n === 1 ? 'copy' : 'copies'} of this set carry details: delete ${n - qty === 1 ? 'one' : n - qty} first to own ${qty}.`,
-    { field: 'qtyOwned' }
-  )
+  const message =
+    qty === 0
+      ? `${n === 1 ? 'A copy of this set carries' : `${n} copies of this set carry`} details: delete ${n === 1 ? 'it' : 'them'} first to stop owning the set.`
+      : `${n} copies of this set carry details: delete ${n - qty === 1 ? 'one' : n - qty} first to own ${qty}.`
+  throw new AppError('invalid_input', message, { field: 'qtyOwned' })
+}
+
+/**
+ * A set never lists more copies than it owns. Lowering the quantity makes the service remove the
+ * records beyond it, newest blank ones first (docs/protocol.md §2); the blank copies it will
+ * remove go here at once, so "Copies (1)" never stands beside "not owned". A copy with details
+ * was refused above; one with a change on its way is left to the pusher.
+ */
+export function dropBlankCopiesBeyondQuantity(db: WriteDb, profileId: number, setID: number): void {
+  const qty = readSet(db, profileId, setID).qtyOwned
+  const live = liveCopyRows(db, profileId, setID)
+  if (live.length <= qty) return
+  const busy = targetsWithEdits(db, profileId)
+  const blanks = live
+    .filter(
+      (r) => r.collection_id !== null && !busy.has(`copy:${r.local_id}`) && isBlank(copyFromRow(r))
+    )
+    .sort((a, b) => (b.collection_id ?? 0) - (a.collection_id ?? 0))
+  for (const r of blanks.slice(0, live.length - qty)) forgetCopy(db, profileId, r.local_id)
 }

@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors'
 import type { WriteDb } from '../store/handles'
 import { transaction } from '../store/handles'
-import { checkQuantityFloor } from './copy-rules'
+import { checkQuantityFloor, dropBlankCopiesBeyondQuantity } from './copy-rules'
 import { currentValue, readSet, writeValue } from './collection-state-repo'
 import { setEdit } from './edits-types'
 import { editKey } from './outbox-target'
@@ -92,7 +92,9 @@ export function applyEdits(
     }
     // Checked once every edit is in, so undoing "add a copy" (copy gone, quantity down) passes.
     for (const e of forward) {
-      if (e.kind === 'set' && e.field === 'qtyOwned') checkQuantityFloor(db, profileId, e.setID)
+      if (e.kind !== 'set' || e.field !== 'qtyOwned') continue
+      checkQuantityFloor(db, profileId, e.setID)
+      dropBlankCopiesBeyondQuantity(db, profileId, e.setID)
     }
     const outboxIds = changes.map(({ edit, before }) => {
       const key = editKey(edit)

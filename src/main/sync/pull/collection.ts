@@ -235,25 +235,34 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
     if (totals) setTotals(db, id, totals, now)
   })
 
-  const owned = sets.filter((s) => s.owned)
-  for (const [i, s] of owned.entries()) {
+  // Copy records of owned sets, and of sets we hold copies of that the service no longer owns:
+  // it dropped their records with the quantity, so their copies must not outlive it here.
+  const owned = sets.filter((s) => s.owned).map((s) => s.setID)
+  const ownedHere = new Set(owned)
+  const dropped = localStateSetIds(db, id).filter(
+    (setID) =>
+      !ownedHere.has(setID) && localCopyIds(db, id, setID).some((c) => c.collection_id !== null)
+  )
+  const copySets = [...owned, ...dropped]
+  for (const setID of dropped) changed.add(setID)
+  for (const [i, setID] of copySets.entries()) {
     checkCancelled(ctx.signal)
     const details = await ctx.client.v2.getCollectionDetail(
-      { SetID: String(s.setID) },
+      { SetID: String(setID) },
       { signal: ctx.signal }
     )
     const known = new Set(details.map((d) => d.collectionID))
     if (
-      localCopyIds(db, id, s.setID).some(
+      localCopyIds(db, id, setID).some(
         (c) => c.collection_id !== null && !known.has(c.collection_id)
       )
     ) {
       await ctx.confirmBeforeRemoving()
     }
     transaction(db, () => {
-      applyServerCopies(db, id, s.setID, details, targetsWithEdits(db, id), now)
+      applyServerCopies(db, id, setID, details, targetsWithEdits(db, id), now)
     })
-    ctx.progress('collection', i + 1, owned.length)
+    ctx.progress('collection', i + 1, copySets.length)
   }
   setSyncValue(db, id, 'collection_pulled_at', now)
   ctx.changed('collection', [...changed])
