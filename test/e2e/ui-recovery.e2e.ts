@@ -1,0 +1,82 @@
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launchChromium } from './chromium'
+import { ARTIFACTS_DIR, ROOT } from './harness'
+import { startProcess, stopProcess } from './processes'
+import type { Started } from './processes'
+import { waitForSets } from './ui-helpers'
+
+/**
+ * Issue #13 item 5 as a person meets it: the browser host starts on a data file damaged in the
+ * middle; the tab shows the recovery screen instead of a list of failing reads, and restoring the
+ * automatic backup brings the app back.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'studbook-recovery-'))
+const data = join(dir, 'app')
+let host: Started | null = null
+let browser: Browser
+
+function startHost(): Promise<Started> {
+  return startProcess(
+    process.execPath,
+    [join(ROOT, 'out/main/web.js'), '--port', '0', '--data-dir', data, '--demo-sets', '300'],
+    /running at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=\S+)/,
+    { cwd: ROOT, env: { STUDBOOK_NO_OPEN: '1', STUDBOOK_CREDENTIALS: 'memory' } }
+  )
+}
+
+function damageMiddlePage(path: string): void {
+  const fd = openSync(path, 'r+')
+  try {
+    const header = Buffer.alloc(100)
+    readSync(fd, header, 0, 100, 0)
+    const raw = header.readUInt16BE(16)
+    const pageSize = raw === 1 ? 65536 : raw
+    const pages = Math.floor(statSync(path).size / pageSize)
+    writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, Math.floor(pages / 2) * pageSize)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser.close()
+  if (host) await stopProcess(host.child)
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('a data file damaged between two runs', () => {
+  it('shows the recovery screen; restoring the automatic backup brings the app back', async () => {
+    host = await startHost()
+    const context = await browser.newContext({ viewport: { width: 1024, height: 700 } })
+    let page = await context.newPage()
+    await page.goto(host.match[1] ?? '')
+    await waitForSets(page, 300)
+    await page.close()
+    await stopProcess(host.child)
+    damageMiddlePage(join(data, 'studbook.db'))
+
+    host = await startHost()
+    page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(host.match[1] ?? '')
+    await page.getByRole('heading', { name: 'Your Studbook data file is damaged' }).waitFor()
+    expect(await page.locator('main').textContent()).toContain('damaged file is kept')
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'ui-recovery.png') })
+
+    await page.getByRole('button', { name: 'Restore' }).first().click()
+    // The app starts over on the restored file and syncs the catalogue again.
+    await waitForSets(page, 300)
+    await page.getByText(/Restored the backup of .* The damaged file was kept as /).waitFor()
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'ui-recovery-restored.png') })
+    expect(errors).toEqual([])
+  }, 240_000)
+})
