@@ -62,6 +62,32 @@ describe('how a sync ended', () => {
     expect(resumed.lastSyncAt).not.toBeNull()
   })
 
+  it('the sets a cut-off first download stored can be found by their words at once', async () => {
+    h = await createHarness(1500)
+    h.failPage = 2
+    await h.sync.run()
+    const all = await h.catalogue['catalog:search']({
+      text: '',
+      sort: 'number',
+      desc: false,
+      offset: 0,
+      limit: 5,
+      facets: false
+    })
+    expect(all.total).toBeGreaterThan(0)
+    for (const row of all.rows) {
+      const found = await h.catalogue['catalog:search']({
+        text: row.name,
+        sort: 'number',
+        desc: false,
+        offset: 0,
+        limit: 100,
+        facets: false
+      })
+      expect(found.rows.map((r) => r.setID)).toContain(row.setID)
+    }
+  })
+
   it('a failed sync after a complete one keeps the complete one as the last sync', async () => {
     let clock = Date.parse('2026-11-20T10:00:00Z')
     h = await createHarness(300, () => new Date(clock))

@@ -86,34 +86,46 @@ export async function pullAllSets(ctx: PullContext, expectedTotal: number): Prom
   // The next page is requested while this one is stored: the service, the client's decode worker
   // and SQLite then work at the same time.
   let pending = request(cursor)
-  for (;;) {
-    ctx.progress('sets', Math.min(got, total), total)
-    const page = await pending
-    total = page.total ?? total
-    const step = afterPage(cursor, page.sets.length, total)
-    if (step.kind === 'next') pending = request(step.cursor)
-    const fetchedAt = ctx.now().toISOString()
-    const changed = transaction(db, () => {
-      const ids = upsertSets(db, ctx.profileId, page.sets, fetchedAt)
-      const next = step.kind === 'next' ? step.cursor : step.kind === 'incomplete' ? cursor : null
-      setSyncValue(db, ctx.profileId, 'sets_next_page', next && String(next.page))
-      setSyncValue(db, ctx.profileId, 'sets_page_size', next && String(next.size))
-      if (step.kind === 'incomplete') {
-        const progress: CatalogueProgress = { got: step.got, expected: total }
-        setSyncValue(db, ctx.profileId, 'catalogue_incomplete', JSON.stringify(progress))
+  try {
+    for (;;) {
+      ctx.progress('sets', Math.min(got, total), total)
+      const page = await pending
+      total = page.total ?? total
+      const step = afterPage(cursor, page.sets.length, total)
+      if (step.kind === 'next') pending = request(step.cursor)
+      const fetchedAt = ctx.now().toISOString()
+      const changed = transaction(db, () => {
+        const ids = upsertSets(db, ctx.profileId, page.sets, fetchedAt)
+        const next = step.kind === 'next' ? step.cursor : step.kind === 'incomplete' ? cursor : null
+        setSyncValue(db, ctx.profileId, 'sets_next_page', next && String(next.page))
+        setSyncValue(db, ctx.profileId, 'sets_page_size', next && String(next.size))
+        if (step.kind === 'incomplete') {
+          const progress: CatalogueProgress = { got: step.got, expected: total }
+          setSyncValue(db, ctx.profileId, 'catalogue_incomplete', JSON.stringify(progress))
+        }
+        if (step.kind === 'done') {
+          setSyncValue(db, ctx.profileId, 'catalogue_incomplete', null)
+          setSyncValue(db, ctx.profileId, 'catalogue_complete_at', fetchedAt)
+          setSyncValue(db, ctx.profileId, 'recent_watermark', startedAt)
+          setSyncValue(db, ctx.profileId, 'sets_started_at', null)
+        }
+        return ids
+      })
+      got = step.got
+      if (!bulk) ctx.changed('catalogue', changed)
+      if (step.kind !== 'next') break
+      cursor = step.cursor
+    }
+  } catch (e) {
+    // A load cut off (offline, a full disk) still leaves what it stored findable by its words.
+    if (bulk) {
+      try {
+        endBulkLoad(db)
+      } catch {
+        // The error that stopped the load is the one to report; the next open repairs the index.
       }
-      if (step.kind === 'done') {
-        setSyncValue(db, ctx.profileId, 'catalogue_incomplete', null)
-        setSyncValue(db, ctx.profileId, 'catalogue_complete_at', fetchedAt)
-        setSyncValue(db, ctx.profileId, 'recent_watermark', startedAt)
-        setSyncValue(db, ctx.profileId, 'sets_started_at', null)
-      }
-      return ids
-    })
-    got = step.got
-    if (!bulk) ctx.changed('catalogue', changed)
-    if (step.kind !== 'next') break
-    cursor = step.cursor
+    }
+    throw e
   }
   if (bulk) endBulkLoad(db)
   ctx.progress('sets', got, Math.max(got, total))
