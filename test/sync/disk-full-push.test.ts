@@ -26,12 +26,14 @@ beforeAll(async () => {
 })
 
 afterAll(() => {
-  if (disk) {
-    disk.free()
+  svc.close()
+  if (!disk) return
+  disk.free()
+  try {
     h.close()
+  } finally {
     disk.unmount()
   }
-  svc.close()
 })
 
 const rows = () =>

@@ -59,13 +59,15 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  if (disk) {
-    disk.free()
-    await app.close()
-    disk.unmount()
-  }
   await server.close()
   svc.close()
+  if (!disk) return
+  disk.free()
+  try {
+    await app.close()
+  } finally {
+    disk.unmount()
+  }
 })
 
 describe.skipIf(disk === null)('a full data folder during a sync and edits', () => {
