@@ -7,7 +7,7 @@ import type { SoapValue } from './soap-request'
 const INT = /^\s*[+-]?\d+\s*$/
 const INT32_MAX = 2147483647
 
-export function parseInt32(text: string): number | null {
+function parseInt32(text: string): number | null {
   if (!INT.test(text)) return null
   const n = Number(text.trim())
   return n >= -INT32_MAX - 1 && n <= INT32_MAX ? n : null

@@ -51,7 +51,7 @@ function findByFile(
 }
 
 /** A little brick model: stacked bricks with studs, colours from the set's theme and id. */
-export function setArt(state: ServiceState, setID: number, picture: number, size: number): string {
+function setArt(state: ServiceState, setID: number, picture: number, size: number): string {
   const set = state.cat.byID.get(setID)
   if (!set) throw new RangeError(`no set ${setID}`)
   const r = rng(state.cat.seed, STREAM.image, setID, picture)

@@ -14,12 +14,12 @@ import {
  * prices, dimensions, texts, reviews and images are derived on demand (set-details.ts).
  */
 
-export const MIN_SETS = 1
-export const MAX_SETS = 200_000
+const MIN_SETS = 1
+const MAX_SETS = 200_000
 export const YEAR_FROM = 1970
 export const YEAR_TO = 2026
 
-export interface Theme {
+interface Theme {
   readonly name: string
   readonly group: string
   /** Lower-case prefix of this theme's minifigure numbers. */

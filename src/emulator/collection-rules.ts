@@ -5,7 +5,7 @@ import { blankCopy, isBlankCopy } from './state'
 /** The collection's invariants (issue #3 §4): qty > 0 implies owned; owned 0 clears qty. */
 
 export const MAX_QTY = 999
-export const MAX_NOTES = 1000
+const MAX_NOTES = 1000
 export const MAX_LABEL = 20
 
 export function applyOwned(e: CollectionEntry, owned: boolean): void {
@@ -20,7 +20,7 @@ export function applyQty(e: CollectionEntry, qty: number): void {
 }
 
 /** C0 controls other than tab, CR, LF, lone surrogates and U+FFFE/FFFF cannot travel in XML (docs/protocol.md §6). */
-export function hasBadChars(s: string): boolean {
+function hasBadChars(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i)
     if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return true

@@ -31,7 +31,7 @@ export interface FaultRule {
 
 export const FAULT_HEADER = 'x-studbook-fault'
 
-export interface RequestFacts {
+interface RequestFacts {
   readonly path: string
   readonly service?: ServiceName
   readonly operation?: string
@@ -113,14 +113,3 @@ export function headerFault(value: string | null): FaultKind | null {
 
 export type TransportDirective =
   { readonly type: 'drop' } | { readonly type: 'truncate'; readonly bytes: number | null }
-
-const directives = new WeakMap<Response, TransportDirective>()
-
-export function markTransport(res: Response, d: TransportDirective): Response {
-  directives.set(res, d)
-  return res
-}
-
-export function transportDirective(res: Response): TransportDirective | undefined {
-  return directives.get(res)
-}

@@ -9,7 +9,7 @@ import type { ArgsResult } from './args'
 import { httpArgs, soapArgs } from './args'
 import type { Call, ServiceState } from './context'
 import type { FaultBook, FaultKind, TransportDirective } from './faults'
-import { FAULT_HEADER, headerFault, markTransport } from './faults'
+import { FAULT_HEADER, headerFault } from './faults'
 import { LEGACY_OPS } from './ops-legacy'
 import type { Handler } from './ops-v2-read'
 import { V2_READS } from './ops-v2-read'
@@ -31,7 +31,7 @@ import { serviceWsdl } from './wsdl'
 
 /** The request router: paths, bindings, protocol errors (docs/protocol.md §3-§7), faults, dispatch. */
 
-export const BODY_LIMIT = 1024 * 1024
+const BODY_LIMIT = 1024 * 1024
 
 /** One handler per operation of the table: a missing one does not compile (extras: test/service/typed-api.test.ts). */
 export const HANDLERS: {
@@ -47,7 +47,7 @@ function handlerOf(op: OperationDef): Handler | undefined {
   return table[op.name]
 }
 
-export interface Router {
+interface Router {
   readonly state: ServiceState
   readonly namespaces: { readonly api: string; readonly legacy: string }
   readonly faults: FaultBook
@@ -289,5 +289,5 @@ function finish(
     k.type === 'drop'
       ? { type: 'drop' }
       : { type: 'truncate', bytes: k.type === 'truncate' ? (k.bytes ?? null) : null }
-  return { response: markTransport(response, transport), transport }
+  return { response, transport }
 }

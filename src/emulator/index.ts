@@ -6,7 +6,7 @@ import { FaultBook } from './faults'
 import { route } from './handle'
 import type { Store } from './persist'
 import { openStore } from './persist'
-import { mix, rng, STREAM } from './rng'
+import { rng, STREAM } from './rng'
 import type { CollectionEntry, UserData } from './state'
 import {
   DEFAULT_FLAG_LABELS,
@@ -18,8 +18,6 @@ import {
 } from './state'
 import { applyOwned, applyQty } from './collection-rules'
 import { capPageSize } from './search'
-
-export type { FaultKind, FaultRule } from './faults'
 
 export interface ReferenceServiceOptions {
   /** Catalogue size, default 2000 (1 to 200,000). */
@@ -41,7 +39,7 @@ export interface ReferenceServiceOptions {
   maxPageSize?: number
 }
 
-export interface DemoAccount {
+interface DemoAccount {
   apiKey: string
   username: string
   password: string
@@ -50,7 +48,7 @@ export interface DemoAccount {
 /** A user's state of one set, as the admin interface reads it. */
 export type CollectionValue = CollectionEntry
 
-export interface CollectionPatch {
+interface CollectionPatch {
   owned?: boolean
   wanted?: boolean
   qtyOwned?: number
@@ -242,9 +240,4 @@ async function inProcess(response: Response, t: TransportDirective): Promise<Res
     }
   })
   return new Response(body, { status: response.status, headers: response.headers })
-}
-
-/** Exposed for the CLI and benchmarks: a stable short id for a catalogue. */
-export function catalogueId(seed: number, size: number): string {
-  return mix(seed, size).toString(36)
 }

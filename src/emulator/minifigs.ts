@@ -3,7 +3,7 @@ import { minifigName, setMinifigs } from './set-details'
 import type { UserData } from './state'
 
 /** A user's minifigures: in owned sets (× quantity), loose, wanted (the service interface). */
-export interface MinifigRow {
+interface MinifigRow {
   minifigNumber: string
   name: string
   category: string

@@ -231,7 +231,7 @@ export const V2_READS = {
 } satisfies Readonly<Record<string, Handler>>
 
 /** Conditions a copy can have been acquired in (`which=acquired`); `which=now` answers CONDITIONS. */
-export const ACQUIRED_CONDITIONS = [
+const ACQUIRED_CONDITIONS = [
   'New',
   'Used - complete',
   'Used - incomplete',

@@ -6,7 +6,7 @@ import type { UserData } from './state'
 
 /** v3 answer shapes (docs/protocol.md §5), shared by the v3 handler files that take no `params`. */
 
-export const json = (body: unknown): OpResult => ({ kind: 'json', body })
+const json = (body: unknown): OpResult => ({ kind: 'json', body })
 export const fail = (message: string): OpResult => json({ status: 'error', message })
 export const success = (extra: Readonly<Record<string, unknown>> = {}): OpResult =>
   json({ status: 'success', ...extra })

@@ -17,8 +17,8 @@ import {
 const RECORDS: Readonly<Record<keyof typeof TABLE, RecordDef>> = TABLE
 /** Turning an OpResult into bytes per binding, and the protocol errors of docs/protocol.md §4. */
 
-export const TEXT_XML = 'text/xml; charset=utf-8'
-export const SOAP12_XML = 'application/soap+xml; charset=utf-8'
+const TEXT_XML = 'text/xml; charset=utf-8'
+const SOAP12_XML = 'application/soap+xml; charset=utf-8'
 const JSON_TYPE = 'application/json; charset=utf-8'
 const NS_DECL = `xmlns:xsi="${XSI}" xmlns:xsd="${XSD}"`
 

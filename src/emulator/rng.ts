@@ -15,7 +15,7 @@ export function mix(...parts: readonly number[]): number {
   return h >>> 0
 }
 
-export interface Rng {
+interface Rng {
   /** Uniform in [0, 1). */
   next(): number
   /** Integer in [min, max] inclusive. */

@@ -7,7 +7,7 @@ import type { UserData } from './state'
 /** getSets / search2 / v3 getSets semantics: filters, order, paging (docs/protocol.md §5, §6). */
 
 export const PAGE_SIZE_DEFAULT = 20
-export const PAGE_SIZE_MAX = 500
+const PAGE_SIZE_MAX = 500
 
 // Kept beside the state rather than in it: a test option, not service data.
 const pageCaps = new WeakMap<ServiceState, number>()
@@ -59,7 +59,7 @@ export function emptyQuery(): SetQuery {
   }
 }
 
-export const ORDER_KEYS = [
+const ORDER_KEYS = [
   'number',
   'yearfrom',
   'pieces',
@@ -73,7 +73,7 @@ export const ORDER_KEYS = [
 ] as const
 type OrderKey = (typeof ORDER_KEYS)[number]
 
-export function parseOrder(orderBy: string): { key: OrderKey; desc: boolean } {
+function parseOrder(orderBy: string): { key: OrderKey; desc: boolean } {
   const m = /^\s*([a-z]+?)\s*(desc)?\s*$/i.exec(orderBy)
   const key = (m?.[1] ?? '').toLowerCase()
   const found = ORDER_KEYS.find((k) => k === key)

@@ -12,7 +12,7 @@ import {
 } from './words'
 
 /** Heavy or derived set fields, computed from (seed, setID, revision) when a record is written. */
-export interface SetDetails {
+interface SetDetails {
   readonly prices: readonly [string, string, string, string]
   readonly dateAdded: string
   readonly dateRemoved: string
@@ -88,7 +88,7 @@ export function setMinifigs(cat: Catalogue, set: CatalogueSet): string[] {
   return out
 }
 
-export function minifigNumber(code: string, n: number): string {
+function minifigNumber(code: string, n: number): string {
   return `${code}${String(n).padStart(4, '0')}`
 }
 
@@ -103,7 +103,7 @@ export function hashString(s: string): number {
   return h >>> 0
 }
 
-export interface GeneratedReview {
+interface GeneratedReview {
   author: string
   datePosted: Date
   overallRating: number
@@ -150,7 +150,7 @@ export function setReviews(cat: Catalogue, set: CatalogueSet): GeneratedReview[]
   return out
 }
 
-export interface Paths {
+interface Paths {
   thumbnail: string
   large: string
   image: string

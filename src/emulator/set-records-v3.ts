@@ -17,7 +17,7 @@ type Json = string | number | boolean | Json[] | { [key: string]: Json }
 type JsonObject = { [key: string]: Json }
 
 /** Production trims the fraction: `.47Z`, `.9Z`, none at all for whole seconds. */
-export function v3Timestamp(ms: number): string {
+function v3Timestamp(ms: number): string {
   return new Date(ms).toISOString().replace(/\.?0+Z$/, 'Z')
 }
 

@@ -89,7 +89,7 @@ export function setDataRecord(
 }
 
 /** Aggregates for getThemes / getSubthemes / getYears, over any subset of sets. */
-export interface Group {
+interface Group {
   theme: string
   key: string
   setCount: number

@@ -11,7 +11,7 @@ export type SoapVersion = '1.1' | '1.2'
 /** A child element's content: text, nested elements, or null for xsi:nil. */
 export type SoapValue = string | null | { readonly [local: string]: SoapValue }
 
-export type ParsedSoap =
+type ParsedSoap =
   | {
       readonly ok: true
       readonly ns: string
@@ -42,7 +42,7 @@ const XML_ENTITIES: Readonly<Record<string, string>> = {
 }
 
 /** The five XML entities and numeric character references, in one pass (so `&amp;#10;` stays text). */
-export function decodeXmlText(raw: string): string {
+function decodeXmlText(raw: string): string {
   return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, ref: string) => {
     if (ref.startsWith('#')) {
       const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10)

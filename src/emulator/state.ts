@@ -4,7 +4,7 @@ import { rng, STREAM } from './rng'
 
 /** The service's mutable data: accounts, per-user collections, allowances. */
 
-export interface User {
+interface User {
   readonly username: string
   readonly password: string
   readonly userHash: string
@@ -44,7 +44,7 @@ export interface CopyDetail {
   modified: boolean
 }
 
-export interface LooseMinifig {
+interface LooseMinifig {
   loose: number
   wanted: boolean
   notes: string
@@ -105,8 +105,8 @@ export interface Accounts {
   readonly users: readonly User[]
 }
 
-export const DEMO_USERNAME = 'demo'
-export const DEMO_PASSWORD = 'studbook-demo'
+const DEMO_USERNAME = 'demo'
+const DEMO_PASSWORD = 'studbook-demo'
 
 export function makeAccounts(seed: number): Accounts {
   const r = rng(seed, STREAM.users)

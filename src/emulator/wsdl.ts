@@ -11,7 +11,7 @@ const RECORDS: Readonly<Record<keyof typeof TABLE, RecordDef>> = TABLE
  * WSDL (docs/protocol.md §1): document/literal, qualified elements, four bindings.
  */
 
-export const SERVICE_NAMES: Readonly<Record<ServiceName, string>> = {
+const SERVICE_NAMES: Readonly<Record<ServiceName, string>> = {
   v2: 'CatalogueAPIv2',
   v3: 'CatalogueAPIv3',
   legacy: 'CatalogueWebService'
@@ -76,7 +76,7 @@ function resultElement(op: OperationDef): string | null {
 }
 
 /** The HTTP GET/POST root element of an operation's answer, or null when it has no body. */
-export function httpRoot(op: OperationDef): { name: string; decl: string } | null {
+function httpRoot(op: OperationDef): { name: string; decl: string } | null {
   const r = op.result
   switch (r.kind) {
     case 'list': {

@@ -2,7 +2,7 @@ import type { FieldDef, RecordDef } from '../shared/protocol/xsd'
 
 /** XML writing driven by the record tables (docs/protocol.md §3): field order, presence and formats. */
 
-export type FieldValue = string | number | boolean | Date | null | undefined
+type FieldValue = string | number | boolean | Date | null | undefined
 export type FieldValues = Readonly<Record<string, FieldValue>>
 
 const NEEDS_ESCAPE = /[&<>\r"]/
@@ -21,7 +21,7 @@ export function escapeXml(s: string): string {
 const p2 = (n: number): string => (n < 10 ? `0${n}` : String(n))
 
 /** `yyyy-MM-ddTHH:mm:ss.fff`, no zone: the service's clock is UTC (docs/protocol.md §3). */
-export function formatDateTime(d: Date): string {
+function formatDateTime(d: Date): string {
   return (
     `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}T` +
     `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}.` +
@@ -53,7 +53,7 @@ function serviceNameOf(ns: string): string | null {
  * (`bricksetURL`), so a client generated from its WSDL only reads that name (docs/protocol.md §3). The
  * alias comes from the record table; the namespace only picks it, so no deployment name is in code.
  */
-export function wireName(f: FieldDef, ns: string): string {
+function wireName(f: FieldDef, ns: string): string {
   const own = serviceNameOf(ns)
   if (own === null || !f.aliases) return f.name
   return f.aliases.find((a) => a.toLowerCase() === `${own}url`) ?? f.name

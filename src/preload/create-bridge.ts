@@ -6,7 +6,7 @@ import { CHANNEL_NAMES, EVENT_NAMES } from '../shared/ipc/contract'
  * The two ipcRenderer calls the bridge uses. Listeners get Electron's event object first; the bridge
  * drops it so the page never holds anything from Electron.
  */
-export interface PreloadIpc {
+interface PreloadIpc {
   invoke(channel: string, input: unknown): Promise<unknown>
   on(channel: string, listener: (event: unknown, payload: unknown) => void): unknown
   removeListener(channel: string, listener: (event: unknown, payload: unknown) => void): unknown

@@ -14,7 +14,7 @@ export const MEDIA_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'
 /** How long a host lets the renderer keep a cached picture before it asks again (seconds). */
 export const MEDIA_MAX_AGE_S = 600
 
-export interface CspOptions {
+interface CspOptions {
   /**
    * Extra image sources beyond the app itself (e.g. a dedicated image-cache scheme such as
    * `studbook-img:`). Each must be a scheme (`name:`) or an origin (`scheme://host[:port]`).

@@ -20,7 +20,7 @@ export type AccountHandlers = Pick<
   | 'account:signOut'
 >
 
-export interface AccountDeps {
+interface AccountDeps {
   readonly store: Store
   readonly profiles: Profiles
   readonly events: EventBus

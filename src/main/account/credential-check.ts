@@ -4,7 +4,7 @@ import { getSyncValue, setSyncValue } from '../store/sync-state-repo'
 import type { ServicePort } from './profiles'
 
 /** Which credential the service stopped accepting. */
-export type Rejected = 'key' | 'hash'
+type Rejected = 'key' | 'hash'
 
 export const SIGN_IN_AGAIN: Readonly<Record<Rejected, string>> = {
   key: 'The service no longer accepts the API key. Nothing was removed; enter a working key in Account.',

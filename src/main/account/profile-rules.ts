@@ -4,7 +4,7 @@ import type { Binding, ServiceName } from '../../shared/protocol/operations'
 import { checkBaseUrl } from '../service/index'
 
 /** What a custom profile stores besides its secrets. */
-export interface ProfileSettings {
+interface ProfileSettings {
   readonly baseUrl: string
   readonly binding: 'auto' | Binding
   readonly paths: Partial<Record<ServiceName, string>>

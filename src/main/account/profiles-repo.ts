@@ -1,9 +1,9 @@
 import type { Binding, ServiceName } from '../../shared/protocol/operations'
 import type { ReadDb, WriteDb } from '../store/handles'
-import { all, get, run } from '../store/handles'
+import { get, run } from '../store/handles'
 import { sql } from '../store/sql'
 
-export type ProfileKind = 'demo' | 'custom'
+type ProfileKind = 'demo' | 'custom'
 
 export interface ProfileRecord {
   readonly id: number
@@ -56,10 +56,6 @@ function fromRow(r: ProfileRow): ProfileRecord {
   }
 }
 
-export function listProfiles(db: ReadDb): ProfileRecord[] {
-  return all<ProfileRow>(db, sql`SELECT * FROM profiles ORDER BY id`).map(fromRow)
-}
-
 export function getProfile(db: ReadDb, id: number): ProfileRecord | null {
   const row = get<ProfileRow>(db, sql`SELECT * FROM profiles WHERE id = ${id}`)
   return row ? fromRow(row) : null
@@ -93,15 +89,6 @@ export function upsertProfile(db: WriteDb, p: ProfileInput, now: string): Profil
 
 export function setProfileUsername(db: WriteDb, id: number, username: string | null): void {
   run(db, sql`UPDATE profiles SET username = ${username} WHERE id = ${id}`)
-}
-
-export function setProfileNamespaces(
-  db: WriteDb,
-  id: number,
-  namespaces: ProfileRecord['namespaces']
-): void {
-  const text = namespaces === null ? null : JSON.stringify(namespaces)
-  run(db, sql`UPDATE profiles SET namespaces = ${text} WHERE id = ${id}`)
 }
 
 export function getSetting(db: ReadDb, key: string): string | null {

@@ -13,7 +13,7 @@ import type { AppContext } from './context'
 
 export type StartHandlers = Pick<Handlers, 'app:getStartState' | 'app:recover'>
 
-export interface StartDeps {
+interface StartDeps {
   readonly path: string
   readonly events: EventBus
   readonly now: () => Date

@@ -19,7 +19,7 @@ export type CatalogueHandlers = Pick<
   | 'catalog:listConditions'
 >
 
-export interface CatalogueDeps {
+interface CatalogueDeps {
   readonly store: Store
   readonly profiles: Profiles
   readonly now?: () => Date

@@ -26,7 +26,7 @@ interface Job extends FacetJob {
   reject(error: Error): void
 }
 
-export interface FacetPoolOptions {
+interface FacetPoolOptions {
   /** Called once if no worker can run; counting then happens inline. */
   readonly onFallback?: (why: string) => void
 }

@@ -20,7 +20,7 @@ export interface MediaFile {
   body: Uint8Array
 }
 
-export interface MediaCacheOptions {
+interface MediaCacheOptions {
   readonly store: Store
   readonly dir: string
   /** Bytes kept on disk; least recently used images are evicted beyond it. */
@@ -33,10 +33,7 @@ export interface MediaCacheOptions {
 }
 
 /** Resolves an app-local `media/...` path to the remote URL it stands for; null when unknown. */
-export function resolveMediaPath(
-  store: Store,
-  path: string
-): { profileId: number; url: string } | null {
+function resolveMediaPath(store: Store, path: string): { profileId: number; url: string } | null {
   const set = /^media\/(thumb|large|image)\/(\d+)\/(\d+)$/.exec(path)
   if (set) {
     const profileId = Number(set[2])

@@ -2,7 +2,7 @@ import type { ReadDb, WriteDb } from '../store/handles'
 import { all, get, run } from '../store/handles'
 import { sql } from '../store/sql'
 
-export interface MediaEntry {
+interface MediaEntry {
   readonly key: string
   readonly url: string
   readonly file: string

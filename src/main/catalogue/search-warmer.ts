@@ -5,7 +5,7 @@ import { warmText } from './search-filters'
 /** Every one-letter search a user can start with in the catalogue's usual alphabet. */
 const FIRST_KEYSTROKES = 'abcdefghijklmnopqrstuvwxyz0123456789'.split('')
 
-export interface SearchWarmerOptions {
+interface SearchWarmerOptions {
   /** The catalogue must have stayed unchanged this long (a sync writes page after page). */
   readonly settleMs?: number
   readonly checkEveryMs?: number

@@ -18,7 +18,7 @@ export function getSetDetail(db: ReadDb, profileId: number, setID: number): SetD
   return row ? detailOf(row, profileId) : null
 }
 
-export interface SetUrls {
+interface SetUrls {
   readonly number: string
   readonly numberVariant: number
   readonly thumbnail: string | null
@@ -66,7 +66,7 @@ export function plainText(text: string, html: boolean): string {
     .trim()
 }
 
-export interface ExtrasInput {
+interface ExtrasInput {
   readonly images: readonly AdditionalImageRecord[]
   readonly instructions: readonly InstructionRecord[]
   readonly reviews: readonly ReviewDto[]

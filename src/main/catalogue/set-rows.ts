@@ -63,7 +63,7 @@ export function flagsOf(mask: number): boolean[] {
   return Array.from({ length: FLAG_COUNT }, (_, i) => (mask & (1 << i)) !== 0)
 }
 
-export function collectionOf(r: SummaryRow): SetCollectionDto {
+function collectionOf(r: SummaryRow): SetCollectionDto {
   return {
     owned: r.owned === 1,
     wanted: r.wanted === 1,
@@ -76,11 +76,7 @@ export function collectionOf(r: SummaryRow): SetCollectionDto {
 }
 
 /** App-local media URLs (served by AppContext.media): the renderer never loads remote images. */
-export function mediaPath(
-  kind: 'thumb' | 'large' | 'image',
-  profileId: number,
-  setID: number
-): string {
+function mediaPath(kind: 'thumb' | 'large' | 'image', profileId: number, setID: number): string {
   return `media/${kind}/${profileId}/${setID}`
 }
 

@@ -6,7 +6,7 @@ import { initialsOf } from '../store/initials'
 import { noteCatalogueChange } from '../store/match-sets'
 import { sql } from '../store/sql'
 
-export type ShopDatesByRegion = Readonly<Record<ShopRegion, ShopDates>>
+type ShopDatesByRegion = Readonly<Record<ShopRegion, ShopDates>>
 
 /** A set to cache: the flat record, plus what only v3's nested record carries. */
 export type CatalogueSetInput = SetRecord & { readonly shopDates?: ShopDatesByRegion }
@@ -49,7 +49,7 @@ function blankToNull(s: string | null): string | null {
 }
 
 /** Numeric part of a set number first, so 99 sorts before 100 and `10179` before `10179a`. */
-export function numberSortKey(number: string): number {
+function numberSortKey(number: string): number {
   const m = /^\d+/.exec(number)
   return m ? Math.min(Number(m[0]), Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER
 }

@@ -36,7 +36,7 @@ export type CollectionHandlers = Pick<
 >
 
 /** The patch as absolute edits, in a fixed field order. */
-export function patchEdits(setID: number, patch: SetPatch): Edit[] {
+function patchEdits(setID: number, patch: SetPatch): Edit[] {
   const out: Edit[] = []
   if (patch.owned !== undefined) out.push(setEdit(setID, 'owned', patch.owned))
   if (patch.qtyOwned !== undefined) out.push(setEdit(setID, 'qtyOwned', patch.qtyOwned))

@@ -3,7 +3,7 @@ import { all, get, run } from '../store/handles'
 import { upsertCopy } from './collection-sync-repo'
 import { sql } from '../store/sql'
 import { flagNoOf, SET_FIELDS } from './edits-types'
-import type { CopyValue, Edit, MinifigValue, SetField, SetFieldValues } from './edits-types'
+import type { CopyValue, Edit, MinifigValue, SetFieldValues } from './edits-types'
 import { flagsOf } from '../catalogue/index'
 
 /** Local collection state read and written field by field, for the edit path. */
@@ -198,7 +198,7 @@ export function readMinifig(db: ReadDb, profileId: number, minifigNumber: string
   return { ownedLoose: r?.owned_loose ?? 0, wanted: r?.wanted === 1 }
 }
 
-export function readLabel(db: ReadDb, profileId: number, flagNo: number): string {
+function readLabel(db: ReadDb, profileId: number, flagNo: number): string {
   return (
     get<{ label: string }>(
       db,
@@ -252,5 +252,3 @@ export function writeValue(db: WriteDb, profileId: number, e: Edit, now: string)
       return
   }
 }
-
-export type { SetField }

@@ -135,7 +135,7 @@ export function applyServerCopies(
 }
 
 /** A copy added here that has not claimed its service record yet (its change is pending). */
-export function newCopyWaiting(db: ReadDb, profileId: number, setID: number): boolean {
+function newCopyWaiting(db: ReadDb, profileId: number, setID: number): boolean {
   return (
     get<{ n: number }>(
       db,
@@ -148,7 +148,7 @@ export function newCopyWaiting(db: ReadDb, profileId: number, setID: number): bo
 }
 
 /** The fields of a copy the user edits; ids, set and sync state live beside them. */
-export type CopyFields = Omit<
+type CopyFields = Omit<
   CopyDto,
   'localId' | 'collectionID' | 'setID' | 'sync' | 'keptLocal' | 'outboxId'
 >
@@ -260,7 +260,7 @@ export function setFlagLabel(db: WriteDb, profileId: number, flagNo: number, lab
   )
 }
 
-export interface TotalsRow {
+interface TotalsRow {
   readonly totalSetsOwned: number
   readonly totalDistinctSetsOwned: number
   readonly totalSetsWanted: number

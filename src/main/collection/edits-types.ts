@@ -3,8 +3,7 @@ import type { copyInput } from '../../shared/ipc/channels/collection'
 
 /** Absolute edits: each names one field of one target and its new value (idempotent). */
 
-export type FlagField =
-  'flag1' | 'flag2' | 'flag3' | 'flag4' | 'flag5' | 'flag6' | 'flag7' | 'flag8'
+type FlagField = 'flag1' | 'flag2' | 'flag3' | 'flag4' | 'flag5' | 'flag6' | 'flag7' | 'flag8'
 
 export interface SetFieldValues {
   readonly owned: boolean
@@ -58,7 +57,7 @@ export interface MinifigValue {
   readonly wanted: boolean
 }
 
-export type SetEdit = {
+type SetEdit = {
   [F in SetField]: {
     readonly kind: 'set'
     readonly setID: number

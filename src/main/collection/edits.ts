@@ -14,12 +14,12 @@ import { enqueue } from './outbox-repo'
  * transaction; only when it has committed does the caller acknowledge the edit.
  */
 
-export type JournalMode =
+type JournalMode =
   | { readonly kind: 'new'; readonly description: string; readonly batchId?: string }
   | { readonly kind: 'undo'; readonly entryId: number }
   | { readonly kind: 'redo'; readonly entryId: number }
 
-export interface ApplyResult {
+interface ApplyResult {
   readonly journalId: number | null
   /** Edits that changed something, after the owned/quantity rules were applied. */
   readonly applied: readonly Edit[]

@@ -29,7 +29,7 @@ export type { LocalCopy } from './collection-state-repo'
 export { flagField, setEdit } from './edits-types'
 export type { CopyValue, Edit, MinifigValue, SetField, SetFieldValues } from './edits-types'
 export { outboxCounts } from './outbox-counts-repo'
-export { parseOutboxTarget, targetKey } from './outbox-target'
+export { parseOutboxTarget } from './outbox-target'
 export type { OutboxTarget } from './outbox-target'
 export {
   bumpAttempts,

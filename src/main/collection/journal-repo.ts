@@ -15,7 +15,7 @@ interface JournalRow {
   undone: number
 }
 
-export interface JournalEntry {
+interface JournalEntry {
   readonly id: number
   readonly description: string
   readonly forward: readonly Edit[]

@@ -2,7 +2,7 @@ import type { ReadDb } from '../store/handles'
 import { all } from '../store/handles'
 import { sql } from '../store/sql'
 
-export interface OutboxCounts {
+interface OutboxCounts {
   readonly pending: number
   readonly needsAttention: number
   readonly conflicts: number

@@ -24,7 +24,7 @@ export interface OutboxRow {
   readonly updated_at: string
 }
 
-export interface Enqueue {
+interface Enqueue {
   readonly setID: number | null
   readonly target: string
   readonly field: string

@@ -14,13 +14,13 @@ export type OutboxTarget =
   | { readonly kind: 'label'; readonly flagNo: number }
 
 /** Enough to name a target: an Edit is one. */
-export type TargetRef =
+type TargetRef =
   | { readonly kind: 'set'; readonly setID: number }
   | { readonly kind: 'copy'; readonly localId: string }
   | { readonly kind: 'minifig'; readonly minifigNumber: string }
   | { readonly kind: 'label'; readonly flagNo: number }
 
-export function targetKey(t: TargetRef): string {
+function targetKey(t: TargetRef): string {
   switch (t.kind) {
     case 'set':
       return `set:${t.setID}`

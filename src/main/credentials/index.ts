@@ -1,6 +1,5 @@
-export type { CredentialStore, ProfileSecrets, SecretsRead } from './credential-store'
+export type { CredentialStore, ProfileSecrets } from './credential-store'
 export { createMemoryStore } from './memory-store'
 export { createKeytarStore, KEYCHAIN_SERVICE, loadKeytar } from './keytar-store'
 export type { KeytarLike } from './keytar-store'
-export { describeKeychainFailure, selectCredentialStore } from './select-store'
-export type { CredentialMode, SelectOptions } from './select-store'
+export { selectCredentialStore } from './select-store'

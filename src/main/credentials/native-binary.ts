@@ -9,16 +9,16 @@ import { closeSync, openSync, readSync } from 'node:fs'
  * through Node's type stripping.
  */
 
-export type NativePlatform = 'linux' | 'darwin' | 'win32'
+type NativePlatform = 'linux' | 'darwin' | 'win32'
 
-export interface NativeHeader {
+interface NativeHeader {
   readonly format: 'ELF' | 'Mach-O' | 'PE'
   readonly platform: NativePlatform
   /** Node's names (process.arch) where one exists; a universal Mach-O lists each slice. */
   readonly arches: readonly string[]
 }
 
-export interface NativeTarget {
+interface NativeTarget {
   readonly platform: string
   readonly arch: string
 }
@@ -134,7 +134,7 @@ export function describeTarget(target: NativeTarget): string {
   return `${PLATFORM_NAMES[target.platform] ?? target.platform} ${target.arch}`
 }
 
-export function describeHeader(header: NativeHeader): string {
+function describeHeader(header: NativeHeader): string {
   return `${PLATFORM_NAMES[header.platform] ?? header.platform} ${header.arches.join('+')}`
 }
 

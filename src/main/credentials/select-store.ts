@@ -10,9 +10,9 @@ import {
 import type { KeytarLike } from './keytar-store'
 import { createMemoryStore } from './memory-store'
 
-export type CredentialMode = 'auto' | 'memory'
+type CredentialMode = 'auto' | 'memory'
 
-export interface SelectOptions {
+interface SelectOptions {
   /** Injected keytar (tests); default: the real module, loaded lazily. */
   readonly keytar?: () => Promise<KeytarLike>
   readonly service?: string
@@ -28,7 +28,7 @@ const PROBE_ACCOUNT = '__studbook_probe__'
  * Turns keytar's failure into words for the settings screen and the log, keeping the original cause
  * visible: "Sign-ins kept in memory: <why> (<cause>)."
  */
-export function describeKeychainFailure(reason: string, cannotLoad = false): string {
+function describeKeychainFailure(reason: string, cannotLoad = false): string {
   const why = cannotLoad
     ? 'the keychain module cannot load on this computer'
     : /D-Bus/i.test(reason)

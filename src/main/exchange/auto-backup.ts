@@ -10,7 +10,7 @@ import type { BackupKind } from './backup-file-repo'
  * database always has a recent copy to come back from. The newest `AUTO_KEEP` are kept; backups
  * the user made are never removed here.
  */
-export const AUTO_KEEP = 7
+const AUTO_KEEP = 7
 const DAY_MS = 24 * 60 * 60 * 1000
 const NAME =
   /^studbook-(backup|before-restore|auto)-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})\.studbook$/

@@ -25,7 +25,7 @@ import { MIGRATIONS } from '../store/migrations/index'
  */
 
 /** `PRAGMA application_id` of our backups ("SBK1"). */
-export const BACKUP_APPLICATION_ID = 0x53424b31
+const BACKUP_APPLICATION_ID = 0x53424b31
 
 /** Where backups go unless the user chooses: `backups/` in the data folder. */
 export function backupsDir(store: Pick<Store, 'path'>): string {
@@ -119,7 +119,7 @@ const notABackup = (cause?: unknown): AppError =>
   )
 
 /** An opened backup: a private temporary copy, migrated to this version's schema. */
-export interface OpenedBackup {
+interface OpenedBackup {
   readonly db: WriteDb
   close(): void
 }

@@ -12,7 +12,7 @@ import { countsOf, planRestore } from './restore-plan'
 import { readSnapshot } from './snapshot-repo'
 import type { Snapshot } from './snapshot-repo'
 
-export type BackupHandlers = Pick<
+type BackupHandlers = Pick<
   Handlers,
   | 'exchange:backup'
   | 'exchange:previewRestore'

@@ -18,7 +18,7 @@ import type { DecimalMark } from './money'
  * (`Number,…,Owned,Wanted,Retail`).
  */
 
-export const BRICKECONOMY_COLUMNS = [
+const BRICKECONOMY_COLUMNS = [
   'Number',
   'Theme',
   'Subtheme',

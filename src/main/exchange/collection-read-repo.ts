@@ -50,7 +50,7 @@ function detailOf(text: string | null): DetailFields {
 }
 
 /** Every set the user holds anything for, with its catalogue fields and copies (a local read). */
-export function exportSets(db: ReadDb, profileId: number): ExportSet[] {
+function exportSets(db: ReadDb, profileId: number): ExportSet[] {
   const rows = all<CollectionRow>(
     db,
     sql`SELECT st.set_id, s.full_number, s.name, s.theme, s.subtheme, s.year, s.pieces, s.minifigs,

@@ -12,7 +12,7 @@ import { AppError } from '../../shared/errors'
 const FORMULA_START = /^[=+\-@\t\r']/
 
 /** Prefixes a formula-looking cell with `'` so spreadsheets show it as text. */
-export function neutralise(cell: string): string {
+function neutralise(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell
 }
 
@@ -23,7 +23,7 @@ export function unneutralise(cell: string): string {
 
 export type Cell = string | number | null
 
-export interface CsvOptions {
+interface CsvOptions {
   /** A UTF-8 byte order mark, for spreadsheet programs that otherwise guess a legacy encoding. */
   readonly bom?: boolean
   /** Quote every text cell, so spaces at either end survive programs that trim. */
@@ -44,7 +44,7 @@ export function writeCsv(
   return (options.bom ? '\uFEFF' : '') + body
 }
 
-export type Delimiter = ',' | ';' | '\t'
+type Delimiter = ',' | ';' | '\t'
 
 /** A data row: the line it starts on and its cells by the lower-cased header name. */
 export interface CsvRow {

@@ -4,7 +4,7 @@ import { isIsoDateOrEmpty } from '../../shared/model/service-date'
 import { RowError } from './cells'
 
 /** A date cell and the line it is on. */
-export interface DateCell {
+interface DateCell {
   readonly line: number
   readonly text: string
 }

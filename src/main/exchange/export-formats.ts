@@ -6,8 +6,7 @@ import type { ExportCollection, ExportFile } from './export-types'
 import { rebrickableCsv } from './rebrickable'
 import { studbookCsv } from './studbook-full'
 
-export type { ExportCollection, ExportFile, ExportMinifig, ExportSet } from './export-types'
-export { flagTitle } from './export-types'
+export type { ExportCollection, ExportSet } from './export-types'
 
 /**
  * One export file from the collection. The spreadsheet files (our full export, Brickset's layout)

@@ -35,7 +35,7 @@ export interface ExportSet {
 }
 
 /** A minifigure the user owns loose or wants (those only in owned sets follow from the sets). */
-export interface ExportMinifig {
+interface ExportMinifig {
   readonly number: string
   readonly name: string
   readonly category: string

@@ -22,7 +22,7 @@ export interface CurrentSet {
 }
 
 /** A minifigure with a row locally, under the number as the service spells it. */
-export interface HeldMinifig {
+interface HeldMinifig {
   readonly number: string
   readonly name: string
   readonly value: MinifigValue

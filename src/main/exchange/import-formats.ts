@@ -12,7 +12,7 @@ import { readStudbook } from './studbook-full'
 import type { DecodedText } from './text-decode'
 
 /** Which known format a CSV header belongs to, by the columns only that format has. */
-export function recognise(table: CsvTable): ImportFormat | null {
+function recognise(table: CsvTable): ImportFormat | null {
   const has = (...c: string[]): boolean => hasColumns(table, c)
   if (has('Kind', 'Copy ID')) return 'studbook'
   if (has('Number', 'Qty owned') || has('Number', 'Variant', 'QtyOwned')) return 'collection'

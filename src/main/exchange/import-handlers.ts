@@ -9,7 +9,7 @@ import type { Edit } from '../collection/index'
 import type { ExchangeDeps } from './deps'
 import { planOffThread } from './import-thread'
 
-export type ImportHandlers = Pick<Handlers, 'exchange:previewImport' | 'exchange:applyImport'>
+type ImportHandlers = Pick<Handlers, 'exchange:previewImport' | 'exchange:applyImport'>
 
 interface Preview {
   readonly profileId: number

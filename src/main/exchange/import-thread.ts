@@ -15,7 +15,7 @@ type Reply =
  * worker's start costs more than the file: 64 KB is about 1,500 rows, read and planned inline in
  * tens of milliseconds.
  */
-export const WORKER_THRESHOLD_CHARS = 64 * 1024
+const WORKER_THRESHOLD_CHARS = 64 * 1024
 
 /** Set once no worker could run here: previews are then read inline, as they were before. */
 let unavailable: string | null = null

@@ -55,7 +55,7 @@ export interface ReadContext {
   readonly dateOrder?: DateOrder
 }
 
-export type RowPatch = Omit<SetIntent, 'fullNumber' | 'lines'>
+type RowPatch = Omit<SetIntent, 'fullNumber' | 'lines'>
 
 /**
  * Collects a file's rows into one intent per set and per minifigure. Repeated rows are summed:

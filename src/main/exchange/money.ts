@@ -83,7 +83,7 @@ export function readDecimalMark(
   return comma ? ',' : point ? '.' : fallback
 }
 
-export interface Money {
+interface Money {
   readonly amount: number
   /** ISO code from the symbol or code written on the amount; null when it had none. */
   readonly currency: string | null

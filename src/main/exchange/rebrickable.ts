@@ -10,12 +10,7 @@ import type { ParsedFile } from './import-types'
  * a byte order mark (it is for the site's importer). Older exports end in `Inventory ID`; third
  * parties write the names in lower case. All are read; the capitalised form is written.
  */
-export const REBRICKABLE_COLUMNS = [
-  'Set Number',
-  'Quantity',
-  'Includes Spares',
-  'Inventory Ver'
-] as const
+const REBRICKABLE_COLUMNS = ['Set Number', 'Quantity', 'Includes Spares', 'Inventory Ver'] as const
 
 export function rebrickableCsv(c: ExportCollection): { content: string; rows: number } {
   const rows = c.sets

@@ -3,8 +3,6 @@ import { EMPTY_SET, SET_FIELDS, setEdit } from '../collection/index'
 import type { Edit } from '../collection/index'
 import type { Snapshot } from './snapshot-repo'
 
-export type { Snapshot }
-
 export function countsOf(s: Snapshot): CollectionCountsDto {
   const sets = [...s.sets.values()]
   const figs = [...s.minifigs.values()]

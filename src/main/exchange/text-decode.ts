@@ -37,7 +37,7 @@ const starts = (bytes: Uint8Array, ...lead: number[]): boolean =>
  * (with a mark, or recognised without one), and Windows-1252 for what is not valid UTF-8 (what
  * spreadsheets on Windows write as "CSV"). Workbooks and other binary files are refused by name.
  */
-export function decodeFile(bytes: Uint8Array): DecodedText {
+function decodeFile(bytes: Uint8Array): DecodedText {
   if (starts(bytes, 0x50, 0x4b, 0x03, 0x04) || starts(bytes, 0xd0, 0xcf, 0x11, 0xe0)) {
     throw new AppError(
       'invalid_input',

@@ -3,7 +3,7 @@ import { chmodSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** The page in the data folder that forwards the browser to the host, token and all. */
-export const LAUNCH_PAGE = 'open-studbook.html'
+const LAUNCH_PAGE = 'open-studbook.html'
 
 const escapeAttribute = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
@@ -29,7 +29,7 @@ export function writeLaunchPage(dataDir: string, url: string): string {
 }
 
 /** The system's "open this file with its usual program" command. */
-export function openerCommand(target: string, platform: NodeJS.Platform): [string, string[]] {
+function openerCommand(target: string, platform: NodeJS.Platform): [string, string[]] {
   if (platform === 'darwin') return ['open', [target]]
   // start's first quoted argument is a window title: the empty one keeps the path from being it.
   if (platform === 'win32') return ['cmd', ['/c', 'start', '', target]]

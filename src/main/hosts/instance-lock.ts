@@ -4,9 +4,9 @@ import { processStartReader } from './process-start'
 import type { ProcessStartReader } from './process-start'
 
 /** Which host holds a data folder, for the message the other one shows. */
-export type LockHost = 'browser' | 'electron'
+type LockHost = 'browser' | 'electron'
 
-export interface LockOwner {
+interface LockOwner {
   readonly pid: number
   /** null: a lock written by an older Studbook, which recorded the pid only. */
   readonly host: LockHost | null
@@ -16,7 +16,7 @@ export interface InstanceLock {
   release(): void
 }
 
-export type LockResult = InstanceLock | { readonly heldBy: LockOwner; readonly file: string }
+type LockResult = InstanceLock | { readonly heldBy: LockOwner; readonly file: string }
 
 /** What the lock file holds: the owner's pid and when it started, which together name it. */
 interface LockRecord {

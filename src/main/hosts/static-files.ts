@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { join, normalize, sep } from 'node:path'
 import { mimeTypeOf } from '../mime-types'
 
-export interface StaticFile {
+interface StaticFile {
   readonly contentType: string
   readonly body: Buffer
 }

@@ -11,10 +11,10 @@ export function tokenCookieName(port: number): string {
   return `studbook_token_${String(port)}`
 }
 
-export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: string }
+type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: string }
 
 /** Host names the browser host answers to: loopback only, which defeats DNS rebinding. */
-export function allowedHosts(port: number): Set<string> {
+function allowedHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`])
 }
 
@@ -24,7 +24,7 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-export function cookieToken(req: IncomingMessage, port: number): string | null {
+function cookieToken(req: IncomingMessage, port: number): string | null {
   const wanted = tokenCookieName(port)
   const header = req.headers.cookie ?? ''
   for (const part of header.split(';')) {

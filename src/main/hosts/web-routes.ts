@@ -13,7 +13,7 @@ import { EventStreams, PLAIN, readBody, SECURITY_HEADERS, send } from './web-sen
 
 const RPC_BODY_LIMIT = 25 * 1024 * 1024
 
-export interface RoutesApp {
+interface RoutesApp {
   readonly handlers: Handlers
   media(path: string): Promise<{ contentType: string; body: Uint8Array } | null>
 }

@@ -8,13 +8,13 @@ import type { EventBus } from '../ipc/event-bus'
 import { WebRoutes } from './web-routes'
 import { PLAIN, send } from './web-send'
 
-export interface WebHostApp {
+interface WebHostApp {
   readonly handlers: Handlers
   readonly events: EventBus
   media(path: string): Promise<{ contentType: string; body: Uint8Array } | null>
 }
 
-export interface WebHostOptions {
+interface WebHostOptions {
   readonly app: WebHostApp
   /** The built renderer (out/renderer). */
   readonly staticDir: string

@@ -1,6 +1,6 @@
 import type { EventMap, EventName } from '../../shared/ipc/contract'
 
-export type EventListener = <E extends EventName>(name: E, payload: EventMap[E]) => void
+type EventListener = <E extends EventName>(name: E, payload: EventMap[E]) => void
 
 /** Typed fan-out of main → renderer events; hosts subscribe and forward to their windows/clients. */
 export interface EventBus {

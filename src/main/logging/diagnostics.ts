@@ -1,7 +1,7 @@
 import type { AccountStatus } from '../../shared/model/account'
 import type { SyncStatus } from '../../shared/model/sync'
 
-export interface DiagnosticsInput {
+interface DiagnosticsInput {
   readonly version: string
   readonly host: 'electron' | 'browser'
   readonly packaged: boolean

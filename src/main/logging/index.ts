@@ -1,8 +1,6 @@
 export { createLogger } from './logger'
-export type { AppLog, LoggerOptions, LogSource } from './logger'
 export { LOG_FILE } from './log-file'
 export { logAppEvents } from './app-events'
 export { handlersTellingLog } from './input-secrets'
 export { logProcessErrors } from './process-errors'
 export { diagnosticsText } from './diagnostics'
-export type { DiagnosticsInput } from './diagnostics'

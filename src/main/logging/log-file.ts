@@ -12,7 +12,7 @@ import { join } from 'node:path'
 
 export const LOG_FILE = 'studbook.log'
 
-export interface LogFileOptions {
+interface LogFileOptions {
   readonly dir: string
   /** Rotate before a write would take the current file past this size. */
   readonly maxBytes?: number
@@ -20,7 +20,7 @@ export interface LogFileOptions {
   readonly keep?: number
 }
 
-export interface LogFile {
+interface LogFile {
   readonly dir: string
   /** Appends whole lines; false when the folder cannot be written (the caller reports it once). */
   append(text: string): boolean

@@ -1,7 +1,7 @@
 import { formatEntry, scrub } from './log-format'
 import { openLogFile } from './log-file'
 
-export type LogSource = 'main' | 'host' | 'renderer'
+type LogSource = 'main' | 'host' | 'renderer'
 type Level = 'INFO' | 'WARN' | 'ERROR'
 
 /**
@@ -22,7 +22,7 @@ export interface AppLog {
   readonly dir: string
 }
 
-export interface LoggerOptions {
+interface LoggerOptions {
   /** The logs folder: app.getPath('logs') in Electron, the data folder's logs/ in the browser host. */
   readonly dir: string
   readonly source: LogSource

@@ -6,7 +6,7 @@ export const SOAP11_ENV_NS = 'http://schemas.xmlsoap.org/soap/envelope/'
 export const SOAP12_ENV_NS = 'http://www.w3.org/2003/05/soap-envelope'
 
 /** Everything that differs between the four wire bindings (the service interface), in one place. */
-export interface BindingSpec {
+interface BindingSpec {
   readonly method: 'GET' | 'POST'
   /** The operation name is appended to the path (`/api/v2.asmx/<op>`) for the HTTP bindings. */
   readonly opInPath: boolean

@@ -8,7 +8,7 @@ import type { FetchLike } from './transport'
 import type { ServiceClientOptions, ServiceLogger } from './types'
 import { checkBaseUrl } from './url-policy'
 
-export const DEFAULT_TIMEOUT_MS = 30_000
+const DEFAULT_TIMEOUT_MS = 30_000
 
 /** A client's options with every default filled in; fixed for the client's life. */
 export interface ClientSettings {

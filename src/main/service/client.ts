@@ -15,9 +15,7 @@ import { passwordOf, secretParams } from './secret-params'
 import { send } from './transport'
 import type { CallOptions, ServiceClientOptions } from './types'
 
-export { DEFAULT_TIMEOUT_MS } from './client-settings'
-
-export interface ClientCore {
+interface ClientCore {
   call(
     service: ServiceName,
     operation: string,

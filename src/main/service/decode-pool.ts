@@ -6,7 +6,7 @@ import type { DecodeInput } from './decode-response'
 import { abortError } from './transport'
 
 /** Bodies at least this large are decoded in a worker thread so IPC keeps answering. */
-export const WORKER_THRESHOLD_BYTES = 128 * 1024
+const WORKER_THRESHOLD_BYTES = 128 * 1024
 
 type Reply =
   | { readonly id: number; readonly part: readonly unknown[] }
@@ -135,7 +135,7 @@ function abandon(job: Job, error: AppError): void {
   dispatch()
 }
 
-export interface DecodeOptions {
+interface DecodeOptions {
   /** The call's signal (cancel and deadline): decoding stops when it fires. */
   readonly signal?: AbortSignal
   /** Told when no worker can start and a large body is decoded inline. */

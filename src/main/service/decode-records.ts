@@ -4,8 +4,8 @@ import type { RecordName } from '../../shared/protocol/records'
 import type { FieldDef, XsdType } from '../../shared/protocol/xsd'
 import type { XmlElement } from './xml-tree'
 
-export type DecodedValue = string | number | boolean | Date | null
-export type DecodedRecord = Record<string, DecodedValue>
+type DecodedValue = string | number | boolean | Date | null
+type DecodedRecord = Record<string, DecodedValue>
 
 function bad(message: string, field?: string): AppError {
   return new AppError('bad_xml', message, field === undefined ? undefined : { field })

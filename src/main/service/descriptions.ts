@@ -9,7 +9,7 @@ import { withRetries } from './retry'
 import { send } from './transport'
 
 /** Where a call goes: the namespace to use, and the service's description when it was read. */
-export interface CallTarget {
+interface CallTarget {
   readonly namespace: string
   readonly description: ServiceDescription | null
 }

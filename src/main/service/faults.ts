@@ -11,7 +11,7 @@ function child(el: XmlElement, local: string, ns?: string): XmlElement | undefin
 }
 
 /** Short, single-line and bounded: the server's words are kept as the reason, never raw markup. */
-export function reasonText(text: string): string {
+function reasonText(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim()
   return line.length > 300 ? `${line.slice(0, 297)}...` : line
 }

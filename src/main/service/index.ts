@@ -4,21 +4,13 @@ import { serviceApi } from './typed-api'
 import type { GenericCall, LegacyApi, V2Api, V3Api } from './typed-api'
 import type { ServiceClientOptions } from './types'
 
-export type { DiscoveryEntry, DiscoveryResult, ServiceDescription } from './discovery'
-export type {
-  CallOptions,
-  ServiceClientOptions,
-  ServiceLogger,
-  ServiceProfile,
-  ServiceSecrets
-} from './types'
+export type { CallOptions } from './types'
 export type * from './typed-api'
 export type { FetchLike } from './transport'
 export { redact } from './redact'
 export { stopDecodeWorker } from './decode-pool'
 export { createPictureFetcher } from './picture-fetch'
-export type { Picture, PictureFetcher, PictureFetchOptions } from './picture-fetch'
-export { DEFAULT_TIMEOUT_MS } from './client'
+export type { PictureFetchOptions } from './picture-fetch'
 export { checkBaseUrl } from './url-policy'
 
 export interface ServiceClient {

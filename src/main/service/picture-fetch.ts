@@ -6,11 +6,11 @@ import type { FetchLike } from './transport'
 
 /** The picture limits of docs/protocol.md §8c. */
 export const PICTURE_MAX_BYTES = 8 * 1024 * 1024
-export const PICTURE_TIMEOUT_MS = 15_000
-export const PICTURES_IN_FLIGHT = 4
+const PICTURE_TIMEOUT_MS = 15_000
+const PICTURES_IN_FLIGHT = 4
 const MAX_REDIRECTS = 3
 
-export interface Picture {
+interface Picture {
   readonly contentType: string
   readonly body: Uint8Array
 }
@@ -27,7 +27,7 @@ export interface PictureFetchOptions {
   readonly inFlight?: number
 }
 
-export interface PictureFetcher {
+interface PictureFetcher {
   /** The picture at `url`, or an AppError saying why not; never more than the cap in memory. */
   get(url: URL): Promise<Picture>
 }

@@ -13,7 +13,7 @@ export interface WireRequest {
   readonly body: string | null
 }
 
-export interface RequestTarget {
+interface RequestTarget {
   readonly baseUrl: string
   readonly path: string
   /** The service's API namespace: SOAP body element namespace and SOAPAction prefix. */
@@ -23,7 +23,7 @@ export interface RequestTarget {
 const INT_TEXT = /^-?\d{1,10}$/
 
 /** The text each declared parameter is sent as, in table order; unused strings are blank. */
-export function paramTexts(
+function paramTexts(
   op: OperationDef,
   values: Readonly<Record<string, unknown>>
 ): [ParamDef, string | Readonly<Record<string, unknown>>][] {

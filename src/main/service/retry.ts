@@ -10,21 +10,17 @@ const RETRY_ON: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'html_error_page'
 ])
 
-export function shouldRetry(e: AppError): boolean {
+function shouldRetry(e: AppError): boolean {
   return RETRY_ON.has(e.code)
 }
 
 /** Full-jitter exponential backoff: a random wait in [0, base·2^attempt], so clients do not sync up. */
-export function backoffMs(
-  attempt: number,
-  baseMs: number,
-  random: () => number = Math.random
-): number {
+function backoffMs(attempt: number, baseMs: number, random: () => number = Math.random): number {
   return Math.round(random() * baseMs * 2 ** attempt)
 }
 
 /** Resolves true after `ms`, or false as soon as the signal aborts. */
-export function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
     if (signal.aborted) {
       resolve(false)
@@ -43,7 +39,7 @@ export function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 /** The longest "slow down" a call sits out inside its deadline; longer ones are reported. */
 const MAX_RATE_WAIT_MS = 10_000
 
-export interface RetryPolicy {
+interface RetryPolicy {
   /** Extra attempts after the first. */
   readonly retries: number
   readonly retryDelayMs: number

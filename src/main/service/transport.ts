@@ -4,7 +4,7 @@ import type { WireRequest } from './request'
 
 export type FetchLike = (request: Request) => Promise<Response>
 
-export interface RawResponse {
+interface RawResponse {
   readonly status: number
   readonly contentType: string | null
   readonly body: string
@@ -179,7 +179,7 @@ function redirectTarget(response: Response, from: string): URL | null {
 }
 
 /** Seconds to wait from a Retry-After header (seconds or an HTTP date); 60 when absent or odd. */
-export function retryAfterSeconds(header: string | null, now = Date.now()): number {
+function retryAfterSeconds(header: string | null, now = Date.now()): number {
   if (header === null) return 60
   const text = header.trim()
   if (/^\d+$/.test(text)) return Number(text)
@@ -194,7 +194,7 @@ function wait(seconds: number): string {
 }
 
 /** What a capped read says when the body is too large or breaks off; each caller words its own. */
-export interface CappedReadErrors {
+interface CappedReadErrors {
   tooLarge(): AppError
   /** A failure that is not already an AppError (a reset connection, a cut body). */
   failed(e: unknown): AppError

@@ -12,7 +12,6 @@ export type {
   Int,
   JsonParams,
   ParamsOf,
-  RecordInput,
   ResultOf,
   Text,
   V3Result
@@ -22,13 +21,13 @@ export type {
 export type CollectionDetailInput = RecordInput<'collectionDetails'>
 
 /** One operation as a typed call: parameters may be left out only when none is required. */
-export type OperationCall<S extends ServiceName, N extends OperationName<S>> =
+type OperationCall<S extends ServiceName, N extends OperationName<S>> =
   NeedsParams<S, N> extends true
     ? (params: ParamsOf<S, N>, options?: CallOptions) => Promise<ResultOf<S, N>>
     : (params?: ParamsOf<S, N>, options?: CallOptions) => Promise<ResultOf<S, N>>
 
 /** Every operation of one service, derived from the operation table. */
-export type ServiceApi<S extends ServiceName> = {
+type ServiceApi<S extends ServiceName> = {
   readonly [N in OperationName<S>]: OperationCall<S, N>
 }
 export type V2Api = ServiceApi<'v2'>

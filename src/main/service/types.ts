@@ -1,7 +1,7 @@
 import type { Binding, ServiceName } from '../../shared/protocol/operations'
 import type { FetchLike } from './transport'
 
-export interface ServiceProfile {
+interface ServiceProfile {
   /** e.g. http://127.0.0.1:8123 (loopback only) or https://... */
   baseUrl: string
   /** Default DEFAULT_PATHS from src/shared/protocol/operations.ts. */
@@ -16,7 +16,7 @@ export interface ServiceProfile {
   binding?: 'auto' | Binding
 }
 
-export interface ServiceSecrets {
+interface ServiceSecrets {
   apiKey: string
   userHash?: string
 }

@@ -20,7 +20,7 @@ export const ROOT_SCOPE: Scope = {
   ])
 }
 
-export function lookup(scope: Scope, prefix: string): string | undefined {
+function lookup(scope: Scope, prefix: string): string | undefined {
   for (let s: Scope | null = scope; s !== null; s = s.parent) {
     const ns = s.bindings.get(prefix)
     if (ns !== undefined) return ns

@@ -28,7 +28,7 @@ export function skipSpace(xml: string, i: number): number {
 }
 
 /** End of the name without a colon that starts at `i`; `i` itself when none starts there. */
-export function ncNameEnd(xml: string, i: number): number {
+function ncNameEnd(xml: string, i: number): number {
   if (!isNameStart(xml.charCodeAt(i))) return i
   let j = i + 1
   while (isNameChar(xml.charCodeAt(j))) j++

@@ -2,7 +2,7 @@
 export const APP_SCHEME = 'app'
 export const APP_HOST = 'studbook'
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
-export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`
+const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`
 
 /**
  * `scheme://host[:port]` of a URL, or null when it has no host. Node's URL reports `origin` as

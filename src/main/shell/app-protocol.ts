@@ -10,7 +10,7 @@ export const APP_SCHEME_PRIVILEGES = {
   privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true }
 } as const
 
-export interface AppProtocolOptions {
+interface AppProtocolOptions {
   /** The built renderer (out/renderer), inside the asar when packaged. */
   readonly rendererDir: string
   /**

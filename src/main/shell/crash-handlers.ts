@@ -6,7 +6,7 @@ export interface CrashLog {
 }
 
 /** What the handlers need of a window's webContents (Electron's WebContents has it). */
-export interface RendererContents {
+interface RendererContents {
   on(
     event: 'render-process-gone',
     listener: (event: unknown, details: { reason: string; exitCode: number }) => void
@@ -57,7 +57,7 @@ export function watchRenderer(
   })
 }
 
-export interface ChildProcessGone {
+interface ChildProcessGone {
   readonly type: string
   readonly reason: string
   readonly exitCode: number

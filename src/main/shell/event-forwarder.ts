@@ -3,7 +3,7 @@ import { eventChannel } from '../../shared/ipc/bridge'
 import type { EventMap, EventName } from '../../shared/ipc/contract'
 
 /** What the shell needs from the app's event bus. */
-export interface EventSource {
+interface EventSource {
   subscribe(listener: <E extends EventName>(name: E, payload: EventMap[E]) => void): () => void
 }
 

@@ -3,13 +3,13 @@ import { basename } from 'node:path'
 import type { BrowserWindow, Dialog } from 'electron'
 import { AppError } from '../../shared/errors'
 
-export interface FileFilter {
+interface FileFilter {
   readonly name: string
   readonly extensions: string[]
 }
 
 /** Same shape as the app's FileChooser (src/main/exchange/file-chooser.ts): the host supplies it. */
-export interface NativeFileChooser {
+interface NativeFileChooser {
   saveText(
     suggestedName: string,
     content: string,

@@ -4,7 +4,7 @@ import type { HelpActions } from './menu'
 /** Where "Studbook Help" leads: the project's documentation. */
 export const DOCS_URL = 'https://studbook.invalid/docs'
 
-export interface HelpDeps {
+interface HelpDeps {
   readonly shell: {
     openExternal(url: string): Promise<void>
     /** Resolves to an error message, or '' on success (Electron's shell.openPath). */

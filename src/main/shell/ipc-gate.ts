@@ -6,14 +6,10 @@ import { fail } from '../../shared/ipc/result'
 import type { Result } from '../../shared/ipc/result'
 import { originOf } from './app-origin'
 
-export type Dispatch = (
-  handlers: Handlers,
-  channel: string,
-  rawInput: unknown
-) => Promise<Result<unknown>>
+type Dispatch = (handlers: Handlers, channel: string, rawInput: unknown) => Promise<Result<unknown>>
 
 /** The parts of an invoke event the gate looks at (Electron's IpcMainInvokeEvent has them). */
-export interface GateEvent {
+interface GateEvent {
   readonly senderFrame: {
     readonly url: string
     readonly origin: string
@@ -21,17 +17,17 @@ export interface GateEvent {
   } | null
 }
 
-export interface GateOptions {
+interface GateOptions {
   readonly handlers: Handlers
   readonly dispatch: Dispatch
   /** Exactly the app origin, plus the dev-server origin only when the app is not packaged. */
   readonly trustedOrigins: readonly string[]
 }
 
-export type Denial = 'no_frame' | 'sub_frame' | 'foreign_origin' | 'unknown_channel'
+type Denial = 'no_frame' | 'sub_frame' | 'foreign_origin' | 'unknown_channel'
 
 /** Why a call must be refused, or null when it comes from our own top-level page on a known channel. */
-export function denialReason(
+function denialReason(
   event: GateEvent,
   channel: string,
   trustedOrigins: readonly string[]

@@ -2,7 +2,7 @@ import type { MenuItemConstructorOptions } from 'electron'
 import type { EventMap } from '../../shared/ipc/contract'
 
 /** What the menu asks the renderer to do; sent as the payload of the `menu:command` event. */
-export type MenuCommand = EventMap['menu:command']['command']
+type MenuCommand = EventMap['menu:command']['command']
 
 /** What the Help menu does; handled in main (the renderer has no part in it). */
 export interface HelpActions {
@@ -13,7 +13,7 @@ export interface HelpActions {
   readonly checkForUpdates: (() => void) | null
 }
 
-export interface MenuOptions {
+interface MenuOptions {
   readonly platform: NodeJS.Platform
   readonly appName: string
   /** Developer tools and reload only in an unpackaged build. */

@@ -1,5 +1,5 @@
 /** What the renderer log needs of a window's webContents (Electron's WebContents has it). */
-export interface ConsoleSource {
+interface ConsoleSource {
   on(
     event: 'console-message',
     listener: (details: {

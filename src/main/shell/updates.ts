@@ -1,7 +1,7 @@
 import type { CrashLog } from './crash-handlers'
 
 /** The part of electron-updater's autoUpdater used here. */
-export interface Updater {
+interface Updater {
   autoDownload: boolean
   setFeedURL(options: { provider: 'generic'; url: string }): void
   checkForUpdates(): Promise<{
@@ -36,7 +36,7 @@ export function updatesEnabled(isPackaged: boolean, env: NodeJS.ProcessEnv): boo
   return isPackaged && env['STUDBOOK_UPDATES'] !== 'off'
 }
 
-export interface UpdateCheckOptions {
+interface UpdateCheckOptions {
   readonly load: () => Promise<Updater>
   readonly currentVersion: string
   /** STUDBOOK_UPDATE_URL at run time replaces the feed built in; same layout: <url>/<os>/<arch>. */
@@ -49,7 +49,7 @@ export interface UpdateCheckOptions {
   readonly log: CrashLog & { info(message: string, data?: unknown): void }
 }
 
-export type UpdateOutcome = 'current' | 'declined' | 'installing' | 'failed'
+type UpdateOutcome = 'current' | 'declined' | 'installing' | 'failed'
 
 /** "Check for Updates…": asks before downloading and again before restarting; never silent. */
 export function createUpdateCheck(options: UpdateCheckOptions): () => Promise<UpdateOutcome> {

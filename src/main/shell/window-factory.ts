@@ -3,7 +3,7 @@ import { hardenWebContents, type ExternalLinkPolicy } from './navigation'
 import { mainWindowChrome } from './window-options'
 import { readWindowState, writeWindowState } from './window-state'
 
-export interface MainWindowOptions {
+interface MainWindowOptions {
   readonly preloadPath: string
   /** JSON file (in userData) remembering size, position and maximized state. */
   readonly stateFile: string

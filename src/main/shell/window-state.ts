@@ -1,6 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 
-export interface Rect {
+interface Rect {
   readonly x: number
   readonly y: number
   readonly width: number

@@ -4,7 +4,7 @@ import type { AppErrorData } from '../../shared/errors'
 import type { CrashLog } from './crash-handlers'
 
 /** A worker process as Electron's utilityProcess.fork returns it. */
-export interface WorkerProcess {
+interface WorkerProcess {
   readonly pid?: number | undefined
   postMessage(message: unknown): void
   on(event: 'message', listener: (message: unknown) => void): unknown
@@ -28,7 +28,7 @@ interface Call {
   reject(error: AppError): void
 }
 
-export interface SupervisedWorker {
+interface SupervisedWorker {
   call(request: unknown): Promise<unknown>
   stop(): void
 }
@@ -38,7 +38,7 @@ export interface SupervisedWorker {
  * holding is sent once more; a call that loses its worker a second time fails with a typed
  * `worker_crashed` error instead of hanging or retrying forever.
  */
-export function superviseWorker(options: {
+function superviseWorker(options: {
   readonly name: string
   readonly spawn: () => WorkerProcess
   readonly log: CrashLog

@@ -19,7 +19,7 @@ export interface Store {
   close(): void
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   readonly migrations?: readonly Migration[]
   /** Run `PRAGMA quick_check` before anything else reads the file (default true). */
   readonly check?: boolean

@@ -45,12 +45,3 @@ export function storageFault(e: unknown): AppError | null {
   }
   return null
 }
-
-/** Any thrown value as an AppError: storage faults by their kind, the rest as `internal`. */
-export function asAppError(e: unknown): AppError {
-  if (e instanceof AppError) return e
-  return (
-    storageFault(e) ??
-    new AppError('internal', 'Something went wrong inside Studbook.', undefined, { cause: e })
-  )
-}

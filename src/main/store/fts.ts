@@ -47,7 +47,7 @@ export const FTS_TABLE_SQL = `
 `
 
 /** True while a bulk load runs (or was interrupted): the index must be rebuilt before it is trusted. */
-export function ftsIsStale(db: ReadDb): boolean {
+function ftsIsStale(db: ReadDb): boolean {
   const row = get<{ n: number }>(
     db,
     sql`SELECT count(*) AS n FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'sets_fts_%'`

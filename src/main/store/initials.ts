@@ -54,7 +54,7 @@ function initialIndex(code: number): number {
  * The initials of ASCII-only text; null when the text has other characters. One pass over the
  * characters: it runs for every set a sync writes.
  */
-export function asciiInitials(texts: IndexedText): number | null {
+function asciiInitials(texts: IndexedText): number | null {
   const seen: boolean[] = []
   for (const text of texts) {
     if (text === null) continue
@@ -76,7 +76,7 @@ const tokenizers = new WeakSet<WriteDb>()
  * The initials of texts with non-ASCII characters, from a scratch FTS5 table in the connection's
  * temp schema tokenized exactly like the search index, read back through fts5vocab.
  */
-export function tokenizedInitials(db: WriteDb, texts: readonly IndexedText[]): number[] {
+function tokenizedInitials(db: WriteDb, texts: readonly IndexedText[]): number[] {
   if (texts.length === 0) return []
   if (!tokenizers.has(db)) {
     db.exec(`

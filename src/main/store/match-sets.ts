@@ -13,7 +13,7 @@ import { sql } from './sql'
  * all of them on every query (30-40 ms); a bitset tested by `studbook_match(handle, s.id)` while
  * SQLite walks the sort index costs well under a millisecond once the bitset exists.
  */
-export interface MatchSet {
+interface MatchSet {
   readonly count: number
   /** Matching rowids as a JSON array (for `json_each`), kept while they are few. */
   readonly json: string | null
@@ -22,7 +22,7 @@ export interface MatchSet {
 }
 
 /** Up to this many matches their rowids are kept as a list (driving the query by them is cheap). */
-export const LIST_MAX = 10_000
+const LIST_MAX = 10_000
 /** Above this many matches a bitset is kept (tested per row while walking an index). */
 export const BITS_MIN = 200
 /** Cached match sets may hold this many bytes in total; the oldest are dropped first. */

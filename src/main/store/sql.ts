@@ -12,7 +12,7 @@ export interface Sql {
 
 const SQL_BRAND = Symbol('sql')
 
-export type SqlValue = string | number | bigint | null | Uint8Array
+type SqlValue = string | number | bigint | null | Uint8Array
 
 type SqlFragment = Sql
 
@@ -52,11 +52,3 @@ export function join(parts: readonly Sql[], separator: string): SqlFragment {
 export function raw(text: string): SqlFragment {
   return fragment(text, [])
 }
-
-/** A quoted identifier for the rare dynamic column; the name must come from code, never from input. */
-export function ident(name: string): SqlFragment {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`Bad SQL identifier: ${name}`)
-  return fragment(`"${name}"`, [])
-}
-
-export const empty: SqlFragment = fragment('', [])

@@ -3,7 +3,7 @@ import { get, run } from './handles'
 import { sql } from './sql'
 
 /** Named cursors and watermarks of one profile's sync (e.g. the next catalogue page to fetch). */
-export type SyncKey =
+type SyncKey =
   | 'sets_next_page'
   /** The page size `sets_next_page` counts in: the size the service honoured. */
   | 'sets_page_size'
@@ -45,7 +45,7 @@ export function setSyncValue(
   )
 }
 
-export interface AllowanceRow {
+interface AllowanceRow {
   readonly used: number
   readonly limit: number | null
 }

@@ -36,7 +36,7 @@ import { createReachability } from './reachability'
 import type { Reachability } from './reachability'
 
 /** The push step (outbox → service), provided by the edits side; runs before the collection pull. */
-export type PushStep = (signal: AbortSignal) => Promise<void>
+type PushStep = (signal: AbortSignal) => Promise<void>
 
 export interface SyncRunner {
   status(): SyncStatus
@@ -58,7 +58,7 @@ export interface SyncRunner {
   onFinished(listener: (status: SyncStatus) => void): () => void
 }
 
-export interface SyncRunnerOptions {
+interface SyncRunnerOptions {
   readonly store: Store
   readonly profiles: Profiles
   readonly events: EventBus

@@ -35,7 +35,7 @@ const realTimers: Timers = {
   }
 }
 
-export interface ResumeOptions {
+interface ResumeOptions {
   readonly reachability: {
     online(): boolean
     onChange(listener: (online: boolean) => void): () => void

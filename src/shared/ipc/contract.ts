@@ -21,10 +21,10 @@ export const CHANNELS = {
   ...exchangeChannels
 } as const
 
-export type Channels = typeof CHANNELS
+type Channels = typeof CHANNELS
 export type ChannelName = keyof Channels
 export type ChannelInput<K extends ChannelName> = InputOf<Channels[K]>
-export type ChannelParsedInput<K extends ChannelName> = ParsedInputOf<Channels[K]>
+type ChannelParsedInput<K extends ChannelName> = ParsedInputOf<Channels[K]>
 export type ChannelOutput<K extends ChannelName> = OutputOf<Channels[K]>
 
 export const CHANNEL_NAMES = Object.keys(CHANNELS) as ChannelName[]
@@ -39,5 +39,5 @@ export type Handlers = {
 }
 
 export type { EventMap }
-export { EVENT_NAMES, isEventName } from './events'
+export { EVENT_NAMES } from './events'
 export type { EventName } from './events'

@@ -4,7 +4,7 @@ import type { z } from 'zod'
  * A channel of the IPC contract: its input schema (checked in main before any handler runs) and the
  * TypeScript type of its result (trusted: main produces it).
  */
-export interface ChannelDef<I extends z.ZodType = z.ZodType, O = unknown> {
+interface ChannelDef<I extends z.ZodType = z.ZodType, O = unknown> {
   readonly input: I
   /** Phantom: carries the result type only. */
   readonly output?: O

@@ -26,7 +26,3 @@ export const EVENT_NAMES = [
   'account:changed',
   'menu:command'
 ] as const satisfies readonly EventName[]
-
-export function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && (EVENT_NAMES as readonly string[]).includes(name)
-}

@@ -45,7 +45,7 @@ export interface CopyDto {
 }
 
 /** The fields of a copy record as raising the quantity creates it: nobody has written to it. */
-export type CopyFieldValues = Omit<
+type CopyFieldValues = Omit<
   CopyDto,
   'localId' | 'collectionID' | 'setID' | 'keptLocal' | 'outboxId' | 'sync'
 >

@@ -32,7 +32,7 @@ export function fieldWords(field: string, flagName?: (flagNo: number) => string)
 }
 
 /** The fields of a set edit, as the user set them. */
-export interface SetChange {
+interface SetChange {
   readonly owned?: boolean | undefined
   readonly wanted?: boolean | undefined
   readonly qtyOwned?: number | undefined

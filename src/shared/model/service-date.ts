@@ -7,9 +7,9 @@
  * that window is never written with two digits (it would read back as another century).
  */
 
-export type ServiceDateFormat = 'dd-MM-yy' | 'dd-MM-yyyy' | 'yyyy-MM-dd'
+type ServiceDateFormat = 'dd-MM-yy' | 'dd-MM-yyyy' | 'yyyy-MM-dd'
 
-export interface ServiceDate {
+interface ServiceDate {
   /** yyyy-MM-dd: the form stored, compared and charted locally. */
   readonly iso: string
   readonly format: ServiceDateFormat
@@ -88,7 +88,7 @@ export function isIsoDateOrEmpty(text: string): boolean {
 }
 
 /** Today as yyyy-MM-dd on this computer's calendar (the user's day, not UTC's). */
-export function localToday(now: Date = new Date()): string {
+function localToday(now: Date = new Date()): string {
   return iso(now.getFullYear(), now.getMonth() + 1, now.getDate())
 }
 

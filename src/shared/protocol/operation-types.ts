@@ -58,7 +58,7 @@ type ValueOf<P extends ParamDef> = P['type'] extends { readonly record: infer R 
       : Text
 
 /** One row of the table (the conditional lets TypeScript see a generic row as a spec). */
-export type SpecOf<
+type SpecOf<
   S extends ServiceName,
   N extends OperationName<S>
 > = OperationTable[S][N] extends infer T extends OperationSpec ? T : never

@@ -17,7 +17,7 @@ export const ALL_BINDINGS = [
   'httpGet',
   'httpPost'
 ] as const satisfies readonly Binding[]
-export const SOAP_ONLY = ['soap11', 'soap12'] as const satisfies readonly Binding[]
+const SOAP_ONLY = ['soap11', 'soap12'] as const satisfies readonly Binding[]
 
 export interface ParamDef {
   readonly name: string
@@ -99,7 +99,7 @@ const LEGACY_SEARCH = [
   text('year')
 ] as const
 
-export const OPERATION_TABLE = {
+const OPERATION_TABLE = {
   v2: {
     getSets: {
       params: [
@@ -365,7 +365,7 @@ function rowsOf(service: ServiceName): readonly OperationDef[] {
 }
 
 export const V2_OPERATIONS: readonly OperationDef[] = rowsOf('v2')
-export const V3_OPERATIONS: readonly OperationDef[] = rowsOf('v3')
+const V3_OPERATIONS: readonly OperationDef[] = rowsOf('v3')
 export const LEGACY_OPERATIONS: readonly OperationDef[] = rowsOf('legacy')
 export const OPERATIONS: readonly OperationDef[] = [
   ...V2_OPERATIONS,

@@ -1,4 +1,4 @@
-import type { FieldDef, RecordDef, RecordValue, XsdType } from './xsd'
+import type { RecordDef, RecordValue, XsdType } from './xsd'
 
 /**
  * The record tables of the service interface and docs/protocol.md. Field order is wire order; every encoder and decoder
@@ -13,7 +13,7 @@ function v2<const N extends string, const T extends XsdType>(
   return { name, type, required: (type !== 'string') as T extends 'string' ? false : true }
 }
 
-export const SETS = {
+const SETS = {
   element: 'sets',
   arrayType: 'ArrayOfSets',
   fields: [
@@ -71,7 +71,7 @@ export const SETS = {
   ]
 } as const satisfies RecordDef
 
-export const COLLECTION_DETAILS = {
+const COLLECTION_DETAILS = {
   element: 'collectionDetails',
   arrayType: 'ArrayOfCollectionDetails',
   fields: [
@@ -96,7 +96,7 @@ export const COLLECTION_DETAILS = {
   ]
 } as const satisfies RecordDef
 
-export const REVIEWS = {
+const REVIEWS = {
   element: 'reviews',
   arrayType: 'ArrayOfReviews',
   fields: [
@@ -113,7 +113,7 @@ export const REVIEWS = {
   ]
 } as const satisfies RecordDef
 
-export const MINIFIG_COLLECTION = {
+const MINIFIG_COLLECTION = {
   element: 'minifigCollection',
   arrayType: 'ArrayOfMinifigCollection',
   fields: [
@@ -125,7 +125,7 @@ export const MINIFIG_COLLECTION = {
   ]
 } as const satisfies RecordDef
 
-export const ADDITIONAL_IMAGES = {
+const ADDITIONAL_IMAGES = {
   element: 'additionalImages',
   arrayType: 'ArrayOfAdditionalImages',
   fields: [
@@ -135,7 +135,7 @@ export const ADDITIONAL_IMAGES = {
   ]
 } as const satisfies RecordDef
 
-export const THEMES = {
+const THEMES = {
   element: 'themes',
   arrayType: 'ArrayOfThemes',
   fields: [
@@ -147,7 +147,7 @@ export const THEMES = {
   ]
 } as const satisfies RecordDef
 
-export const SUBTHEMES = {
+const SUBTHEMES = {
   element: 'subthemes',
   arrayType: 'ArrayOfSubthemes',
   fields: [
@@ -159,31 +159,31 @@ export const SUBTHEMES = {
   ]
 } as const satisfies RecordDef
 
-export const YEARS = {
+const YEARS = {
   element: 'years',
   arrayType: 'ArrayOfYears',
   fields: [v2('theme', 'string'), v2('year', 'string'), v2('setCount', 'int')]
 } as const satisfies RecordDef
 
-export const INSTRUCTIONS = {
+const INSTRUCTIONS = {
   element: 'instructions',
   arrayType: 'ArrayOfInstructions',
   fields: [v2('URL', 'string'), v2('description', 'string')]
 } as const satisfies RecordDef
 
-export const CONDITIONS = {
+const CONDITIONS = {
   element: 'conditions',
   arrayType: 'ArrayOfConditions',
   fields: [v2('condition', 'string')]
 } as const satisfies RecordDef
 
-export const USER_NOTES = {
+const USER_NOTES = {
   element: 'userNotes',
   arrayType: 'ArrayOfUserNotes',
   fields: [v2('setID', 'int'), v2('userNotes', 'string')]
 } as const satisfies RecordDef
 
-export const COLLECTION_TOTALS = {
+const COLLECTION_TOTALS = {
   element: 'collectionTotals',
   fields: [
     v2('totalSetsOwned', 'int'),
@@ -203,7 +203,7 @@ function f<const N extends string, const T extends XsdType, const R extends bool
   return { name, type, required }
 }
 
-export const SET_DATA = {
+const SET_DATA = {
   element: 'setData',
   arrayType: 'ArrayOfSetData',
   fields: [
@@ -235,13 +235,13 @@ export const SET_DATA = {
   ]
 } as const satisfies RecordDef
 
-export const THEME_DATA = {
+const THEME_DATA = {
   element: 'themeData',
   arrayType: 'ArrayOfThemeData',
   fields: [f('theme', 'string', false), f('setCount', 'int', true)]
 } as const satisfies RecordDef
 
-export const SUBTHEME_DATA = {
+const SUBTHEME_DATA = {
   element: 'subthemeData',
   arrayType: 'ArrayOfSubthemeData',
   // yearFrom/yearTo: seen in production, not in the document (docs/protocol.md §7).
@@ -278,19 +278,10 @@ export type RecordOf<N extends RecordName> = RecordValue<(typeof RECORDS)[N]>
 export type SetRecord = RecordOf<'sets'>
 export type CollectionDetailRecord = RecordOf<'collectionDetails'>
 export type ReviewRecord = RecordOf<'reviews'>
-export type MinifigCollectionRecord = RecordOf<'minifigCollection'>
 export type AdditionalImageRecord = RecordOf<'additionalImages'>
 export type ThemeRecord = RecordOf<'themes'>
 export type SubthemeRecord = RecordOf<'subthemes'>
 export type YearRecord = RecordOf<'years'>
 export type InstructionRecord = RecordOf<'instructions'>
 export type ConditionRecord = RecordOf<'conditions'>
-export type UserNotesRecord = RecordOf<'userNotes'>
 export type CollectionTotalsRecord = RecordOf<'collectionTotals'>
-export type SetDataRecord = RecordOf<'setData'>
-export type ThemeDataRecord = RecordOf<'themeData'>
-export type SubthemeDataRecord = RecordOf<'subthemeData'>
-
-export function fieldsOf(name: RecordName): readonly FieldDef[] {
-  return RECORDS[name].fields
-}

@@ -10,8 +10,6 @@ import { AppError } from '../errors'
 
 /** Production's placeholder for a value nobody entered: unknown, stored as empty. */
 export const NOT_SPECIFIED = '{Not specified}'
-/** Production's timestamp for "never": no date, not the year 1. */
-export const NEVER = '0001-01-01T00:00:00Z'
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,7})?Z$/
 
@@ -30,7 +28,7 @@ const region = z.object({
   dateLastAvailable: opt(timestamp)
 })
 
-export const v3SetSchema = z.object({
+const v3SetSchema = z.object({
   setID: z.number().int().positive(),
   number: z.string(),
   numberVariant: count,
@@ -79,7 +77,7 @@ export const v3SetSchema = z.object({
   lastUpdated: opt(timestamp)
 })
 
-export const v3SetsPageSchema = z
+const v3SetsPageSchema = z
   .object({
     status: z.literal('success'),
     matches: count,
@@ -96,7 +94,7 @@ export const v3SetsPageSchema = z
 
 export type V3Set = z.infer<typeof v3SetSchema>
 export type V3Region = z.infer<typeof region>
-export type V3SetsPage = z.infer<typeof v3SetsPageSchema>
+type V3SetsPage = z.infer<typeof v3SetsPageSchema>
 
 /** The page, or AppError `bad_record` naming the first field that broke a rule. */
 export function parseV3SetsPage(value: unknown): V3SetsPage {

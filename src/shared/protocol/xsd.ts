@@ -32,8 +32,3 @@ export interface RecordDef {
 export type RecordValue<R extends RecordDef> = {
   -readonly [F in R['fields'][number] as F['name']]: XsdValue<F['type'], F['required']>
 }
-
-/** A value type (int, boolean, decimal, dateTime) is always present in v2 records; a string may be omitted. */
-export function isValueType(t: XsdType): boolean {
-  return t !== 'string'
-}

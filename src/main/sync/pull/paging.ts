@@ -12,7 +12,7 @@ export interface PageCursor {
   readonly size: number
 }
 
-export type PageStep =
+type PageStep =
   | { readonly kind: 'next'; readonly cursor: PageCursor; readonly got: number }
   | { readonly kind: 'done'; readonly got: number }
   /** The service answered an empty page before the total: what it sent is all there is for now. */

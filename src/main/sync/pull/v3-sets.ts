@@ -128,7 +128,7 @@ export function setFromV3(s: V3Set): CatalogueSetInput {
   }
 }
 
-export interface V3SetsAnswer {
+interface V3SetsAnswer {
   /** The query's total (production's `matches`), not the page length. */
   readonly matches: number
   readonly sets: readonly CatalogueSetInput[]

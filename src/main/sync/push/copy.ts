@@ -28,13 +28,13 @@ import { detailOf, sameCopy } from './ops'
  */
 export type PushOutcome = 'done' | 'conflict' | 'unconfirmed' | 'waiting' | 'kept_local'
 
-export interface CopyPushContext {
+interface CopyPushContext {
   readonly db: WriteDb
   readonly profileId: number
   readonly now: () => string
 }
 
-export const KEPT_LOCAL_REASON = 'kept on this computer: the service gave it no id'
+const KEPT_LOCAL_REASON = 'kept on this computer: the service gave it no id'
 
 /**
  * One copy row through setCollectionDetail, by collectionID only (docs/protocol.md §2): the record names

@@ -8,15 +8,13 @@ import { ServerReads } from './ops'
 import { PushRound, PushTally } from './push-round'
 import type { PushReport } from './push-round'
 
-export type { PushReport } from './push-round'
-
 /**
  * The pusher drains the outbox: rows in order per set; before a write the service's
  * value is read and compared with the row's base (a change behind our back becomes a conflict);
  * a row is removed only after the service said OK and a re-read shows the desired value.
  */
 
-export interface PusherDeps {
+interface PusherDeps {
   readonly store: Store
   readonly profileId: () => number
   readonly client: () => ServiceClient

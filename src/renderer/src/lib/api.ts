@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/ipc/contract'
 import { EVENT_NAMES } from '../../../shared/ipc/events'
 import type { Result } from '../../../shared/ipc/result'
-import { AppError, isErrorCode, type AppErrorData } from '../../../shared/errors'
+import { isErrorCode, type AppErrorData } from '../../../shared/errors'
 
 /** How the renderer reaches main: the Electron preload bridge or the browser host's HTTP API. */
 export interface Transport {
@@ -48,7 +48,7 @@ function asResult<T>(body: unknown): Result<T> {
   return failure('bad_json', 'Studbook received an answer it could not read.')
 }
 
-export function httpTransport(base = ''): Transport {
+function httpTransport(base = ''): Transport {
   let source: EventSource | null = null
   const listeners = new Map<EventName, Set<(payload: never) => void>>()
 
@@ -155,16 +155,6 @@ export async function tryCall<K extends ChannelName>(
   }
   if (!result.ok && result.error.code === 'forbidden') refused?.()
   return result
-}
-
-/** Throws a rebuilt AppError when the call failed. */
-export async function call<K extends ChannelName>(
-  channel: K,
-  input: ChannelInput<K>
-): Promise<ChannelOutput<K>> {
-  const result = await tryCall(channel, input)
-  if (!result.ok) throw AppError.from(result.error)
-  return result.value
 }
 
 export function on<E extends EventName>(

@@ -3,7 +3,7 @@ import { parseServiceDate, readableDate } from '../../../shared/model/service-da
 
 /** A copy's fields for people: labels, values as shown, and how two versions differ. */
 
-export const COPY_FIELD_LABELS: Readonly<Record<keyof CopyInput, string>> = {
+const COPY_FIELD_LABELS: Readonly<Record<keyof CopyInput, string>> = {
   dateAcquired: 'Date acquired',
   currency: 'Currency',
   pricePaid: 'Price paid',
@@ -29,7 +29,7 @@ function shown(key: string, v: unknown): string {
   return typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v)
 }
 
-export interface FieldDiff {
+interface FieldDiff {
   readonly key: string
   readonly label: string
   readonly mine: string

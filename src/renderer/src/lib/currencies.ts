@@ -5,7 +5,7 @@ import { currencyName } from './format'
 const KEY = 'studbook.currency'
 const FALLBACK = 'EUR'
 
-export interface CurrencyOption {
+interface CurrencyOption {
   readonly code: string
   readonly label: string
 }

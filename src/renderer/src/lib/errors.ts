@@ -2,11 +2,11 @@ import type { AppErrorData, ErrorCode } from '../../../shared/errors'
 import { isAppError } from '../../../shared/errors'
 
 /** What the user can do about an error; the UI turns each into a button. */
-export type ErrorAction =
+type ErrorAction =
   'retry' | 'settings' | 'signIn' | 'useDemo' | 'reload' | 'fixInput' | 'dismiss' | 'wait'
 
 /** Transient errors become a toast; fatal ones replace the screen until acted on. */
-export type Presentation = 'toast' | 'fatal'
+type Presentation = 'toast' | 'fatal'
 
 export interface ErrorView {
   readonly code: ErrorCode

@@ -1,5 +1,5 @@
 /** True when the key press belongs to a text field (its own undo, its own letters). */
-export function isTyping(target: EventTarget | null): boolean {
+function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
   if (target.isContentEditable) return true
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true
@@ -9,7 +9,7 @@ export function isTyping(target: EventTarget | null): boolean {
   return false
 }
 
-export type Shortcut = 'focusSearch' | 'undo' | 'redo' | 'escape' | 'help' | null
+type Shortcut = 'focusSearch' | 'undo' | 'redo' | 'escape' | 'help' | null
 
 export function shortcutOf(event: KeyboardEvent): Shortcut {
   const mod = event.ctrlKey || event.metaKey

@@ -6,7 +6,7 @@ import { isAfterToday, isIsoDateOrEmpty } from '../../../shared/model/service-da
  * the bundle). Main still validates every call; test/renderer/validate.test.ts proves these checks
  * agree with the schemas on generated input.
  */
-export type FieldErrors<T> = Partial<Record<keyof T, string>>
+type FieldErrors<T> = Partial<Record<keyof T, string>>
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/

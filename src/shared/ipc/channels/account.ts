@@ -22,7 +22,7 @@ export const profileInput = z
  * What the settings form holds, to be tried without saving: the typed address and binding, and
  * the typed key (absent: the key saved for that address, if any).
  */
-export const connectionInput = z
+const connectionInput = z
   .object({
     baseUrl: z.url({ protocol: /^https?$/ }).max(300),
     apiKey: z.string().trim().min(1).max(200).optional(),

@@ -9,7 +9,7 @@ import type {
   ThemeDto
 } from '../../model/catalog'
 
-export const SORT_KEYS = [
+const SORT_KEYS = [
   'number',
   'name',
   'year',

@@ -19,7 +19,7 @@ const isoDate = z
   .refine(isIsoDateOrEmpty, 'that day does not exist')
   .refine((d) => !isAfterToday(d), 'that date is after today')
 
-export const setPatch = z
+const setPatch = z
   .object({
     owned: z.boolean().optional(),
     wanted: z.boolean().optional(),

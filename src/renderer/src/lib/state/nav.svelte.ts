@@ -13,7 +13,7 @@ export const VIEWS = [
 
 export type View = (typeof VIEWS)[number]
 
-export interface Route {
+interface Route {
   readonly view: View
   readonly flag: number
   readonly setID: number | null

@@ -5,7 +5,7 @@ import type { AppErrorData } from '../../../../shared/errors'
 import { tryCall } from '../api'
 import { listBusy } from '../thumbs'
 
-export const PAGE_SIZE = 100
+const PAGE_SIZE = 100
 /**
  * Facet counts cost the back end far more than a page of rows (tens of ms over 20k sets), and the
  * store answers one call at a time: counts wait for a pause in typing so keystrokes stay instant.
@@ -21,7 +21,7 @@ export type Scope =
   | { readonly kind: 'wanted' }
   | { readonly kind: 'flag'; readonly flag: number }
 
-export interface Filters {
+interface Filters {
   theme?: string
   subtheme?: string
   yearFrom?: number
@@ -33,7 +33,7 @@ export interface Filters {
 }
 
 /** A change of filters: a key given as undefined clears that filter. */
-export type FilterPatch = {
+type FilterPatch = {
   readonly [K in Exclude<keyof Filters, 'flags'>]?: Filters[K] | undefined
 } & { readonly flags?: number[] }
 
