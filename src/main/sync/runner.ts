@@ -1,42 +1,22 @@
 import { AppError } from '../../shared/errors'
 import type { ErrorCode } from '../../shared/errors'
-import type {
-  AllowanceDto,
-  CatalogueProgress,
-  SyncOutcome,
-  SyncPhase,
-  SyncStatus
-} from '../../shared/model/sync'
+import type { SyncStatus } from '../../shared/model/sync'
 import type { EventBus } from '../ipc/event-bus'
 import { isDiskFull, storageFault } from '../store/faults'
-import { countSets, hasSubthemesAndYears, themeNames } from '../catalogue/index'
 import type { Store } from '../store/connection'
-import { outboxCounts } from '../collection/index'
-import { getAllowance, getSyncValue, setSyncValue, utcDay } from '../store/sync-state-repo'
 import {
   SIGN_IN_AGAIN,
   accountStatus,
-  confirmCredentials,
   rejectedCredential,
-  rejectionError,
   rejectionOf,
   setRejectedCredential
 } from '../account/index'
 import type { Profiles } from '../account/index'
-import {
-  catalogueIncomplete,
-  pullAllSets,
-  pullRecentSets,
-  pullSubthemesAndYears,
-  pullThemes
-} from './pull/catalogue'
-import { pullCollection } from './pull/collection'
-import type { PullContext } from './pull/context'
 import { createReachability } from './reachability'
 import type { Reachability } from './reachability'
-
-/** The push step (outbox → service), provided by the edits side; runs before the collection pull. */
-type PushStep = (signal: AbortSignal) => Promise<void>
+import { runSync } from './sync-run'
+import type { PushStep, SyncRunDeps } from './sync-run'
+import { SyncProgress, syncStatus } from './sync-status'
 
 export interface SyncRunner {
   status(): SyncStatus
@@ -77,254 +57,168 @@ const OFFLINE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'connection_reset'
 ])
 
-export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
-  const { store, profiles, events } = options
-  const now = options.now ?? (() => new Date())
-  const reach = options.reachability ?? createReachability()
-  const finished = new Set<(status: SyncStatus) => void>()
-  let running: Promise<SyncStatus> | null = null
-  let controller: AbortController | null = null
-  /** A request that came while a sync ran: one more runs after it (an object: set from outside). */
-  const followUp = { wanted: false }
-  let phase: SyncPhase = 'idle'
-  let done = 0
-  let total = 0
-  /** Kept with the profile it belongs to: a switch starts from "nothing known". */
-  let outcome: { readonly profileId: number; readonly value: SyncOutcome } | null = null
-  let error: string | null = null
+/** What the status says of a failed sync. */
+function describeFailure(e: unknown, log: SyncRunnerOptions['log']): string {
+  const refused = rejectionOf(e)
+  if (refused !== null) return SIGN_IN_AGAIN[refused]
+  if (e instanceof AppError) {
+    if (e.code === 'disk_full') {
+      return (
+        'The disk that holds Studbook’s data is full, so the sync stopped. Nothing was lost; ' +
+        'it starts again by itself once there is room.'
+      )
+    }
+    if (e.code === 'limit_exceeded') {
+      return "The service's daily allowance of set downloads is used up; sync continues tomorrow."
+    }
+    return e.message
+  }
+  log?.warn('sync failed', e)
+  return 'Sync failed unexpectedly.'
+}
+
+/**
+ * One sync at a time: a request while one runs is remembered and runs after it; a sync that
+ * failed for a full disk is tried again later, since nothing tells the app that space came back.
+ */
+class Runner implements SyncRunner {
+  private readonly progress = new SyncProgress()
+  private readonly finished = new Set<(status: SyncStatus) => void>()
+  private readonly reach: Reachability
+  private readonly now: () => Date
+  private running: Promise<SyncStatus> | null = null
+  private controller: AbortController | null = null
+  /** A request that came while a sync ran: one more runs after it. */
+  private followUp = false
   /** The next try after a full disk, until one gets through. */
-  let diskRetry: NodeJS.Timeout | null = null
+  private diskRetry: NodeJS.Timeout | null = null
 
-  function allowance(profileId: number): AllowanceDto {
-    const a = getAllowance(store.read, profileId, utcDay(now()))
-    return {
-      limit: a.limit,
-      used: a.used,
-      remaining: a.limit === null ? null : Math.max(0, a.limit - a.used)
+  constructor(private readonly options: SyncRunnerOptions) {
+    this.now = options.now ?? (() => new Date())
+    this.reach = options.reachability ?? createReachability()
+    this.reach.onChange(this.publish)
+    // Another profile is another service: whether the last one answered says nothing of it.
+    options.profiles.onChange(() => {
+      this.reach.reset()
+    })
+  }
+
+  status(): SyncStatus {
+    const { store, profiles } = this.options
+    const sources = { store, profiles, reach: this.reach, now: this.now }
+    return syncStatus(sources, this.progress, this.running !== null)
+  }
+
+  readonly publish = (): void => {
+    this.options.events.emit('sync:status', this.status())
+  }
+
+  start(opts: { full?: boolean } = {}): SyncStatus {
+    void this.run(opts)
+    return this.status()
+  }
+
+  run(opts: { full?: boolean } = {}): Promise<SyncStatus> {
+    if (this.running) return this.running
+    const ac = new AbortController()
+    this.controller = ac
+    this.followUp = false
+    this.progress.error = null
+    this.running = this.runToEnd(opts.full ?? false, ac.signal)
+    this.publish()
+    return this.running
+  }
+
+  request(): void {
+    if (this.running) this.followUp = true
+    else void this.run()
+  }
+
+  cancel(): SyncStatus {
+    this.followUp = false
+    if (this.diskRetry) clearTimeout(this.diskRetry)
+    this.diskRetry = null
+    this.controller?.abort()
+    return this.status()
+  }
+
+  async idle(): Promise<void> {
+    if (this.running) await this.running
+  }
+
+  onFinished(listener: (status: SyncStatus) => void): () => void {
+    this.finished.add(listener)
+    return () => this.finished.delete(listener)
+  }
+
+  private async runToEnd(full: boolean, signal: AbortSignal): Promise<SyncStatus> {
+    const profileId = this.options.profiles.active().id
+    try {
+      this.progress.outcome = { profileId, value: await runSync(this.runDeps(), full, signal) }
+      this.progress.phase = 'done'
+    } catch (caught) {
+      this.failed(profileId, caught)
+    } finally {
+      this.running = null
+      this.controller = null
     }
+    const s = this.status()
+    this.options.events.emit('sync:status', s)
+    for (const l of this.finished) l(s)
+    if (this.followUp) void this.run()
+    return s
   }
 
-  /**
-   * The service stopped paging short of its total, or a pull was cut off (offline, quit) and has
-   * not run to its end since: either way the catalogue is not all there, and the next sync resumes.
-   */
-  function shortCatalogue(id: number, sets: number): CatalogueProgress | null {
-    const stopped = catalogueIncomplete(store.read, id)
-    if (stopped) return stopped
-    if (running !== null || getSyncValue(store.read, id, 'sets_next_page') === null) return null
-    const expected = Number(getSyncValue(store.read, id, 'sets_expected') ?? '0')
-    return { got: sets, expected: Math.max(expected, sets) }
-  }
-
-  function status(): SyncStatus {
-    const id = profiles.active().id
-    const sets = countSets(store.read, id)
+  private runDeps(): SyncRunDeps {
+    const { store, profiles, events, push } = this.options
     return {
-      running: running !== null,
-      phase,
-      done,
-      total,
-      lastSyncAt: getSyncValue(store.read, id, 'last_sync_at'),
-      outcome: outcome?.profileId === id ? outcome.value : null,
-      online: reach.online(),
-      connected: reach.online() && reach.answered(),
-      error,
-      ...outboxCounts(store.read, id),
-      allowance: allowance(id),
-      catalogueSets: sets,
-      catalogueIncomplete: shortCatalogue(id, sets)
-    }
-  }
-
-  const publish = () => {
-    events.emit('sync:status', status())
-  }
-
-  reach.onChange(publish)
-  // Another profile is another service: whether the last one answered says nothing of it.
-  profiles.onChange(() => {
-    reach.reset()
-  })
-
-  /** Read when needed, not once: the user may sign in while the catalogue downloads. */
-  const signedIn = (): boolean => (profiles.secrets().userHash ?? '') !== ''
-
-  async function execute(full: boolean, signal: AbortSignal): Promise<SyncOutcome> {
-    const profileId = profiles.active().id
-    const client = profiles.client()
-    const refused = rejectedCredential(store.read, profileId)
-    // A refused key fails every call: nothing is asked until the user enters a working one.
-    if (refused === 'key') throw rejectionError('key')
-    let confirmed: Promise<void> | null = null
-    const ctx: PullContext = {
       store,
-      profileId,
-      client,
-      signal,
-      now,
-      confirmBeforeRemoving() {
-        confirmed ??= confirmCredentials(client, signedIn(), signal)
-        return confirmed
-      },
-      progress(p, d, t) {
-        phase = p
-        done = d
-        total = t
-        publish()
-      },
-      changed(scope, setIDs) {
-        events.emit('data:changed', { scope, setIDs: [...setIDs] })
+      profiles,
+      events,
+      reach: this.reach,
+      now: this.now,
+      push,
+      step: (phase, done, total) => {
+        this.progress.step(phase, done, total)
+        this.publish()
       }
     }
-    const complete = getSyncValue(store.read, profileId, 'catalogue_complete_at') !== null
-    const resuming = getSyncValue(store.read, profileId, 'sets_next_page') !== null
-    if (full || !complete || resuming) {
-      const themes = await pullThemes(ctx)
-      reach.reached()
-      const expected = themes.reduce((n, t) => n + t.setCount, 0)
-      setSyncValue(store.write, profileId, 'sets_expected', String(expected))
-      // Subthemes and years are independent of the set pages: fetched alongside them (the
-      // service, the client and SQLite then overlap), reporting progress of the sets only.
-      const both = new AbortController()
-      const abortBoth = () => {
-        both.abort()
-      }
-      signal.addEventListener('abort', abortBoth)
-      const side: PullContext = { ...ctx, signal: both.signal, progress: () => undefined }
-      try {
-        await Promise.all([
-          pullSubthemesAndYears(side, themes).catch((e: unknown) => {
-            both.abort()
-            throw e
-          }),
-          pullAllSets({ ...ctx, signal: both.signal }, expected).catch((e: unknown) => {
-            both.abort()
-            throw e
-          })
-        ])
-      } finally {
-        signal.removeEventListener('abort', abortBoth)
-      }
-    } else {
-      const themes = await pullThemes(ctx)
-      reach.reached()
-      // A table an earlier sync left empty (cut off, or refused) is filled by the next one.
-      if (themes.length > 0 && !hasSubthemesAndYears(store.read, profileId)) {
-        await pullSubthemesAndYears(ctx, themes)
-      }
-      if (themeNames(store.read, profileId).length > 0) await pullRecentSets(ctx)
-    }
-    // A refused sign-in: the catalogue syncs, the outbox waits, the collection is left as it is.
-    // Asked again here: signing in while the catalogue downloaded clears the refusal.
-    if (rejectedCredential(store.read, profileId) === 'hash') throw rejectionError('hash')
-    if (options.push) {
-      ctx.progress('push', 0, 0)
-      await options.push(signal)
-    }
-    if (signedIn()) await pullCollection(ctx)
-    if (catalogueIncomplete(store.read, profileId) !== null) return 'incomplete'
-    setSyncValue(store.write, profileId, 'last_sync_at', now().toISOString())
-    return 'complete'
   }
 
-  function noteRejection(e: unknown): void {
+  private failed(profileId: number, caught: unknown): void {
+    // A store write that failed (a full disk, a damaged page) is told by its kind.
+    const e = storageFault(caught) ?? caught
+    if (e instanceof AppError && OFFLINE_CODES.has(e.code)) this.reach.unreachable()
+    this.noteRejection(e)
+    const cancelled = e instanceof AppError && e.code === 'cancelled'
+    if (!cancelled) this.progress.outcome = { profileId, value: 'failed' }
+    this.progress.error = cancelled ? null : describeFailure(e, this.options.log)
+    if (isDiskFull(e)) this.retryAfterDiskFull()
+    this.progress.phase = 'idle'
+  }
+
+  /** A refused key or sign-in is remembered for the profile, and the account screen told. */
+  private noteRejection(e: unknown): void {
     const r = rejectionOf(e)
     if (r === null) return
+    const { store, profiles, events } = this.options
     const id = profiles.active().id
     if (rejectedCredential(store.read, id) === r) return
     setRejectedCredential(store.write, id, r)
     events.emit('account:changed', accountStatus(profiles, store.read))
   }
 
-  function describe(e: unknown): string {
-    const refused = rejectionOf(e)
-    if (refused !== null) return SIGN_IN_AGAIN[refused]
-    if (e instanceof AppError) {
-      if (e.code === 'disk_full') {
-        return (
-          'The disk that holds Studbook’s data is full, so the sync stopped. Nothing was lost; ' +
-          'it starts again by itself once there is room.'
-        )
-      }
-      if (e.code === 'limit_exceeded') {
-        return "The service's daily allowance of set downloads is used up; sync continues tomorrow."
-      }
-      return e.message
-    }
-    options.log?.warn('sync failed', e)
-    return 'Sync failed unexpectedly.'
-  }
-
   /** Nothing tells the app that space came back: it tries again, quietly, until a sync works. */
-  function retryAfterDiskFull(): void {
-    if (diskRetry) return
-    diskRetry = setTimeout(() => {
-      diskRetry = null
-      void start()
-    }, options.diskFullRetryMs ?? 30_000)
-    diskRetry.unref()
+  private retryAfterDiskFull(): void {
+    if (this.diskRetry) return
+    this.diskRetry = setTimeout(() => {
+      this.diskRetry = null
+      void this.run()
+    }, this.options.diskFullRetryMs ?? 30_000)
+    this.diskRetry.unref()
   }
+}
 
-  function start(opts: { full?: boolean } = {}): Promise<SyncStatus> {
-    if (running) return running
-    const ac = new AbortController()
-    controller = ac
-    followUp.wanted = false
-    error = null
-    const profileId = profiles.active().id
-    running = (async () => {
-      try {
-        outcome = { profileId, value: await execute(opts.full ?? false, ac.signal) }
-        phase = 'done'
-      } catch (caught) {
-        // A store write that failed (a full disk, a damaged page) is told by its kind.
-        const e = storageFault(caught) ?? caught
-        if (e instanceof AppError && OFFLINE_CODES.has(e.code)) reach.unreachable()
-        noteRejection(e)
-        const cancelled = e instanceof AppError && e.code === 'cancelled'
-        if (!cancelled) outcome = { profileId, value: 'failed' }
-        error = cancelled ? null : describe(e)
-        if (isDiskFull(e)) retryAfterDiskFull()
-        phase = 'idle'
-      } finally {
-        running = null
-        controller = null
-      }
-      const s = status()
-      events.emit('sync:status', s)
-      for (const l of finished) l(s)
-      if (followUp.wanted) void start()
-      return s
-    })()
-    publish()
-    return running
-  }
-
-  return {
-    status,
-    start(opts) {
-      void start(opts)
-      return status()
-    },
-    run: start,
-    request() {
-      if (running) followUp.wanted = true
-      else void start()
-    },
-    cancel() {
-      followUp.wanted = false
-      if (diskRetry) clearTimeout(diskRetry)
-      diskRetry = null
-      controller?.abort()
-      return status()
-    },
-    async idle() {
-      if (running) await running
-    },
-    publish,
-    onFinished(listener) {
-      finished.add(listener)
-      return () => finished.delete(listener)
-    }
-  }
+export function createSyncRunner(options: SyncRunnerOptions): SyncRunner {
+  return new Runner(options)
 }

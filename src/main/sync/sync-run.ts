@@ -1,0 +1,125 @@
+import type { SyncOutcome, SyncPhase } from '../../shared/model/sync'
+import type { EventBus } from '../ipc/event-bus'
+import { hasSubthemesAndYears, themeNames } from '../catalogue/index'
+import type { Store } from '../store/connection'
+import { getSyncValue, setSyncValue } from '../store/sync-state-repo'
+import { confirmCredentials, rejectedCredential, rejectionError } from '../account/index'
+import type { Profiles } from '../account/index'
+import {
+  catalogueIncomplete,
+  pullAllSets,
+  pullRecentSets,
+  pullSubthemesAndYears,
+  pullThemes
+} from './pull/catalogue'
+import { pullCollection } from './pull/collection'
+import type { PullContext } from './pull/context'
+import type { Reachability } from './reachability'
+
+/** The push step (outbox → service), provided by the edits side; runs before the collection pull. */
+export type PushStep = (signal: AbortSignal) => Promise<void>
+
+/** What one sync needs; progress goes to `step`. */
+export interface SyncRunDeps {
+  readonly store: Store
+  readonly profiles: Profiles
+  readonly events: EventBus
+  readonly reach: Reachability
+  readonly now: () => Date
+  readonly push: PushStep | undefined
+  step(phase: SyncPhase, done: number, total: number): void
+}
+
+/** Read when needed, not once: the user may sign in while the catalogue downloads. */
+const signedIn = (profiles: Profiles): boolean => (profiles.secrets().userHash ?? '') !== ''
+
+function pullContext(deps: SyncRunDeps, signal: AbortSignal): PullContext {
+  const { store, profiles, events } = deps
+  const client = profiles.client()
+  let confirmed: Promise<void> | null = null
+  return {
+    store,
+    profileId: profiles.active().id,
+    client,
+    signal,
+    now: deps.now,
+    confirmBeforeRemoving() {
+      confirmed ??= confirmCredentials(client, signedIn(profiles), signal)
+      return confirmed
+    },
+    progress(p, d, t) {
+      deps.step(p, d, t)
+    },
+    changed(scope, setIDs) {
+      events.emit('data:changed', { scope, setIDs: [...setIDs] })
+    }
+  }
+}
+
+/**
+ * The whole catalogue (first sync, a full one, or resuming a cut-off load). Subthemes and years
+ * are independent of the set pages: fetched alongside them (the service, the client and SQLite then
+ * overlap), reporting progress of the sets only; either failing stops the other.
+ */
+async function pullWholeCatalogue(ctx: PullContext, reach: Reachability): Promise<void> {
+  const themes = await pullThemes(ctx)
+  reach.reached()
+  const expected = themes.reduce((n, t) => n + t.setCount, 0)
+  setSyncValue(ctx.store.write, ctx.profileId, 'sets_expected', String(expected))
+  const both = new AbortController()
+  const abortBoth = () => {
+    both.abort()
+  }
+  const stopBoth = (e: unknown): never => {
+    both.abort()
+    throw e
+  }
+  ctx.signal.addEventListener('abort', abortBoth)
+  const side: PullContext = { ...ctx, signal: both.signal, progress: () => undefined }
+  try {
+    await Promise.all([
+      pullSubthemesAndYears(side, themes).catch(stopBoth),
+      pullAllSets({ ...ctx, signal: both.signal }, expected).catch(stopBoth)
+    ])
+  } finally {
+    ctx.signal.removeEventListener('abort', abortBoth)
+  }
+}
+
+/** What changed since the last sync, and any table an earlier sync left empty (cut off, refused). */
+async function pullCatalogueChanges(ctx: PullContext, reach: Reachability): Promise<void> {
+  const themes = await pullThemes(ctx)
+  reach.reached()
+  if (themes.length > 0 && !hasSubthemesAndYears(ctx.store.read, ctx.profileId)) {
+    await pullSubthemesAndYears(ctx, themes)
+  }
+  if (themeNames(ctx.store.read, ctx.profileId).length > 0) await pullRecentSets(ctx)
+}
+
+/** One sync: the catalogue, then the outbox pushed, then the collection pulled. */
+export async function runSync(
+  deps: SyncRunDeps,
+  full: boolean,
+  signal: AbortSignal
+): Promise<SyncOutcome> {
+  const { store, profiles } = deps
+  const profileId = profiles.active().id
+  // A refused key fails every call: nothing is asked until the user enters a working one.
+  if (rejectedCredential(store.read, profileId) === 'key') throw rejectionError('key')
+  const ctx = pullContext(deps, signal)
+  const complete = getSyncValue(store.read, profileId, 'catalogue_complete_at') !== null
+  const resuming = getSyncValue(store.read, profileId, 'sets_next_page') !== null
+  if (full || !complete || resuming) await pullWholeCatalogue(ctx, deps.reach)
+  else await pullCatalogueChanges(ctx, deps.reach)
+  // A refused sign-in: the catalogue syncs, the outbox waits, the collection is left as it is.
+  // Asked again here: signing in while the catalogue downloaded clears the refusal.
+  if (rejectedCredential(store.read, profileId) === 'hash') throw rejectionError('hash')
+  if (deps.push) {
+    ctx.progress('push', 0, 0)
+    await deps.push(signal)
+  }
+  if (signedIn(profiles)) await pullCollection(ctx)
+  if (catalogueIncomplete(store.read, profileId) !== null) return 'incomplete'
+  setSyncValue(store.write, profileId, 'last_sync_at', deps.now().toISOString())
+  return 'complete'
+}

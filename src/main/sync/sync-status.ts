@@ -1,0 +1,92 @@
+import type {
+  AllowanceDto,
+  CatalogueProgress,
+  SyncOutcome,
+  SyncPhase,
+  SyncStatus
+} from '../../shared/model/sync'
+import { countSets } from '../catalogue/index'
+import { outboxCounts } from '../collection/index'
+import type { Profiles } from '../account/index'
+import type { Store } from '../store/connection'
+import type { ReadDb } from '../store/handles'
+import { getAllowance, getSyncValue, utcDay } from '../store/sync-state-repo'
+import { catalogueIncomplete } from './pull/catalogue'
+import type { Reachability } from './reachability'
+
+/** What the status tells of the running or last sync: its step, how it ended, why it failed. */
+export class SyncProgress {
+  phase: SyncPhase = 'idle'
+  done = 0
+  total = 0
+  /** Kept with the profile it belongs to: a switch starts from "nothing known". */
+  outcome: { readonly profileId: number; readonly value: SyncOutcome } | null = null
+  error: string | null = null
+
+  step(phase: SyncPhase, done: number, total: number): void {
+    this.phase = phase
+    this.done = done
+    this.total = total
+  }
+}
+
+/** Where the status is read from, besides the progress. */
+interface StatusSources {
+  readonly store: Store
+  readonly profiles: Profiles
+  readonly reach: Reachability
+  readonly now: () => Date
+}
+
+function allowance(db: ReadDb, profileId: number, now: Date): AllowanceDto {
+  const a = getAllowance(db, profileId, utcDay(now))
+  return {
+    limit: a.limit,
+    used: a.used,
+    remaining: a.limit === null ? null : Math.max(0, a.limit - a.used)
+  }
+}
+
+/**
+ * The service stopped paging short of its total, or a pull was cut off (offline, quit) and has
+ * not run to its end since: either way the catalogue is not all there, and the next sync resumes.
+ */
+function shortCatalogue(
+  db: ReadDb,
+  id: number,
+  sets: number,
+  running: boolean
+): CatalogueProgress | null {
+  const stopped = catalogueIncomplete(db, id)
+  if (stopped) return stopped
+  if (running || getSyncValue(db, id, 'sets_next_page') === null) return null
+  const expected = Number(getSyncValue(db, id, 'sets_expected') ?? '0')
+  return { got: sets, expected: Math.max(expected, sets) }
+}
+
+export function syncStatus(
+  src: StatusSources,
+  progress: SyncProgress,
+  running: boolean
+): SyncStatus {
+  const db = src.store.read
+  const id = src.profiles.active().id
+  const sets = countSets(db, id)
+  const { outcome } = progress
+  const { reach } = src
+  return {
+    running,
+    phase: progress.phase,
+    done: progress.done,
+    total: progress.total,
+    lastSyncAt: getSyncValue(db, id, 'last_sync_at'),
+    outcome: outcome?.profileId === id ? outcome.value : null,
+    online: reach.online(),
+    connected: reach.online() && reach.answered(),
+    error: progress.error,
+    ...outboxCounts(db, id),
+    allowance: allowance(db, id, src.now()),
+    catalogueSets: sets,
+    catalogueIncomplete: shortCatalogue(db, id, sets, running)
+  }
+}
