@@ -3,7 +3,7 @@ import { createReferenceService } from './index'
 import { listen } from './listen'
 
 /** `npm run service -- --port 8123 --sets 20000 --seed 1 [--db file.sqlite] [--host 127.0.0.1]
- *  [--no-quantity-copies]` */
+ *  [--no-quantity-copies] [--sets-latency-ms 200]` */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -15,6 +15,8 @@ async function main(): Promise<void> {
       'max-page-size': { type: 'string' },
       // Production's answer to "does raising quantity create a copy record?" is unknown.
       'no-quantity-copies': { type: 'boolean', default: false },
+      // Each getSets answer waits this long: a slow service, to watch a sync (or cut it) mid-way.
+      'sets-latency-ms': { type: 'string' },
       'api-namespace': { type: 'string' },
       'legacy-namespace': { type: 'string' }
     }
@@ -43,6 +45,13 @@ async function main(): Promise<void> {
         }
       : {})
   })
+  const latency = values['sets-latency-ms']
+  if (latency !== undefined) {
+    service.admin.addFault({
+      operation: 'getSets',
+      kind: { type: 'latency', ms: num('sets-latency-ms', latency) }
+    })
+  }
   const server = await listen(service, { port: num('port', values.port), host: values.host })
   const ms = Math.round(performance.now() - started)
   process.stdout.write(

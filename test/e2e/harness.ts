@@ -48,8 +48,16 @@ export interface StartOptions {
 
 const TSX = join(ROOT, 'node_modules/.bin/tsx')
 
-/** The reference service in its own loopback process, its data in `dir`; stoppable and restartable. */
-export async function startService(sets: number, dir: string, seed = 1): Promise<ExternalService> {
+/**
+ * The reference service in its own loopback process, its data in `dir`; stoppable and restartable.
+ * `setsLatencyMs` makes each getSets answer wait, so a sync can be watched or cut off mid-way.
+ */
+export async function startService(
+  sets: number,
+  dir: string,
+  seed = 1,
+  options: { setsLatencyMs?: number } = {}
+): Promise<ExternalService> {
   const db = join(dir, 'service.db')
   let port = 0
   let running: Started | null = null
@@ -65,7 +73,10 @@ export async function startService(sets: number, dir: string, seed = 1): Promise
         '--seed',
         String(seed),
         '--db',
-        db
+        db,
+        ...(options.setsLatencyMs === undefined
+          ? []
+          : ['--sets-latency-ms', String(options.setsLatencyMs)])
       ],
       /base URL\s+(http:\/\/127\.0\.0\.1:(\d+))[\s\S]*demo apiKey\s+(\S+)[\s\S]*demo login\s+(\S+) \/ (\S+)/,
       { cwd: ROOT }

@@ -14,6 +14,8 @@ export interface ClientFactoryInput {
   readonly profile: ProfileRecord
   readonly secrets: () => { apiKey: string; userHash?: string }
   readonly fetch?: FetchLike
+  /** Settings being tried, not the active profile: what its calls meet says nothing of that one. */
+  readonly probe?: true
 }
 
 export type ClientFactory = (input: ClientFactoryInput) => ServiceClient
@@ -201,7 +203,7 @@ export async function createProfiles(options: ProfilesOptions): Promise<Profiles
     },
     probe(input, apiKey) {
       const profile = { ...customInput(input), id: 0, namespaces: null, username: null }
-      return createClient({ profile, secrets: () => ({ apiKey }) })
+      return createClient({ profile, secrets: () => ({ apiKey }), probe: true })
     },
     async updateSecrets(patch) {
       secrets = mergeSecrets(secrets, patch)

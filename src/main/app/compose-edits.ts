@@ -14,6 +14,7 @@ import { acquiredConditions } from '../exchange/conditions'
 import type { Profiles } from '../account/profiles'
 import { createPusher } from '../sync/push/pusher'
 import type { Pusher } from '../sync/push/pusher'
+import { pendingRows } from '../collection/index'
 import { createOutboxJournalHandlers } from '../collection/outbox-journal-handlers'
 import type { OutboxJournalHandlers } from '../collection/outbox-journal-handlers'
 
@@ -62,6 +63,24 @@ export function createEditSide(d: EditSideDeps): EditSide {
     log: d.log
   })
   const delay = d.pushDelayMs ?? 300
+
+  /**
+   * One push round, then word to the screens: every set whose changes were waiting may now be
+   * synced, in conflict or needing attention, and its row badge and panel must say so at once.
+   */
+  async function pushRound(signal?: AbortSignal): ReturnType<Pusher['push']> {
+    const waiting = pendingRows(d.store.read, d.profiles.active().id)
+    try {
+      return await pusher.push(signal)
+    } finally {
+      d.publish()
+      if (waiting.length > 0) {
+        const setIDs = [...new Set(waiting.flatMap((r) => (r.set_id === null ? [] : [r.set_id])))]
+        d.events.emit('data:changed', { scope: 'collection', setIDs })
+      }
+    }
+  }
+
   let timer: NodeJS.Timeout | null = null
   let inFlight: Promise<unknown> = Promise.resolve()
   let closed = false
@@ -71,14 +90,9 @@ export function createEditSide(d: EditSideDeps): EditSide {
     timer = setTimeout(() => {
       timer = null
       // Edits are durable already; a failed background push only means the rows wait.
-      inFlight = pusher
-        .push()
-        .then(() => {
-          d.publish()
-        })
-        .catch((e: unknown) => {
-          d.log.warn('background push failed', e)
-        })
+      inFlight = pushRound().catch((e: unknown) => {
+        d.log.warn('background push failed', e)
+      })
     }, delay)
     timer.unref()
   }
@@ -118,8 +132,7 @@ export function createEditSide(d: EditSideDeps): EditSide {
     handlers,
     pusher,
     push: async (signal) => {
-      const report = await pusher.push(signal)
-      d.publish()
+      const report = await pushRound(signal)
       // The sync records a refused credential and shows "sign in again"; the rows stay pending.
       const refused = rejectionOfCode(report.stopped)
       if (refused !== null) throw rejectionError(refused)

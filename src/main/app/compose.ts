@@ -23,7 +23,8 @@ import {
 } from '../account/profiles'
 import type { DemoService } from '../account/profiles'
 import { createSyncRunner } from '../sync/runner'
-import { syncOnSignIn } from '../sync/triggers'
+import { createReachability } from '../sync/reachability'
+import { resumeWhenReachable, syncOnSignIn } from '../sync/triggers'
 import { createEditSide } from './compose-edits'
 import type { EditSide } from './compose-edits'
 import type { FileChooser, HostLog } from './ports'
@@ -93,10 +94,18 @@ async function runApp(
     const svc = reference
     return Promise.resolve({ fetch: (req: Request) => svc.handle(req), ...svc.demo })
   }
+  // Every call of the active profile's client tells whether its service can be reached.
+  const reachability = createReachability()
   const profiles = await createProfiles({
     store,
     credentials,
-    createClient: defaultClientFactory,
+    createClient: (input) =>
+      input.probe
+        ? defaultClientFactory(input)
+        : defaultClientFactory({
+            ...input,
+            fetch: reachability.watch(input.fetch ?? ((r: Request) => fetch(r)))
+          }),
     demo
   })
   // The runner pushes through the edit side, which publishes through the runner: bound late.
@@ -108,6 +117,7 @@ async function runApp(
     now,
     log,
     push: (signal) => editSide?.push(signal) ?? Promise.resolve(),
+    reachability,
     ...(options.diskFullRetryMs === undefined ? {} : { diskFullRetryMs: options.diskFullRetryMs })
   })
   const edits = createEditSide({
@@ -161,11 +171,14 @@ async function runApp(
   if (profiles.active().kind === 'demo') await signInDemo(profiles, log)
   const autoSync = options.autoSync ?? true
   if (autoSync) sync.start()
+  // A sign-in during a sync is seen by it or by one more right after; the service coming back
+  // resumes what the network cut off.
   const offSignIn = autoSync
     ? syncOnSignIn(events, () => {
-        sync.start()
+        sync.request()
       })
     : () => undefined
+  const offResume = autoSync ? resumeWhenReachable({ reachability, runner: sync }) : () => undefined
   const offChange = profiles.onChange(() => {
     // A sync keeps writing for the profile it started with; the new profile gets its own.
     sync.cancel()
@@ -194,6 +207,7 @@ async function runApp(
     async close() {
       offChange()
       offSignIn()
+      offResume()
       stopWarmer()
       await facets.close()
       sync.cancel()
