@@ -28,17 +28,17 @@ interface Filters {
   yearTo?: number
   owned?: boolean
   wanted?: boolean
-  flags: number[]
+  flags: readonly number[]
   availability?: string
 }
 
 /** A change of filters: a key given as undefined clears that filter. */
 type FilterPatch = {
   readonly [K in Exclude<keyof Filters, 'flags'>]?: Filters[K] | undefined
-} & { readonly flags?: number[] }
+} & { readonly flags?: readonly number[] }
 
 /** Filters as set: an unset one is absent, never undefined. */
-function filtersOf(f: FilterPatch & { readonly flags: number[] }): Filters {
+function filtersOf(f: FilterPatch & { readonly flags: readonly number[] }): Filters {
   return {
     flags: f.flags,
     ...(f.theme === undefined ? {} : { theme: f.theme }),
@@ -55,28 +55,67 @@ function sameScope(a: Scope, b: Scope): boolean {
   return a.kind === b.kind && (a.kind !== 'flag' || b.kind !== 'flag' || a.flag === b.flag)
 }
 
-/** The query the list shows: text, facets, sort and scope. Rows arrive page by page. */
+/**
+ * The query the list shows: text, facets, sort and scope. Rows arrive page by page. The query and
+ * its answer are read-only outside: they change through the methods, which also start the search
+ * that goes with the change. What the list view itself keeps here (layout, keyboard row, scroll)
+ * it writes directly.
+ */
 export class SearchState {
-  text = $state('')
-  filters = $state<Filters>({ flags: [] })
-  sort = $state<SortKey>('number')
-  desc = $state(false)
-  scope = $state.raw<Scope>({ kind: 'all' })
-  layout = $state<'list' | 'grid'>('list')
-
-  total = $state(0)
-  /** The text of the query whose rows are on screen (the box may already hold a newer one). */
-  shownText = $state('')
-  facets = $state.raw<SearchFacets | null>(null)
+  #text = $state('')
+  #filters = $state<Filters>({ flags: [] })
+  #sort = $state<SortKey>('number')
+  #desc = $state(false)
+  #scope = $state.raw<Scope>({ kind: 'all' })
+  #total = $state(0)
+  #shownText = $state('')
+  #facets = $state.raw<SearchFacets | null>(null)
   /** Loaded pages by page number; replaced (never mutated) so the list redraws. */
-  pages = $state.raw<Readonly<Record<number, readonly SetSummaryDto[]>>>({})
-  loading = $state(false)
-  error = $state.raw<AppErrorData | null>(null)
+  #pages = $state.raw<Readonly<Record<number, readonly SetSummaryDto[]>>>({})
+  #loading = $state(false)
+  #error = $state.raw<AppErrorData | null>(null)
+  #generation = $state(0)
+
+  layout = $state<'list' | 'grid'>('list')
   /** Index of the row the keyboard is on; kept across detail visits. */
   active = $state(0)
   scrollTop = 0
+
+  get text(): string {
+    return this.#text
+  }
+  get filters(): Readonly<Filters> {
+    return this.#filters
+  }
+  get sort(): SortKey {
+    return this.#sort
+  }
+  get desc(): boolean {
+    return this.#desc
+  }
+  get scope(): Scope {
+    return this.#scope
+  }
+  get total(): number {
+    return this.#total
+  }
+  /** The text of the query whose rows are on screen (the box may already hold a newer one). */
+  get shownText(): string {
+    return this.#shownText
+  }
+  get facets(): SearchFacets | null {
+    return this.#facets
+  }
+  get loading(): boolean {
+    return this.#loading
+  }
+  get error(): AppErrorData | null {
+    return this.#error
+  }
   /** Completed queries, for the keystroke benchmark and tests that wait on rendering. */
-  generation = $state(0)
+  get generation(): number {
+    return this.#generation
+  }
 
   private gen = 0
   private lastFrom = 0
@@ -87,29 +126,30 @@ export class SearchState {
   private editSeq = 0
 
   query(offset: number, limit: number, facets: boolean): SearchQuery {
-    const f = this.filters
+    const f = this.#filters
     const flags = [...f.flags]
-    if (this.scope.kind === 'flag' && !flags.includes(this.scope.flag)) flags.push(this.scope.flag)
+    if (this.#scope.kind === 'flag' && !flags.includes(this.#scope.flag))
+      flags.push(this.#scope.flag)
     return {
-      text: this.text.trim(),
+      text: this.#text.trim(),
       ...(f.theme === undefined ? {} : { theme: f.theme }),
       ...(f.subtheme === undefined ? {} : { subtheme: f.subtheme }),
       ...(f.yearFrom === undefined ? {} : { yearFrom: f.yearFrom }),
       ...(f.yearTo === undefined ? {} : { yearTo: f.yearTo }),
-      ...(this.scope.kind === 'owned'
+      ...(this.#scope.kind === 'owned'
         ? { owned: true }
         : f.owned === undefined
           ? {}
           : { owned: f.owned }),
-      ...(this.scope.kind === 'wanted'
+      ...(this.#scope.kind === 'wanted'
         ? { wanted: true }
         : f.wanted === undefined
           ? {}
           : { wanted: f.wanted }),
       ...(flags.length > 0 ? { flags } : {}),
       ...(f.availability === undefined ? {} : { availability: f.availability }),
-      sort: this.sort,
-      desc: this.desc,
+      sort: this.#sort,
+      desc: this.#desc,
       offset,
       limit,
       facets
@@ -117,25 +157,25 @@ export class SearchState {
   }
 
   setScope(scope: Scope): void {
-    if (sameScope(scope, this.scope)) return
-    this.scope = scope
-    this.filters = { flags: [] }
+    if (sameScope(scope, this.#scope)) return
+    this.#scope = scope
+    this.#filters = { flags: [] }
     this.active = 0
     this.scrollTop = 0
     void this.refresh()
   }
 
   setText(text: string): void {
-    this.text = text
+    this.#text = text
     this.active = 0
     void this.refresh()
   }
 
   setFilters(patch: FilterPatch): void {
     // A subtheme belongs to its theme: changing the theme clears it.
-    const themeChanged = 'theme' in patch && patch.theme !== this.filters.theme
-    this.filters = filtersOf({
-      ...this.filters,
+    const themeChanged = 'theme' in patch && patch.theme !== this.#filters.theme
+    this.#filters = filtersOf({
+      ...this.#filters,
       ...patch,
       ...(themeChanged ? { subtheme: undefined } : {})
     })
@@ -144,14 +184,14 @@ export class SearchState {
   }
 
   clearFilters(): void {
-    this.filters = { flags: [] }
+    this.#filters = { flags: [] }
     this.active = 0
     void this.refresh()
   }
 
   setSort(sort: SortKey, desc: boolean): void {
-    this.sort = sort
-    this.desc = desc
+    this.#sort = sort
+    this.#desc = desc
     void this.refresh()
   }
 
@@ -160,43 +200,43 @@ export class SearchState {
     const gen = ++this.gen
     this.inflight = {}
     clearTimeout(this.facetTimer)
-    this.loading = true
+    this.#loading = true
     listBusy()
     const query = this.query(0, PAGE_SIZE, false)
     const seq = this.editSeq
     const result = await tryCall('catalog:search', query)
     if (gen !== this.gen) return
-    this.loading = false
+    this.#loading = false
     // The answered rows come first: their pictures wait until typing pauses.
     listBusy()
     if (!result.ok) {
-      this.error = result.error
+      this.#error = result.error
       return
     }
-    this.error = null
-    this.total = result.value.total
-    this.shownText = query.text ?? ''
-    this.pages = { 0: this.withEdits(result.value.rows, seq) }
-    if (this.active >= this.total) this.active = Math.max(0, this.total - 1)
-    this.generation++
+    this.#error = null
+    this.#total = result.value.total
+    this.#shownText = query.text ?? ''
+    this.#pages = { 0: this.withEdits(result.value.rows, seq) }
+    if (this.active >= this.#total) this.active = Math.max(0, this.#total - 1)
+    this.#generation++
     clearTimeout(this.facetTimer)
     this.facetTimer = setTimeout(() => void this.loadFacets(gen), FACET_DELAY_MS)
   }
 
   private async loadFacets(gen: number): Promise<void> {
     const result = await tryCall('catalog:search', this.query(0, 1, true))
-    if (gen === this.gen && result.ok) this.facets = result.value.facets
+    if (gen === this.gen && result.ok) this.#facets = result.value.facets
   }
 
   /** Reload what is on screen after data changed underneath (sync, undo, import). */
   async reload(): Promise<void> {
-    const keep = Object.keys(this.pages).map(Number)
+    const keep = Object.keys(this.#pages).map(Number)
     await this.refresh()
     for (const page of keep) if (page !== 0) void this.loadPage(page)
   }
 
   rowAt(index: number): SetSummaryDto | undefined {
-    return this.pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE]
+    return this.#pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE]
   }
 
   /**
@@ -208,9 +248,9 @@ export class SearchState {
     const ahead = from > this.lastFrom ? READ_AHEAD : 0
     const behind = from < this.lastFrom ? READ_AHEAD : 0
     this.lastFrom = from
-    const last = Math.min(to + ahead, this.total - 1)
+    const last = Math.min(to + ahead, this.#total - 1)
     for (let p = Math.floor(Math.max(0, from - behind) / PAGE_SIZE); p * PAGE_SIZE <= last; p++) {
-      if (!(p in this.pages)) void this.loadPage(p)
+      if (!(p in this.#pages)) void this.loadPage(p)
     }
   }
 
@@ -222,7 +262,7 @@ export class SearchState {
     const result = await tryCall('catalog:search', this.query(page * PAGE_SIZE, PAGE_SIZE, false))
     this.inflight[page] = false
     if (gen !== this.gen || !result.ok) return
-    this.pages = { ...this.pages, [page]: this.withEdits(result.value.rows, seq) }
+    this.#pages = { ...this.#pages, [page]: this.withEdits(result.value.rows, seq) }
   }
 
   /** An edit's answer replaces the set's collection state wherever the list holds it. */
@@ -239,7 +279,7 @@ export class SearchState {
     this.edited = [...this.edited.slice(-50), { seq: ++this.editSeq, setID, collection }]
     let changed = false
     const pages: Record<number, readonly SetSummaryDto[]> = {}
-    for (const [key, rows] of Object.entries(this.pages)) {
+    for (const [key, rows] of Object.entries(this.#pages)) {
       const i = rows.findIndex((r) => r.setID === setID)
       const row = rows[i]
       if (row === undefined) {
@@ -251,7 +291,7 @@ export class SearchState {
       pages[Number(key)] = copy
       changed = true
     }
-    if (changed) this.pages = pages
+    if (changed) this.#pages = pages
   }
 }
 
