@@ -13,7 +13,7 @@ export const VIEWS = [
 
 export type View = (typeof VIEWS)[number]
 
-interface Route {
+export interface Route {
   readonly view: View
   readonly flag: number
   readonly setID: number | null
@@ -48,21 +48,48 @@ export function formatHash(route: Route): string {
   return route.setID === null ? base : `${base}/set/${route.setID}`
 }
 
-class Nav {
-  route = $state<Route>({ view: 'browse', flag: 1, setID: null })
+/** What a route change does beyond the route itself; `prev` is null for the first route shown. */
+export type RouteListener = (prev: Route | null, next: Route) => void
+
+/** The route: the hash, read on start and on Back/Forward, written by the navigation methods. */
+export class Nav {
+  #route = $state<Route>({ view: 'browse', flag: 1, setID: null })
+  #show: RouteListener | null = null
 
   constructor() {
     if (typeof window === 'undefined') return
-    this.route = parseHash(window.location.hash)
+    this.#route = parseHash(window.location.hash)
     window.addEventListener('hashchange', () => {
-      this.route = parseHash(window.location.hash)
+      this.#change(parseHash(window.location.hash))
     })
   }
 
+  get route(): Route {
+    return this.#route
+  }
+
+  /**
+   * From now on every route change goes to `show`, starting with the current route (the app is
+   * mounted, so the screens it drives exist). Returns the way to stop.
+   */
+  start(show: RouteListener): () => void {
+    this.#show = show
+    show(null, this.#route)
+    return () => {
+      if (this.#show === show) this.#show = null
+    }
+  }
+
+  #change(route: Route): void {
+    const prev = this.#route
+    this.#route = route
+    this.#show?.(prev, route)
+  }
+
   private set(route: Route): void {
-    this.route = route
     const hash = formatHash(route)
     if (window.location.hash !== hash) window.history.pushState(null, '', hash)
+    this.#change(route)
   }
 
   go(view: View, flag = 1): void {
@@ -71,12 +98,12 @@ class Nav {
 
   openSet(setID: number): void {
     // Detail pages sit over a list; from a non-list screen they open over Browse.
-    const listView = ['browse', 'owned', 'wanted', 'flag'].includes(this.route.view)
-    this.set({ ...this.route, view: listView ? this.route.view : 'browse', setID })
+    const listView = ['browse', 'owned', 'wanted', 'flag'].includes(this.#route.view)
+    this.set({ ...this.#route, view: listView ? this.#route.view : 'browse', setID })
   }
 
   closeSet(): void {
-    if (this.route.setID !== null) this.set({ ...this.route, setID: null })
+    if (this.#route.setID !== null) this.set({ ...this.#route, setID: null })
   }
 }
 
