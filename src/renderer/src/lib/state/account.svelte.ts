@@ -7,7 +7,7 @@ import { nav } from './nav.svelte'
 import { notices } from './notices.svelte'
 
 /** Which service the app talks to and whether secrets are held (never the secrets themselves). */
-class AccountState {
+export class AccountState {
   status = $state.raw<AccountStatus | null>(null)
   info = $state.raw<AppInfo | null>(null)
   test = $state.raw<ConnectionTestDto | null>(null)

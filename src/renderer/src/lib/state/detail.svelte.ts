@@ -6,7 +6,7 @@ import { tryCall } from '../api'
 import { notices } from './notices.svelte'
 
 /** The open set: catalogue detail, extras (fetched on demand), copies and condition lists. */
-class SetDetailState {
+export class SetDetailState {
   setID = $state<number | null>(null)
   set = $state.raw<SetDetailDto | null>(null)
   extras = $state.raw<SetExtrasDto | null>(null)
@@ -20,6 +20,8 @@ class SetDetailState {
   private conditionsLoaded = false
   /** Bumped by every edit's answer: a load started before it must not bring back older values. */
   private editSeq = 0
+  /** The latest edits' answers, also of a set still loading (its row may be edited meanwhile). */
+  private edited: { seq: number; setID: number; collection: SetCollectionDto }[] = []
 
   async open(setID: number): Promise<void> {
     if (this.setID !== setID) {
@@ -38,11 +40,8 @@ class SetDetailState {
     ])
     if (this.setID !== setID) return
     if (set.ok) {
-      const mine = this.set
-      this.set =
-        seq !== this.editSeq && mine?.setID === setID
-          ? { ...set.value, collection: mine.collection }
-          : set.value
+      const newer = this.edited.findLast((e) => e.seq > seq && e.setID === setID)
+      this.set = newer ? { ...set.value, collection: newer.collection } : set.value
     } else this.error = set.error
     if (copies.ok) this.copies = copies.value
     const extras = await tryCall('catalog:getSetExtras', { setID })
@@ -61,6 +60,7 @@ class SetDetailState {
 
   patchCollection(setID: number, collection: SetCollectionDto): void {
     this.editSeq++
+    this.edited = [...this.edited.slice(-20), { seq: this.editSeq, setID, collection }]
     if (this.set?.setID === setID) this.set = { ...this.set, collection }
   }
 

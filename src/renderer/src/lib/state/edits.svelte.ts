@@ -7,7 +7,7 @@ import { notices } from './notices.svelte'
 import { search } from './search.svelte'
 
 /** Collection edits from any screen: one path, so list and detail always agree. */
-class Edits {
+export class Edits {
   /** Sets with an edit on its way to the local store (shown as "saving"). */
   saving = new SvelteSet<number>()
 

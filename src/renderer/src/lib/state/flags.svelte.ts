@@ -5,7 +5,7 @@ import { notices } from './notices.svelte'
 const DEFAULTS = Array.from({ length: FLAG_COUNT }, (_, i) => `Flag ${i + 1}`)
 
 /** The user's names for the eight flags, used by chips, filters and exports alike. */
-class FlagLabels {
+export class FlagLabels {
   labels = $state<string[]>([...DEFAULTS])
 
   label(flagNo: number): string {

@@ -49,7 +49,7 @@ export function formatHash(route: Route): string {
 }
 
 /** What a route change does beyond the route itself; `prev` is null for the first route shown. */
-export type RouteListener = (prev: Route | null, next: Route) => void
+type RouteListener = (prev: Route | null, next: Route) => void
 
 /** The route: the hash, read on start and on Back/Forward, written by the navigation methods. */
 export class Nav {

@@ -12,7 +12,7 @@ export interface Toast {
 
 const TOAST_MS = 6000
 
-class Notices {
+export class Notices {
   toasts = $state<Toast[]>([])
   fatal = $state<ErrorView | null>(null)
   /** The host no longer accepts this tab (restarted with a new pass): nothing works until it does. */

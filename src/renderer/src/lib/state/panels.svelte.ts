@@ -1,7 +1,7 @@
 const KEY = 'studbook.filters'
 
 /** Whether the filter panel beside the lists is open; the choice is kept across sessions. */
-class Panels {
+export class Panels {
   filtersOpen = $state(true)
 
   constructor() {

@@ -4,7 +4,7 @@ import { tryCall } from '../api'
 import { notices } from './notices.svelte'
 
 /** Sync status (pushed by main), the outbox and the activity journal with undo/redo. */
-class SyncState {
+export class SyncState {
   status = $state.raw<SyncStatus | null>(null)
   outbox = $state.raw<readonly OutboxItemDto[]>([])
   journal = $state.raw<readonly JournalEntryDto[]>([])

@@ -11,7 +11,7 @@ function stored(): ThemeMode {
   }
 }
 
-class Theme {
+export class Theme {
   mode = $state<ThemeMode>('system')
 
   constructor() {
