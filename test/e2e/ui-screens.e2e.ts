@@ -109,4 +109,24 @@ describe('every main screen in light and dark mode', () => {
     )
     expect(app.consoleErrors).toEqual([])
   })
+
+  it('keeps the light override against a dark OS; system then follows the OS', async () => {
+    const page = app.page
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await go(page, '#/settings')
+    await page.getByRole('combobox', { name: 'Appearance' }).selectOption('light')
+    await page.reload()
+    await page.getByRole('heading', { name: 'Settings' }).waitFor()
+    const colours = () =>
+      page.evaluate(() => {
+        const body = getComputedStyle(document.body)
+        return [body.backgroundColor, body.color]
+      })
+    expect(await colours()).toEqual(['rgb(246, 246, 244)', 'rgb(28, 28, 30)'])
+    await page.getByRole('combobox', { name: 'Appearance' }).selectOption('system')
+    expect(await colours()).toEqual(['rgb(19, 20, 22)', 'rgb(233, 233, 236)'])
+    await page.emulateMedia({ colorScheme: 'light' })
+    expect(await colours()).toEqual(['rgb(246, 246, 244)', 'rgb(28, 28, 30)'])
+    expect(app.consoleErrors).toEqual([])
+  })
 })
