@@ -35,19 +35,7 @@ const isCandidate = (path: string): boolean =>
   path.startsWith('src/') && path.endsWith('.ts') && !path.endsWith('.d.ts')
 
 /** `file#name` → why it stays exported though no other file imports it. */
-const PENDING =
-  'being edited in parallel when this check landed; to be unexported once that work is committed'
-const ALLOWED: Readonly<Record<string, string>> = {
-  'src/main/account/profiles.ts#ClientFactory': PENDING,
-  'src/main/account/profiles.ts#ClientFactoryInput': PENDING,
-  'src/main/account/profiles.ts#CustomProfileInput': PENDING,
-  'src/main/account/profiles.ts#ProfilesOptions': PENDING,
-  'src/main/app/compose.ts#CreateAppOptions': PENDING,
-  'src/main/app/compose.ts#DEMO_BASE_URL': PENDING,
-  'src/main/app/compose.ts#FileChooser': PENDING,
-  'src/main/app/compose.ts#HostLog': PENDING,
-  'src/main/app/compose.ts#MediaFile': PENDING
-}
+const ALLOWED: Readonly<Record<string, string>> = {}
 
 describe('exports of src', () => {
   it('finds an export no other file uses, through re-exports, namespaces and import()', () => {

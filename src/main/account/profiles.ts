@@ -10,7 +10,7 @@ import { checkProfileSettings, settingsProblem } from './profile-rules'
 
 export type ServicePort = ServiceClient
 
-export interface ClientFactoryInput {
+interface ClientFactoryInput {
   readonly profile: ProfileRecord
   readonly secrets: () => { apiKey: string; userHash?: string }
   readonly fetch?: FetchLike
@@ -18,7 +18,7 @@ export interface ClientFactoryInput {
   readonly probe?: true
 }
 
-export type ClientFactory = (input: ClientFactoryInput) => ServiceClient
+type ClientFactory = (input: ClientFactoryInput) => ServiceClient
 
 /** The real client for a profile; tests may wrap it (fault injection) through the same signature. */
 export const defaultClientFactory: ClientFactory = (input) =>
@@ -42,10 +42,10 @@ export interface DemoService {
 }
 
 /** Never reached over a network: the demo client's fetch is the in-process service. */
-export const DEMO_BASE_URL = 'https://demo.studbook.invalid'
+const DEMO_BASE_URL = 'https://demo.studbook.invalid'
 const ACTIVE_KEY = 'active_profile'
 
-export interface CustomProfileInput {
+interface CustomProfileInput {
   readonly baseUrl: string
   readonly binding: 'auto' | Binding
   readonly paths?: Partial<Record<ServiceName, string>>
@@ -83,7 +83,7 @@ export interface Profiles {
   onChange(listener: (profile: ProfileRecord) => void): () => void
 }
 
-export interface ProfilesOptions {
+interface ProfilesOptions {
   readonly store: Store
   readonly credentials: CredentialStore
   readonly createClient: ClientFactory

@@ -14,13 +14,7 @@ import { externalHosts } from '../catalogue/set-detail-repo'
 import { buildHandlers } from './handlers'
 import type { AppServices } from './handlers'
 import { createMediaCache } from '../catalogue/media-cache'
-import type { MediaFile } from '../catalogue/media-cache'
-import {
-  DEMO_BASE_URL,
-  createProfiles,
-  defaultClientFactory,
-  signInDemo
-} from '../account/profiles'
+import { createProfiles, defaultClientFactory, signInDemo } from '../account/profiles'
 import type { DemoService } from '../account/profiles'
 import { createSyncRunner } from '../sync/runner'
 import { createReachability } from '../sync/reachability'
@@ -30,10 +24,7 @@ import type { EditSide } from './compose-edits'
 import type { FileChooser, HostLog } from './ports'
 import type { DataFolderPort } from '../exchange/deps'
 
-export type { MediaFile }
-export type { FileChooser, HostLog }
-
-export interface CreateAppOptions {
+interface CreateAppOptions {
   dataDir: string
   host: 'electron' | 'browser'
   files?: FileChooser
@@ -219,5 +210,3 @@ async function runApp(
     }
   }
 }
-
-export { DEMO_BASE_URL }
