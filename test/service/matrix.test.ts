@@ -125,7 +125,7 @@ function expectResult(op: OperationDef, value: unknown): void {
       return
     case 'string':
       expect(typeof value).toBe('string')
-      if (op.name.startsWith('set') || op.name === 'checkKey') expect(value).toBe('OK')
+      if (r.ack === true) expect(value).toBe('OK')
       return
     case 'int':
       expect(value).toBe(1)
