@@ -1,5 +1,6 @@
 import { fullNumber, themeOf } from './catalogue'
 import type { ServiceState } from './context'
+import { isKnownMinifig } from './minifigs'
 import { hashString } from './set-details'
 import { rng, STREAM } from './rng'
 import { escapeXml } from './xml-write'
@@ -13,7 +14,12 @@ const IMAGE_PATH = /^\/images\/sets\/(thumbs\/tn_|small\/|images\/)(\d+)-(\d+)(?
 
 const SIZES: Readonly<Record<string, number>> = { 'thumbs/tn_': 120, 'small/': 320, 'images/': 800 }
 
+/** Figure pictures: /images/minifigs/[thumbs/]NUMBER.svg. */
+const FIGURE_PATH = /^\/images\/minifigs\/(thumbs\/)?([a-z0-9]+)\.svg$/
+
 export function serveAsset(state: ServiceState, path: string): Response {
+  const fig = FIGURE_PATH.exec(path)
+  if (fig) return figureAsset(state, fig[2] ?? '', fig[1] === undefined ? 320 : 96)
   const m = IMAGE_PATH.exec(path)
   if (!m)
     return new Response('Not found.', {
@@ -82,4 +88,27 @@ function setArt(state: ServiceState, setID: number, picture: number, size: numbe
     `<rect width="100" height="100" fill="hsl(${hue},30%,94%)"/>${bricks.join('')}` +
     `<text x="50" y="97" font-family="sans-serif" font-size="5" text-anchor="middle" fill="#333">${escapeXml(fullNumber(set))}</text></svg>`
   )
+}
+
+/** A little figure: head, torso and legs, coloured by its theme. */
+function figureAsset(state: ServiceState, num: string, size: number): Response {
+  if (!isKnownMinifig(state, num)) {
+    return new Response('Not found.', {
+      status: 404,
+      headers: { 'content-type': 'text/plain; charset=utf-8' }
+    })
+  }
+  const hue = hashString(num.slice(0, 3)) % 360
+  const shade = hashString(num) % 40
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100" role="img" aria-label="Minifigure ${escapeXml(num)}">` +
+    `<rect width="100" height="100" fill="hsl(${hue},30%,94%)"/>` +
+    `<rect x="42" y="8" width="16" height="5" rx="1" fill="hsl(50,90%,${45 + shade / 4}%)"/>` +
+    `<rect x="38" y="12" width="24" height="20" rx="5" fill="hsl(50,90%,${50 + shade / 4}%)"/>` +
+    `<path d="M30 34 H70 L74 62 H26 Z" fill="hsl(${hue},60%,${35 + shade / 2}%)"/>` +
+    `<rect x="30" y="62" width="19" height="28" fill="hsl(${(hue + 180) % 360},40%,30%)"/>` +
+    `<rect x="51" y="62" width="19" height="28" fill="hsl(${(hue + 180) % 360},40%,30%)"/></svg>`
+  return new Response(svg, {
+    headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' }
+  })
 }

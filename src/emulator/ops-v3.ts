@@ -12,7 +12,7 @@ import type { Args, Call } from './context'
 import { userByHash, validKey } from './context'
 import type { Json } from './lenient-json'
 import { field, isObject, parseLenientJson } from './lenient-json'
-import { filterMinifigs, isKnownMinifig, userMinifigs } from './minifigs'
+import { catalogueFigures, filterMinifigs, isKnownMinifig, userMinifigs } from './minifigs'
 import type { Handler } from './ops-v2-read'
 import { V3_ACCOUNT_OPS } from './ops-v3-account'
 import { V3_CATALOGUE_OPS } from './ops-v3-catalogue'
@@ -51,7 +51,8 @@ const KEYS = {
     'pageSize',
     'pageNumber'
   ],
-  getMinifigCollection: ['owned', 'wanted', 'query']
+  getMinifigCollection: ['owned', 'wanted', 'query'],
+  getMinifigs: ['query', 'setID', 'minifigNumber', 'pageSize', 'pageNumber']
 }
 
 type Params = Readonly<Record<string, Json>>
@@ -186,6 +187,43 @@ const getSets: V3 = (call, a, _user, p) => {
   })
 }
 
+/**
+ * The catalogue's figures, each with the sets it comes in and its pictures (docs/protocol.md §5b):
+ * filtered by words of the number or name, by a set, or by one number; paged like getSets.
+ */
+const getMinifigs: V3 = (call, _a, _user, p) => {
+  const query = (field(p, 'query') ?? '').trim().toLowerCase()
+  const setText = field(p, 'setID')
+  if (setText !== undefined && !/^\s*\d+\s*$/.test(setText)) return fail('Parameter error')
+  const setID = setText === undefined ? null : Number(setText)
+  const number = field(p, 'minifigNumber')?.trim().toLowerCase()
+  const size = parsePositive(field(p, 'pageSize') ?? '', PAGE_SIZE_DEFAULT)
+  const page = parsePositive(field(p, 'pageNumber') ?? '', 1)
+  if (size === null || page === null) return fail('Parameter error')
+  const matching = catalogueFigures(call.state).filter(
+    (f) =>
+      (number === undefined || f.minifigNumber === number) &&
+      (setID === null || f.sets.has(setID)) &&
+      (query === '' || f.minifigNumber.includes(query) || f.name.toLowerCase().includes(query))
+  )
+  const pageSize = Math.min(size, 500)
+  const rows = matching.slice((page - 1) * pageSize, page * pageSize)
+  return json({
+    status: 'success',
+    matches: matching.length,
+    minifigs: rows.map((f) => ({
+      minifigNumber: f.minifigNumber,
+      name: f.name,
+      category: f.category,
+      image: {
+        thumbnailURL: `${call.origin}/images/minifigs/thumbs/${f.minifigNumber}.svg`,
+        imageURL: `${call.origin}/images/minifigs/${f.minifigNumber}.svg`
+      },
+      sets: [...f.sets].map(([id, quantity]) => ({ setID: id, quantity }))
+    }))
+  })
+}
+
 export const V3_OPS = {
   ...V3_ACCOUNT_OPS,
   ...V3_CATALOGUE_OPS,
@@ -271,5 +309,6 @@ export const V3_OPS = {
     call.state.changed({ kind: 'user', user: u })
     return json({ status: 'success' })
   }),
-  getSets: v3({ user: false, params: 'params', keys: KEYS.getSets }, getSets)
+  getSets: v3({ user: false, params: 'params', keys: KEYS.getSets }, getSets),
+  getMinifigs: v3({ user: false, params: 'params', keys: KEYS.getMinifigs }, getMinifigs)
 } satisfies Readonly<Record<string, Handler>>

@@ -7,7 +7,9 @@ export {
   replaceYears,
   themeNames
 } from './catalogue-repo'
-export { flagsOf, syncStateOf } from './set-rows'
+export { flagsOf, mediaPath, syncStateOf } from './set-rows'
 export { NEVER_UPDATED, upsertSets } from './sets-repo'
 export type { CatalogueSetInput } from './sets-repo'
 export { listConditions, replaceConditions } from './catalogue-repo'
+export { MINIFIG_NUMBER, minifigMediaPath, replaceMinifigCatalogue } from './minifigs-repo'
+export type { CatalogueMinifigInput } from './minifigs-repo'

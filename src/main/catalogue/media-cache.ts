@@ -12,6 +12,7 @@ import {
   touchMedia
 } from './media-repo'
 import { extraImageUrl, getSetUrls } from './set-detail-repo'
+import { minifigPictureUrl } from './minifigs-repo'
 import { createPictureFetcher } from '../service/index'
 import type { FetchLike, PictureFetchOptions } from '../service/index'
 
@@ -40,6 +41,13 @@ function resolveMediaPath(store: Store, path: string): { profileId: number; url:
     const urls = getSetUrls(store.read, profileId, Number(set[3]))
     const url =
       set[1] === 'thumb' ? urls?.thumbnail : set[1] === 'large' ? urls?.large : urls?.image
+    return url ? { profileId, url } : null
+  }
+  const fig = /^media\/fig\/(\d+)\/([A-Za-z0-9._-]{1,50})\/(thumb|image)$/.exec(path)
+  if (fig) {
+    const profileId = Number(fig[1])
+    const kind = fig[3] === 'thumb' ? 'thumb' : 'image'
+    const url = minifigPictureUrl(store.read, profileId, fig[2] ?? '', kind)
     return url ? { profileId, url } : null
   }
   const extra = /^media\/extra\/(\d+)\/(\d+)\/(\d+)\/(thumb|image)$/.exec(path)

@@ -76,7 +76,11 @@ function collectionOf(r: SummaryRow): SetCollectionDto {
 }
 
 /** App-local media URLs (served by AppContext.media): the renderer never loads remote images. */
-function mediaPath(kind: 'thumb' | 'large' | 'image', profileId: number, setID: number): string {
+export function mediaPath(
+  kind: 'thumb' | 'large' | 'image',
+  profileId: number,
+  setID: number
+): string {
   return `media/${kind}/${profileId}/${setID}`
 }
 

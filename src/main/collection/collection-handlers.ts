@@ -11,11 +11,13 @@ import {
   copyDto,
   flagLabels,
   minifig,
+  minifigDetail,
   minifigs,
   notes,
   setCollection,
   setExists,
   setLabel,
+  setMinifigs,
   totals
 } from './read-model-repo'
 import { flagField, setEdit } from './edits-types'
@@ -28,6 +30,8 @@ export type CollectionHandlers = Pick<
   | 'collection:saveCopy'
   | 'collection:deleteCopy'
   | 'collection:listMinifigs'
+  | 'collection:getMinifig'
+  | 'collection:listSetMinifigs'
   | 'collection:updateMinifig'
   | 'collection:getTotals'
   | 'collection:listNotes'
@@ -122,6 +126,16 @@ export function createCollectionHandlers(deps: EditDeps): CollectionHandlers {
     },
     'collection:listMinifigs': ({ filter, query }) =>
       minifigs(db(), deps.profileId(), filter, query),
+    'collection:getMinifig': ({ minifigNumber }) => {
+      const found = minifigDetail(db(), deps.profileId(), minifigNumber)
+      if (!found) {
+        throw new AppError('not_found', `Minifigure ${minifigNumber} is not known.`, {
+          field: 'minifigNumber'
+        })
+      }
+      return found
+    },
+    'collection:listSetMinifigs': ({ setID }) => setMinifigs(db(), deps.profileId(), setID),
     'collection:updateMinifig': ({ minifigNumber, ownedLoose, wanted }) => {
       const p = deps.profileId()
       if (!minifig(db(), p, minifigNumber)) {

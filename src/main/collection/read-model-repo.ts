@@ -1,16 +1,19 @@
 import type {
   CopyDto,
   FlagLabelDto,
+  MinifigDetailDto,
   MinifigDto,
   NoteDto,
   SetCollectionDto,
+  SetMinifigDto,
   TotalsDto
 } from '../../shared/model/collection'
 import { monthOf } from '../../shared/model/service-date'
 import type { ReadDb } from '../store/handles'
 import { all, get } from '../store/handles'
-import { sql } from '../store/sql'
-import { syncStateOf } from '../catalogue/index'
+import { raw, sql } from '../store/sql'
+import type { Sql } from '../store/sql'
+import { mediaPath, minifigMediaPath, syncStateOf } from '../catalogue/index'
 import { listCopies, readSet } from './collection-state-repo'
 import type { LocalCopy } from './collection-state-repo'
 
@@ -65,9 +68,15 @@ interface MinifigRow {
   owned_in_sets: number
   owned_loose: number
   wanted: number
+  /** Whether the catalogue holds a picture of it. */
+  pictured: number
+  /** The states of its outbox rows, comma-joined; null when none. */
+  states: string | null
 }
 
-function minifigDto(db: ReadDb, profileId: number, r: MinifigRow): MinifigDto {
+type MinifigFilter = 'all' | 'owned' | 'wanted' | 'inSets' | 'loose'
+
+function minifigDto(profileId: number, r: MinifigRow): MinifigDto {
   return {
     minifigNumber: r.minifig_number,
     name: r.name,
@@ -76,46 +85,128 @@ function minifigDto(db: ReadDb, profileId: number, r: MinifigRow): MinifigDto {
     ownedLoose: r.owned_loose,
     ownedTotal: r.owned_in_sets + r.owned_loose,
     wanted: r.wanted === 1,
-    sync: syncStateOf(editStates(db, profileId, `minifig:${r.minifig_number}`))
+    sync: syncStateOf(r.states),
+    thumbnail: r.pictured === 1 ? minifigMediaPath('thumb', profileId, r.minifig_number) : null
   }
 }
 
-export function minifig(db: ReadDb, profileId: number, number: string): MinifigDto | null {
-  const r = get<MinifigRow>(
+/**
+ * Every figure the app knows: the catalogue's (cached by the pull), and the user's own that the
+ * catalogue lacks (a service that lists no catalogue, a figure added since). The user's counts and
+ * the figure's outbox states come with each.
+ */
+function minifigRows(db: ReadDb, profileId: number, where: Sql): MinifigRow[] {
+  return all<MinifigRow>(
     db,
-    sql`SELECT * FROM minifig_state WHERE profile_id = ${profileId} AND minifig_number = ${number}`
+    sql`WITH figs AS (
+          SELECT minifig_number, name, category, thumbnail_url IS NOT NULL OR image_url IS NOT NULL
+            AS pictured
+          FROM minifigs WHERE profile_id = ${profileId}
+          UNION ALL
+          SELECT st.minifig_number, st.name, st.category, 0 FROM minifig_state st
+          WHERE st.profile_id = ${profileId} AND NOT EXISTS (
+            SELECT 1 FROM minifigs m
+            WHERE m.profile_id = st.profile_id AND m.minifig_number = st.minifig_number)
+        )
+        SELECT f.minifig_number,
+          coalesce(nullif(f.name, ''), st.name, '') AS name,
+          coalesce(nullif(f.category, ''), st.category, '') AS category,
+          coalesce(st.owned_in_sets, 0) AS owned_in_sets,
+          coalesce(st.owned_loose, 0) AS owned_loose,
+          coalesce(st.wanted, 0) AS wanted,
+          f.pictured,
+          (SELECT group_concat(o.state) FROM outbox o
+            WHERE o.profile_id = ${profileId} AND o.target = 'minifig:' || f.minifig_number) AS states
+        FROM figs f
+        LEFT JOIN minifig_state st
+          ON st.profile_id = ${profileId} AND st.minifig_number = f.minifig_number
+        WHERE ${where}
+        ORDER BY f.minifig_number`
   )
-  return r ? minifigDto(db, profileId, r) : null
+}
+
+export function minifig(db: ReadDb, profileId: number, number: string): MinifigDto | null {
+  const r = minifigRows(db, profileId, sql`f.minifig_number = ${number}`)[0]
+  return r ? minifigDto(profileId, r) : null
+}
+
+const FILTERS: Readonly<Record<MinifigFilter, Sql>> = {
+  all: raw('1'),
+  owned: raw('coalesce(st.owned_in_sets, 0) + coalesce(st.owned_loose, 0) > 0'),
+  wanted: raw('coalesce(st.wanted, 0) = 1'),
+  inSets: raw('coalesce(st.owned_in_sets, 0) > 0'),
+  loose: raw('coalesce(st.owned_loose, 0) > 0')
 }
 
 export function minifigs(
   db: ReadDb,
   profileId: number,
-  filter: 'all' | 'owned' | 'wanted' | 'inSets' | 'loose',
+  filter: MinifigFilter,
   query: string
 ): MinifigDto[] {
   const like = `%${query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  const rows = all<MinifigRow>(
+  const where = sql`${FILTERS[filter]} AND (f.minifig_number LIKE ${like} ESCAPE '\\'
+    OR coalesce(nullif(f.name, ''), st.name, '') LIKE ${like} ESCAPE '\\')`
+  return minifigRows(db, profileId, where).map((r) => minifigDto(profileId, r))
+}
+
+/** A figure with its large picture and the catalogue's sets it comes in, most recent first. */
+export function minifigDetail(
+  db: ReadDb,
+  profileId: number,
+  number: string
+): MinifigDetailDto | null {
+  const fig = minifig(db, profileId, number)
+  if (!fig) return null
+  const sets = all<{
+    set_id: number
+    full_number: string
+    name: string
+    year: number | null
+    thumbnail_url: string | null
+    quantity: number
+    owned: number | null
+  }>(
     db,
-    sql`SELECT * FROM minifig_state WHERE profile_id = ${profileId}
-          AND (minifig_number LIKE ${like} ESCAPE '\\' OR name LIKE ${like} ESCAPE '\\')
-        ORDER BY minifig_number`
+    sql`SELECT ms.set_id, s.full_number, s.name, s.year, s.thumbnail_url, ms.quantity,
+          st.owned
+        FROM minifig_sets ms
+        JOIN sets s ON s.profile_id = ms.profile_id AND s.set_id = ms.set_id
+        LEFT JOIN set_state st ON st.profile_id = ms.profile_id AND st.set_id = ms.set_id
+        WHERE ms.profile_id = ${profileId} AND ms.minifig_number = ${number}
+        ORDER BY s.year DESC, s.number_sort, s.set_id`
   )
-  const keep = (r: MinifigRow): boolean => {
-    switch (filter) {
-      case 'all':
-        return true
-      case 'owned':
-        return r.owned_in_sets + r.owned_loose > 0
-      case 'wanted':
-        return r.wanted === 1
-      case 'inSets':
-        return r.owned_in_sets > 0
-      case 'loose':
-        return r.owned_loose > 0
-    }
+  return {
+    ...fig,
+    image: fig.thumbnail === null ? null : minifigMediaPath('image', profileId, number),
+    sets: sets.map((r) => ({
+      setID: r.set_id,
+      fullNumber: r.full_number,
+      name: r.name,
+      year: r.year,
+      thumbnail: r.thumbnail_url ? mediaPath('thumb', profileId, r.set_id) : null,
+      quantity: r.quantity,
+      owned: r.owned === 1
+    }))
   }
-  return rows.filter(keep).map((r) => minifigDto(db, profileId, r))
+}
+
+/** The figures a set comes with (as the catalogue lists them), with the user's counts. */
+export function setMinifigs(db: ReadDb, profileId: number, setID: number): SetMinifigDto[] {
+  const quantities = new Map(
+    all<{ minifig_number: string; quantity: number }>(
+      db,
+      sql`SELECT minifig_number, quantity FROM minifig_sets
+          WHERE profile_id = ${profileId} AND set_id = ${setID}`
+    ).map((r) => [r.minifig_number, r.quantity])
+  )
+  if (quantities.size === 0) return []
+  const where = sql`f.minifig_number IN (SELECT minifig_number FROM minifig_sets
+    WHERE profile_id = ${profileId} AND set_id = ${setID})`
+  return minifigRows(db, profileId, where).map((r) => ({
+    ...minifigDto(profileId, r),
+    quantity: quantities.get(r.minifig_number) ?? 0
+  }))
 }
 
 export function flagLabels(db: ReadDb, profileId: number): FlagLabelDto[] {

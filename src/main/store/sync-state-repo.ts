@@ -15,6 +15,8 @@ type SyncKey =
   | 'catalogue_complete_at'
   | 'recent_watermark'
   | 'last_sync_at'
+  /** When the catalogue's minifigures were last asked for (offered or not). */
+  | 'minifigs_pulled_at'
   | 'collection_pulled_at'
   /** 'key' or 'hash': the service stopped accepting it; cleared by a new key or a sign-in. */
   | 'credentials_rejected'

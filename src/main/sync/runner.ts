@@ -178,6 +178,7 @@ class Runner implements SyncRunner {
       reach: this.reach,
       now: this.now,
       push,
+      ...(this.options.log ? { log: this.options.log } : {}),
       step: (phase, done, total) => {
         this.progress.step(phase, done, total)
         this.publish()

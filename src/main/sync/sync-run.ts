@@ -1,3 +1,4 @@
+import { AppError } from '../../shared/errors'
 import type { SyncOutcome, SyncPhase } from '../../shared/model/sync'
 import type { EventBus } from '../ipc/event-bus'
 import { hasSubthemesAndYears, themeNames } from '../catalogue/index'
@@ -13,6 +14,7 @@ import {
   pullThemes
 } from './pull/catalogue'
 import { pullCollection } from './pull/collection'
+import { pullMinifigCatalogue } from './pull/minifigs'
 import type { PullContext } from './pull/context'
 import type { Reachability } from './reachability'
 
@@ -27,6 +29,7 @@ export interface SyncRunDeps {
   readonly reach: Reachability
   readonly now: () => Date
   readonly push: PushStep | undefined
+  readonly log?: { warn(m: string, d?: unknown): void }
   step(phase: SyncPhase, done: number, total: number): void
 }
 
@@ -96,6 +99,23 @@ async function pullCatalogueChanges(ctx: PullContext, reach: Reachability): Prom
   if (themeNames(ctx.store.read, ctx.profileId).length > 0) await pullRecentSets(ctx)
 }
 
+/**
+ * The catalogue's figures with a whole catalogue, or once when none were ever asked for. A service
+ * without them is asked again only by the next whole pull; a list it sends that is not valid is
+ * left out, never a reason to hold back the user's collection.
+ */
+async function pullFigures(deps: SyncRunDeps, ctx: PullContext, whole: boolean): Promise<void> {
+  const asked = getSyncValue(ctx.store.read, ctx.profileId, 'minifigs_pulled_at') !== null
+  if (!whole && asked) return
+  try {
+    if (await pullMinifigCatalogue(ctx)) return
+  } catch (e) {
+    if (!(e instanceof AppError && e.code === 'bad_record')) throw e
+    deps.log?.warn('minifigure catalogue refused', e.message)
+  }
+  setSyncValue(ctx.store.write, ctx.profileId, 'minifigs_pulled_at', deps.now().toISOString())
+}
+
 /** One sync: the catalogue, then the outbox pushed, then the collection pulled. */
 export async function runSync(
   deps: SyncRunDeps,
@@ -109,8 +129,10 @@ export async function runSync(
   const ctx = pullContext(deps, signal)
   const complete = getSyncValue(store.read, profileId, 'catalogue_complete_at') !== null
   const resuming = getSyncValue(store.read, profileId, 'sets_next_page') !== null
-  if (full || !complete || resuming) await pullWholeCatalogue(ctx, deps.reach)
+  const whole = full || !complete || resuming
+  if (whole) await pullWholeCatalogue(ctx, deps.reach)
   else await pullCatalogueChanges(ctx, deps.reach)
+  await pullFigures(deps, ctx, whole)
   // A refused sign-in: the catalogue syncs, the outbox waits, the collection is left as it is.
   // Asked again here: signing in while the catalogue downloaded clears the refusal.
   if (rejectedCredential(store.read, profileId) === 'hash') throw rejectionError('hash')

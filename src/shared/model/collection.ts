@@ -77,6 +77,31 @@ export interface MinifigDto {
   readonly ownedTotal: number
   readonly wanted: boolean
   readonly sync: EditSyncState
+  /** App-local `media/...` path of its picture, or null when the service gave none. */
+  readonly thumbnail: string | null
+}
+
+/** A set a figure comes in, as the figure's page lists it. */
+interface MinifigSetDto {
+  readonly setID: number
+  readonly fullNumber: string
+  readonly name: string
+  readonly year: number | null
+  readonly thumbnail: string | null
+  /** How many of the figure the set holds. */
+  readonly quantity: number
+  readonly owned: boolean
+}
+
+/** One figure with its large picture and every set of the catalogue it comes in. */
+export interface MinifigDetailDto extends MinifigDto {
+  readonly image: string | null
+  readonly sets: readonly MinifigSetDto[]
+}
+
+/** A figure as a set's page lists it: how many of it the set holds. */
+export interface SetMinifigDto extends MinifigDto {
+  readonly quantity: number
 }
 
 export interface TotalsDto {

@@ -1,5 +1,14 @@
 export type SyncPhase =
-  'idle' | 'themes' | 'subthemes' | 'years' | 'sets' | 'recent' | 'collection' | 'push' | 'done'
+  | 'idle'
+  | 'themes'
+  | 'subthemes'
+  | 'years'
+  | 'sets'
+  | 'recent'
+  | 'minifigs'
+  | 'collection'
+  | 'push'
+  | 'done'
 
 export interface AllowanceDto {
   /** Daily getSets calls allowed, or null when the service sets no limit. */

@@ -262,6 +262,13 @@ const OPERATION_TABLE = {
       write: false,
       origin: 'protocol'
     },
+    // Offered by the reference service: the catalogue's figures with the sets each comes in (docs/protocol.md §5b).
+    getMinifigs: {
+      params: [KEY, json('params', false)],
+      result: JSON_READ,
+      write: false,
+      origin: 'protocol'
+    },
     // Production's further v3 operations (docs/protocol.md §5); parameter names as its public clients send them.
     checkKey: { params: [KEY], result: JSON_ACK, write: false, origin: 'production' },
     /** `hash` is the userHash, opaque. */

@@ -6,6 +6,7 @@ import { up as ftsOneLetterPrefix } from './0040-fts-one-letter-prefix'
 import { up as setInitials } from './0050-set-initials'
 import { up as copyIdentity } from './0060-copy-identity'
 import { up as outboxSent } from './0070-outbox-sent'
+import { up as minifigCatalogue } from './0080-minifig-catalogue'
 
 export interface Migration {
   readonly version: number
@@ -21,5 +22,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 40, name: 'fts-one-letter-prefix', up: ftsOneLetterPrefix },
   { version: 50, name: 'set-initials', up: setInitials },
   { version: 60, name: 'copy-identity', up: copyIdentity },
-  { version: 70, name: 'outbox-sent', up: outboxSent }
+  { version: 70, name: 'outbox-sent', up: outboxSent },
+  { version: 80, name: 'minifig-catalogue', up: minifigCatalogue }
 ]

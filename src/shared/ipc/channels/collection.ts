@@ -5,9 +5,11 @@ import { empty, flagNo, setId, userText } from './common'
 import type {
   CopyDto,
   FlagLabelDto,
+  MinifigDetailDto,
   MinifigDto,
   NoteDto,
   SetCollectionDto,
+  SetMinifigDto,
   TotalsDto
 } from '../../model/collection'
 
@@ -76,6 +78,14 @@ export const collectionChannels = {
         query: z.string().max(100).default('')
       })
       .strict()
+  ),
+  /** A figure of the catalogue (or of the user's collection) with the sets it comes in. */
+  'collection:getMinifig': channel<MinifigDetailDto>()(
+    z.object({ minifigNumber: z.string().min(1).max(50) }).strict()
+  ),
+  /** The figures a set comes with, with the user's counts of each. */
+  'collection:listSetMinifigs': channel<SetMinifigDto[]>()(
+    z.object({ setID: setId }).strict()
   ),
   'collection:updateMinifig': channel<MinifigDto>()(
     z

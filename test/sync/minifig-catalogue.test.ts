@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createHarness } from './sync-pull-harness'
+import type { Harness } from './sync-pull-harness'
+import { testEditSide } from '../collection/harness'
+
+/**
+ * Issue #14, item 6: the sync caches the catalogue's minifigures like its sets, so every figure the
+ * service knows can be searched, each figure lists its sets and each set its figures.
+ */
+
+let h: Harness | null = null
+afterEach(() => {
+  h?.close()
+  h = null
+})
+
+describe('the minifigure catalogue', () => {
+  it('a sync brings every figure; a set lists as many figures as the set says it has', async () => {
+    h = await createHarness(600)
+    const status = await h.sync.run()
+    expect(status.error).toBeNull()
+    const side = testEditSide(h.store, h.profiles)
+    const figs = side.handlers
+
+    const mine = await figs['collection:listMinifigs']({ filter: 'owned', query: '' })
+    const all = await figs['collection:listMinifigs']({ filter: 'all', query: '' })
+    // Far more figures than the user's: the catalogue's, most of them owned by nobody here.
+    expect(all.length).toBeGreaterThan(mine.length * 5)
+    const stranger = all.find((f) => f.ownedTotal === 0 && !f.wanted)
+    if (!stranger) throw new Error('no figure outside the collection')
+    expect(stranger.name).not.toBe('')
+    expect(stranger.thumbnail).toMatch(/^media\/fig\//)
+    // Searching by its name finds it though the user has none.
+    const byName = await figs['collection:listMinifigs']({ filter: 'all', query: stranger.name })
+    expect(byName.map((f) => f.minifigNumber)).toContain(stranger.minifigNumber)
+
+    // Sets with figures: the figures listed add up to the set's own minifigure count.
+    const { rows } = await h.catalogue['catalog:search']({
+      text: '',
+      sort: 'number',
+      desc: false,
+      offset: 0,
+      limit: 60,
+      facets: false
+    })
+    let checked = 0
+    for (const row of rows) {
+      const set = await h.catalogue['catalog:getSet']({ setID: row.setID })
+      const listed = await figs['collection:listSetMinifigs']({ setID: row.setID })
+      expect(listed.reduce((n, f) => n + f.quantity, 0)).toBe(set.minifigs ?? 0)
+      // Each figure of the set names the set among its own.
+      for (const f of listed.slice(0, 2)) {
+        const detail = await figs['collection:getMinifig']({ minifigNumber: f.minifigNumber })
+        expect(detail.sets.find((s) => s.setID === row.setID)?.quantity).toBe(f.quantity)
+      }
+      if (listed.length > 0) checked++
+    }
+    expect(checked).toBeGreaterThan(10)
+    await side.close()
+  })
+
+  it('a figure of the catalogue the user never had can be marked wanted', async () => {
+    h = await createHarness(300)
+    await h.sync.run()
+    const side = testEditSide(h.store, h.profiles)
+    const all = await side.handlers['collection:listMinifigs']({ filter: 'all', query: '' })
+    const stranger = all.find((f) => f.ownedTotal === 0 && !f.wanted)
+    if (!stranger) throw new Error('no figure outside the collection')
+    const after = await side.handlers['collection:updateMinifig']({
+      minifigNumber: stranger.minifigNumber,
+      wanted: true
+    })
+    expect(after).toMatchObject({ wanted: true, name: stranger.name, sync: 'pending' })
+    const wanted = await side.handlers['collection:listMinifigs']({ filter: 'wanted', query: '' })
+    expect(wanted.map((f) => f.minifigNumber)).toContain(stranger.minifigNumber)
+    await side.close()
+  })
+})
