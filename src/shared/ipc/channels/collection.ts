@@ -84,9 +84,7 @@ export const collectionChannels = {
     z.object({ minifigNumber: z.string().min(1).max(50) }).strict()
   ),
   /** The figures a set comes with, with the user's counts of each. */
-  'collection:listSetMinifigs': channel<SetMinifigDto[]>()(
-    z.object({ setID: setId }).strict()
-  ),
+  'collection:listSetMinifigs': channel<SetMinifigDto[]>()(z.object({ setID: setId }).strict()),
   'collection:updateMinifig': channel<MinifigDto>()(
     z
       .object({
