@@ -231,6 +231,7 @@ export class FakeBackend implements Transport {
       'catalog:listConditions': ({ which }) =>
         which === 'acquired' ? ['New', 'Used'] : ['Built', 'Sealed'],
       'collection:listCopies': ({ setID }) => this.copies.filter((c) => c.setID === setID),
+      'collection:listSetMinifigs': () => [],
       'collection:saveCopy': ({ setID, localId, copy }) => {
         const saved: CopyDto = {
           ...copy,

@@ -144,3 +144,13 @@ export function runningText(s: {
 export function incompleteText(p: { readonly got: number; readonly expected: number }): string {
   return `Catalogue incomplete: ${p.got.toLocaleString()} of ${p.expected.toLocaleString()} sets`
 }
+
+/** `1 minifigure`, `2 minifigures`: a count the way it is said. */
+export function minifigCount(n: number): string {
+  return `${n.toLocaleString()} ${n === 1 ? 'minifigure' : 'minifigures'}`
+}
+
+/** `1 set`, `3 sets`. */
+export function setCount(n: number): string {
+  return `${n.toLocaleString()} ${n === 1 ? 'set' : 'sets'}`
+}
