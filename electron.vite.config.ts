@@ -7,7 +7,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte'
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: {
+      rolldownOptions: {
         input: {
           index: resolve('src/main/index.ts'),
           web: resolve('src/main/hosts/web.ts'),
@@ -28,7 +28,7 @@ export default defineConfig({
     build: {
       // A sandboxed preload can require only 'electron': everything else (zod, the contract) is bundled.
       externalizeDeps: false,
-      rollupOptions: { input: { index: resolve('src/preload/index.ts') } }
+      rolldownOptions: { input: { index: resolve('src/preload/index.ts') } }
     }
   },
   renderer: {
@@ -37,7 +37,7 @@ export default defineConfig({
     build: {
       // electron-vite leaves the renderer unminified; we ship ≤ 150 kB of gzipped JS (performance.md).
       minify: true,
-      rollupOptions: { input: resolve('src/renderer/index.html') }
+      rolldownOptions: { input: resolve('src/renderer/index.html') }
     },
     plugins: [svelte({ configFile: resolve('svelte.config.mjs') })]
   }

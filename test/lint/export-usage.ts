@@ -132,7 +132,15 @@ function facts(files: ReadonlyMap<string, string>, path: string): ModuleFacts {
   }
 
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+    // tsx's `tsImport(spec, …)` (scripts load TypeScript modules with it) is an import() too.
+    const isTsImport =
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'tsImport'
+    if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword || isTsImport)
+    ) {
       const from = resolve(node.arguments[0])
       if (from !== null) uses.push({ from, names: dynamicNames(node) })
     } else if (ts.isImportTypeNode(node)) {

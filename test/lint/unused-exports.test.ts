@@ -15,7 +15,7 @@ function walk(dir: string): string[] {
     if (e.name.startsWith('.') || SKIP.has(e.name)) return []
     const path = join(dir, e.name)
     if (e.isDirectory()) return walk(path)
-    return /\.(ts|mts|svelte)$/.test(e.name) ? [path] : []
+    return /\.(ts|mts|mjs|svelte)$/.test(e.name) && !e.name.endsWith('.d.mts') ? [path] : []
   })
 }
 
@@ -23,7 +23,7 @@ function repoFiles(): Map<string, string> {
   const files = new Map<string, string>()
   const roots = ['src', 'test', 'bench', 'scripts'].map((d) => join(ROOT, d))
   const top = readdirSync(ROOT)
-    .filter((n) => /\.(ts|mts)$/.test(n))
+    .filter((n) => /\.(ts|mts|mjs)$/.test(n))
     .map((n) => join(ROOT, n))
   for (const path of [...roots.flatMap(walk), ...top]) {
     files.set(relative(ROOT, path).split(sep).join('/'), readFileSync(path, 'utf8'))

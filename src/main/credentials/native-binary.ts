@@ -134,7 +134,7 @@ export function describeTarget(target: NativeTarget): string {
   return `${PLATFORM_NAMES[target.platform] ?? target.platform} ${target.arch}`
 }
 
-function describeHeader(header: NativeHeader): string {
+export function describeHeader(header: NativeHeader): string {
   return `${PLATFORM_NAMES[header.platform] ?? header.platform} ${header.arches.join('+')}`
 }
 
