@@ -69,6 +69,8 @@ async function main(): Promise<void> {
   // Before the address is announced: whoever reads it may stop the host at once.
   process.on('SIGINT', shutdown)
   process.on('SIGTERM', shutdown)
+  // Each run starts its log (the address is not logged: it carries the token).
+  log.info('browser host started', { port: new URL(host.url).port })
   console.log(`Studbook is running at ${host.url}`)
   console.log(`Data folder: ${dataDir}`)
   console.log(`Logs: ${log.dir}`)
