@@ -20,6 +20,11 @@ beforeAll(async () => {
   await service.login(svc.username, svc.password)
   await app.rpc('sync:start', { full: true })
   await waitForSets(app.page, 400)
+  // The collection (and its copies' prices) arrives after the sets: counts are taken after it.
+  for (;;) {
+    if (!(await app.rpc<{ running: boolean }>('sync:getStatus')).running) break
+    await app.page.waitForTimeout(250)
+  }
 })
 
 afterAll(async () => {
