@@ -26,6 +26,13 @@ describe('first run on a 20,000-set demo catalogue', () => {
     await page.getByRole('button', { name: 'Connect a real service' }).waitFor()
     await page.getByText('Demo catalogue.').waitFor()
     await waitForSets(page, 20_000)
+    // The demo account's collection arrives after the sets: the totals are counted after it.
+    await expect
+      .poll(async () => (await app.rpc<{ running: boolean }>('sync:getStatus')).running, {
+        timeout: 120_000,
+        interval: 250
+      })
+      .toBe(false)
     const before = await app.rpc<Totals>('collection:getTotals')
 
     // Search as you type from the local index.
