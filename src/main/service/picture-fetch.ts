@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors'
 import type { ErrorDetail } from '../../shared/errors'
 import { isPictureType } from '../mime-types'
-import { raceAbort, readCapped } from './transport'
+import { raceAbort, readCapped, redirectTarget } from './transport'
 import type { FetchLike } from './transport'
 
 /** The picture limits of docs/protocol.md §8c. */
@@ -111,17 +111,6 @@ function tooLarge(detail: ErrorDetail): AppError {
 
 async function discard(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => undefined)
-}
-
-function redirectTarget(response: Response, from: URL): URL | null {
-  if (![301, 302, 303, 307, 308].includes(response.status)) return null
-  const location = response.headers.get('location')
-  if (location === null || location === '') return null
-  try {
-    return new URL(location, from)
-  } catch {
-    return null
-  }
 }
 
 /** A counting semaphore in arrival order; a waiter whose deadline passes leaves the line. */

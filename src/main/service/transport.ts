@@ -167,7 +167,8 @@ export async function send(
 
 const MAX_REDIRECTS = 3
 
-function redirectTarget(response: Response, from: string): URL | null {
+/** Where a redirect answer points, resolved against the address asked; null if it is not one. */
+export function redirectTarget(response: Response, from: string | URL): URL | null {
   if (![301, 302, 303, 307, 308].includes(response.status)) return null
   const location = response.headers.get('location')
   if (location === null || location === '') return null
