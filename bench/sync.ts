@@ -32,18 +32,35 @@ async function serve(): Promise<void> {
   console.log(JSON.stringify({ url: server.url, apiKey: svc.demo.apiKey }))
 }
 
-async function startService(noV3: boolean): Promise<{ url: string; apiKey: string; stop(): void }> {
-  const args = [...process.execArgv, import.meta.filename, '--serve', ...(noV3 ? ['--no-v3'] : [])]
-  const child = spawn(process.execPath, args, {
+/**
+ * Runs this script again with `flags` and waits for the first JSON line it prints (the service's
+ * address, or one run's result). Says how the child ended if it printed none.
+ */
+async function spawnSelf(
+  flags: readonly string[]
+): Promise<{ child: ReturnType<typeof spawn>; line: string }> {
+  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, ...flags], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: process.env
   })
-  const lines = createInterface({ input: child.stdout })
-  for await (const line of lines) {
-    const info = JSON.parse(line) as { url: string; apiKey: string }
-    return { ...info, stop: () => child.kill() }
+  for await (const line of createInterface({ input: child.stdout })) {
+    if (line.startsWith('{')) return { child, line }
   }
-  throw new Error('service did not start')
+  const code: unknown = await new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve(child.exitCode ?? child.signalCode)
+    else
+      child.once('exit', (c, s) => {
+        resolve(c ?? s)
+      })
+  })
+  throw new Error(`${flags[0] ?? 'child'} ended without a result (exit ${String(code)})`)
+}
+
+async function startService(noV3: boolean): Promise<{ url: string; apiKey: string; stop(): void }> {
+  const { child, line } = await spawnSelf(['--serve', ...(noV3 ? ['--no-v3'] : [])])
+  const info = JSON.parse(line) as { url: string; apiKey: string }
+  return { ...info, stop: () => child.kill() }
 }
 
 interface RunResult {
@@ -86,27 +103,9 @@ interface Mode {
 
 /** One run in a fresh process: a user's first sync starts in a new app, not after earlier syncs. */
 async function runInChild(url: string, apiKey: string): Promise<RunResult> {
-  const args = [...process.execArgv, import.meta.filename, '--once', url, apiKey]
-  const child = spawn(process.execPath, args, {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env
-  })
-  const lines = createInterface({ input: child.stdout })
-  for await (const line of lines) {
-    if (line.startsWith('{')) {
-      child.kill()
-      return JSON.parse(line) as RunResult
-    }
-  }
-  const code: unknown = await new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null)
-      resolve(child.exitCode ?? child.signalCode)
-    else
-      child.once('exit', (c, s) => {
-        resolve(c ?? s)
-      })
-  })
-  throw new Error(`a sync run ended without a result (exit ${String(code)})`)
+  const { child, line } = await spawnSelf(['--once', url, apiKey])
+  child.kill()
+  return JSON.parse(line) as RunResult
 }
 
 async function measureMode(mode: Mode): Promise<string> {
