@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { editHarness } from './harness'
 import type { EditHarness } from './harness'
+import { completeCopy } from './copy-helpers'
 
 /** Issue #14 item 8: activity and undo toasts name the set and the change in words. */
 
@@ -9,24 +10,12 @@ afterEach(() => {
   h.close()
 })
 
-const copy = {
+const copy = completeCopy({
   dateAcquired: '2024-05-01',
   currency: 'EUR',
   pricePaid: 50,
-  additionalPricePaid: 0,
-  currentEstimatedValue: 70,
-  conditionWhenAcquired: '',
-  acquiredFrom: '',
-  conditionNow: '',
-  location: '',
-  notes: '',
-  parts: true,
-  minifigs: true,
-  instructions: true,
-  box: true,
-  willTrade: false,
-  modified: false
-}
+  currentEstimatedValue: 70
+})
 
 const activity = async (): Promise<string[]> =>
   (await h.handlers['journal:list']({ limit: 20 })).map((e) => e.description).reverse()

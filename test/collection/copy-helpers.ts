@@ -2,7 +2,13 @@ import type { ServiceClient } from '../../src/main/service/index'
 import { applyServerCopies, targetsWithEdits } from '../../src/main/collection/collection-sync-repo'
 import { transaction } from '../../src/main/store/handles'
 import type { CollectionDetailRecord } from '../../src/shared/protocol/records'
+import { BLANK_COPY } from '../../src/shared/model/collection'
 import type { PushHarness } from './service-harness'
+
+/** A copy with its parts, figures, instructions and box, and otherwise only what `over` gives. */
+export function completeCopy(over: Partial<typeof BLANK_COPY>): typeof BLANK_COPY {
+  return { ...BLANK_COPY, parts: true, minifigs: true, instructions: true, box: true, ...over }
+}
 
 /** A copy's user fields, as the copy form sends them. */
 export const COPY = {

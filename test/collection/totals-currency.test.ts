@@ -1,30 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { editHarness } from './harness'
 import type { EditHarness } from './harness'
+import { completeCopy } from './copy-helpers'
 
 let h: EditHarness
 afterEach(() => {
   h.close()
 })
 
-const copy = {
+const copy = completeCopy({
   dateAcquired: '2024-01-10',
   currency: 'USD',
   pricePaid: 1000,
-  additionalPricePaid: 0,
-  currentEstimatedValue: 1200,
-  conditionWhenAcquired: '',
-  acquiredFrom: '',
-  conditionNow: '',
-  location: '',
-  notes: '',
-  parts: true,
-  minifigs: true,
-  instructions: true,
-  box: true,
-  willTrade: false,
-  modified: false
-}
+  currentEstimatedValue: 1200
+})
 
 describe('totals never add one currency to another', () => {
   it('charts paid and value over time as one series per currency', async () => {
