@@ -1,6 +1,7 @@
 // Mutation testing of the modules that guard the user's edits (`npm run test:mutation`): the
 // outbox, the journal, the edit path and the sync that drains them. Not part of CI: on two cores a
-// run takes tens of minutes. The score goes in docs/benchmarks.md.
+// whole run takes hours, so scripts/mutation.mjs runs it one part at a time and sums the parts'
+// reports. The score goes in docs/benchmarks.md.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
