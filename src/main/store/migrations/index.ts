@@ -7,6 +7,7 @@ import { up as setInitials } from './0050-set-initials'
 import { up as copyIdentity } from './0060-copy-identity'
 import { up as outboxSent } from './0070-outbox-sent'
 import { up as minifigCatalogue } from './0080-minifig-catalogue'
+import { up as savedViews } from './0090-saved-views'
 
 export interface Migration {
   readonly version: number
@@ -23,5 +24,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 50, name: 'set-initials', up: setInitials },
   { version: 60, name: 'copy-identity', up: copyIdentity },
   { version: 70, name: 'outbox-sent', up: outboxSent },
-  { version: 80, name: 'minifig-catalogue', up: minifigCatalogue }
+  { version: 80, name: 'minifig-catalogue', up: minifigCatalogue },
+  { version: 90, name: 'saved-views', up: savedViews }
 ]

@@ -1,0 +1,21 @@
+import type { WriteDb } from '../handles'
+
+/**
+ * Saved views (issue #17): a Browse query kept by name, per profile, in the user's order. The
+ * query is JSON, checked against the contract's schema each time it is read; `name_key` (the name
+ * folded for comparison) makes two views of one name impossible whatever the case.
+ */
+export function up(db: WriteDb): void {
+  db.exec(`
+    CREATE TABLE saved_views (
+      id INTEGER PRIMARY KEY,
+      profile_id INTEGER NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+      name TEXT NOT NULL,
+      name_key TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      query TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      UNIQUE (profile_id, name_key)
+    ) STRICT;
+  `)
+}
