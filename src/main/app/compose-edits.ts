@@ -5,6 +5,8 @@ import type { AccountHandlers } from '../account/account-handlers'
 import { createCollectionHandlers } from '../collection/collection-handlers'
 import { rejectionError, rejectionOfCode } from '../account/credential-check'
 import type { CollectionHandlers } from '../collection/collection-handlers'
+import { createBulkEditHandlers } from '../collection/bulk-edit-handlers'
+import type { BulkEditHandlers } from '../collection/bulk-edit-handlers'
 import type { FileChooser } from './ports'
 import type { EditDeps } from '../collection/edits-deps'
 import { createExchangeHandlers } from '../exchange/handlers'
@@ -40,6 +42,7 @@ export interface EditSideDeps {
 }
 
 export type EditSideHandlers = CollectionHandlers &
+  BulkEditHandlers &
   OutboxJournalHandlers &
   AccountHandlers &
   ExchangeHandlers
@@ -109,6 +112,7 @@ export function createEditSide(d: EditSideDeps): EditSide {
   }
   const handlers: EditSideHandlers = {
     ...createCollectionHandlers(deps),
+    ...createBulkEditHandlers(deps),
     ...createOutboxJournalHandlers(deps),
     ...createExchangeHandlers({
       ...deps,

@@ -16,7 +16,7 @@ export function isBlank(c: CopyValue): boolean {
 }
 
 /** Live copies of a set that carry details (blank records do not count). */
-function detailedCopies(db: ReadDb, profileId: number, setID: number): number {
+export function detailedCopies(db: ReadDb, profileId: number, setID: number): number {
   return liveCopyRows(db, profileId, setID).filter((r) => !isBlank(copyFromRow(r))).length
 }
 

@@ -2,6 +2,7 @@ import type { InputOf, OutputOf, ParsedInputOf } from './define'
 import { appChannels } from './channels/app'
 import { catalogChannels } from './channels/catalog'
 import { collectionChannels } from './channels/collection'
+import { bulkChannels } from './channels/bulk'
 import { syncChannels } from './channels/sync'
 import { accountChannels } from './channels/account'
 import { exchangeChannels } from './channels/exchange'
@@ -16,6 +17,7 @@ export const CHANNELS = {
   ...appChannels,
   ...catalogChannels,
   ...collectionChannels,
+  ...bulkChannels,
   ...syncChannels,
   ...accountChannels,
   ...exchangeChannels

@@ -1,0 +1,17 @@
+import type { ReadDb } from '../store/handles'
+import { all } from '../store/handles'
+import { sql } from '../store/sql'
+
+/** The catalogue's set numbers of the given sets; a set the catalogue lacks is absent. */
+export function fullNumbersOf(
+  db: ReadDb,
+  profileId: number,
+  setIDs: readonly number[]
+): Map<number, string> {
+  const rows = all<{ set_id: number; full_number: string }>(
+    db,
+    sql`SELECT set_id, full_number FROM sets WHERE profile_id = ${profileId}
+          AND set_id IN (SELECT value FROM json_each(${JSON.stringify(setIDs)}))`
+  )
+  return new Map(rows.map((r) => [r.set_id, r.full_number]))
+}

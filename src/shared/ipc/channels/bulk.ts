@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { channel } from '../define'
+import { flagNo, setId, userText } from './common'
+import type { BulkAction, BulkEditResultDto, BulkPlanDto } from '../../model/bulk'
+
+/** Most sets one bulk edit takes: one transaction, one journal entry, a few seconds of push. */
+const BULK_MAX_SETS = 5000
+/** The notes field's limit, which an appended note must keep to. */
+export const NOTES_MAX = 1000
+
+const bulkAction = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('owned'), value: z.boolean() }).strict(),
+  z.object({ kind: z.literal('wanted'), value: z.boolean() }).strict(),
+  z.object({ kind: z.literal('quantity'), delta: z.union([z.literal(1), z.literal(-1)]) }).strict(),
+  z.object({ kind: z.literal('flag'), flagNo, value: z.boolean() }).strict(),
+  z
+    .object({
+      kind: z.literal('appendNote'),
+      text: userText(NOTES_MAX).refine((t) => t.trim() !== '', 'write the note to append')
+    })
+    .strict()
+]) satisfies z.ZodType<BulkAction>
+
+const bulkInput = z
+  .object({
+    setIDs: z
+      .array(setId)
+      .min(1, 'select at least one set')
+      .max(BULK_MAX_SETS, `select at most ${BULK_MAX_SETS.toLocaleString('en')} sets at a time`)
+      .refine((ids) => new Set(ids).size === ids.length, 'a set is listed twice'),
+    action: bulkAction
+  })
+  .strict()
+
+export const bulkChannels = {
+  /** What the edit would do, counted per set; writes nothing (the summary before a large edit). */
+  'collection:bulkPlan': channel<BulkPlanDto>()(bulkInput),
+  /** One action on many sets: one transaction, one journal entry, each set through the outbox. */
+  'collection:bulkEdit': channel<BulkEditResultDto>()(bulkInput)
+} as const
