@@ -8,6 +8,7 @@ import { up as copyIdentity } from './0060-copy-identity'
 import { up as outboxSent } from './0070-outbox-sent'
 import { up as minifigCatalogue } from './0080-minifig-catalogue'
 import { up as savedViews } from './0090-saved-views'
+import { up as setCodes } from './0100-set-codes'
 
 export interface Migration {
   readonly version: number
@@ -25,5 +26,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 60, name: 'copy-identity', up: copyIdentity },
   { version: 70, name: 'outbox-sent', up: outboxSent },
   { version: 80, name: 'minifig-catalogue', up: minifigCatalogue },
-  { version: 90, name: 'saved-views', up: savedViews }
+  { version: 90, name: 'saved-views', up: savedViews },
+  { version: 100, name: 'set-codes', up: setCodes }
 ]
