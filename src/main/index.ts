@@ -33,6 +33,7 @@ import { APP_SCHEME_PRIVILEGES, createAppRequestHandler } from './shell/app-prot
 import { forwardEvents } from './shell/event-forwarder'
 import { createNativeFileChooser } from './shell/file-dialogs'
 import { registerIpcGate } from './shell/ipc-gate'
+import { createNativeReportPdf } from './shell/report-pdf'
 import { buildMenuTemplate } from './shell/menu'
 import type { ExternalLinkPolicy } from './shell/navigation'
 import { applyDevServerCsp, applyGlobalPolicy } from './shell/session-policy'
@@ -210,6 +211,7 @@ async function start(): Promise<void> {
     host: 'electron',
     files: createNativeFileChooser(dialog, () => mainWindow),
     dataFolder: nativeDataFolder(),
+    reportPdf: createNativeReportPdf(dialog, () => mainWindow),
     log
   })
   const current = context

@@ -21,13 +21,15 @@ import { createReachability } from '../sync/reachability'
 import { resumeWhenReachable, syncOnSignIn } from '../sync/triggers'
 import { createEditSide } from './compose-edits'
 import type { EditSide } from './compose-edits'
-import type { FileChooser, HostLog } from './ports'
+import type { FileChooser, HostLog, ReportPdfPort } from './ports'
 import type { DataFolderPort } from '../exchange/deps'
 
 interface CreateAppOptions {
   dataDir: string
   host: 'electron' | 'browser'
   files?: FileChooser
+  /** The report as a PDF through the window (Electron only). */
+  reportPdf?: ReportPdfPort
   /** Backups through native dialogs and "Open data folder" (Electron only). */
   dataFolder?: DataFolderPort
   demoSets?: number
@@ -137,6 +139,7 @@ async function runApp(
     sync,
     host: options.host,
     files: options.files ?? null,
+    reportPdf: options.reportPdf ?? null,
     version: VERSION,
     now,
     log

@@ -4,8 +4,9 @@ import type { AppInfo, HostKind } from '../../shared/model/app'
 import type { EventBus } from '../ipc/event-bus'
 import type { Store } from '../store/connection'
 import type { FacetPool } from '../catalogue/facet-pool'
-import type { FileChooser } from './ports'
+import type { FileChooser, ReportPdfPort } from './ports'
 import { createCatalogueHandlers } from '../catalogue/catalogue-handlers'
+import { createReportHandlers } from '../report/index'
 import type { EditSideHandlers } from './compose-edits'
 import type { Profiles } from '../account/profiles'
 import type { SyncRunner } from '../sync/runner'
@@ -21,6 +22,7 @@ export interface AppServices {
   readonly sync: SyncRunner
   readonly host: HostKind
   readonly files: FileChooser | null
+  readonly reportPdf?: ReportPdfPort | null
   readonly version: string
   readonly now: () => Date
   readonly log: {
@@ -73,6 +75,12 @@ export function buildHandlers(
       'sync:start': ({ full }) => s.sync.start({ full }),
       'sync:cancel': () => s.sync.cancel()
     },
+    createReportHandlers({
+      store: s.store,
+      profileId: () => s.profiles.active().id,
+      now: s.now,
+      pdf: s.reportPdf ?? null
+    }),
     edits
   ])
 }

@@ -3,6 +3,7 @@
  * root passes them on. Features declare the ports they need; this file gathers them for the hosts.
  */
 export type { FileChooser } from '../exchange/file-chooser'
+export type { ReportPdfPort } from '../report/index'
 
 export interface HostLog {
   info(m: string, d?: unknown): void

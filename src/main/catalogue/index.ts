@@ -8,6 +8,7 @@ export {
   themeNames
 } from './catalogue-repo'
 export { flagsOf, mediaPath, syncStateOf } from './set-rows'
+export { queryCondition } from './search-filters'
 export { NEVER_UPDATED, upsertSets } from './sets-repo'
 export type { CatalogueSetInput } from './sets-repo'
 export { listConditions, replaceConditions } from './catalogue-repo'

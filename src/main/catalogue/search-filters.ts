@@ -135,3 +135,11 @@ export function whereOf(profileId: number, f: Map<FilterKey, Sql>, without?: Fil
   for (const [k, v] of f) if (k !== without) parts.push(v)
   return join(parts, ' AND ')
 }
+
+/**
+ * Which sets a query matches, as a condition over `sets s` joined with `set_state st`: for a
+ * reader of every match (the report), not a page. Sort, offset and limit are not part of it.
+ */
+export function queryCondition(db: ReadDb, profileId: number, q: SearchInput): Sql {
+  return whereOf(profileId, filters(db, q, true))
+}

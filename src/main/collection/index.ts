@@ -43,6 +43,7 @@ export {
   rebaseRow
 } from './outbox-repo'
 export type { OutboxRow } from './outbox-repo'
-export { flagLabels } from './read-model-repo'
+export { flagLabels, moneyByCurrency } from './read-model-repo'
 export { EMPTY_SET, copyFromRow, readMinifig } from './collection-state-repo'
+export type { CopyRow } from './collection-state-repo'
 export { SET_FIELDS } from './edits-types'

@@ -234,6 +234,25 @@ export function notes(db: ReadDb, profileId: number): NoteDto[] {
   }))
 }
 
+/**
+ * Paid (price plus additional) and estimated value of the live copies, one sum per currency code
+ * ('' for none), never across currencies. `sets` narrows it to the copies of some sets (a
+ * condition on `c.set_id`); the Totals screen and the report read the same sums.
+ */
+export function moneyByCurrency(
+  db: ReadDb,
+  profileId: number,
+  sets: Sql = raw('1')
+): { currency: string; paid: number; value: number }[] {
+  return all<{ currency: string; paid: number; value: number }>(
+    db,
+    sql`SELECT c.currency, sum(c.price_paid + c.additional_price_paid) AS paid,
+          sum(c.current_estimated_value) AS value
+        FROM copies c WHERE c.profile_id = ${profileId} AND c.deleted = 0 AND ${sets}
+        GROUP BY c.currency ORDER BY c.currency`
+  )
+}
+
 export function totals(db: ReadDb, profileId: number): TotalsDto {
   const sets = get<{
     owned: number | null
@@ -252,12 +271,7 @@ export function totals(db: ReadDb, profileId: number): TotalsDto {
     sql`SELECT sum(owned_in_sets + owned_loose) AS owned, sum(wanted) AS wanted
         FROM minifig_state WHERE profile_id = ${profileId}`
   )
-  const money = all<{ currency: string; paid: number; value: number }>(
-    db,
-    sql`SELECT currency, sum(price_paid + additional_price_paid) AS paid,
-          sum(current_estimated_value) AS value
-        FROM copies WHERE profile_id = ${profileId} AND deleted = 0 GROUP BY currency ORDER BY currency`
-  )
+  const money = moneyByCurrency(db, profileId)
   const byTheme = all<{ theme: string; owned: number }>(
     db,
     sql`SELECT s.theme, sum(st.qty_owned) AS owned FROM set_state st

@@ -6,6 +6,7 @@ import { bulkChannels } from './channels/bulk'
 import { syncChannels } from './channels/sync'
 import { accountChannels } from './channels/account'
 import { exchangeChannels } from './channels/exchange'
+import { reportChannels } from './channels/report'
 import type { EventMap } from './events'
 
 /**
@@ -20,7 +21,8 @@ export const CHANNELS = {
   ...bulkChannels,
   ...syncChannels,
   ...accountChannels,
-  ...exchangeChannels
+  ...exchangeChannels,
+  ...reportChannels
 } as const
 
 type Channels = typeof CHANNELS

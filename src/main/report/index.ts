@@ -1,0 +1,3 @@
+/** The report feature's public face: the composition root imports only what is listed here. */
+export { createReportHandlers } from './report-handlers'
+export type { ReportPdfPort } from './pdf-port'

@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { channel } from '../define'
+import { searchQuery } from './catalog'
+import { setId } from './common'
+import type { ReportDto } from '../../model/report'
+
+/** Most sets one report may name by ID: more than any collection holds, small enough to parse. */
+const MAX_REPORT_SET_IDS = 50_000
+
+/**
+ * Which owned sets a report covers: all of them, those a Browse query (or a saved view, which is
+ * one) matches, or an explicit list of set IDs (a selection). Sets not owned are never listed.
+ */
+export const reportScope = z.union([
+  z.object({ scope: z.literal('owned') }).strict(),
+  z.object({ query: searchQuery }).strict(),
+  z
+    .object({
+      setIDs: z
+        .array(setId)
+        .min(1, 'Choose at least one set for the report.')
+        .max(MAX_REPORT_SET_IDS)
+    })
+    .strict()
+])
+
+export type ReportScope = z.input<typeof reportScope>
+
+export const reportChannels = {
+  'report:build': channel<ReportDto>()(reportScope),
+  /**
+   * Electron only: prints the window showing the report to PDF and asks where to save it. The
+   * browser host answers that its Print button does this.
+   */
+  'report:savePdf': channel<{ saved: boolean; path: string | null }>()(
+    z
+      .object({
+        paper: z.enum(['A4', 'Letter']),
+        suggestedName: z
+          .string()
+          .max(120)
+          .regex(/^[\w .()-]+\.pdf$/, 'a file name ending in .pdf')
+      })
+      .strict()
+  )
+} as const
