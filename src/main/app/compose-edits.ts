@@ -7,6 +7,8 @@ import { rejectionError, rejectionOfCode } from '../account/credential-check'
 import type { CollectionHandlers } from '../collection/collection-handlers'
 import { createBulkEditHandlers } from '../collection/bulk-edit-handlers'
 import type { BulkEditHandlers } from '../collection/bulk-edit-handlers'
+import { createScanHandlers } from '../collection/scan'
+import type { ScanHandlers } from '../collection/scan'
 import type { FileChooser } from './ports'
 import type { EditDeps } from '../collection/edits-deps'
 import { createExchangeHandlers } from '../exchange/handlers'
@@ -43,6 +45,7 @@ export interface EditSideDeps {
 
 export type EditSideHandlers = CollectionHandlers &
   BulkEditHandlers &
+  ScanHandlers &
   OutboxJournalHandlers &
   AccountHandlers &
   ExchangeHandlers
@@ -113,6 +116,7 @@ export function createEditSide(d: EditSideDeps): EditSide {
   const handlers: EditSideHandlers = {
     ...createCollectionHandlers(deps),
     ...createBulkEditHandlers(deps),
+    ...createScanHandlers(deps),
     ...createOutboxJournalHandlers(deps),
     ...createExchangeHandlers({
       ...deps,

@@ -9,6 +9,8 @@ export {
 } from './catalogue-repo'
 export { flagsOf, mediaPath, syncStateOf } from './set-rows'
 export { queryCondition } from './search-filters'
+export { parseScanCode } from './scan-code'
+export { setSummary, setsByCode } from './scan-lookup-repo'
 export { NEVER_UPDATED, upsertSets } from './sets-repo'
 export type { CatalogueSetInput } from './sets-repo'
 export { listConditions, replaceConditions } from './catalogue-repo'

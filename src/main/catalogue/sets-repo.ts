@@ -49,7 +49,7 @@ function blankToNull(s: string | null): string | null {
 }
 
 /** Numeric part of a set number first, so 99 sorts before 100 and `10179` before `10179a`. */
-function numberSortKey(number: string): number {
+export function numberSortKey(number: string): number {
   const m = /^\d+/.exec(number)
   return m ? Math.min(Number(m[0]), Number.MAX_SAFE_INTEGER) : Number.MAX_SAFE_INTEGER
 }

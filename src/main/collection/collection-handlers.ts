@@ -4,6 +4,7 @@ import type { Handlers } from '../../shared/ipc/contract'
 import type { SetPatch } from '../../shared/ipc/channels/collection'
 import { setChangeWords } from '../../shared/model/edit-words'
 import type { EditDeps } from './edits-deps'
+import { addCopyEdits } from './copy-edits'
 import { applyEdits } from './edits'
 import { readCopy, readMinifig, readSet } from './collection-state-repo'
 import {
@@ -91,16 +92,10 @@ export function createCollectionHandlers(deps: EditDeps): CollectionHandlers {
         }
       }
       const id = localId ?? randomUUID()
-      // A copy record is made on the service by raising the quantity (docs/protocol.md §2): a new copy
-      // is one more owned. The quantity comes first, so its outbox row is sent first.
-      const raise = localId
-        ? []
-        : [setEdit(setID, 'qtyOwned', readSet(db(), p, setID).qtyOwned + 1)]
-      apply(
-        p,
-        [...raise, { kind: 'copy', setID, localId: id, value: copy }],
-        `${setLabel(db(), p, setID)}: copy ${localId ? 'edited' : 'added'}`
-      )
+      const edits: Edit[] = localId
+        ? [{ kind: 'copy', setID, localId: id, value: copy }]
+        : addCopyEdits(setID, readSet(db(), p, setID).qtyOwned, id, copy)
+      apply(p, edits, `${setLabel(db(), p, setID)}: copy ${localId ? 'edited' : 'added'}`)
       const saved = readCopy(db(), p, id)
       if (!saved) throw new AppError('internal', 'The copy was not saved.')
       return copyDto(db(), p, saved)

@@ -91,3 +91,27 @@ export function journalDto(db: ReadDb, id: number): JournalEntryDto | null {
   const r = get<JournalRow>(db, sql`SELECT * FROM journal WHERE id = ${id}`)
   return r ? { id: r.id, at: r.at, description: r.description, undone: r.undone === 1 } : null
 }
+
+/** One entry of the profile's journal, undone or not; null when it is not the profile's. */
+export function journalEntryOf(
+  db: ReadDb,
+  profileId: number,
+  id: number
+): (JournalEntry & { readonly undone: boolean; readonly batchId: string | null }) | null {
+  const r = get<JournalRow & { batch_id: string | null }>(
+    db,
+    sql`SELECT * FROM journal WHERE profile_id = ${profileId} AND id = ${id}`
+  )
+  return r ? { ...entry(r), undone: r.undone === 1, batchId: r.batch_id } : null
+}
+
+/** Whether an entry of this batch stands (not undone): a scan's undo is made once. */
+export function batchStands(db: ReadDb, profileId: number, batchId: string): boolean {
+  return (
+    get(
+      db,
+      sql`SELECT 1 AS x FROM journal WHERE profile_id = ${profileId} AND batch_id = ${batchId}
+          AND undone = 0`
+    ) !== undefined
+  )
+}

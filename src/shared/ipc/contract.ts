@@ -7,6 +7,7 @@ import { syncChannels } from './channels/sync'
 import { accountChannels } from './channels/account'
 import { exchangeChannels } from './channels/exchange'
 import { reportChannels } from './channels/report'
+import { scanChannels } from './channels/scan'
 import type { EventMap } from './events'
 
 /**
@@ -22,7 +23,8 @@ export const CHANNELS = {
   ...syncChannels,
   ...accountChannels,
   ...exchangeChannels,
-  ...reportChannels
+  ...reportChannels,
+  ...scanChannels
 } as const
 
 type Channels = typeof CHANNELS

@@ -88,7 +88,7 @@ export function isIsoDateOrEmpty(text: string): boolean {
 }
 
 /** Today as yyyy-MM-dd on this computer's calendar (the user's day, not UTC's). */
-function localToday(now: Date = new Date()): string {
+export function localToday(now: Date = new Date()): string {
   return iso(now.getFullYear(), now.getMonth() + 1, now.getDate())
 }
 
