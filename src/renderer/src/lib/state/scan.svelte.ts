@@ -1,0 +1,155 @@
+import type { SetSummaryDto } from '../../../../shared/model/catalog'
+import type { ScanAction, ScanStatus } from '../../../../shared/model/scan'
+import { tryCall } from '../api'
+import { describeError } from '../errors'
+import { beep } from '../scan-sound'
+
+/** One scan as the list shows it, from the moment Enter was pressed. */
+export interface ScanLine {
+  readonly id: number
+  readonly code: string
+  readonly action: ScanAction
+  /** waiting: queued or being applied; failed: refused or not saved (the words say why). */
+  state: ScanStatus | 'waiting' | 'failed'
+  set: SetSummaryDto | null
+  choices: readonly SetSummaryDto[]
+  summary: string
+  journalId: number | null
+  undo: 'none' | 'busy' | 'done'
+}
+
+const MUTE_KEY = 'studbook.scan.muted'
+
+function storedMute(): boolean {
+  try {
+    return localStorage.getItem(MUTE_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The running list of scans (issue #17), kept while the app runs so leaving the screen loses
+ * nothing. Every scan, choice and undo waits its turn in one queue: a scanner types the next code
+ * while the previous is still being saved, and each is applied in the order it was scanned.
+ */
+class ScanLog {
+  lines = $state<ScanLine[]>([])
+  action = $state<ScanAction>('owned')
+  muted = $state(false)
+  /** What the live region says: the newest outcome. */
+  announcement = $state('')
+  #next = 1
+  #queue: (() => Promise<void>)[] = []
+  #draining = false
+
+  constructor() {
+    if (typeof localStorage !== 'undefined') this.muted = storedMute()
+  }
+
+  /** Whether any scan, choice or undo is still waiting or being applied. */
+  get busy(): boolean {
+    return this.lines.some((l) => l.state === 'waiting' || l.undo === 'busy')
+  }
+
+  setMuted(muted: boolean): void {
+    this.muted = muted
+    try {
+      localStorage.setItem(MUTE_KEY, muted ? '1' : '0')
+    } catch {
+      // Storage can be disabled; the choice then lasts for this session only.
+    }
+  }
+
+  submit(raw: string): void {
+    const code = raw.trim()
+    if (code === '') return
+    this.lines.unshift({
+      id: this.#next++,
+      code,
+      action: this.action,
+      state: 'waiting',
+      set: null,
+      choices: [],
+      summary: `${code}: looking up…`,
+      journalId: null,
+      undo: 'none'
+    })
+    // The reactive proxy of the line, so the updates below reach the screen.
+    const line = this.lines[0]
+    if (line) this.#enqueue(() => this.#apply(line))
+  }
+
+  /** Applies an ambiguous scan to the set the user picked. */
+  choose(line: ScanLine, setID: number): void {
+    line.state = 'waiting'
+    this.#enqueue(() => this.#apply(line, setID))
+  }
+
+  /** A scan that was refused or not saved, sent again as it was. */
+  retry(line: ScanLine): void {
+    if (line.state !== 'failed') return
+    line.state = 'waiting'
+    this.#enqueue(() => this.#apply(line))
+  }
+
+  undo(line: ScanLine): void {
+    const journalId = line.journalId
+    if (journalId === null || line.undo !== 'none') return
+    line.undo = 'busy'
+    this.#enqueue(async () => {
+      const r = await tryCall('collection:undoScan', { journalId })
+      if (r.ok) {
+        line.undo = 'done'
+        line.set = r.value.set
+        this.#tell(r.value.summary, 'found')
+      } else {
+        line.undo = 'none'
+        this.#tell(`Could not undo ${line.code}: ${describeError(r.error).message}`, 'problem')
+      }
+    })
+  }
+
+  #enqueue(task: () => Promise<void>): void {
+    this.#queue.push(task)
+    void this.#drain()
+  }
+
+  async #drain(): Promise<void> {
+    if (this.#draining) return
+    this.#draining = true
+    try {
+      for (let task = this.#queue.shift(); task; task = this.#queue.shift()) await task()
+    } finally {
+      this.#draining = false
+    }
+  }
+
+  async #apply(line: ScanLine, setID?: number): Promise<void> {
+    const r = await tryCall('collection:scan', {
+      code: line.code,
+      action: line.action,
+      ...(setID === undefined ? {} : { setID })
+    })
+    if (!r.ok) {
+      line.state = 'failed'
+      line.summary = `${line.code}: ${describeError(r.error).message}`
+      this.#tell(line.summary, 'problem')
+      return
+    }
+    const v = r.value
+    line.state = v.status
+    line.set = v.set
+    line.choices = v.choices
+    line.summary = v.summary
+    line.journalId = v.journalId
+    this.#tell(v.summary, v.status === 'applied' || v.status === 'unchanged' ? 'found' : 'problem')
+  }
+
+  #tell(words: string, cue: 'found' | 'problem'): void {
+    this.announcement = words
+    if (!this.muted) beep(cue)
+  }
+}
+
+export const scanLog = new ScanLog()

@@ -1,0 +1,243 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { settle } from './dom-env'
+import { FakeBackend } from './fake-backend'
+import { setTransport } from '../../src/renderer/src/lib/api'
+import type { Transport } from '../../src/renderer/src/lib/api'
+import { scanLog } from '../../src/renderer/src/lib/state/scan.svelte'
+import Scan from '../../src/renderer/src/views/Scan.svelte'
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
+import type { Result } from '../../src/shared/ipc/result'
+import type { ScanResultDto } from '../../src/shared/model/scan'
+
+/** The scan screen (issue #17): every scan listed in order, unknown codes kept, undo per line. */
+
+const backend = new FakeBackend(30)
+let owned = new Map<number, number>()
+let journal = 0
+const undone: number[] = []
+
+/** Scans answer only when the test lets them: the next scan arrives while one is being saved. */
+class SlowScans implements Transport {
+  held: (() => void)[] = []
+  inFlight = 0
+  maxInFlight = 0
+  hold = true
+  subscribe: Transport['subscribe'] = (e, l) => backend.subscribe(e, l)
+  invoke<K extends ChannelName>(
+    channel: K,
+    input: ChannelInput<K>
+  ): Promise<Result<ChannelOutput<K>>> {
+    if (channel !== 'collection:scan' || !this.hold) return backend.invoke(channel, input)
+    this.inFlight++
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight)
+    return new Promise((resolve) => {
+      this.held.push(() => {
+        this.inFlight--
+        resolve(backend.invoke(channel, input))
+      })
+    })
+  }
+  async release(): Promise<void> {
+    while (this.held.length > 0) {
+      this.held.shift()?.()
+      await settle()
+    }
+  }
+}
+
+let transport: SlowScans
+
+function scanAnswer(input: ChannelInput<'collection:scan'>): ScanResultDto {
+  const base = { code: input.code, action: input.action, choices: [], journalId: null }
+  const set = backend.sets.find((s) => s.fullNumber === input.code)
+  if (input.code === '1111111111116') {
+    const choices = backend.sets.slice(0, 2)
+    if (input.setID === undefined) {
+      return { ...base, status: 'ambiguous', set: null, choices, summary: '2 sets carry it' }
+    }
+  }
+  const target = set ?? backend.sets.find((s) => s.setID === input.setID)
+  if (!target) {
+    return {
+      ...base,
+      status: 'unknown',
+      set: null,
+      summary: `No set carries the code ${input.code}`
+    }
+  }
+  const n = (owned.get(target.setID) ?? 0) + 1
+  owned.set(target.setID, n)
+  const now = { ...target, collection: { ...target.collection, owned: true, qtyOwned: n } }
+  return {
+    ...base,
+    status: 'applied',
+    set: now,
+    journalId: ++journal,
+    summary: `Added ${target.fullNumber} ${target.name} — now ${n} owned`
+  }
+}
+
+/** A Web Audio that records the tones the page asks for. */
+const tones: number[] = []
+class FakeAudio {
+  currentTime = 0
+  destination = {}
+  createOscillator() {
+    const osc = {
+      type: '',
+      frequency: { value: 0 },
+      connect: () => undefined,
+      stop: () => undefined,
+      start: () => tones.push(osc.frequency.value)
+    }
+    return osc
+  }
+  createGain() {
+    return { gain: { value: 0 }, connect: () => undefined }
+  }
+}
+
+beforeAll(() => {
+  ;(globalThis as { AudioContext?: unknown }).AudioContext = FakeAudio
+  backend.override('collection:scan', scanAnswer)
+  backend.override('collection:undoScan', ({ journalId }) => {
+    undone.push(journalId)
+    const set = backend.sets[0]
+    if (!set) throw new Error('no set')
+    return { set, journalId: 1000 + journalId, summary: `Undone: ${set.fullNumber} ${set.name}` }
+  })
+})
+beforeEach(() => {
+  transport = new SlowScans()
+  setTransport(transport)
+  owned = new Map()
+  journal = 0
+  undone.length = 0
+  tones.length = 0
+  scanLog.lines = []
+  scanLog.action = 'owned'
+  scanLog.setMuted(false)
+})
+afterEach(() => {
+  cleanup()
+})
+
+function field(): HTMLInputElement {
+  return screen.getByLabelText('Code')
+}
+
+/** What a scanner does: types the digits into the focused field, then Enter. */
+async function scan(code: string): Promise<void> {
+  const input = document.activeElement
+  if (!(input instanceof HTMLInputElement)) throw new Error('the field lost the keyboard')
+  input.value = code
+  await fireEvent.input(input)
+  await fireEvent.submit(input.form ?? input)
+}
+
+const lines = () => screen.getAllByTestId('scan-line')
+
+describe('the scan screen', () => {
+  it('keeps the field focused and applies 20 fast scans in order, one at a time', async () => {
+    render(Scan)
+    expect(document.activeElement).toBe(field())
+    const codes = backend.sets.slice(0, 20).map((s) => s.fullNumber)
+    for (const code of codes) await scan(code)
+    // All twenty are listed at once (newest first), none applied yet, the field empty and focused.
+    expect(lines().map((l) => l.querySelector('.code')?.textContent)).toEqual([...codes].reverse())
+    expect(lines().every((l) => l.dataset.state === 'waiting')).toBe(true)
+    expect(field().value).toBe('')
+    expect(document.activeElement).toBe(field())
+
+    await transport.release()
+    expect(transport.maxInFlight).toBe(1)
+    expect(backend.callsTo('collection:scan').map((c) => c.code)).toEqual(codes)
+    expect(lines().every((l) => l.dataset.state === 'applied')).toBe(true)
+    expect(lines()[0]?.textContent).toContain(`Added ${codes[19] ?? ''}`)
+    expect(screen.getByTestId('scan-announcement').textContent).toContain(
+      `Added ${codes[19] ?? ''}`
+    )
+    // One short high tone per found set.
+    expect(tones).toHaveLength(20)
+    expect(new Set(tones).size).toBe(1)
+  })
+
+  it('lists an unknown code with its code, with a different sound, and muting silences it', async () => {
+    transport.hold = false
+    render(Scan)
+    await scan(backend.sets[0]?.fullNumber ?? '')
+    await scan('4006381333924')
+    await settle()
+    const [unknown] = lines()
+    expect(unknown?.dataset.state).toBe('unknown')
+    expect(within(unknown ?? document.body).getByText('Unknown')).toBeTruthy()
+    expect(unknown?.textContent).toContain('4006381333924')
+    expect(screen.getByTestId('scan-announcement').textContent).toContain(
+      'No set carries the code 4006381333924'
+    )
+    const [found = 0, problem = 0] = [tones[0], tones[1]]
+    expect(problem).toBeLessThan(found)
+
+    await fireEvent.click(screen.getByRole('button', { name: 'Sound on' }))
+    expect(screen.getByRole('button', { name: 'Sound off' }).getAttribute('aria-pressed')).toBe(
+      'true'
+    )
+    field().focus()
+    const before = tones.length
+    await scan('4006381333924')
+    await settle()
+    expect(tones).toHaveLength(before)
+    expect(lines()).toHaveLength(3)
+  })
+
+  it('undoes the line it is asked to, not the newest, and keeps the field focused', async () => {
+    transport.hold = false
+    render(Scan)
+    for (const s of backend.sets.slice(0, 3)) await scan(s.fullNumber)
+    await settle()
+    const oldest = lines()[2]
+    if (!oldest) throw new Error('no line')
+    await fireEvent.click(within(oldest).getByRole('button', { name: /^Undo scan of/ }))
+    await settle()
+    expect(undone).toEqual([1])
+    expect(within(oldest).getByText('Undone')).toBeTruthy()
+    expect(within(oldest).queryByRole('button', { name: /^Undo/ })).toBeNull()
+    // The other lines keep their undo.
+    expect(within(lines()[0] ?? document.body).getByRole('button', { name: /^Undo/ })).toBeTruthy()
+    expect(document.activeElement).toBe(field())
+  })
+
+  it('asks which set when two carry the code, then applies the chosen one', async () => {
+    transport.hold = false
+    render(Scan)
+    await scan('1111111111116')
+    await settle()
+    const [line] = lines()
+    expect(line?.dataset.state).toBe('ambiguous')
+    const second = backend.sets[1]
+    const choices = within(line ?? document.body).getByRole('group', {
+      name: 'Sets with the code 1111111111116'
+    })
+    await fireEvent.click(
+      within(choices).getByRole('button', { name: new RegExp(second?.fullNumber ?? '') })
+    )
+    await settle()
+    expect(backend.callsTo('collection:scan').at(-1)).toEqual({
+      code: '1111111111116',
+      action: 'owned',
+      setID: second?.setID
+    })
+    expect(line?.dataset.state).toBe('applied')
+  })
+
+  it('scans with the action chosen when the code was scanned', async () => {
+    transport.hold = false
+    render(Scan)
+    await fireEvent.click(screen.getByLabelText('Mark wanted'))
+    field().focus()
+    await scan(backend.sets[4]?.fullNumber ?? '')
+    await settle()
+    expect(backend.callsTo('collection:scan').at(-1)?.action).toBe('wanted')
+  })
+})
