@@ -7,6 +7,7 @@ import type { FacetPool } from '../catalogue/facet-pool'
 import type { FileChooser, ReportPdfPort } from './ports'
 import { createCatalogueHandlers } from '../catalogue/catalogue-handlers'
 import { createReportHandlers } from '../report/index'
+import { createViewsHandlers } from '../views/index'
 import type { EditSideHandlers } from './compose-edits'
 import type { Profiles } from '../account/profiles'
 import type { SyncRunner } from '../sync/runner'
@@ -81,6 +82,7 @@ export function buildHandlers(
       now: s.now,
       pdf: s.reportPdf ?? null
     }),
+    createViewsHandlers({ store: s.store, profileId: () => s.profiles.active().id, now: s.now }),
     edits
   ])
 }

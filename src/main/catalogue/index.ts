@@ -8,6 +8,7 @@ export {
   themeNames
 } from './catalogue-repo'
 export { flagsOf, mediaPath, syncStateOf } from './set-rows'
+export { countSearch } from './search-repo'
 export { queryCondition } from './search-filters'
 export { parseScanCode } from './scan-code'
 export { setSummary, setsByCode } from './scan-lookup-repo'

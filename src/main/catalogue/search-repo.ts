@@ -139,3 +139,12 @@ export function searchSets(db: ReadDb, profileId: number, q: SearchInput): Searc
 function facetsFor(db: ReadDb, profileId: number, q: SearchInput): SearchFacets {
   return cached(db, facetsKey(profileId, q), () => computeFacets(db, profileId, q))
 }
+
+/**
+ * How many sets a query matches: the total its first page would show, by the same filters and the
+ * same cache (kept until the next write), for counts shown away from the list (saved views).
+ */
+export function countSearch(db: ReadDb, profileId: number, q: SearchInput): number {
+  const f = filters(db, q, true)
+  return countOf(db, profileId, q, f, whereOf(profileId, f))
+}

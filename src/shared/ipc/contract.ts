@@ -8,6 +8,7 @@ import { accountChannels } from './channels/account'
 import { exchangeChannels } from './channels/exchange'
 import { reportChannels } from './channels/report'
 import { scanChannels } from './channels/scan'
+import { viewsChannels } from './channels/views'
 import type { EventMap } from './events'
 
 /**
@@ -24,7 +25,8 @@ export const CHANNELS = {
   ...accountChannels,
   ...exchangeChannels,
   ...reportChannels,
-  ...scanChannels
+  ...scanChannels,
+  ...viewsChannels
 } as const
 
 type Channels = typeof CHANNELS
