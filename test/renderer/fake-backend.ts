@@ -156,10 +156,19 @@ export class FakeBackend implements Transport {
         error: { code: 'internal', message: `not in fake: ${channel}`, retryable: false }
       })
     }
-    return Promise.resolve({ ok: true, value: handler(input) })
+    try {
+      return Promise.resolve({ ok: true, value: handler(input) })
+    } catch (e) {
+      // A handler may refuse as main does: an error with a code becomes that failure.
+      if (e instanceof Error && 'code' in e && typeof e.code === 'string') {
+        const error = { code: e.code, message: e.message, retryable: false } as AppErrorData
+        return Promise.resolve({ ok: false, error })
+      }
+      throw e
+    }
   }
 
-  private search(q: ChannelInput<'catalog:search'>): ChannelOutput<'catalog:search'> {
+  search(q: ChannelInput<'catalog:search'>): ChannelOutput<'catalog:search'> {
     const text = (q.text ?? '').toLowerCase()
     const rows = this.sets.filter(
       (s) =>
@@ -268,6 +277,7 @@ export class FakeBackend implements Transport {
         this.sets[this.sets.indexOf(s)] = { ...s, collection }
         return collection
       },
+      'views:list': () => [],
       'flags:getLabels': () => this.labels,
       'flags:setLabel': ({ flagNo, label }) => {
         this.labels = this.labels.map((l) => (l.flagNo === flagNo ? { flagNo, label } : l))

@@ -7,6 +7,7 @@ import { nav } from './state/nav.svelte'
 import { notices } from './state/notices.svelte'
 import { search } from './state/search.svelte'
 import { sync } from './state/sync.svelte'
+import { views } from './state/views.svelte'
 
 /** First load and the event wiring: main pushes, the stores listen; views only read the stores. */
 export function boot(): () => void {
@@ -14,6 +15,7 @@ export function boot(): () => void {
     notices.refused = true
   })
   void search.refresh()
+  void views.ready()
   void flags.load()
   void account.load()
   void sync.load()
@@ -25,12 +27,15 @@ export function boot(): () => void {
       const finished = before?.running === true && !status.running
       if (finished || (before !== null && before.catalogueSets !== status.catalogueSets)) {
         void search.reload()
+        void views.refresh()
         // Flag labels arrive with the collection pull.
         void flags.load()
       }
     }),
     on('data:changed', (change) => {
       void search.reload()
+      // Each saved view's count is of the data as it is now.
+      void views.refresh()
       const open = detail.setID
       if (open !== null && (change.scope === 'all' || change.setIDs.includes(open))) {
         void detail.reload()
@@ -54,6 +59,8 @@ export function boot(): () => void {
       account.status = status
       void flags.load()
       void search.reload()
+      // Saved views are the profile's own.
+      void views.refresh()
     })
   ]
   return () => {

@@ -3,6 +3,7 @@ export const VIEWS = [
   'owned',
   'wanted',
   'flag',
+  'view',
   'minifigs',
   'notes',
   'totals',
@@ -17,17 +18,24 @@ export interface Route {
   readonly view: View
   readonly flag: number
   readonly setID: number | null
+  /** The saved view a `view` route shows (absent on every other route). */
+  readonly viewId?: number
 }
 
 function isView(v: string | undefined): v is View {
   return v !== undefined && (VIEWS as readonly string[]).includes(v)
 }
 
-/** `#/owned`, `#/flag/3`, `#/browse/set/1234`: the hash is the route, so Back works. */
+const positive = (s: string | undefined): number | null => {
+  const n = Number(s)
+  return Number.isInteger(n) && n > 0 ? n : null
+}
+
+/** `#/owned`, `#/flag/3`, `#/view/7`, `#/browse/set/1234`: the hash is the route, so Back works. */
 export function parseHash(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/')
   const head = parts[0]
-  const view: View = isView(head) ? head : 'browse'
+  let view: View = isView(head) ? head : 'browse'
   let rest = parts.slice(1)
   let flag = 1
   if (view === 'flag') {
@@ -35,16 +43,22 @@ export function parseHash(hash: string): Route {
     flag = Number.isInteger(n) && n >= 1 && n <= 8 ? n : 1
     rest = rest.slice(1)
   }
-  let setID: number | null = null
-  if (rest[0] === 'set') {
-    const id = Number(rest[1])
-    if (Number.isInteger(id) && id > 0) setID = id
+  const viewId = view === 'view' ? positive(rest[0]) : null
+  if (view === 'view') {
+    rest = rest.slice(1)
+    if (viewId === null) view = 'browse'
   }
-  return { view, flag, setID }
+  const setID = rest[0] === 'set' ? positive(rest[1]) : null
+  return viewId === null ? { view, flag, setID } : { view, flag, setID, viewId }
 }
 
 export function formatHash(route: Route): string {
-  const base = route.view === 'flag' ? `#/flag/${route.flag}` : `#/${route.view}`
+  const base =
+    route.view === 'flag'
+      ? `#/flag/${route.flag}`
+      : route.view === 'view'
+        ? `#/view/${route.viewId ?? 0}`
+        : `#/${route.view}`
   return route.setID === null ? base : `${base}/set/${route.setID}`
 }
 
@@ -92,14 +106,27 @@ export class Nav {
     this.#change(route)
   }
 
+  /** Replaces a route that cannot be shown (a deleted saved view): Back does not lead to it. */
+  replace(view: View): void {
+    const route: Route = { view, flag: 1, setID: null }
+    window.history.replaceState(null, '', formatHash(route))
+    this.#change(route)
+  }
+
   go(view: View, flag = 1): void {
     this.set({ view, flag, setID: null })
   }
 
+  /** A saved view's list. */
+  openView(viewId: number): void {
+    this.set({ view: 'view', flag: 1, setID: null, viewId })
+  }
+
   openSet(setID: number): void {
     // Detail pages sit over a list; from a non-list screen they open over Browse.
-    const listView = ['browse', 'owned', 'wanted', 'flag'].includes(this.#route.view)
-    this.set({ ...this.#route, view: listView ? this.#route.view : 'browse', setID })
+    const listView = ['browse', 'owned', 'wanted', 'flag', 'view'].includes(this.#route.view)
+    if (listView) this.set({ ...this.#route, setID })
+    else this.set({ view: 'browse', flag: this.#route.flag, setID })
   }
 
   closeSet(): void {

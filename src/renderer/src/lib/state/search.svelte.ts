@@ -1,4 +1,5 @@
 import type { SearchQuery } from '../../../../shared/ipc/channels/catalog'
+import type { SavedQuery } from '../../../../shared/ipc/channels/views'
 import type { SearchFacets, SetSummaryDto } from '../../../../shared/model/catalog'
 import type { SetCollectionDto } from '../../../../shared/model/collection'
 import type { AppErrorData } from '../../../../shared/errors'
@@ -75,6 +76,8 @@ export class SearchState {
   #loading = $state(false)
   #error = $state.raw<AppErrorData | null>(null)
   #generation = $state(0)
+  /** The saved view the query was loaded from (it may have been changed since), or null. */
+  #viewId = $state<number | null>(null)
 
   layout = $state<'list' | 'grid'>('list')
   /** Index of the row the keyboard is on; kept across detail visits. */
@@ -111,6 +114,9 @@ export class SearchState {
   }
   get error(): AppErrorData | null {
     return this.#error
+  }
+  get viewId(): number | null {
+    return this.#viewId
   }
   /** Completed queries, for the keystroke benchmark and tests that wait on rendering. */
   get generation(): number {
@@ -156,8 +162,46 @@ export class SearchState {
     }
   }
 
+  /** The query as a saved view keeps it: text, filters, the list it starts from, the sort. */
+  saved(): SavedQuery {
+    const f = this.#filters
+    return {
+      text: this.#text.trim(),
+      ...(f.theme === undefined ? {} : { theme: f.theme }),
+      ...(f.subtheme === undefined ? {} : { subtheme: f.subtheme }),
+      ...(f.yearFrom === undefined ? {} : { yearFrom: f.yearFrom }),
+      ...(f.yearTo === undefined ? {} : { yearTo: f.yearTo }),
+      ...(f.owned === undefined ? {} : { owned: f.owned }),
+      ...(f.wanted === undefined ? {} : { wanted: f.wanted }),
+      ...(f.flags.length > 0 ? { flags: [...f.flags] } : {}),
+      ...(f.availability === undefined ? {} : { availability: f.availability }),
+      scope: this.#scope,
+      sort: this.#sort,
+      desc: this.#desc
+    }
+  }
+
+  /**
+   * Shows a saved view's query. Loading the view already shown keeps the query as the user left
+   * it (back from a set, the list is where it was).
+   */
+  load(viewId: number, q: SavedQuery): void {
+    if (this.#viewId === viewId) return
+    this.#viewId = viewId
+    this.#text = q.text
+    this.#scope = q.scope
+    this.#filters = filtersOf({ ...q, flags: q.flags ?? [] })
+    this.#sort = q.sort
+    this.#desc = q.desc
+    this.active = 0
+    this.scrollTop = 0
+    void this.refresh()
+  }
+
   setScope(scope: Scope): void {
-    if (sameScope(scope, this.#scope)) return
+    // Leaving a saved view for a list starts that list afresh, even one of the same scope.
+    if (this.#viewId === null && sameScope(scope, this.#scope)) return
+    this.#viewId = null
     this.#scope = scope
     this.#filters = { flags: [] }
     this.active = 0
