@@ -4,7 +4,7 @@ import { flagNo, setId, userText } from './common'
 import type { BulkAction, BulkEditResultDto, BulkPlanDto } from '../../model/bulk'
 
 /** Most sets one bulk edit takes: one transaction, one journal entry, a few seconds of push. */
-const BULK_MAX_SETS = 5000
+export const BULK_MAX_SETS = 5000
 /** The notes field's limit, which an appended note must keep to. */
 export const NOTES_MAX = 1000
 

@@ -8,6 +8,13 @@ export interface Toast {
   readonly detail: string | null
   readonly error: ErrorView | null
   readonly retry: (() => void) | null
+  /** A button on an info toast (e.g. Undo). */
+  readonly action: ToastAction | null
+}
+
+interface ToastAction {
+  readonly label: string
+  readonly run: () => void
 }
 
 const TOAST_MS = 6000
@@ -19,8 +26,15 @@ export class Notices {
   refused = $state(false)
   private next = 1
 
-  info(text: string): void {
-    this.push({ kind: 'info', text, detail: null, error: null, retry: null })
+  info(text: string, more: { detail?: string; action?: ToastAction } = {}): void {
+    this.push({
+      kind: 'info',
+      text,
+      detail: more.detail ?? null,
+      error: null,
+      retry: null,
+      action: more.action ?? null
+    })
   }
 
   /** Shows an error where the error table says: a toast, or the fatal screen. */
@@ -35,7 +49,8 @@ export class Notices {
       text: view.title,
       detail: view.reason === null ? view.message : `${view.message} (${view.reason})`,
       error: view,
-      retry: retry ?? null
+      retry: retry ?? null,
+      action: null
     })
     return view
   }
