@@ -9,7 +9,7 @@ function isTyping(target: EventTarget | null): boolean {
   return false
 }
 
-type Shortcut = 'focusSearch' | 'undo' | 'redo' | 'escape' | 'help' | null
+type Shortcut = 'focusSearch' | 'undo' | 'redo' | 'escape' | 'help' | 'scan' | null
 
 export function shortcutOf(event: KeyboardEvent): Shortcut {
   const mod = event.ctrlKey || event.metaKey
@@ -21,5 +21,7 @@ export function shortcutOf(event: KeyboardEvent): Shortcut {
   if (event.key === '/' && !mod && !isTyping(event.target)) return 'focusSearch'
   if (event.key === '?' && !mod && !event.altKey && !isTyping(event.target)) return 'help'
   if (mod && event.key.toLowerCase() === 'f') return 'focusSearch'
+  // B for barcode: the scan screen, from anywhere (a modifier, so typing never triggers it).
+  if (mod && event.shiftKey && event.key.toLowerCase() === 'b') return 'scan'
   return null
 }

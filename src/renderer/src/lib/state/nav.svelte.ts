@@ -7,6 +7,7 @@ export const VIEWS = [
   'minifigs',
   'notes',
   'totals',
+  'scan',
   'sync',
   'exchange',
   'settings'
