@@ -5,6 +5,7 @@ import { FakeBackend } from './fake-backend'
 import { setTransport } from '../../src/renderer/src/lib/api'
 import type { Transport } from '../../src/renderer/src/lib/api'
 import { scanLog } from '../../src/renderer/src/lib/state/scan.svelte'
+import App from '../../src/renderer/src/App.svelte'
 import Scan from '../../src/renderer/src/views/Scan.svelte'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
 import type { Result } from '../../src/shared/ipc/result'
@@ -239,5 +240,26 @@ describe('the scan screen', () => {
     await scan(backend.sets[4]?.fullNumber ?? '')
     await settle()
     expect(backend.callsTo('collection:scan').at(-1)?.action).toBe('wanted')
+  })
+})
+
+describe('reaching the scan screen', () => {
+  it('opens from the sidebar and with Ctrl+Shift+B, even from the search box, field focused', async () => {
+    transport.hold = false
+    window.location.hash = '#/browse'
+    render(App)
+    await settle(8)
+    const link = within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', {
+      name: 'Scan'
+    })
+    expect(link.getAttribute('href')).toBe('#/scan')
+    const search = screen.getByRole('searchbox', { name: 'Search sets' })
+    search.focus()
+    await fireEvent.keyDown(search, { key: 'B', ctrlKey: true, shiftKey: true })
+    await settle(8)
+    expect(window.location.hash).toBe('#/scan')
+    expect(screen.getByRole('heading', { level: 1, name: 'Scan' })).toBeTruthy()
+    expect(document.activeElement).toBe(field())
+    expect(link.getAttribute('aria-current')).toBe('page')
   })
 })
