@@ -7,6 +7,7 @@ export const VIEWS = [
   'minifigs',
   'notes',
   'totals',
+  'report',
   'scan',
   'sync',
   'exchange',

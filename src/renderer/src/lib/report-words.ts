@@ -1,0 +1,59 @@
+import type { SearchQuery } from '../../../shared/ipc/channels/catalog'
+import type { ReportDto, ReportRow } from '../../../shared/model/report'
+import { money } from './format'
+
+type Row = ReportRow
+
+/** "2 more copies without details" beside detailed copies; "1 copy without details" alone. */
+export function undetailedWords(count: number, more: boolean): string {
+  return `${count}${more ? ' more' : ''} ${count === 1 ? 'copy' : 'copies'} without details`
+}
+
+/** An amount, or a dash for nothing recorded: 0 is how a copy without a price is kept. */
+export function amount(n: number, currency: string): string {
+  return n === 0 ? '—' : money(n, currency)
+}
+
+export function currencyLabel(code: string): string {
+  return code === '' ? 'No currency' : code
+}
+
+/** "12 sets, 15 copies (3 with details)". */
+export function summaryWords(r: ReportDto): string {
+  const sets = `${r.sets.toLocaleString()} ${r.sets === 1 ? 'set' : 'sets'}`
+  const copies = `${r.copies.toLocaleString()} ${r.copies === 1 ? 'copy' : 'copies'}`
+  return `${sets}, ${copies} (${r.detailedCopies.toLocaleString()} with details)`
+}
+
+/** The Browse query in a few words, for the choice that reports its sets. */
+export function queryWords(q: SearchQuery): string {
+  const parts: string[] = []
+  if (q.text) parts.push(`“${q.text}”`)
+  if (q.theme !== undefined)
+    parts.push(q.subtheme === undefined ? q.theme : `${q.theme} › ${q.subtheme}`)
+  if (q.yearFrom !== undefined || q.yearTo !== undefined) {
+    parts.push(`${q.yearFrom ?? '…'}–${q.yearTo ?? '…'}`)
+  }
+  if (q.wanted === true) parts.push('wanted')
+  if (q.flags && q.flags.length > 0) parts.push(`flags ${q.flags.join(', ')}`)
+  if (q.availability !== undefined) parts.push(q.availability)
+  return parts.length === 0 ? 'no filter: every owned set' : parts.join(' · ')
+}
+
+/** Rows under their theme, themes in name order, rows keeping their order within. */
+export function byTheme(rows: readonly Row[]): { theme: string; rows: Row[] }[] {
+  const groups = new Map<string, Row[]>()
+  for (const r of rows) {
+    const list = groups.get(r.theme) ?? []
+    list.push(r)
+    groups.set(r.theme, list)
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([theme, list]) => ({ theme, rows: list }))
+}
+
+/** How many copies rows stand for: one each, or the count of a row without details. */
+export function copiesIn(rows: readonly Row[]): number {
+  return rows.reduce((n, r) => n + (r.kind === 'copy' ? 1 : r.count), 0)
+}

@@ -1,0 +1,194 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { settle } from './dom-env'
+import { FakeBackend } from './fake-backend'
+import type { ChannelInput } from '../../src/shared/ipc/contract'
+import type { ReportDto, ReportRow } from '../../src/shared/model/report'
+import { setTransport } from '../../src/renderer/src/lib/api'
+import { account } from '../../src/renderer/src/lib/state/account.svelte'
+import { report } from '../../src/renderer/src/lib/state/report.svelte'
+import { search } from '../../src/renderer/src/lib/state/search.svelte'
+import Report from '../../src/renderer/src/views/Report.svelte'
+
+const set = (setID: number, theme: string) => ({
+  setID,
+  fullNumber: `${1000 + setID}-1`,
+  name: `${theme} set ${setID}`,
+  theme,
+  year: 2001,
+  thumbnail: null
+})
+
+const copy = (setID: number, theme: string, over: Partial<ReportRow> = {}): ReportRow => ({
+  kind: 'copy',
+  ...set(setID, theme),
+  localId: `c${setID}-${Math.random()}`,
+  conditionNow: 'Built',
+  conditionWhenAcquired: 'New',
+  location: `Shelf ${setID}`,
+  dateAcquired: '2024-02-03',
+  acquiredFrom: 'Shop',
+  currency: 'USD',
+  pricePaid: 10,
+  additionalPricePaid: 0,
+  currentEstimatedValue: 12,
+  notes: '',
+  ...(over as object)
+})
+
+const DTO: ReportDto = {
+  generatedAt: '2026-03-01T10:00:00.000Z',
+  sets: 3,
+  copies: 5,
+  detailedCopies: 3,
+  leftOut: 0,
+  rows: [
+    copy(1, 'Space'),
+    copy(1, 'Space', { currency: 'EUR', pricePaid: 20, location: 'Attic' }),
+    { kind: 'undetailed', ...set(1, 'Space'), count: 1, more: true, notes: '' },
+    copy(2, 'Castle', { currency: '', pricePaid: 7 }),
+    { kind: 'undetailed', ...set(3, 'Castle'), count: 1, more: false, notes: 'From grandma' }
+  ],
+  totals: [
+    { currency: '', paid: 7, value: 12 },
+    { currency: 'EUR', paid: 20, value: 12 },
+    { currency: 'USD', paid: 10, value: 12 }
+  ]
+}
+
+let backend: FakeBackend
+
+beforeEach(() => {
+  backend = new FakeBackend(10)
+  backend.override('report:build', () => DTO)
+  setTransport(backend)
+  report.report = null
+  report.selection = []
+  report.choice = 'owned'
+  report.groupByTheme = false
+  report.pictures = true
+  account.info = { version: '0', host: 'browser', profile: { kind: 'demo', label: 'Demo' } }
+})
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+const bodyRows = () =>
+  within(screen.getByRole('article', { name: 'Report' }))
+    .getAllByRole('row')
+    .filter(
+      (r) => r.closest('tbody') !== null && r.closest('[data-testid="report-totals"]') === null
+    )
+
+describe('the report screen', () => {
+  it('shows one row per copy, the rest of a quantity as one row, and totals per currency', async () => {
+    render(Report)
+    await settle()
+    expect(backend.callsTo('report:build')).toEqual([{ scope: 'owned' }])
+    const rows = bodyRows().map((r) => r.textContent.replace(/\s+/g, ' ').trim())
+    expect(rows).toHaveLength(5)
+    expect(rows[0]).toContain('1001-1 Space set 1')
+    expect(rows[0]).toContain('Built / New')
+    expect(rows[0]).toContain('Shelf 1')
+    expect(rows[1]).toContain('Attic')
+    expect(rows[2]).toContain('1 more copy without details')
+    expect(rows[4]).toContain('1 copy without details')
+    expect(rows[4]).toContain('From grandma')
+    expect(screen.getByTestId('report-summary').textContent).toContain(
+      '3 sets, 5 copies (3 with details)'
+    )
+    const totals = within(screen.getByTestId('report-totals'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.children].map((c) => c.textContent.trim()).join(' '))
+    expect(totals).toHaveLength(3)
+    expect(totals[0]).toMatch(/^No currency 7\.00 12\.00$/)
+    expect(totals[1]).toMatch(/^EUR .*20\.00 .*12\.00$/)
+    expect(totals[2]).toMatch(/^USD .*10\.00 .*12\.00$/)
+    // Nothing adds the three currencies up: no 37 anywhere on the page.
+    expect(document.body.textContent).not.toMatch(/37\.00/)
+  })
+
+  it('groups rows under their themes when asked', async () => {
+    render(Report)
+    await settle()
+    await fireEvent.click(screen.getByLabelText('Group by theme'))
+    await settle()
+    const headers = within(screen.getByRole('article', { name: 'Report' }))
+      .getAllByRole('rowheader')
+      .map((h) => h.textContent.replace(/\s+/g, ' ').trim())
+    expect(headers.slice(0, 2)).toEqual(['Castle (2)', 'Space (3)'])
+  })
+
+  it('reports the owned sets of the current Browse query', async () => {
+    search.setText('castle')
+    render(Report)
+    await settle()
+    await fireEvent.click(screen.getByLabelText(/Owned sets of the current search/))
+    await settle()
+    const last = backend.callsTo('report:build').at(-1) as { query: { text: string } }
+    expect(last.query).toMatchObject({ text: 'castle' })
+    expect(last.query).not.toHaveProperty('limit')
+    expect(
+      screen.getByLabelText(/Owned sets of the current search/).parentElement?.textContent
+    ).toContain('“castle”')
+  })
+
+  it('takes a selection of set IDs handed over by open()', async () => {
+    report.open({ setIDs: [3, 1, 2] })
+    render(Report)
+    await settle()
+    expect(screen.getByLabelText<HTMLInputElement>('Selected sets (3)').checked).toBe(true)
+    expect(backend.callsTo('report:build').at(-1)).toEqual({ setIDs: [3, 1, 2] })
+    expect(window.location.hash).toBe('#/report')
+  })
+
+  it('prints through the browser, and offers Save as PDF only in the desktop app', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined)
+    render(Report)
+    await settle()
+    expect(screen.queryByRole('button', { name: 'Save as PDF…' })).toBeNull()
+    await fireEvent.click(screen.getByRole('button', { name: 'Print…' }))
+    await settle()
+    expect(print).toHaveBeenCalledTimes(1)
+    cleanup()
+
+    account.info = { version: '0', host: 'electron', profile: { kind: 'demo', label: 'Demo' } }
+    backend.override('report:savePdf', () => ({ saved: true, path: '/tmp/r.pdf' }))
+    report.paper = 'Letter'
+    render(Report)
+    await settle()
+    await fireEvent.click(screen.getByRole('button', { name: 'Save as PDF…' }))
+    await settle()
+    const asked: ChannelInput<'report:savePdf'>[] = backend.callsTo('report:savePdf')
+    expect(asked).toEqual([{ paper: 'Letter', suggestedName: 'studbook-report-2026-03-01.pdf' }])
+  })
+
+  it('loads pictures lazily on screen and leaves them out when unticked', async () => {
+    backend.override('report:build', () => ({
+      ...DTO,
+      rows: [{ ...DTO.rows[0], thumbnail: 'media/thumb/1/1' } as ReportRow]
+    }))
+    render(Report)
+    await settle()
+    const img = document.querySelector('.report-doc img')
+    expect(img?.getAttribute('loading')).toBe('lazy')
+    expect(img?.getAttribute('src')).toBe('media/thumb/1/1')
+    await fireEvent.click(screen.getByLabelText('Pictures'))
+    await settle()
+    expect(document.querySelector('.report-doc img')).toBeNull()
+  })
+
+  it('says why when the report cannot be made', async () => {
+    backend.failures['report:build'] = {
+      code: 'invalid_input',
+      message: 'Choose at least one set for the report.',
+      retryable: false
+    }
+    render(Report)
+    await settle()
+    expect(screen.getByRole('alert').textContent).toContain('Choose at least one set')
+  })
+})
