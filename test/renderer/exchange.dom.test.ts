@@ -46,7 +46,8 @@ backend.override('exchange:previewRestore', () => ({
     copies: 4,
     minifigsLoose: 140,
     minifigsWanted: 2,
-    labels: 1
+    labels: 1,
+    views: 2
   },
   current: {
     setsOwned: 11,
@@ -55,7 +56,8 @@ backend.override('exchange:previewRestore', () => ({
     copies: 0,
     minifigsLoose: 0,
     minifigsWanted: 0,
-    labels: 0
+    labels: 0,
+    views: 0
   },
   changes: 9
 }))

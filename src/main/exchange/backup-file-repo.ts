@@ -121,6 +121,8 @@ const notABackup = (cause?: unknown): AppError =>
 /** An opened backup: a private temporary copy, migrated to this version's schema. */
 interface OpenedBackup {
   readonly db: WriteDb
+  /** The schema the file was written with, before it was migrated to this version's. */
+  readonly version: number
   close(): void
 }
 
@@ -173,6 +175,7 @@ export function openBackup(source: { bytes: Uint8Array } | { path: string }): Op
     const opened = db
     return {
       db: opened as WriteDb,
+      version,
       close: () => {
         opened.close()
         cleanup()

@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path'
 import { AppError } from '../../shared/errors'
 import type { Handlers } from '../../shared/ipc/contract'
 import { applyEdits } from '../collection/index'
+import { mergeViews, planViewMerge } from '../views/index'
 import { backupName, backupsDir, openBackup, writeBackup } from './backup-file-repo'
 import { backupProfiles, backupTakenAt, profileRow } from './backup-repo'
 import type { ProfileRow } from './backup-repo'
@@ -46,7 +47,7 @@ function matchingSnapshot(
     )
   }
   const takenAt = backupTakenAt(opened.db)
-  return { snapshot: readSnapshot(opened.db, match.id), takenAt }
+  return { snapshot: readSnapshot(opened.db, match.id, opened.version), takenAt }
 }
 
 /**
@@ -58,6 +59,13 @@ export function createBackupHandlers(deps: ExchangeDeps): BackupHandlers {
   const pending = new Map<string, PendingRestore>()
   const db = () => deps.store.write
   const activeRow = (): ProfileRow | undefined => profileRow(db(), deps.profileId())
+
+  /** Saved views the restore adds or changes (none from a backup older than saved views). */
+  function viewChanges(profileId: number, backup: Snapshot): number {
+    if (backup.views === null) return 0
+    const m = planViewMerge(db(), profileId, backup.views)
+    return m.added + m.replaced
+  }
 
   async function backupTo(path: string): Promise<number> {
     return writeBackup(deps.store, path, deps.now())
@@ -100,6 +108,7 @@ export function createBackupHandlers(deps: ExchangeDeps): BackupHandlers {
       }
       const p = deps.profileId()
       const current = readSnapshot(db(), p)
+      const views = viewChanges(p, found.snapshot)
       const restoreId = randomUUID()
       pending.clear()
       pending.set(restoreId, { profileId: p, name: shown, backup: found.snapshot })
@@ -109,7 +118,7 @@ export function createBackupHandlers(deps: ExchangeDeps): BackupHandlers {
         takenAt: found.takenAt,
         holds: countsOf(found.snapshot),
         current: countsOf(current),
-        changes: planRestore(current, found.snapshot, randomUUID).changes
+        changes: planRestore(current, found.snapshot, randomUUID).changes + views
       }
     },
     'exchange:applyRestore': async ({ restoreId }) => {
@@ -124,7 +133,15 @@ export function createBackupHandlers(deps: ExchangeDeps): BackupHandlers {
       const safetyBackup = join(backupsDir(deps.store), backupName('before-restore', deps.now()))
       await backupTo(safetyBackup)
       const plan = planRestore(readSnapshot(db(), restore.profileId), restore.backup, randomUUID)
-      if (plan.edits.length === 0) return { applied: 0, journalId: null, safetyBackup }
+      // Saved views are not collection edits: they are merged by name, outside the journal.
+      const merged = restore.backup.views
+        ? mergeViews(db(), restore.profileId, restore.backup.views, deps.now().toISOString())
+        : { added: 0, replaced: 0 }
+      const views = merged.added + merged.replaced
+      if (plan.edits.length === 0) {
+        if (views > 0) deps.changed([])
+        return { applied: views, journalId: null, safetyBackup }
+      }
       const r = applyEdits(
         db(),
         restore.profileId,
@@ -133,7 +150,7 @@ export function createBackupHandlers(deps: ExchangeDeps): BackupHandlers {
         deps.now().toISOString()
       )
       deps.changed(r.setIDs)
-      return { applied: plan.changes, journalId: r.journalId, safetyBackup }
+      return { applied: plan.changes + views, journalId: r.journalId, safetyBackup }
     },
     'exchange:openDataFolder': async () => {
       const path = dirname(deps.store.path)

@@ -3,6 +3,7 @@ import { all, get } from '../store/handles'
 import { flagsOf } from '../catalogue/index'
 import { sql } from '../store/sql'
 import { flagLabels, listCopies, readMinifig, readSet } from '../collection/index'
+import { portableViews } from '../views/index'
 import type { ExportCollection, ExportSet } from './export-types'
 import type { CurrentCollection } from './import-diff'
 
@@ -117,7 +118,12 @@ export function collectionForExport(db: ReadDb, profileId: number): ExportCollec
     ownedLoose: m.owned_loose,
     wanted: m.wanted === 1
   }))
-  return { sets: exportSets(db, profileId), minifigs, labels: flagLabels(db, profileId) }
+  return {
+    sets: exportSets(db, profileId),
+    minifigs,
+    labels: flagLabels(db, profileId),
+    views: portableViews(db, profileId)
+  }
 }
 
 /** The local collection as an import plan compares against it. */

@@ -1,6 +1,7 @@
 import type { RegionalPrices } from '../../shared/model/catalog'
 import type { FlagLabelDto } from '../../shared/model/collection'
 import type { CopyValue } from '../collection/index'
+import type { PortableView } from '../views/index'
 
 /** A set of the user's collection with what every export needs; built from the store. */
 export interface ExportSet {
@@ -47,6 +48,8 @@ export interface ExportCollection {
   readonly sets: readonly ExportSet[]
   readonly minifigs: readonly ExportMinifig[]
   readonly labels: readonly FlagLabelDto[]
+  /** Saved views, in order: only our full export carries them. */
+  readonly views?: readonly PortableView[]
 }
 
 export interface ExportFile {

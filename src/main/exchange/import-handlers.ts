@@ -6,6 +6,8 @@ import type { ImportFormat } from '../../shared/model/exchange'
 import { listConditions } from '../catalogue/index'
 import { applyEdits } from '../collection/index'
 import type { Edit } from '../collection/index'
+import { mergeViews, planViewMerge } from '../views/index'
+import type { PortableView, ViewMerge } from '../views/index'
 import type { ExchangeDeps } from './deps'
 import { planOffThread } from './import-thread'
 
@@ -16,10 +18,21 @@ interface Preview {
   readonly format: ImportFormat
   readonly edits: readonly Edit[]
   readonly items: number
+  readonly views: readonly PortableView[]
   readonly canApply: boolean
 }
 
 const MAX_PREVIEWS = 5
+
+function viewNotice(m: ViewMerge): string {
+  const n = (k: number): string => `${k} saved ${k === 1 ? 'view' : 'views'}`
+  if (m.added + m.replaced === 0) return 'The saved views in the file are already here.'
+  const parts = [
+    ...(m.added > 0 ? [`${n(m.added)} will be added`] : []),
+    ...(m.replaced > 0 ? [`${n(m.replaced)} of the same name will take the file's search`] : [])
+  ]
+  return `${parts.join('; ')}. Your other views stay.`
+}
 
 /**
  * Import as a dry run, then apply: the preview reads the file and plans every change without
@@ -42,13 +55,16 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
         (why) => deps.log?.warn('import previews are read on the main thread', why)
       )
       const plan = file.plan
-      const canApply = file.question === null && plan.edits.length > 0
+      const views = planViewMerge(db(), p, file.views)
+      const viewChanges = views.added + views.replaced
+      const canApply = file.question === null && (plan.edits.length > 0 || viewChanges > 0)
       const previewId = randomUUID()
       previews.set(previewId, {
         profileId: p,
         format: input.format,
         edits: plan.edits,
         items: plan.items.length,
+        views: file.views,
         canApply
       })
       while (previews.size > MAX_PREVIEWS) previews.delete(previews.keys().next().value ?? '')
@@ -62,7 +78,7 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
         unchanged: plan.unchanged,
         items: plan.items,
         problems: plan.problems,
-        notices: file.notices,
+        notices: file.views.length > 0 ? [...file.notices, viewNotice(views)] : file.notices,
         question: file.question,
         canApply
       }
@@ -84,6 +100,13 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
         )
       }
       previews.delete(previewId)
+      // Saved views are not collection edits: merged by name, outside the journal (undo keeps them).
+      const merged = mergeViews(db(), preview.profileId, preview.views, deps.now().toISOString())
+      const views = merged.added + merged.replaced
+      if (preview.edits.length === 0) {
+        deps.changed([])
+        return { applied: views, journalId: null }
+      }
       const r = applyEdits(
         db(),
         preview.profileId,
@@ -96,7 +119,7 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
         deps.now().toISOString()
       )
       deps.changed(r.setIDs)
-      return { applied: preview.items, journalId: r.journalId }
+      return { applied: preview.items + views, journalId: r.journalId }
     }
   }
 }

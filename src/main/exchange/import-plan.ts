@@ -6,6 +6,7 @@ import { planImport } from './import-diff'
 import type { ImportPlan } from './import-diff'
 import { parseImport } from './import-formats'
 import { importText } from './text-decode'
+import type { PortableView } from '../views/index'
 
 /** Everything a preview needs, as plain data: it crosses to the import worker and back. */
 export interface PreviewJob {
@@ -24,6 +25,8 @@ export interface PreviewJob {
 
 export type PlannedPreview = Pick<ImportPreviewDto, 'readAs' | 'rows' | 'notices' | 'question'> & {
   readonly plan: ImportPlan
+  /** Saved views the file carries (our full export). */
+  readonly views: readonly PortableView[]
 }
 
 /** Reads the file and plans it against the collection in `db`: the whole preview, no writes. */
@@ -39,6 +42,7 @@ export function planPreview(db: ReadDb, job: PreviewJob): PlannedPreview {
     rows: file.rows,
     notices: file.notices,
     question: file.question,
-    plan
+    plan,
+    views: file.views ?? []
   }
 }

@@ -1,5 +1,6 @@
 import type { DateOrder, ImportProblemDto } from '../../shared/model/exchange'
 import type { CopyValue } from '../collection/index'
+import type { PortableView } from '../views/index'
 import { RowError } from './cells'
 import type { DateReading } from './dates'
 
@@ -47,6 +48,8 @@ export interface ParsedFile {
   readonly question: DateReading['question']
   /** How an imported copy is recognised as one already held: by every field, or those the file carries. */
   readonly copyMatch: 'all' | 'carried'
+  /** Saved views (our full export only), in the file's order. */
+  readonly views?: readonly PortableView[]
 }
 
 /** What a reader needs besides the text: the service's condition list and the user's answers. */
@@ -65,6 +68,7 @@ type RowPatch = Omit<SetIntent, 'fullNumber' | 'lines'>
 export class IntentBook {
   private readonly sets = new Map<string, SetIntent>()
   private readonly figs = new Map<string, MinifigIntent>()
+  private readonly views: PortableView[] = []
   readonly problems: ImportProblemDto[] = []
   rows = 0
 
@@ -122,6 +126,10 @@ export class IntentBook {
     if (patch.wanted !== undefined) had.wanted = (had.wanted ?? false) || patch.wanted
   }
 
+  view(view: PortableView): void {
+    this.views.push(view)
+  }
+
   /** The intents, with a notice naming the sets that were listed more than once. */
   finish(
     rest: Omit<ParsedFile, 'rows' | 'sets' | 'minifigs' | 'problems' | 'notices'> & {
@@ -149,7 +157,8 @@ export class IntentBook {
       sets,
       minifigs: figs,
       problems: [...this.problems].sort((a, b) => a.line - b.line),
-      notices
+      notices,
+      ...(this.views.length > 0 ? { views: [...this.views] } : {})
     }
   }
 }

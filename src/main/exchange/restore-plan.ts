@@ -13,7 +13,8 @@ export function countsOf(s: Snapshot): CollectionCountsDto {
     copies: s.copies.size,
     minifigsLoose: figs.reduce((n, m) => n + m.ownedLoose, 0),
     minifigsWanted: figs.filter((m) => m.wanted).length,
-    labels: s.labels.filter((l) => l.trim() !== '').length
+    labels: s.labels.filter((l) => l.trim() !== '').length,
+    views: s.views?.length ?? 0
   }
 }
 

@@ -3,6 +3,8 @@ import { all, get } from '../store/handles'
 import { sql } from '../store/sql'
 import { copyFromRow, readSet } from '../collection/index'
 import type { CopyValue, MinifigValue, SetFieldValues } from '../collection/index'
+import { portableViews } from '../views/index'
+import type { PortableView } from '../views/index'
 
 /** One profile's collection, read the same way from the live database and from a backup. */
 export interface Snapshot {
@@ -14,11 +16,17 @@ export interface Snapshot {
   readonly minifigs: ReadonlyMap<string, MinifigValue>
   /** Index 0 is flag 1. */
   readonly labels: readonly string[]
+  /** Saved views in order; null in a backup written before there were any (it says nothing of them). */
+  readonly views: readonly PortableView[] | null
 }
+
+/** The schema version that added saved views: a backup from before it carries none. */
+const VIEWS_SINCE = 90
 
 type CopyRow = Parameters<typeof copyFromRow>[0]
 
-export function readSnapshot(db: ReadDb, profileId: number): Snapshot {
+/** `version`: the schema the database was written with (a backup's own, before migrating). */
+export function readSnapshot(db: ReadDb, profileId: number, version = VIEWS_SINCE): Snapshot {
   const sets = new Map(
     all<{ set_id: number }>(
       db,
@@ -48,5 +56,6 @@ export function readSnapshot(db: ReadDb, profileId: number): Snapshot {
         sql`SELECT label FROM flag_labels WHERE profile_id = ${profileId} AND flag_no = ${flagNo}`
       )?.label ?? ''
   )
-  return { sets, copies, tombstones, minifigs, labels }
+  const views = version >= VIEWS_SINCE ? portableViews(db, profileId) : null
+  return { sets, copies, tombstones, minifigs, labels, views }
 }

@@ -17,12 +17,15 @@ import { IntentBook } from './import-types'
 import type { CopyIntent, ParsedFile, ReadContext } from './import-types'
 import { readDecimalMark, readMoney } from './money'
 import type { DecimalMark } from './money'
+import { savedQuery, viewName } from '../../shared/ipc/channels/views'
+import type { SavedQuery } from '../../shared/ipc/channels/views'
 
 /**
  * Our own full export, the user's portable backup in text: one row per copy (a set without copies
  * once), then one row per minifigure owned loose or wanted. Flag columns carry the flag's number and
- * name (`Flag 2 (Boxed)`), so the names come back too. Text cells are quoted so surrounding spaces
- * survive; it imports back unchanged (docs/formats.md).
+ * name (`Flag 2 (Boxed)`), so the names come back too. Saved views follow, one row each: the name
+ * in "Name", the query as JSON in "Notes". Text cells are quoted so surrounding spaces survive; it
+ * imports back unchanged (docs/formats.md).
  */
 
 const SET_COLUMNS = [
@@ -122,6 +125,11 @@ export function studbookCsv(c: ExportCollection, bom: boolean): { content: strin
     cells.push(yes(m.ownedLoose > 0), yes(m.wanted), m.ownedLoose)
     rows.push([...cells, ...new Array<Cell>(header.length - cells.length).fill(null)])
   }
+  for (const v of c.views ?? []) {
+    const cells: Cell[] = ['View', null, null, v.name, null, null, null, null, null, null, null]
+    cells.push(null, JSON.stringify(v.query))
+    rows.push([...cells, ...new Array<Cell>(header.length - cells.length).fill(null)])
+  }
   return { content: writeCsv(header, rows, { bom, quoteText: true }), rows: rows.length }
 }
 
@@ -170,6 +178,26 @@ function copyOf(r: CsvRow, how: Reading): CopyIntent | null {
   }
 }
 
+/** A saved view's row: its name, and its query as JSON, checked as the app checks a saved one. */
+function viewOf(r: CsvRow): { name: string; query: SavedQuery } {
+  const name = viewName.safeParse(r.get('Name'))
+  if (!name.success) {
+    throw new RowError(`A saved view's name is not usable: ${name.error.issues[0]?.message ?? ''}`)
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(r.get('Notes'))
+  } catch {
+    throw new RowError(`The saved view "${name.data}" has no readable query in "Notes".`)
+  }
+  const query = savedQuery.safeParse(json)
+  if (!query.success) {
+    const at = query.error.issues[0]?.path.join('.') ?? ''
+    throw new RowError(`The saved view "${name.data}" has a query this version cannot use (${at}).`)
+  }
+  return { name: name.data, query: query.data }
+}
+
 function row(book: IntentBook, r: CsvRow, how: Reading, seen: Set<string>): void {
   const kind = r.get('Kind').trim().toLowerCase()
   if (kind === 'minifigure') {
@@ -179,7 +207,11 @@ function row(book: IntentBook, r: CsvRow, how: Reading, seen: Set<string>): void
     })
     return
   }
-  if (kind !== 'set') throw new RowError(`"Kind" must be Set or Minifigure.`)
+  if (kind === 'view') {
+    book.view(viewOf(r))
+    return
+  }
+  if (kind !== 'set') throw new RowError(`"Kind" must be Set, Minifigure or View.`)
   const number = normaliseSetNumber(r.get('Number'))
   const copy = copyOf(r, how)
   const copies = copy ? { copies: [copy] } : {}

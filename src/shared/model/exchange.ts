@@ -81,6 +81,8 @@ export interface CollectionCountsDto {
   readonly minifigsWanted: number
   /** Flags the user named. */
   readonly labels: number
+  /** Saved views (a backup from before saved views holds none, and a restore keeps the user's). */
+  readonly views: number
 }
 
 export interface BackupResultDto {
