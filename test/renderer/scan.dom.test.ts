@@ -180,10 +180,10 @@ describe('the scan screen', () => {
     const [found = 0, problem = 0] = [tones[0], tones[1]]
     expect(problem).toBeLessThan(found)
 
-    await fireEvent.click(screen.getByRole('button', { name: 'Sound on' }))
-    expect(screen.getByRole('button', { name: 'Sound off' }).getAttribute('aria-pressed')).toBe(
-      'true'
-    )
+    const mute = screen.getByRole('button', { name: 'Mute sound' })
+    expect(mute.getAttribute('aria-pressed')).toBe('false')
+    await fireEvent.click(mute)
+    expect(mute.getAttribute('aria-pressed')).toBe('true')
     field().focus()
     const before = tones.length
     await scan('4006381333924')
@@ -202,7 +202,9 @@ describe('the scan screen', () => {
     await fireEvent.click(within(oldest).getByRole('button', { name: /^Undo scan of/ }))
     await settle()
     expect(undone).toEqual([1])
-    expect(within(oldest).getByText('Undone')).toBeTruthy()
+    // The line no longer says the set was added.
+    expect(oldest.textContent).toContain(`Undone: ${backend.sets[0]?.fullNumber ?? ''}`)
+    expect(oldest.textContent).not.toContain('Added')
     expect(within(oldest).queryByRole('button', { name: /^Undo/ })).toBeNull()
     // The other lines keep their undo.
     expect(within(lines()[0] ?? document.body).getByRole('button', { name: /^Undo/ })).toBeTruthy()

@@ -102,6 +102,8 @@ class ScanLog {
       if (r.ok) {
         line.undo = 'done'
         line.set = r.value.set
+        // What the line says must hold now: the scan's effect is gone.
+        line.summary = r.value.summary
         this.#tell(r.value.summary, 'found')
       } else {
         line.undo = 'none'
