@@ -265,3 +265,29 @@ describe('reaching the scan screen', () => {
     expect(link.getAttribute('aria-current')).toBe('page')
   })
 })
+
+describe('a scan taken back elsewhere', () => {
+  it('says so on its line when Ctrl+Z already undid it, and offers no second undo', async () => {
+    transport.hold = false
+    render(Scan)
+    await scan(backend.sets[0]?.fullNumber ?? '')
+    await settle()
+    backend.failures['collection:undoScan'] = {
+      code: 'conflict',
+      message: 'That scan was already undone.',
+      retryable: false
+    }
+    try {
+      const [line] = lines()
+      await fireEvent.click(
+        within(line ?? document.body).getByRole('button', { name: /^Undo scan of/ })
+      )
+      await settle()
+      expect(line?.textContent).toContain('That scan was already undone.')
+      expect(line?.textContent).not.toContain('Added')
+      expect(within(line ?? document.body).queryByRole('button', { name: /^Undo/ })).toBeNull()
+    } finally {
+      delete backend.failures['collection:undoScan']
+    }
+  })
+})

@@ -105,6 +105,11 @@ class ScanLog {
         // What the line says must hold now: the scan's effect is gone.
         line.summary = r.value.summary
         this.#tell(r.value.summary, 'found')
+      } else if (r.error.code === 'conflict') {
+        // Ctrl+Z, or deleting the copy, took the scan back already: the line says so.
+        line.undo = 'done'
+        line.summary = `${line.code}: ${r.error.message}`
+        this.#tell(line.summary, 'problem')
       } else {
         line.undo = 'none'
         this.#tell(`Could not undo ${line.code}: ${describeError(r.error).message}`, 'problem')
