@@ -148,11 +148,13 @@ describe('the scan screen', () => {
     // All twenty are listed at once (newest first), none applied yet, the field empty and focused.
     expect(lines().map((l) => l.querySelector('.code')?.textContent)).toEqual([...codes].reverse())
     expect(lines().every((l) => l.dataset.state === 'waiting')).toBe(true)
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('(20, 20 being saved)')
     expect(field().value).toBe('')
     expect(document.activeElement).toBe(field())
 
     await transport.release()
     expect(transport.maxInFlight).toBe(1)
+    expect(screen.getByRole('heading', { level: 2 }).textContent).not.toContain('being saved')
     expect(backend.callsTo('collection:scan').map((c) => c.code)).toEqual(codes)
     expect(lines().every((l) => l.dataset.state === 'applied')).toBe(true)
     expect(lines()[0]?.textContent).toContain(`Added ${codes[19] ?? ''}`)

@@ -47,9 +47,9 @@ class ScanLog {
     if (typeof localStorage !== 'undefined') this.muted = storedMute()
   }
 
-  /** Whether any scan, choice or undo is still waiting or being applied. */
-  get busy(): boolean {
-    return this.lines.some((l) => l.state === 'waiting' || l.undo === 'busy')
+  /** Scans not answered yet (queued or being saved). */
+  get waiting(): number {
+    return this.lines.filter((l) => l.state === 'waiting').length
   }
 
   setMuted(muted: boolean): void {
