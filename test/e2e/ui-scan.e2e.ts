@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startApp } from './harness'
+import { ROOT, startApp } from './harness'
 import type { AppUnderTest } from './harness'
 import { go, listSettled, resultCount, waitForSets } from './ui-helpers'
 
@@ -58,6 +60,24 @@ async function unknownEan(): Promise<string> {
   }
 }
 
+const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
+
+async function seriousAxeViolations(): Promise<string[]> {
+  await app.page.evaluate(AXE)
+  const result = await app.page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: {
+          run(): Promise<{ violations: { id: string; impact: string | null; help: string }[] }>
+        }
+      }
+    ).axe.run()
+  )
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}`)
+}
+
 describe('scan mode', () => {
   it('adds 20 sets scanned at scanner speed, and lists an unknown EAN as unknown', async () => {
     const page = app.page
@@ -99,6 +119,14 @@ describe('scan mode', () => {
     expect(await first.getAttribute('data-state')).toBe('unknown')
     expect(await first.textContent()).toContain(`No set carries the code ${unknown}`)
     expect(await field.evaluate((el) => el === document.activeElement)).toBe(true)
+
+    // The screen, its found and unknown lines included, reads right in light and dark mode.
+    for (const scheme of ['light', 'dark'] as const) {
+      // Without motion the lines show their settled colours, which are what axe should judge.
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
+      expect(await seriousAxeViolations(), scheme).toEqual([])
+    }
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' })
 
     // The collection holds each of the 20, once, as the service side of the app sees it…
     for (const { set } of scans) {
