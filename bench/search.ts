@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { createCatalogueHandlers } from '../src/main/catalogue/catalogue-handlers'
 import { createProfiles, defaultClientFactory } from '../src/main/account/profiles'
 import { createMemoryStore } from '../src/main/credentials/index'
@@ -29,7 +30,7 @@ import type { SetRecord } from '../src/shared/protocol/records'
 import { machine, percentile, writeStoreSection } from './doc-section'
 
 /** Deterministic PRNG (mulberry32), so every run searches the same catalogue with the same queries. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0
@@ -42,7 +43,7 @@ function prng(seed: number): () => number {
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T
 
-function catalogue(n: number): SetRecord[] {
+export function catalogue(n: number): SetRecord[] {
   const r = prng(42)
   const themes = Array.from(
     { length: 140 },
@@ -252,7 +253,10 @@ ${rows.join('\n')}`
   )
 }
 
-main().catch((e: unknown) => {
-  console.error(e)
-  process.exitCode = 1
-})
+// Run as a script; bench/views.ts imports its catalogue without running it.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((e: unknown) => {
+    console.error(e)
+    process.exitCode = 1
+  })
+}

@@ -106,6 +106,62 @@ describe('text search reading paths', () => {
     expect(checked).toBe(7 * 4 * 3 * 3)
   })
 
+  it('with the owned, wanted or a flag list, gives the plain-SQL page and total on every path', () => {
+    const state = store.write.prepare(
+      `INSERT INTO set_state (profile_id, set_id, owned, wanted, qty_owned, flags, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, '')`
+    )
+    transaction(store.write, () => {
+      for (let id = 1; id <= N; id++) {
+        const owned = id % 7 === 0 ? 1 : 0
+        const wanted = id % 11 === 0 ? 1 : 0
+        const flags = id % 5 === 0 ? 1 : 0
+        if (owned + wanted + flags > 0) state.run(pid, id, owned, wanted, owned, flags)
+      }
+    })
+    const lists = [
+      { owned: true, cond: 'st.owned = 1' },
+      { wanted: true, cond: 'st.wanted = 1' },
+      { flags: [1], cond: '(st.flags & 1) = 1' }
+    ]
+    let checked = 0
+    for (const text of ['a', 'alpha', 'beta', 'gamma', 'delta', 'alp bet', 'n1']) {
+      for (const { cond, ...list } of lists) {
+        for (const [sort, offset] of [
+          ['number', 0],
+          ['name', 100],
+          ['year', 0]
+        ] as const) {
+          const q: SearchQuery = { text, sort, offset, limit: 100, ...list }
+          const match = ftsQuery(text) ?? ''
+          const ids = all<{ id: number }>(
+            store.read,
+            sql`SELECT s.set_id AS id FROM sets s JOIN set_state st
+                  ON st.profile_id = s.profile_id AND st.set_id = s.set_id
+                WHERE s.profile_id = ${pid} AND ${raw(cond)}
+                  AND s.id IN (SELECT rowid FROM sets_fts WHERE sets_fts MATCH ${match})
+                ORDER BY ${raw(
+                  {
+                    number: 's.number_sort, s.number, s.number_variant, s.set_id',
+                    name: 's.name, s.number_sort, s.number_variant',
+                    year: 's.year, s.number_sort, s.number, s.number_variant'
+                  }[sort]
+                )}`
+          ).map((r) => r.id)
+          const got = run(q)
+          expect(got.total, JSON.stringify(q)).toBe(ids.length)
+          expect(
+            got.rows.map((r) => r.setID),
+            JSON.stringify(q)
+          ).toEqual(ids.slice(offset, offset + 100))
+          checked++
+        }
+      }
+    }
+    expect(checked).toBe(7 * 3 * 3)
+    store.write.prepare('DELETE FROM set_state').run()
+  })
+
   it('shows a renamed set under its new words at once, with no other write in between', () => {
     expect(run({ text: 'gamma' }).total).toBe(250)
     expect(run({ text: 'alpha' }).total).toBe(N)

@@ -117,6 +117,30 @@ describe('saved views', () => {
     expect(counts).toEqual([4, 2, 2, 1, 5, 1])
   })
 
+  it('counts text with the owned list the same way over a catalogue large enough for bitsets', async () => {
+    upsertSets(
+      h.store.write,
+      pid,
+      Array.from({ length: 400 }, (_, i) =>
+        makeSet({ setID: 1000 + i, theme: 'Star Wars', name: `Falcon ${i}` })
+      ),
+      '2026-01-01T00:00:00Z'
+    )
+    for (let i = 0; i < 400; i += 13) {
+      await h.handlers['collection:updateSet']({ setID: 1000 + i, patch: { owned: true } })
+    }
+    await h.handlers['collection:updateSet']({ setID: 1, patch: { owned: true } })
+    const cases = [
+      q({ text: 'falcon', scope: { kind: 'owned' } }),
+      q({ text: 'f', scope: { kind: 'owned' } }),
+      q({ text: 'falcon', owned: false, yearFrom: 2020 })
+    ]
+    cases.forEach((query, i) => call('views:save', { name: `big ${i}`, query }))
+    const counts = call('views:list', {}).map((v) => v.count)
+    expect(counts).toEqual(cases.map(searchTotal))
+    expect(counts.slice(0, 2)).toEqual([31, 31])
+  })
+
   it('refuses a second view of the same name, whatever its case and spaces', () => {
     call('views:save', { name: 'Castle', query: q({ theme: 'Castle' }) })
     const e = errorOf(() => call('views:save', { name: ' castle ', query: q({ text: 'x' }) }))

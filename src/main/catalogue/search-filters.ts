@@ -69,6 +69,15 @@ export function warmText(db: ReadDb, text: string): void {
  * lookup per match: the list wins while matches² < (offset + limit) × sets.
  */
 function textFilter(db: ReadDb, q: SearchInput, match: string): Sql {
+  if (q.owned === true || q.wanted === true || (q.flags?.length ?? 0) > 0) {
+    // The user's own rows drive the query, each tested against the text's matches. Left to
+    // itself SQLite seeks every listed match for every owned row (`rowid IN` on the index: 10-70
+    // ms over 20,000 sets); the unary + keeps the list a test, and a bitset needs no list at all.
+    const m = matchSet(db, match)
+    return m.handle === null
+      ? sql`+s.id IN (SELECT value FROM json_each(${m.json ?? '[]'}))`
+      : sql`studbook_match(${m.handle}, s.id)`
+  }
   const bit = initialOf(q.text)
   if (bit !== null) {
     const n = textCount(db, match)
