@@ -137,6 +137,9 @@ export function findLayoutProblems(page: Page): Promise<string[]> {
         const box = el.getBoundingClientRect()
         for (const d of el.querySelectorAll('*')) {
           if (!shown(d) || titledEllipsis(d)) continue
+          // A modal dialog is drawn in the top layer: no box it sits in can clip it.
+          const modal = d.closest('dialog:modal')
+          if (modal && !modal.contains(el)) continue
           // A nested scroller owns what is inside it.
           let inner = false
           for (let a = d.parentElement; a && a !== el; a = a.parentElement) {

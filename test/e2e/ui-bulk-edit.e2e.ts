@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { startApp } from './harness'
+import { ROOT, startApp } from './harness'
+import { findLayoutProblems } from './layout-check'
 import type { AppUnderTest } from './harness'
 import { serviceCollection } from './service-collection'
 import { go, listSettled, serviceUserHash, waitForSets } from './ui-helpers'
@@ -204,5 +207,56 @@ describe('bulk edit in the browser', () => {
           (await app.rpc<{ total: number }>('catalog:search', { wanted: true, limit: 1 })).total
       )
       .toBe(wantedBefore)
+  })
+
+  it('the bar and the summary fit and are axe clean, in light and dark, narrow and wide', async () => {
+    const page = app.page
+    const axeSource = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
+    await page.evaluate(axeSource)
+    const serious = async (): Promise<string[]> =>
+      (
+        await page.evaluate(() =>
+          (
+            window as unknown as {
+              axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> }
+            }
+          ).axe.run()
+        )
+      ).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id)
+    await go(page, '#/browse')
+    await listSettled(page)
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const size of [
+        { width: 800, height: 560 },
+        { width: 1440, height: 900 }
+      ]) {
+        await page.emulateMedia({ colorScheme: scheme })
+        await page.setViewportSize(size)
+        await pickRow(page, 0)
+        await pickRow(page, 2, ['Shift'])
+        const bar = page.getByRole('toolbar', { name: 'Bulk edit' })
+        await bar.getByText('3 sets selected').waitFor()
+        expect(await findLayoutProblems(page)).toEqual([])
+        expect(await serious()).toEqual([])
+        await page.screenshot({
+          path: join(app.artifactsDir, `ui-bulk-bar-${scheme}-${String(size.width)}.png`)
+        })
+        await page.keyboard.press('Control+a')
+        await bar.getByRole('button', { name: 'Not wanted', exact: true }).click()
+        const summary = page.getByRole('dialog', { name: /^Mark as not wanted: / })
+        await summary.waitFor()
+        expect(await findLayoutProblems(page)).toEqual([])
+        expect(await serious()).toEqual([])
+        await page.screenshot({
+          path: join(app.artifactsDir, `ui-bulk-summary-${scheme}-${String(size.width)}.png`)
+        })
+        await summary.getByRole('button', { name: 'Cancel' }).click()
+        await page.keyboard.press('Escape')
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.setViewportSize({ width: 1440, height: 900 })
   })
 })

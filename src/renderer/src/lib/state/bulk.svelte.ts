@@ -24,9 +24,9 @@ function alreadyWords(n: number, action: BulkAction): string {
   const count = n.toLocaleString()
   switch (action.kind) {
     case 'owned':
-      return action.value ? `${count} ${were} owned already` : `${count} ${were} not owned`
+      return action.value ? `${count} ${were} owned already` : `${count} ${were} already not owned`
     case 'wanted':
-      return action.value ? `${count} ${were} wanted already` : `${count} ${were} not wanted`
+      return action.value ? `${count} ${were} wanted already` : `${count} ${were} already not wanted`
     case 'quantity':
       return `${count} owned none`
     case 'flag':
