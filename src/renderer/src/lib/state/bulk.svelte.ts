@@ -26,7 +26,9 @@ function alreadyWords(n: number, action: BulkAction): string {
     case 'owned':
       return action.value ? `${count} ${were} owned already` : `${count} ${were} already not owned`
     case 'wanted':
-      return action.value ? `${count} ${were} wanted already` : `${count} ${were} already not wanted`
+      return action.value
+        ? `${count} ${were} wanted already`
+        : `${count} ${were} already not wanted`
     case 'quantity':
       return `${count} owned none`
     case 'flag':
