@@ -96,6 +96,8 @@ describe('the shortcuts sheet', () => {
       'W Mark wanted / not wanted',
       '+ One more owned',
       '- One fewer owned',
+      'Ctrl+A Select every set in the list',
+      'Space Select or unselect this set (and Ctrl-click)',
       '/ Search',
       '? This list'
     ]) {
