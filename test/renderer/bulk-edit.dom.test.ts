@@ -172,6 +172,11 @@ describe('the bulk bar', () => {
     expect(
       within(item(5)).getByRole('button', { name: 'Owned' }).getAttribute('aria-pressed')
     ).toBe('false')
+    // Each changed row says its change waits to sync.
+    expect(within(item(4)).getByText('Pending')).toBeTruthy()
+    expect(within(item(5)).queryByText('Pending')).toBeNull()
+    // The sets stay in this list, so the selection stays for the next action.
+    expect(selectedRows()).toEqual([0, 1, 2, 3, 4])
     const toasts = screen.getByRole('region', { name: 'Notifications' })
     expect(within(toasts).getByText('5 sets marked owned')).toBeTruthy()
     backend.override('journal:list', () => [
@@ -206,5 +211,43 @@ describe('the bulk bar', () => {
     const calls = backend.callsTo('collection:bulkEdit')
     expect(calls).toHaveLength(1)
     expect(calls[0]?.setIDs).toHaveLength(500)
+  })
+
+  it('a selection whose sets leave the list with the edit is cleared', async () => {
+    for (const i of [0, 1, 2]) {
+      const s = backend.sets[i]
+      if (s) backend.sets[i] = { ...s, collection: { ...s.collection, wanted: true } }
+    }
+    window.location.hash = '#/wanted'
+    await settle()
+    await pick(0)
+    await pick(2, { shiftKey: true })
+    expect(selectedRows()).toEqual([0, 1, 2])
+    await fireEvent.click(
+      within(bar() ?? document.body).getByRole('button', { name: 'Not wanted' })
+    )
+    await settle()
+    expect(backend.callsTo('collection:bulkEdit')).toHaveLength(1)
+    expect(bar()).toBeNull()
+  })
+
+  it('more than 5,000 sets are refused before anything is read or sent', async () => {
+    cleanup()
+    backend = new FakeBackend(6000)
+    setTransport(backend)
+    search.setText('')
+    render(App)
+    await settle()
+    await fireEvent.keyDown(screen.getByRole('grid'), { key: 'a', ctrlKey: true })
+    await settle()
+    expect(screen.getByTestId('selected-count').textContent).toBe('6,000 sets selected')
+    await fireEvent.click(within(bar() ?? document.body).getByRole('button', { name: 'Owned' }))
+    await settle()
+    const toasts = screen.getByRole('region', { name: 'Notifications' })
+    expect(within(toasts).getByText(/at most 5,000 sets/)).toBeTruthy()
+    // No page of the 6,000 was read for their IDs.
+    expect(backend.callsTo('catalog:search').filter((q) => q.limit === 500)).toEqual([])
+    expect(backend.callsTo('collection:bulkPlan')).toEqual([])
+    expect(backend.callsTo('collection:bulkEdit')).toEqual([])
   })
 })

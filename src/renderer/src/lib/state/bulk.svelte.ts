@@ -1,4 +1,5 @@
 import { BULK_MAX_SETS } from '../../../../shared/ipc/channels/bulk'
+import type { SearchQuery } from '../../../../shared/ipc/channels/catalog'
 import type { BulkAction, BulkEditResultDto, BulkPlanDto } from '../../../../shared/model/bulk'
 import { tryCall } from '../api'
 import { flags } from './flags.svelte'
@@ -50,6 +51,24 @@ export function bulkOutcomeWords(r: BulkPlanDto, action: BulkAction): string {
     )
   }
   return parts.join('. ')
+}
+
+/**
+ * True when the action changes a field the list is filtered on: the changed sets leave the list,
+ * and a selection of rows no longer shown would count sets the user cannot see.
+ */
+function leavesList(action: BulkAction, q: SearchQuery): boolean {
+  switch (action.kind) {
+    case 'owned':
+    case 'quantity':
+      return q.owned !== undefined
+    case 'wanted':
+      return q.wanted !== undefined
+    case 'flag':
+      return (q.flags ?? []).includes(action.flagNo)
+    case 'appendNote':
+      return false
+  }
 }
 
 /**
@@ -110,6 +129,7 @@ class BulkEdit {
     const r = result.value
     // The rows on screen take the answered states at once (the list reloads after data:changed).
     for (const c of r.changed) search.patchSet(c.setID, c.collection)
+    if (r.changed.length > 0 && leavesList(action, search.query(0, 1, false))) selection.clear()
     this.tell(r, action)
   }
 
