@@ -106,6 +106,16 @@ const SCREENS: { name: string; show: (page: Page) => Promise<void> }[] = [
     }
   },
   {
+    name: 'scan',
+    show: async (p) => {
+      await go(p, '#/scan')
+      // A line to lay out too: an unknown code is listed and changes nothing.
+      await p.getByLabel('Code', { exact: true }).fill('0000000000000')
+      await p.keyboard.press('Enter')
+      await p.locator('[data-testid="scan-line"][data-state="unknown"]').first().waitFor()
+    }
+  },
+  {
     name: 'sync',
     show: async (p) => {
       await go(p, '#/sync')
