@@ -32,7 +32,11 @@ const SETS = [
   { id: 105, number: '6081', variant: 2, name: 'Fort B', ean: '4006381333931', upc: null },
   { id: 106, number: '7777', variant: 2, name: 'Only a second variant', ean: null, upc: null },
   // The service's data is typed by people: a stored code may break the check digit rule.
-  { id: 107, number: '8888', variant: 1, name: 'Misprinted code', ean: '5702015869936', upc: null }
+  { id: 107, number: '8888', variant: 1, name: 'Misprinted code', ean: '5702015869936', upc: null },
+  // A small box may carry the 8-digit short form of its UPC-A (UPC-E).
+  { id: 108, number: '30001', variant: 1, name: 'Polybag', ean: null, upc: '012200003453' },
+  // The textbook example: UPC-E 04252614 is UPC-A 042100005264.
+  { id: 109, number: '30002', variant: 1, name: 'Key chain', ean: '0042100005264', upc: null }
 ]
 
 async function start(): Promise<ReturnType<typeof createScanHandlers>> {
@@ -80,7 +84,9 @@ describe('a code finds its set', () => {
     ['a set number without it (its -1)', '75192', 101],
     ['a set number whose only variant is -2', '7777', 106],
     ['digits typed in groups', '5 702015 869935', 101],
-    ['a stored code with a wrong check digit', '5702015869936', 107]
+    ['a stored code with a wrong check digit', '5702015869936', 107],
+    ['a UPC-E, the short form of a stored UPC-A', '01234523', 108],
+    ['a UPC-E of a set stored with its EAN-13', '04252614', 109]
   ])('%s: %s', async (_, code, setID) => {
     const scan = await start()
     const r = await scan['collection:scan']({ code, action: 'owned' })

@@ -2,7 +2,8 @@
  * What a scanned or typed code can name (issue #17). A barcode scanner types the digits of an
  * EAN-13, a UPC-A (12 digits), an EAN-8 or a GTIN-14; a person may type a set number instead
  * (`75192`, `75192-1`). These forms are one item number with leading zeros or not: a UPC-A is the
- * EAN-13 that starts with 0, so each is looked up in every length it can be written in.
+ * EAN-13 that starts with 0, so each is looked up in every length it can be written in, and a
+ * UPC-E (8 digits) also as the UPC-A it abbreviates.
  */
 export interface ScanQuery {
   /** The barcode written in each length it may be stored in (EAN and UPC columns alike). */
@@ -29,10 +30,34 @@ function gs1CheckDigitOk(digits: string): boolean {
   return (10 - (sum % 10)) % 10 === Number(digits.slice(-1))
 }
 
+/**
+ * The UPC-A an 8-digit UPC-E stands for (number system 0 or 1, six digits, check digit), or null.
+ * Eight digits may as well be an EAN-8: the expansion counts only when its check digit holds.
+ */
+function upcA(upcE: string): string | null {
+  const m = /^([01])(\d)(\d)(\d)(\d)(\d)(\d)(\d)$/.exec(upcE)
+  if (!m) return null
+  const [, ns = '', a = '', b = '', c = '', d = '', e = '', last = '', check = ''] = m
+  const body =
+    last <= '2'
+      ? `${a}${b}${last}0000${c}${d}${e}`
+      : last === '3'
+        ? `${a}${b}${c}00000${d}${e}`
+        : last === '4'
+          ? `${a}${b}${c}${d}00000${e}`
+          : `${a}${b}${c}${d}${e}0000${last}`
+  const full = `${ns}${body}${check}`
+  return gs1CheckDigitOk(full) ? full : null
+}
+
 function barcodeForms(digits: string): string[] {
-  const core = digits.replace(/^0+/, '')
-  const forms = new Set([digits])
-  for (const n of STORED_LENGTHS) if (core.length <= n) forms.add(core.padStart(n, '0'))
+  const forms = new Set<string>()
+  const expanded = digits.length === 8 ? upcA(digits) : null
+  for (const code of expanded === null ? [digits] : [digits, expanded]) {
+    const core = code.replace(/^0+/, '')
+    forms.add(code)
+    for (const n of STORED_LENGTHS) if (core.length <= n) forms.add(core.padStart(n, '0'))
+  }
   return [...forms]
 }
 
@@ -46,7 +71,7 @@ export function parseScanCode(code: string): ScanQuery {
     return {
       ...none,
       barcodes: barcode ? barcodeForms(digits) : [],
-      checkDigitOk: barcode ? gs1CheckDigitOk(digits) : null,
+      checkDigitOk: barcode ? gs1CheckDigitOk(digits) || upcA(digits) !== null : null,
       // Spaces group a barcode's digits; a set number is typed in one piece.
       number: !t.includes(' ') && digits.length <= 8 ? digits : null
     }
