@@ -125,6 +125,20 @@ describe('selecting rows', () => {
     expect(selectedRows()).toEqual([])
   })
 
+  it('the menu’s Select All (Electron) selects every set, or the text of the field in focus', async () => {
+    const box = screen.getByLabelText<HTMLInputElement>('Search sets')
+    box.value = 'castle'
+    box.focus()
+    backend.emit('menu:command', { command: 'selectAll' })
+    await settle()
+    expect([box.selectionStart, box.selectionEnd]).toEqual([0, 6])
+    expect(bar()).toBeNull()
+    screen.getByRole('grid').focus()
+    backend.emit('menu:command', { command: 'selectAll' })
+    await settle()
+    expect(screen.getByTestId('selected-count').textContent).toBe('500 sets selected')
+  })
+
   it('Shift+arrows extend from the keyboard row and Space toggles it, in the grid too', async () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Grid' }))
     await settle()

@@ -15,7 +15,8 @@ const ALL: Record<Command, true> = {
   undo: true,
   redo: true,
   find: true,
-  shortcuts: true
+  shortcuts: true,
+  selectAll: true
 }
 
 function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
@@ -131,7 +132,18 @@ describe('application menu', () => {
 
   it('keeps the clipboard roles for text fields', () => {
     const roles = menuFor('linux').items.map((i) => i.role)
-    expect(roles).toEqual(expect.arrayContaining(['cut', 'copy', 'paste', 'selectAll']))
+    expect(roles).toEqual(expect.arrayContaining(['cut', 'copy', 'paste']))
+  })
+
+  it('sends Select All to the page: Ctrl+A selects the list’s sets there, or a field’s text', () => {
+    for (const platform of ['darwin', 'win32', 'linux'] as const) {
+      const { key, click, commands, items } = menuFor(platform)
+      // A role would select the page's text and swallow the key before the list saw it.
+      expect(items.map((i) => i.role)).not.toContain('selectAll')
+      expect(key('Select All')).toBe('CmdOrCtrl+A')
+      click('Select All')
+      expect(commands).toEqual(['selectAll'])
+    }
   })
 
   it('has developer tools and reload only in an unpackaged build', () => {

@@ -49,7 +49,8 @@ function item(
 /**
  * The application menu with each platform's usual shortcuts. Undo and redo are app commands, not the
  * text-field roles: the renderer undoes typing when a field has focus and the last collection edit
- * otherwise, because a menu accelerator swallows the key before the page sees it.
+ * otherwise, because a menu accelerator swallows the key before the page sees it. Select All is one
+ * too: in the list of sets it selects every set (bulk edit), in a field its text.
  */
 export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   const mac = options.platform === 'darwin'
@@ -97,7 +98,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
       { role: 'cut' },
       { role: 'copy' },
       { role: 'paste' },
-      { role: 'selectAll' }
+      item('Select All', 'selectAll', 'CmdOrCtrl+A', on)
     ]
   }
   const viewMenu: MenuItemConstructorOptions = {

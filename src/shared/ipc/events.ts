@@ -14,7 +14,15 @@ export interface EventMap {
   /** An application-menu command (Electron only). */
   'menu:command': {
     readonly command:
-      'sync' | 'import' | 'export' | 'settings' | 'undo' | 'redo' | 'find' | 'shortcuts'
+      | 'sync'
+      | 'import'
+      | 'export'
+      | 'settings'
+      | 'undo'
+      | 'redo'
+      | 'find'
+      | 'shortcuts'
+      | 'selectAll'
   }
 }
 

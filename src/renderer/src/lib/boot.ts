@@ -1,4 +1,5 @@
 import { on, onRefused } from './api'
+import { selectAll } from './select-all'
 import { account } from './state/account.svelte'
 import { detail } from './state/detail.svelte'
 import { flags } from './state/flags.svelte'
@@ -50,6 +51,7 @@ export function boot(): () => void {
       if (command === 'sync') void sync.start()
       else if (command === 'undo') void sync.undo()
       else if (command === 'redo') void sync.redo()
+      else if (command === 'selectAll') selectAll()
       else if (command === 'import' || command === 'export') nav.go('exchange')
       else if (command === 'settings') nav.go('settings')
       else if (command === 'shortcuts') help.open = true
