@@ -78,8 +78,12 @@ export function computeFacets(db: ReadDb, profileId: number, q: SearchInput): Se
 /** The part of a query facet counts depend on. */
 export function facetKey(profileId: number, q: SearchInput): string {
   const { text, theme, subtheme, yearFrom, yearTo, owned, wanted, flags, availability } = q
+  const { price, exitFrom, exitTo } = q
   return JSON.stringify([
     profileId,
+    price,
+    exitFrom,
+    exitTo,
     text,
     theme,
     subtheme,

@@ -4,13 +4,24 @@ import type { ReadDb } from '../store/handles'
 import { get } from '../store/handles'
 import { initialBit } from '../store/initials'
 import { BITS_MIN, hasMatchSet, hasPerCatalogue, matchSet, perCatalogue } from '../store/match-sets'
-import { join, sql } from '../store/sql'
+import { join, raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
 
 export type SearchInput = z.output<typeof searchQuery>
 
 export type FilterKey =
-  'text' | 'theme' | 'subtheme' | 'year' | 'owned' | 'wanted' | 'flags' | 'availability'
+  | 'text'
+  | 'theme'
+  | 'subtheme'
+  | 'year'
+  | 'owned'
+  | 'wanted'
+  | 'flags'
+  | 'availability'
+  | 'price'
+  | 'exit'
+
+const PRICE_COLUMN = { UK: 's.uk_price', US: 's.us_price', CA: 's.ca_price', EU: 's.eu_price' }
 
 /**
  * The text as an FTS5 query: each word a quoted prefix term, all required. Quoting makes every
@@ -134,6 +145,20 @@ export function filters(db: ReadDb, q: SearchInput, paged: boolean): Map<FilterK
     f.set('flags', sql`(st.flags & ${mask}) = ${mask}`)
   }
   if (q.availability !== undefined) f.set('availability', sql`s.availability = ${q.availability}`)
+  if (q.price !== undefined) {
+    // Prices are kept as the service wrote them ("99.99"); an empty one is no price.
+    const col = raw(PRICE_COLUMN[q.price.region])
+    f.set('price', sql`${col} <> '' AND CAST(${col} AS REAL) <= ${q.price.max}`)
+  }
+  if (q.exitFrom !== undefined || q.exitTo !== undefined) {
+    // The US shop's last day (yyyy-MM-dd), the one date every catalogue version gives. The
+    // expression is the one index sets_by_exit holds (migration 90): keep the two the same.
+    f.set(
+      'exit',
+      sql`json_extract(s.detail, '$.shopDateRemoved') BETWEEN ${`${q.exitFrom ?? 0}`.padStart(4, '0')}
+        AND ${`${q.exitTo ?? 9999}-12-31~`}`
+    )
+  }
   return f
 }
 

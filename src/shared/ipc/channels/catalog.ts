@@ -20,6 +20,9 @@ const SORT_KEYS = [
   'lastUpdated'
 ] as const
 
+/** The shops the catalogue prices a set in: GBP, USD, CAD and EUR. */
+const PRICE_REGIONS = ['UK', 'US', 'CA', 'EU'] as const
+
 export const searchQuery = z
   .object({
     text: z.string().max(200).default(''),
@@ -31,6 +34,14 @@ export const searchQuery = z
     wanted: z.boolean().optional(),
     flags: z.array(flagNo).max(8).optional(),
     availability: z.string().max(100).optional(),
+    /** Retail price at most `max`, in the currency of the region's shop (unpriced sets are out). */
+    price: z
+      .object({ region: z.enum(PRICE_REGIONS), max: z.number().min(0).max(1_000_000) })
+      .strict()
+      .optional(),
+    /** The year the shop stops selling the set, as the catalogue gives it (unknown is out). */
+    exitFrom: z.number().int().min(1900).max(2100).optional(),
+    exitTo: z.number().int().min(1900).max(2100).optional(),
     sort: z.enum(SORT_KEYS).default('number'),
     desc: z.boolean().default(false),
     offset: z.number().int().min(0).default(0),

@@ -31,7 +31,12 @@ interface Filters {
   wanted?: boolean
   flags: readonly number[]
   availability?: string
+  price?: PriceFilter
+  exitFrom?: number
+  exitTo?: number
 }
+
+export type PriceFilter = NonNullable<SearchQuery['price']>
 
 /** A change of filters: a key given as undefined clears that filter. */
 type FilterPatch = {
@@ -48,7 +53,21 @@ function filtersOf(f: FilterPatch & { readonly flags: readonly number[] }): Filt
     ...(f.yearTo === undefined ? {} : { yearTo: f.yearTo }),
     ...(f.owned === undefined ? {} : { owned: f.owned }),
     ...(f.wanted === undefined ? {} : { wanted: f.wanted }),
-    ...(f.availability === undefined ? {} : { availability: f.availability })
+    ...(f.availability === undefined ? {} : { availability: f.availability }),
+    ...laterFilters(f)
+  }
+}
+
+/** The price and shop-exit filters, each present only when set. */
+function laterFilters(f: {
+  readonly price?: PriceFilter | undefined
+  readonly exitFrom?: number | undefined
+  readonly exitTo?: number | undefined
+}): Pick<Filters, 'price' | 'exitFrom' | 'exitTo'> {
+  return {
+    ...(f.price === undefined ? {} : { price: f.price }),
+    ...(f.exitFrom === undefined ? {} : { exitFrom: f.exitFrom }),
+    ...(f.exitTo === undefined ? {} : { exitTo: f.exitTo })
   }
 }
 
@@ -154,6 +173,7 @@ export class SearchState {
           : { wanted: f.wanted }),
       ...(flags.length > 0 ? { flags } : {}),
       ...(f.availability === undefined ? {} : { availability: f.availability }),
+      ...laterFilters(f),
       sort: this.#sort,
       desc: this.#desc,
       offset,
@@ -175,6 +195,7 @@ export class SearchState {
       ...(f.wanted === undefined ? {} : { wanted: f.wanted }),
       ...(f.flags.length > 0 ? { flags: [...f.flags] } : {}),
       ...(f.availability === undefined ? {} : { availability: f.availability }),
+      ...laterFilters(f),
       scope: this.#scope,
       sort: this.#sort,
       desc: this.#desc
