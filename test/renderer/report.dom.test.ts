@@ -67,6 +67,7 @@ beforeEach(() => {
   report.choice = 'owned'
   report.groupByTheme = false
   report.pictures = true
+  report.picturesChosen = false
   account.info = { version: '0', host: 'browser', profile: { kind: 'demo', label: 'Demo' } }
 })
 
@@ -179,6 +180,28 @@ describe('the report screen', () => {
     await fireEvent.click(screen.getByLabelText('Pictures'))
     await settle()
     expect(document.querySelector('.report-doc img')).toBeNull()
+  })
+
+  it('starts a report of more than 300 rows without pictures, saying why', async () => {
+    const many = Array.from({ length: 301 }, (_, i) => ({
+      ...copy(i + 1, 'Space'),
+      thumbnail: `media/thumb/1/${i + 1}`
+    }))
+    backend.override('report:build', () => ({ ...DTO, rows: many }))
+    render(Report)
+    await settle()
+    const pictures = screen.getByLabelText<HTMLInputElement>('Pictures')
+    expect(pictures.checked).toBe(false)
+    expect(document.querySelector('.report-doc img')).toBeNull()
+    expect(screen.getByTestId('pictures-off').textContent).toMatch(/301 rows/)
+    await fireEvent.click(pictures)
+    await settle()
+    expect(document.querySelectorAll('.report-doc img')).toHaveLength(301)
+    expect(screen.queryByTestId('pictures-off')).toBeNull()
+    // The user's own choice stands when the report is made again.
+    await fireEvent.click(screen.getByLabelText('All owned sets'))
+    await settle()
+    expect(screen.getByLabelText<HTMLInputElement>('Pictures').checked).toBe(true)
   })
 
   it('says why when the report cannot be made', async () => {

@@ -10,6 +10,13 @@ type ReportChoice = 'owned' | 'search' | 'selection'
 
 const OWNER_KEY = 'studbook.report.title'
 
+/**
+ * Beyond this many rows a report starts without pictures: pictures not yet in the picture cache
+ * come from the service one after another, and 2,000 of them took minutes (docs/benchmarks.md,
+ * "Report"). The user may tick them back on.
+ */
+const PICTURE_ROWS = 300
+
 /** Letter where it is the usual paper (the Americas that use it, the Philippines), A4 elsewhere. */
 function defaultPaper(language: string): PaperSize {
   return /-(US|CA|MX|PH|CL|CO|VE|GT|CR|PA|PR|DO|SV|NI|HN)$/i.test(language) ? 'Letter' : 'A4'
@@ -32,6 +39,8 @@ class ReportState {
   /** Set IDs handed over by `open`; the "selected sets" choice exists only while there are some. */
   selection = $state.raw<readonly number[]>([])
   pictures = $state(true)
+  /** Whether the user ticked or unticked Pictures; until then the report's size decides. */
+  picturesChosen = $state(false)
   groupByTheme = $state(false)
   /** The owner's name or a title line printed under the heading; kept on this computer. */
   title = $state(storedTitle())
@@ -89,6 +98,7 @@ class ReportState {
     if (result.ok) {
       this.report = result.value
       this.error = null
+      if (!this.picturesChosen) this.pictures = result.value.rows.length <= PICTURE_ROWS
     } else {
       this.error = result.error
     }
