@@ -227,6 +227,12 @@ describe('bulk edit in the browser', () => {
         .map((v) => v.id)
     await go(page, '#/browse')
     await listSettled(page)
+    // The toasts of the tests before go by themselves; flying out, they overlap while measured.
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Notifications' }).locator('.toast').count(), {
+        timeout: 20_000
+      })
+      .toBe(0)
     for (const scheme of ['light', 'dark'] as const) {
       for (const size of [
         { width: 800, height: 560 },
