@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,6 +7,7 @@ import { launchChromium } from './chromium'
 import { ARTIFACTS_DIR, ROOT } from './harness'
 import { startProcess, stopProcess } from './processes'
 import type { Started } from './processes'
+import { findLayoutProblems } from './layout-check'
 import { listSettled, resultCount, waitForSets } from './ui-helpers'
 
 /**
@@ -53,6 +54,26 @@ async function markOwned(page: Page, n: number): Promise<void> {
   const button = row.getByRole('button', { name: 'Owned', exact: true })
   await button.click()
   await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true')
+}
+
+const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
+
+/** Serious and critical axe findings, and boxes that overflow, as lines to compare with []. */
+async function problems(page: Page): Promise<string[]> {
+  await page.evaluate(AXE)
+  const result = await page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact?: string | null }[] }> }
+      }
+    ).axe.run()
+  )
+  return [
+    ...result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `axe ${v.id}`),
+    ...(await findLayoutProblems(page))
+  ]
 }
 
 beforeAll(async () => {
@@ -136,6 +157,17 @@ describe('a saved view', () => {
     await page.getByRole('heading', { level: 1, name: NAME }).waitFor()
     await listSettled(page)
     await expect.poll(() => resultCount(page)).toBe(3)
+
+    // In dark mode, the sidebar and a view's dialog read well and pass axe.
+    await page.emulateMedia({ colorScheme: 'dark' })
+    expect(await problems(page)).toEqual([])
+    await sidebar(page)
+      .getByRole('button', { name: `Rename, move or delete the view ${NAME}` })
+      .click()
+    await page.getByRole('dialog', { name: `Saved view “${NAME}”` }).waitFor()
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'ui-saved-views-dark.png') })
+    expect(await problems(page)).toEqual([])
+    await page.keyboard.press('Escape')
     expect(errors).toEqual([])
   })
 })
