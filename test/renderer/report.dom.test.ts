@@ -204,6 +204,16 @@ describe('the report screen', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Pictures').checked).toBe(true)
   })
 
+  it('makes the report again each time the screen opens, so edits since show', async () => {
+    render(Report)
+    await settle()
+    cleanup()
+    backend.override('report:build', () => ({ ...DTO, sets: 4, copies: 9 }))
+    render(Report)
+    await settle()
+    expect(screen.getByTestId('report-summary').textContent).toContain('4 sets, 9 copies')
+  })
+
   it('says why when the report cannot be made', async () => {
     backend.failures['report:build'] = {
       code: 'invalid_input',
