@@ -201,6 +201,21 @@ describe('the bulk bar', () => {
     expect(backend.callsTo('journal:undo')).toHaveLength(1)
   })
 
+  it('the toast’s Undo leaves a newer change alone and says why', async () => {
+    await pick(0)
+    await pick(2, { shiftKey: true })
+    await fireEvent.click(within(bar() ?? document.body).getByRole('button', { name: 'Wanted' }))
+    await settle()
+    backend.override('journal:list', () => [
+      { id: 8, at: '2026-01-01T00:01:00Z', description: '1004-1: notes edited', undone: false }
+    ])
+    const toasts = screen.getByRole('region', { name: 'Notifications' })
+    await fireEvent.click(within(toasts).getByRole('button', { name: 'Undo' }))
+    await settle()
+    expect(backend.callsTo('journal:undo')).toEqual([])
+    expect(within(toasts).getByText(/Other changes came after it/)).toBeTruthy()
+  })
+
   it('above 50 sets, shows what will change and changes nothing until confirmed', async () => {
     const first = backend.sets[0]
     if (!first) throw new Error('no sets')
