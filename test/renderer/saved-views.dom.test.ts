@@ -134,6 +134,26 @@ describe('saved views on screen', () => {
     expect(listed()).toEqual(['Castles by year 125 sets'])
   })
 
+  it('drags a view to another place', async () => {
+    fake.add('Second', savedQuery.parse({}))
+    await start()
+    backend.emit('data:changed', { scope: 'collection', setIDs: [] })
+    await settle()
+    expect(listed().map((t) => t.split(' ')[0])).toEqual(['Castles', 'Second'])
+    const items = within(within(sidebar()).getByTestId('saved-views')).getAllByRole('listitem')
+    const [first, second] = items as [HTMLElement, HTMLElement]
+    await fireEvent.dragStart(second, { dataTransfer: { setData: () => undefined } })
+    await fireEvent.dragOver(first)
+    await fireEvent.drop(first)
+    await settle()
+    expect(listed().map((t) => t.split(' ')[0])).toEqual(['Second', 'Castles'])
+    expect(fake.rows.map((r) => r.name)).toEqual(['Second', 'Castles by year'])
+    // Put back for the next test.
+    await backend.invoke('views:delete', { id: fake.rows[0]?.id ?? 0 })
+    backend.emit('data:changed', { scope: 'collection', setIDs: [] })
+    await settle()
+  })
+
   it('a view whose query no longer reads is shown as broken, and can be deleted', async () => {
     fake.add('Old', { sort: 'colour' })
     await start()
