@@ -102,6 +102,14 @@ describe('saved views on screen', () => {
     await settle()
     expect(listed()).toEqual(['Castles by year 125 sets', 'Owned Space 1 set'])
     expect(screen.getByTestId('result-count').textContent.trim()).toMatch(/^1\s+set/)
+    // Changes on screen are not the view's; a click on it shows it as saved again.
+    await fireEvent.input(screen.getByLabelText('Search sets'), { target: { value: 'zzz' } })
+    await settle()
+    expect(screen.getByTestId('result-count').textContent.trim()).toMatch(/^0\s+sets/)
+    await fireEvent.click(within(sidebar()).getByRole('link', { name: /Owned Space/ }))
+    await settle()
+    expect(screen.getByLabelText<HTMLInputElement>('Search sets').value).toBe('')
+    expect(screen.getByTestId('result-count').textContent.trim()).toMatch(/^1\s+set/)
   })
 
   it('moves a view with Alt+Down, renames and deletes it (after a confirm)', async () => {

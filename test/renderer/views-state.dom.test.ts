@@ -140,6 +140,18 @@ describe('the saved view route', () => {
     expect(search.text).toBe('set')
   })
 
+  it('a view of a theme the catalogue no longer has opens, with 0 sets', async () => {
+    const id = fake.add('Fabuland', savedQuery.parse({ theme: 'Fabuland' }))
+    await views.refresh()
+    expect(views.byId(id)?.count).toBe(0)
+    showRoute(null, { view: 'view', flag: 1, setID: null, viewId: id })
+    await settle()
+    expect(search.viewId).toBe(id)
+    expect(search.filters.theme).toBe('Fabuland')
+    expect(search.total).toBe(0)
+    expect(search.error).toBeNull()
+  })
+
   it('a view that is gone, or cannot be read, sends the list back to Browse and says so', async () => {
     const odd = fake.add('Odd', { sort: 'colour' })
     await views.refresh()

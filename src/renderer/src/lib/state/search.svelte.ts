@@ -206,6 +206,11 @@ export class SearchState {
    * Shows a saved view's query. Loading the view already shown keeps the query as the user left
    * it (back from a set, the list is where it was).
    */
+  /** The next `load` shows the saved query again, whatever was changed since (a click on the view). */
+  forgetView(): void {
+    this.#viewId = null
+  }
+
   load(viewId: number, q: SavedQuery): void {
     if (this.#viewId === viewId) return
     this.#viewId = viewId
