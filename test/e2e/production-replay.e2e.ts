@@ -259,10 +259,10 @@ describe.each(CONTENT_TYPES)('production replay, v3 JSON as %s', (v3ContentType)
     await filters.getByRole('button', { name: 'Clear' }).click()
 
     const years = RECORDING.map((s) => s.year as number)
-    expect(await filters.getByLabel('From year').getAttribute('placeholder')).toBe(
+    expect(await filters.getByLabel('From year', { exact: true }).getAttribute('placeholder')).toBe(
       String(Math.min(...years))
     )
-    expect(await filters.getByLabel('To year').getAttribute('placeholder')).toBe(
+    expect(await filters.getByLabel('To year', { exact: true }).getAttribute('placeholder')).toBe(
       String(Math.max(...years))
     )
   })
