@@ -5,6 +5,7 @@ import { FakeBackend } from './fake-backend'
 import { setTransport } from '../../src/renderer/src/lib/api'
 import type { Transport } from '../../src/renderer/src/lib/api'
 import { scanLog } from '../../src/renderer/src/lib/state/scan.svelte'
+import { sync } from '../../src/renderer/src/lib/state/sync.svelte'
 import App from '../../src/renderer/src/App.svelte'
 import Scan from '../../src/renderer/src/views/Scan.svelte'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
@@ -291,5 +292,36 @@ describe('a scan taken back elsewhere', () => {
     } finally {
       delete backend.failures['collection:undoScan']
     }
+  })
+})
+
+describe('a scan undone or redone with Ctrl+Z / Ctrl+Y', () => {
+  it('its line says so at once, and offers Undo again only once the scan holds again', async () => {
+    transport.hold = false
+    render(Scan)
+    await scan(backend.sets[0]?.fullNumber ?? '')
+    await settle()
+    const [line] = lines()
+    const journalId = journal
+    const entry = (undoneNow: boolean) => ({
+      entry: { id: journalId, at: '', description: 'Scan', undone: undoneNow },
+      canUndo: !undoneNow,
+      canRedo: undoneNow
+    })
+    backend.override('journal:undo', () => entry(true))
+    backend.override('journal:redo', () => entry(false))
+    await sync.undo()
+    await settle()
+    expect(line?.textContent).toContain('taken back')
+    expect(line?.textContent).not.toContain('Added')
+    expect(
+      within(line ?? document.body).queryByRole('button', { name: /^Undo scan of/ })
+    ).toBeNull()
+    await sync.redo()
+    await settle()
+    expect(line?.textContent).toContain('holds again')
+    expect(
+      within(line ?? document.body).getByRole('button', { name: /^Undo scan of/ })
+    ).toBeTruthy()
   })
 })

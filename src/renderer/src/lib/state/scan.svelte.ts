@@ -1,8 +1,10 @@
 import type { SetSummaryDto } from '../../../../shared/model/catalog'
 import type { ScanAction, ScanStatus } from '../../../../shared/model/scan'
+import type { JournalEntryDto } from '../../../../shared/model/sync'
 import { tryCall } from '../api'
 import { describeError } from '../errors'
 import { beep } from '../scan-sound'
+import { sync } from './sync.svelte'
 
 /** One scan as the list shows it, from the moment Enter was pressed. */
 export interface ScanLine {
@@ -15,6 +17,8 @@ export interface ScanLine {
   choices: readonly SetSummaryDto[]
   summary: string
   journalId: number | null
+  /** The journal entry of this line's own Undo, once it ran. */
+  undoJournalId: number | null
   undo: 'none' | 'busy' | 'done'
 }
 
@@ -73,6 +77,7 @@ class ScanLog {
       choices: [],
       summary: `${code}: looking up…`,
       journalId: null,
+      undoJournalId: null,
       undo: 'none'
     })
     // The reactive proxy of the line, so the updates below reach the screen.
@@ -101,6 +106,7 @@ class ScanLog {
       const r = await tryCall('collection:undoScan', { journalId })
       if (r.ok) {
         line.undo = 'done'
+        line.undoJournalId = r.value.journalId
         line.set = r.value.set
         // What the line says must hold now: the scan's effect is gone.
         line.summary = r.value.summary
@@ -115,6 +121,27 @@ class ScanLog {
         this.#tell(`Could not undo ${line.code}: ${describeError(r.error).message}`, 'problem')
       }
     })
+  }
+
+  /**
+   * Ctrl+Z or Ctrl+Y moved a journal entry: a line whose scan, or whose own Undo, it was says
+   * what holds now, and offers Undo exactly when the scan's effect is in the collection.
+   */
+  journalStepped(entry: JournalEntryDto): void {
+    for (const line of this.lines) {
+      const name = line.set ? `${line.set.fullNumber} ${line.set.name}` : line.code
+      if (line.journalId === entry.id) {
+        line.undo = entry.undone ? 'done' : 'none'
+        line.summary = entry.undone
+          ? `${name}: scan taken back with Undo`
+          : `${name}: scan redone, it holds again`
+      } else if (line.undoJournalId !== null && line.undoJournalId === entry.id) {
+        line.undo = entry.undone ? 'none' : 'done'
+        line.summary = entry.undone
+          ? `${name}: its undo was taken back, the scan holds again`
+          : `${name}: scan undone again`
+      }
+    }
   }
 
   #enqueue(task: () => Promise<void>): void {
@@ -160,3 +187,6 @@ class ScanLog {
 }
 
 export const scanLog = new ScanLog()
+sync.onJournalStep((entry) => {
+  scanLog.journalStepped(entry)
+})

@@ -86,6 +86,15 @@ export class SyncState {
     await this.step('journal:redo')
   }
 
+  /**
+   * Screens that keep their own words about an entry (the scan list) learn of each undo and redo
+   * here, whichever key or button did it, so what they show stays true.
+   */
+  onJournalStep(listener: (entry: JournalEntryDto) => void): void {
+    this.#stepListeners.push(listener)
+  }
+  #stepListeners: ((entry: JournalEntryDto) => void)[] = []
+
   private async step(channel: 'journal:undo' | 'journal:redo'): Promise<void> {
     const result = await tryCall(channel, {})
     if (!result.ok) {
@@ -97,7 +106,10 @@ export class SyncState {
     this.canRedo = canRedo
     if (entry === null)
       notices.info(channel === 'journal:undo' ? 'Nothing to undo' : 'Nothing to redo')
-    else notices.info(`${channel === 'journal:undo' ? 'Undone' : 'Redone'}: ${entry.description}`)
+    else {
+      notices.info(`${channel === 'journal:undo' ? 'Undone' : 'Redone'}: ${entry.description}`)
+      for (const listener of this.#stepListeners) listener(entry)
+    }
     void this.loadJournal()
   }
 
