@@ -1,84 +1,93 @@
-// `npm run test:mutation`: Stryker over sync/ and collection/, one part at a time. A whole run
-// takes hours on two cores, so each part keeps its own report and a later run skips every part
-// whose report is newer than its sources and tests: the score builds up across sittings. Then
-// all parts' reports are summed into one score per folder (`--score` prints it without running).
+// `npm run test:mutation`: Stryker over sync/ and collection/, one source file at a time. A whole
+// run takes hours on two cores, longer than one sitting, so each file's report is kept as soon as
+// that file is done, and a later run skips every file whose newest report is newer than the file:
+// the score builds up across sittings (`--fresh` measures everything again). Then the newest
+// report of each file is summed into one score per folder (`--score` prints it without running).
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { basename, join, relative } from 'node:path'
 
 const root = process.cwd()
 const outDir = join(root, 'test-results', 'mutation')
 const partsDir = join(outDir, 'parts')
+const FOLDERS = ['src/main/collection', 'src/main/sync']
 
-/** The folders under test, each split so that one part runs in well under an hour. */
-const PARTS = [
-  ['sync-push', 'src/main/sync/push'],
-  ['sync-pull', 'src/main/sync/pull'],
-  ['sync-top', 'src/main/sync', false],
-  ['collection', 'src/main/collection']
-]
-
-function tsFiles(dir, deep = true) {
+function tsFiles(dir) {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name)
-    if (e.isDirectory()) return deep ? tsFiles(path) : []
+    if (e.isDirectory()) return tsFiles(path)
     if (!e.name.endsWith('.ts') || e.name === 'index.ts' || e.name.endsWith('-types.ts')) return []
     return [path]
   })
 }
 
-function newestInput(files) {
-  const inputs = [...files, ...tsFiles('test/sync'), ...tsFiles('test/collection')]
-  return Math.max(...inputs.map((f) => statSync(join(root, f)).mtimeMs))
+/** Each kept report, newest first, with the files it measured. */
+function reports() {
+  return readdirSync(partsDir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => {
+      const path = join(partsDir, f)
+      const report = JSON.parse(readFileSync(path, 'utf8'))
+      return { at: statSync(path).mtimeMs, files: report.files }
+    })
+    .sort((a, b) => b.at - a.at)
 }
 
-function runPart(name, files) {
-  const report = join(partsDir, `${name}.json`)
-  if (existsSync(report) && statSync(report).mtimeMs > newestInput(files)) {
-    console.log(`${name}: up to date`)
-    return true
-  }
-  console.log(`${name}: ${files.length} files`)
-  const args = ['stryker', 'run', '--mutate', files.join(',')]
-  const run = spawnSync('npx', args, { stdio: 'inherit' })
+function measured(file) {
+  const newest = reports().find((r) => file in r.files)
+  return newest !== undefined && newest.at > statSync(join(root, file)).mtimeMs
+}
+
+function runFile(file) {
+  console.log(`${file}: mutating`)
+  const run = spawnSync('npx', ['stryker', 'run', '--mutate', file], { stdio: 'inherit' })
   if (run.status !== 0) return false
-  copyFileSync(join(outDir, 'mutation.json'), report)
+  const name = relative('src/main', file).replaceAll('/', '_').replace(/\.ts$/, '')
+  copyFileSync(join(outDir, 'mutation.json'), join(partsDir, `${name}.json`))
   return true
 }
 
 function tally() {
+  const newestOf = new Map()
+  for (const r of reports().reverse()) {
+    for (const [file, entry] of Object.entries(r.files)) newestOf.set(file, entry.mutants)
+  }
   const byFolder = new Map()
-  for (const part of readdirSync(partsDir).filter((f) => f.endsWith('.json'))) {
-    const report = JSON.parse(readFileSync(join(partsDir, part), 'utf8'))
-    for (const [file, { mutants }] of Object.entries(report.files)) {
-      const folder = relative('src/main', file).split('/')[0]
-      const t = byFolder.get(folder) ?? { killed: 0, survived: 0, noCoverage: 0, other: 0 }
+  for (const folder of FOLDERS) {
+    const t = { files: 0, of: 0, killed: 0, survived: 0, noCoverage: 0, other: 0 }
+    for (const file of tsFiles(folder)) {
+      t.of++
+      const mutants = newestOf.get(file)
+      if (mutants === undefined) continue
+      t.files++
       for (const m of mutants) {
         if (m.status === 'Killed' || m.status === 'Timeout') t.killed++
         else if (m.status === 'Survived') t.survived++
         else if (m.status === 'NoCoverage') t.noCoverage++
         else t.other++
       }
-      byFolder.set(folder, t)
     }
+    byFolder.set(basename(folder), t)
   }
   for (const [folder, t] of byFolder) {
     const scored = t.killed + t.survived + t.noCoverage
     const score = scored === 0 ? 0 : (100 * t.killed) / scored
     console.log(
-      `${folder}/: ${score.toFixed(1)} % (${t.killed} killed or timed out, ${t.survived} survived, ` +
-        `${t.noCoverage} not covered, ${t.other} not scored)`
+      `${folder}/: ${score.toFixed(1)} % over ${t.files} of ${t.of} files (${t.killed} killed or ` +
+        `timed out, ${t.survived} survived, ${t.noCoverage} not covered, ${t.other} not scored)`
     )
   }
 }
 
 mkdirSync(partsDir, { recursive: true })
 if (!process.argv.includes('--score')) {
-  for (const [name, dir, deep] of PARTS) {
-    if (!runPart(name, tsFiles(dir, deep !== false))) {
-      console.error(`${name}: Stryker failed`)
+  const fresh = process.argv.includes('--fresh')
+  for (const file of FOLDERS.flatMap(tsFiles)) {
+    if (!fresh && measured(file)) continue
+    if (!runFile(file)) {
+      console.error(`${file}: Stryker failed`)
       process.exit(1)
     }
   }
 }
-tally()
+if (existsSync(partsDir)) tally()
