@@ -260,6 +260,26 @@ describe('the bulk bar', () => {
     expect(bar()).toBeNull()
   })
 
+  it('Report… opens the insurance report on exactly the selected sets', async () => {
+    backend.override('report:build', () => ({
+      generatedAt: '2026-03-01T10:00:00.000Z',
+      sets: 0,
+      copies: 0,
+      detailedCopies: 0,
+      leftOut: 0,
+      rows: [],
+      totals: []
+    }))
+    await pick(2)
+    await pick(4, { shiftKey: true })
+    const chosen = await selection.resolve()
+    expect(chosen).toHaveLength(3)
+    await fireEvent.click(within(bar() ?? document.body).getByRole('button', { name: 'Report…' }))
+    await settle()
+    expect(window.location.hash).toBe('#/report')
+    expect(backend.callsTo('report:build').at(-1)).toEqual({ setIDs: chosen })
+  })
+
   it('more than 5,000 sets are refused before anything is read or sent', async () => {
     cleanup()
     backend = new FakeBackend(6000)
