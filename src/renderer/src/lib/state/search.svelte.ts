@@ -151,29 +151,21 @@ export class SearchState {
   private editSeq = 0
 
   query(offset: number, limit: number, facets: boolean): SearchQuery {
-    const f = this.#filters
-    const flags = [...f.flags]
+    // #filters holds only the filters that are set (filtersOf), so they spread as they are.
+    const { owned, wanted, flags: chosen, ...rest } = this.#filters
+    const flags = [...chosen]
     if (this.#scope.kind === 'flag' && !flags.includes(this.#scope.flag))
       flags.push(this.#scope.flag)
     return {
       text: this.#text.trim(),
-      ...(f.theme === undefined ? {} : { theme: f.theme }),
-      ...(f.subtheme === undefined ? {} : { subtheme: f.subtheme }),
-      ...(f.yearFrom === undefined ? {} : { yearFrom: f.yearFrom }),
-      ...(f.yearTo === undefined ? {} : { yearTo: f.yearTo }),
-      ...(this.#scope.kind === 'owned'
-        ? { owned: true }
-        : f.owned === undefined
-          ? {}
-          : { owned: f.owned }),
+      ...rest,
+      ...(this.#scope.kind === 'owned' ? { owned: true } : owned === undefined ? {} : { owned }),
       ...(this.#scope.kind === 'wanted'
         ? { wanted: true }
-        : f.wanted === undefined
+        : wanted === undefined
           ? {}
-          : { wanted: f.wanted }),
+          : { wanted }),
       ...(flags.length > 0 ? { flags } : {}),
-      ...(f.availability === undefined ? {} : { availability: f.availability }),
-      ...laterFilters(f),
       sort: this.#sort,
       desc: this.#desc,
       offset,
@@ -184,33 +176,26 @@ export class SearchState {
 
   /** The query as a saved view keeps it: text, filters, the list it starts from, the sort. */
   saved(): SavedQuery {
-    const f = this.#filters
+    const { flags, ...rest } = this.#filters
     return {
       text: this.#text.trim(),
-      ...(f.theme === undefined ? {} : { theme: f.theme }),
-      ...(f.subtheme === undefined ? {} : { subtheme: f.subtheme }),
-      ...(f.yearFrom === undefined ? {} : { yearFrom: f.yearFrom }),
-      ...(f.yearTo === undefined ? {} : { yearTo: f.yearTo }),
-      ...(f.owned === undefined ? {} : { owned: f.owned }),
-      ...(f.wanted === undefined ? {} : { wanted: f.wanted }),
-      ...(f.flags.length > 0 ? { flags: [...f.flags] } : {}),
-      ...(f.availability === undefined ? {} : { availability: f.availability }),
-      ...laterFilters(f),
+      ...rest,
+      ...(flags.length > 0 ? { flags: [...flags] } : {}),
       scope: this.#scope,
       sort: this.#sort,
       desc: this.#desc
     }
   }
 
-  /**
-   * Shows a saved view's query. Loading the view already shown keeps the query as the user left
-   * it (back from a set, the list is where it was).
-   */
   /** The next `load` shows the saved query again, whatever was changed since (a click on the view). */
   forgetView(): void {
     this.#viewId = null
   }
 
+  /**
+   * Shows a saved view's query. Loading the view already shown keeps the query as the user left
+   * it (back from a set, the list is where it was).
+   */
   load(viewId: number, q: SavedQuery): void {
     if (this.#viewId === viewId) return
     this.#viewId = viewId
