@@ -4,7 +4,7 @@
  * same bytes in the same run. Also measures the main loop's worst stall while the client decodes the
  * large page through its worker. Writes the "Decoding" section of docs/benchmarks.md.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as soap from 'soap'
@@ -14,6 +14,7 @@ import { createServiceClient } from '../src/main/service/index'
 import { decodeResponse } from '../src/main/service/decode-response'
 import type { DecodeInput } from '../src/main/service/decode-response'
 import { decodeOffThread, stopDecodeWorker } from '../src/main/service/decode-pool'
+import { writeSection } from './doc-section'
 
 const svc = createReferenceService({ sets: 5000, seed: 1 })
 const NS = svc.namespaces.api
@@ -106,8 +107,6 @@ async function main(): Promise<void> {
   await stopDecodeWorker()
   svc.close()
   const section = [
-    '## Decoding',
-    '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, by \`npm run bench:decode\` (bench/decode.ts).`,
     'Same bytes for every decoder: SOAP 1.1 getSets responses of the reference service (seed 1). Median of 15 runs (500) / 5 runs (5,000), after one warm-up.',
     'Ratio = peer time / our time (higher is better for us). Ours = one strict pass (well-formedness as expat judges it, and the tree) + typed records (src/main/service/xml-tree.ts, decode-response.ts).',
@@ -121,7 +120,7 @@ async function main(): Promise<void> {
     `Main-loop stall while the client decodes the 5,000-set page through its worker thread (1 ms timer probe): worst ${lag.worker.toFixed(1)} ms; the same decode inline stalls the loop ${lag.inline.toFixed(1)} ms.`,
     ''
   ].join('\n')
-  writeSection(section)
+  writeSection('Decoding', section)
   console.log(summary.join('\n'))
   console.log(`stall: worker ${lag.worker.toFixed(1)} ms, inline ${lag.inline.toFixed(1)} ms`)
 }
@@ -155,19 +154,6 @@ async function worstStall(input: DecodeInput): Promise<{ worker: number; inline:
     decodeResponse(input)
   })
   return { worker, inline }
-}
-
-function writeSection(section: string): void {
-  const path = join(__dirname, '../docs/benchmarks.md')
-  const current = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n'
-  const start = current.indexOf('## Decoding')
-  let next: string
-  if (start === -1) next = `${current.trimEnd()}\n\n${section}`
-  else {
-    const after = current.indexOf('\n## ', start + 1)
-    next = current.slice(0, start) + section + (after === -1 ? '' : `\n${current.slice(after + 1)}`)
-  }
-  writeFileSync(path, next.endsWith('\n') ? next : `${next}\n`)
 }
 
 void main()

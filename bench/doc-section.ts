@@ -28,6 +28,20 @@ export function writeStoreSection(title: string, body: string): void {
   )
 }
 
+/** Replaces (or appends) the `## title` section of docs/benchmarks.md, keeping the rest. */
+export function writeSection(title: string, body: string): void {
+  let doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n'
+  const head = `## ${title}`
+  const start = doc.indexOf(`\n${head}\n`)
+  const section = `${head}\n\n${body.trim()}\n`
+  if (start === -1) doc = `${doc.trimEnd()}\n\n${section}`
+  else {
+    const next = doc.indexOf('\n## ', start + head.length + 1)
+    doc = doc.slice(0, start + 1) + section + (next === -1 ? '' : `\n${doc.slice(next + 1)}`)
+  }
+  writeFileSync(DOC, doc)
+}
+
 /** The machine, and how busy it was: these cores are shared, so the load average matters. */
 export function machine(): string {
   const load = loadavg()[0] ?? 0

@@ -1,27 +1,10 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { runKillLoop } from '../test/durability/kill-loop'
-import { machine } from './doc-section'
+import { machine, writeSection } from './doc-section'
 
 /**
  * `npm run bench:durability`: the kill -9 loop of R-DB-2 at nightly length (500 kills by default,
  * DURABILITY_ITERATIONS overrides). Writes the "Durability" section of docs/benchmarks.md.
  */
-const DOC = join(import.meta.dirname, '../docs/benchmarks.md')
-const SECTION = '## Durability'
-
-function writeSection(body: string): void {
-  let doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n'
-  const start = doc.indexOf(`\n${SECTION}\n`)
-  const part = `${SECTION}\n\n${body.trim()}\n`
-  if (start === -1) {
-    doc = `${doc.trimEnd()}\n\n${part}`
-  } else {
-    const next = doc.indexOf('\n## ', start + SECTION.length + 1)
-    doc = doc.slice(0, start + 1) + part + (next === -1 ? '' : `\n${doc.slice(next + 1)}`)
-  }
-  writeFileSync(DOC, doc)
-}
 
 async function main(): Promise<void> {
   const iterations = Number(process.env['DURABILITY_ITERATIONS'] ?? 500)
@@ -32,7 +15,9 @@ async function main(): Promise<void> {
     `${r.iterations} kills, ${r.acked} acknowledged edits checked, ${r.failures.length} failures, ${(r.ms / 1000).toFixed(1)} s`
   )
   for (const f of r.failures.slice(0, 20)) console.log(`  ${f}`)
-  writeSection(`Measured ${date} on ${machine()}, by \`npm run bench:durability\` (bench/durability.ts, seed ${seed}).
+  writeSection(
+    'Durability',
+    `Measured ${date} on ${machine()}, by \`npm run bench:durability\` (bench/durability.ts, seed ${seed}).
 A child process edits through the real edit path (collection:updateSet → one SQLite transaction with
 state, outbox rows and journal; WAL, synchronous=FULL) and prints an ACK after each edit returns; the
 parent kills it with SIGKILL at a random moment (0–120 ms after the child opened the database), then checks
@@ -42,7 +27,8 @@ notes and quantity together: a torn write would show). The same loop runs 50 tim
 
 | Kills | Acknowledged edits checked | Failures | Wall time |
 |---:|---:|---:|---:|
-| ${r.iterations} | ${r.acked} | ${r.failures.length} | ${(r.ms / 1000).toFixed(1)} s |`)
+| ${r.iterations} | ${r.acked} | ${r.failures.length} | ${(r.ms / 1000).toFixed(1)} s |`
+  )
   process.exitCode = r.failures.length > 0 ? 1 : 0
 }
 

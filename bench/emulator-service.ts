@@ -1,9 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { generateCatalogue } from '../src/emulator/catalogue'
 import { createReferenceService } from '../src/emulator/index'
 import { listen } from '../src/emulator/listen'
 import { cpus, loadavg } from 'node:os'
+import { writeSection } from './doc-section'
 
 const LOAD_AT_START = loadavg()[0] ?? 0
 
@@ -123,8 +122,6 @@ async function main(): Promise<void> {
   service.close()
   const date = new Date().toISOString().slice(0, 10)
   const body = [
-    '## Reference service',
-    '',
     `Measured ${date} on ${machine()}, by \`npm run bench:service\` (bench/emulator-service.ts), load average ${LOAD_AT_START.toFixed(1)} at the start.`,
     '',
     'Catalogue generation (seed 1), median of the runs; "service" includes accounts, the demo collection and indexes.',
@@ -140,25 +137,8 @@ async function main(): Promise<void> {
     ...reqs,
     ''
   ].join('\n')
-  writeSection(body)
+  writeSection('Reference service', body)
   process.stdout.write(`${body}\n`)
-}
-
-/** Replaces (or appends) the "## Reference service" section of docs/benchmarks.md, keeping the rest. */
-function writeSection(body: string): void {
-  const file = join(import.meta.dirname, '../docs/benchmarks.md')
-  const doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n'
-  const head = '\n## Reference service\n'
-  const at = doc.indexOf(head)
-  if (at === -1) {
-    writeFileSync(file, `${doc.trimEnd()}\n\n${body.trimEnd()}\n`)
-    return
-  }
-  const next = doc.indexOf('\n## ', at + head.length)
-  writeFileSync(
-    file,
-    doc.slice(0, at + 1) + body.trimEnd() + '\n' + (next === -1 ? '' : doc.slice(next))
-  )
 }
 
 main().catch((e: unknown) => {

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { startApp } from '../test/e2e/harness'
 import type { AppUnderTest } from '../test/e2e/harness'
 import { go, waitForSets } from '../test/e2e/ui-helpers'
-import { machine } from './doc-section'
+import { machine, writeSection } from './doc-section'
 
 /**
  * `npm run bench:report` (needs `npx electron-vite build` first): issue #17's report of a
@@ -12,8 +12,6 @@ import { machine } from './doc-section'
  * the report's answer, drawing the page, loading its pictures, page.pdf() and its page count.
  * Writes the "Report" section of docs/benchmarks.md.
  */
-const ROOT = join(import.meta.dirname, '..')
-const DOC = join(ROOT, 'docs/benchmarks.md')
 const COPIES = Number(process.env.REPORT_BENCH_COPIES ?? 2000)
 const CURRENCIES = ['EUR', 'USD', 'GBP', '']
 
@@ -101,19 +99,6 @@ async function pdf(
   const ms = performance.now() - t0
   const info = execFileSync('pdfinfo', [path], { encoding: 'utf8' })
   return { ms, pages: Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0), bytes: statSync(path).size }
-}
-
-function writeSection(body: string): void {
-  const title = '## Report'
-  let doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n'
-  const start = doc.indexOf(`\n${title}\n`)
-  const section = `${title}\n\n${body.trim()}\n`
-  if (start === -1) doc = `${doc.trimEnd()}\n\n${section}`
-  else {
-    const next = doc.indexOf('\n## ', start + title.length + 1)
-    doc = doc.slice(0, start + 1) + section + (next === -1 ? '' : `\n${doc.slice(next + 1)}`)
-  }
-  writeFileSync(DOC, doc.endsWith('\n') ? doc : `${doc}\n`)
 }
 
 const ms = (n: number): string => `${(n / 1000).toFixed(2)} s`
@@ -214,7 +199,7 @@ screen (the page never waits for them); Print and Save as PDF first load every p
 saying why, so a long report prints in seconds unless the user ticks Pictures.
 `
     console.log(body)
-    writeSection(body)
+    writeSection('Report', body)
   } finally {
     await app.stop()
   }

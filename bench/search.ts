@@ -3,15 +3,10 @@
  * SQLite) over 20,000 and 200,000 cached sets, with and without filters, and facet counts.
  * Writes "Search" in docs/benchmarks.md.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { createCatalogueHandlers } from '../src/main/catalogue/catalogue-handlers'
-import { createProfiles, defaultClientFactory } from '../src/main/account/profiles'
-import { createMemoryStore } from '../src/main/credentials/index'
 import { dispatch } from '../src/main/ipc/dispatch'
-import { openStore } from '../src/main/store/connection'
 import { beginBulkLoad, endBulkLoad } from '../src/main/store/fts'
 import { transaction } from '../src/main/store/handles'
 import type { WriteDb } from '../src/main/store/handles'
@@ -28,6 +23,7 @@ import type { SearchQuery } from '../src/shared/ipc/channels/catalog'
 import type { Handlers } from '../src/shared/ipc/contract'
 import type { SetRecord } from '../src/shared/protocol/records'
 import { machine, percentile, writeStoreSection } from './doc-section'
+import { benchStore } from './bench-store'
 
 /** Deterministic PRNG (mulberry32), so every run searches the same catalogue with the same queries. */
 export function prng(seed: number): () => number {
@@ -172,15 +168,7 @@ function touchCatalogue(db: WriteDb, pid: number, sets: readonly SetRecord[]): v
 }
 
 async function measure(size: number): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'studbook-bench-search-'))
-  const store = await openStore(join(dir, 'studbook.db'))
-  const profiles = await createProfiles({
-    store,
-    credentials: createMemoryStore(),
-    createClient: defaultClientFactory,
-    demo: () => Promise.reject(new Error('the benchmark never uses the demo')),
-    initial: { baseUrl: 'https://catalogue.invalid', binding: 'auto' }
-  })
+  const { dir, store, profiles } = await benchStore('search', 'https://catalogue.invalid')
   const pid = profiles.active().id
   const sets = catalogue(size)
   const t0 = performance.now()

@@ -4,18 +4,14 @@
  * through the real client, pull and store. Writes "Full sync" in docs/benchmarks.md.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { createInterface } from 'node:readline'
-import { createProfiles, defaultClientFactory } from '../src/main/account/profiles'
 import { createSyncRunner } from '../src/main/sync/runner'
-import { createMemoryStore } from '../src/main/credentials/index'
 import { createEventBus } from '../src/main/ipc/event-bus'
 import { stopDecodeWorker } from '../src/main/service/index'
-import { openStore } from '../src/main/store/connection'
 import { machine } from './doc-section'
 import { writeStoreSection } from './doc-section'
+import { benchStore } from './bench-store'
 
 const SETS = Number(process.env['BENCH_SYNC_SETS'] ?? 20000)
 const RUNS = Number(process.env['BENCH_SYNC_RUNS'] ?? 3)
@@ -70,15 +66,7 @@ interface RunResult {
 }
 
 async function once(url: string, apiKey: string): Promise<RunResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'studbook-bench-sync-'))
-  const store = await openStore(join(dir, 'studbook.db'))
-  const profiles = await createProfiles({
-    store,
-    credentials: createMemoryStore(),
-    createClient: defaultClientFactory,
-    demo: () => Promise.reject(new Error('the benchmark never uses the demo')),
-    initial: { baseUrl: url, binding: 'auto' }
-  })
+  const { dir, store, profiles } = await benchStore('sync', url)
   await profiles.updateSecrets({ apiKey })
   const sync = createSyncRunner({ store, profiles, events: createEventBus() })
   let peak = process.memoryUsage().rss

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { startApp } from '../test/e2e/harness'
 import { waitForSets } from '../test/e2e/ui-helpers'
-import { machine, percentile } from './doc-section'
+import { machine, percentile, writeSection } from './doc-section'
 
 /**
  * `npm run bench:ui` (needs `npx electron-vite build` first): the renderer in Debian Chromium
@@ -12,7 +12,6 @@ import { machine, percentile } from './doc-section'
  * docs/benchmarks.md.
  */
 const ROOT = join(import.meta.dirname, '..')
-const DOC = join(ROOT, 'docs/benchmarks.md')
 const SETS = Number(process.env.UI_BENCH_SETS ?? 20_000)
 
 function jsShipped(): { files: number; raw: number; gzip: number; css: number } {
@@ -167,19 +166,6 @@ async function firstPaint(page: Page, url: string): Promise<{ fcp: number; rows:
   }))
 }
 
-function writeSection(body: string): void {
-  const title = '## UI'
-  let doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n'
-  const start = doc.indexOf(`\n${title}\n`)
-  const section = `${title}\n\n${body.trim()}\n`
-  if (start === -1) doc = `${doc.trimEnd()}\n\n${section}`
-  else {
-    const next = doc.indexOf('\n## ', start + title.length + 1)
-    doc = doc.slice(0, start + 1) + section + (next === -1 ? '' : `\n${doc.slice(next + 1)}`)
-  }
-  writeFileSync(DOC, doc.endsWith('\n') ? doc : `${doc}\n`)
-}
-
 const ms = (n: number): string => n.toFixed(1)
 
 async function main(): Promise<void> {
@@ -231,7 +217,7 @@ reads pages ahead in the scroll direction only, and leaves overscan rows unrende
 (\`content-visibility\`). What remains per scroll frame is the Svelte update, layout and paint of
 the rows that are new on screen, on a software-rendering browser sharing two cores with the host.
 `
-    writeSection(body)
+    writeSection('UI', body)
     console.log(body)
   } finally {
     await app.stop()

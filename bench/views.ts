@@ -3,14 +3,9 @@
  * 20 saved views over 20,000 cached sets: what the sidebar asks after every collection edit, sync
  * step or import. Writes "Saved views" in docs/benchmarks.md.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createProfiles, defaultClientFactory } from '../src/main/account/profiles'
+import { rmSync } from 'node:fs'
 import { upsertSets } from '../src/main/catalogue/sets-repo'
-import { createMemoryStore } from '../src/main/credentials/index'
 import { dispatch } from '../src/main/ipc/dispatch'
-import { openStore } from '../src/main/store/connection'
 import { beginBulkLoad, endBulkLoad } from '../src/main/store/fts'
 import { run, transaction } from '../src/main/store/handles'
 import { sql } from '../src/main/store/sql'
@@ -20,6 +15,7 @@ import type { SavedViewDto } from '../src/shared/ipc/channels/views'
 import type { SetRecord } from '../src/shared/protocol/records'
 import { machine, percentile, writeStoreSection } from './doc-section'
 import { catalogue, prng } from './search'
+import { benchStore } from './bench-store'
 
 const SETS = 20_000
 const N = 60
@@ -57,15 +53,7 @@ function views(sets: readonly SetRecord[]): { name: string; query: Record<string
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'studbook-bench-views-'))
-  const store = await openStore(join(dir, 'studbook.db'))
-  const profiles = await createProfiles({
-    store,
-    credentials: createMemoryStore(),
-    createClient: defaultClientFactory,
-    demo: () => Promise.reject(new Error('the benchmark never uses the demo')),
-    initial: { baseUrl: 'https://catalogue.invalid', binding: 'auto' }
-  })
+  const { dir, store, profiles } = await benchStore('views', 'https://catalogue.invalid')
   const pid = profiles.active().id
   const sets = catalogue(SETS)
   beginBulkLoad(store.write)
