@@ -14,7 +14,7 @@ function pictures(n: number): HTMLElement {
 }
 
 describe('pictures before printing', () => {
-  it('asks for a few at a time and finishes once every one has answered', async () => {
+  it('asks for a few at a time, leaving the app connections for its calls, and finishes once every one has answered', async () => {
     const root = pictures(10)
     const seen: string[] = []
     let finished = false
@@ -23,12 +23,14 @@ describe('pictures before printing', () => {
     })
     const imgs = [...root.querySelectorAll('img')]
     const asked = () => imgs.filter((i) => i.loading === 'eager')
-    expect(asked()).toHaveLength(6)
+    // A browser opens six connections to the host; the event stream holds one and the app's
+    // calls need another, so pictures never take more than four.
+    expect(asked()).toHaveLength(4)
     // One answers (a failed picture counts as answered too): the next is asked for.
     imgs[0]?.dispatchEvent(new Event('load'))
     imgs[1]?.dispatchEvent(new Event('error'))
     await settle()
-    expect(asked()).toHaveLength(8)
+    expect(asked()).toHaveLength(6)
     for (const img of imgs.slice(2)) {
       img.dispatchEvent(new Event('load'))
       await settle()

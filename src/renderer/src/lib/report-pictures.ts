@@ -7,10 +7,12 @@
 /** A picture that never answers does not hold the print back for ever. */
 const GIVE_UP_MS = 15_000
 /**
- * Pictures asked for at once: the browser opens about six connections to a host anyway, and
- * asking for 2,000 at once queues their decoding on the page's one thread in a burst.
+ * Pictures asked for at once. Asking for 2,000 at once queues their decoding on the page's one
+ * thread in a burst. And in the browser host a page gets six connections to the host: the event
+ * stream holds one, so six pictures would leave the app's own calls (sync status, an edit)
+ * waiting behind slow pictures; four leave one free.
  */
-const AT_ONCE = 6
+const AT_ONCE = 4
 
 function settled(img: HTMLImageElement): Promise<void> {
   if (img.complete) return Promise.resolve()
