@@ -1,4 +1,5 @@
 import { on, onRefused } from './api'
+import { coalesced } from './coalesce'
 import { selectAll } from './select-all'
 import { account } from './state/account.svelte'
 import { detail } from './state/detail.svelte'
@@ -15,6 +16,12 @@ export function boot(): () => void {
   onRefused(() => {
     notices.refused = true
   })
+  // Announcements come in bursts (a sync, a long import): each screen refreshes at most once more.
+  const reloadList = coalesced(() => search.reload())
+  const refreshViews = coalesced(() => views.refresh())
+  const loadFlags = coalesced(() => flags.load())
+  const loadOutbox = coalesced(() => sync.loadOutbox())
+  const reloadDetail = coalesced(() => detail.reload())
   void search.refresh()
   void views.ready()
   void flags.load()
@@ -27,23 +34,23 @@ export function boot(): () => void {
       // A finished pull or a grown catalogue means the list on screen is stale.
       const finished = before?.running === true && !status.running
       if (finished || (before !== null && before.catalogueSets !== status.catalogueSets)) {
-        void search.reload()
-        void views.refresh()
+        void reloadList()
+        void refreshViews()
         // Flag labels arrive with the collection pull.
-        void flags.load()
+        void loadFlags()
       }
     }),
     on('data:changed', (change) => {
-      void search.reload()
+      void reloadList()
       // Each saved view's count is of the data as it is now.
-      void views.refresh()
+      void refreshViews()
       const open = detail.setID
       if (open !== null && (change.scope === 'all' || change.setIDs.includes(open))) {
-        void detail.reload()
+        void reloadDetail()
       }
       if (change.scope !== 'catalogue') {
-        void sync.loadOutbox()
-        void flags.load()
+        void loadOutbox()
+        void loadFlags()
       }
     }),
     on('menu:command', ({ command }) => {
@@ -59,10 +66,10 @@ export function boot(): () => void {
     }),
     on('account:changed', (status) => {
       account.status = status
-      void flags.load()
-      void search.reload()
+      void loadFlags()
+      void reloadList()
       // Saved views are the profile's own.
-      void views.refresh()
+      void refreshViews()
     })
   ]
   return () => {
