@@ -1,4 +1,4 @@
-import { NOTES_MAX } from '../../shared/ipc/channels/bulk'
+import { NOTES_MAX } from '../../shared/model/collection'
 import type { BulkAction, BulkSkipDto } from '../../shared/model/bulk'
 import type { ReadDb } from '../store/handles'
 import { readSet } from './collection-state-repo'

@@ -1,4 +1,5 @@
 import { AppError } from '../../shared/errors'
+import { NOTES_MAX } from '../../shared/model/collection'
 import type { CsvRow, CsvTable } from './csv'
 import { hasColumns, requireColumns, writeCsv } from './csv'
 import type { Cell } from './csv'
@@ -78,8 +79,6 @@ export function bricksetCsv(c: ExportCollection, bom: boolean): { content: strin
   ])
   return { content: writeCsv(header, rows, { bom }), rows: rows.length }
 }
-
-const NOTES_MAX = 1000
 
 /** The eight flag columns of the current layout: after `Priority`, or the unknown ones in order. */
 function flagColumns(table: CsvTable): { index: number; name: string }[] {

@@ -1,5 +1,8 @@
 import type { SetCollectionDto } from './collection'
 
+/** Most sets one bulk edit takes: one transaction, one journal entry, a few seconds of push. */
+export const BULK_MAX_SETS = 5000
+
 /** Why a bulk edit left one set of the selection as it was. */
 type BulkSkipReason = 'copies' | 'notesFull' | 'maxQuantity'
 

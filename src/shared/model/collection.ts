@@ -2,6 +2,8 @@
 export type EditSyncState = 'synced' | 'pending' | 'needs_attention' | 'conflict'
 
 export const FLAG_COUNT = 8
+/** Most characters a set's notes hold (the service's limit). */
+export const NOTES_MAX = 1000
 
 export interface SetCollectionDto {
   readonly owned: boolean

@@ -1,12 +1,9 @@
 import { z } from 'zod'
 import { channel } from '../define'
 import { flagNo, setId, userText } from './common'
+import { BULK_MAX_SETS } from '../../model/bulk'
 import type { BulkAction, BulkEditResultDto, BulkPlanDto } from '../../model/bulk'
-
-/** Most sets one bulk edit takes: one transaction, one journal entry, a few seconds of push. */
-export const BULK_MAX_SETS = 5000
-/** The notes field's limit, which an appended note must keep to. */
-export const NOTES_MAX = 1000
+import { NOTES_MAX } from '../../model/collection'
 
 const bulkAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('owned'), value: z.boolean() }).strict(),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { isAfterToday, isIsoDateOrEmpty } from '../../model/service-date'
 import { channel } from '../define'
 import { empty, flagNo, setId, userText } from './common'
+import { NOTES_MAX } from '../../model/collection'
 import type {
   CopyDto,
   FlagLabelDto,
@@ -26,7 +27,7 @@ const setPatch = z
     owned: z.boolean().optional(),
     wanted: z.boolean().optional(),
     qtyOwned: z.number().int().min(0).max(999).optional(),
-    notes: userText(1000).optional(),
+    notes: userText(NOTES_MAX).optional(),
     rating: z.number().int().min(0).max(5).optional(),
     // partialRecord: zod 4's record over an enum demands every key; a patch names only what changes.
     flags: z.partialRecord(z.enum(['1', '2', '3', '4', '5', '6', '7', '8']), z.boolean()).optional()

@@ -1,4 +1,4 @@
-import { BULK_MAX_SETS } from '../../../../shared/ipc/channels/bulk'
+import { BULK_MAX_SETS } from '../../../../shared/model/bulk'
 import type { SearchQuery } from '../../../../shared/ipc/channels/catalog'
 import type { BulkAction, BulkEditResultDto, BulkPlanDto } from '../../../../shared/model/bulk'
 import { tryCall } from '../api'
