@@ -58,14 +58,23 @@ function tally() {
     for (const file of tsFiles(folder)) {
       t.of++
       const mutants = newestOf.get(file)
-      if (mutants === undefined) continue
+      if (mutants === undefined) {
+        console.log(`  ${file}: not measured yet`)
+        continue
+      }
       t.files++
+      const f = { killed: 0, scored: 0 }
       for (const m of mutants) {
-        if (m.status === 'Killed' || m.status === 'Timeout') t.killed++
+        const killed = m.status === 'Killed' || m.status === 'Timeout'
+        if (killed) t.killed++
         else if (m.status === 'Survived') t.survived++
         else if (m.status === 'NoCoverage') t.noCoverage++
         else t.other++
+        if (killed || m.status === 'Survived' || m.status === 'NoCoverage') f.scored++
+        if (killed) f.killed++
       }
+      const score = f.scored === 0 ? 0 : (100 * f.killed) / f.scored
+      console.log(`  ${file}: ${score.toFixed(1)} % of ${f.scored} mutants`)
     }
     byFolder.set(basename(folder), t)
   }
