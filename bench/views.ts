@@ -6,7 +6,6 @@
 import { rmSync } from 'node:fs'
 import { upsertSets } from '../src/main/catalogue/sets-repo'
 import { dispatch } from '../src/main/ipc/dispatch'
-import { beginBulkLoad, endBulkLoad } from '../src/main/store/fts'
 import { run, transaction } from '../src/main/store/handles'
 import { sql } from '../src/main/store/sql'
 import { createViewsHandlers } from '../src/main/views/index'
@@ -14,7 +13,7 @@ import type { Handlers } from '../src/shared/ipc/contract'
 import type { SavedViewDto } from '../src/shared/ipc/channels/views'
 import type { SetRecord } from '../src/shared/protocol/records'
 import { machine, percentile, writeStoreSection } from './doc-section'
-import { catalogue, prng } from './search'
+import { catalogue, loadCatalogue, prng, seedCollection } from './search'
 import { benchStore } from './bench-store'
 
 const SETS = 20_000
@@ -56,23 +55,8 @@ async function main(): Promise<void> {
   const { dir, store, profiles } = await benchStore('views', 'https://catalogue.invalid')
   const pid = profiles.active().id
   const sets = catalogue(SETS)
-  beginBulkLoad(store.write)
-  for (let i = 0; i < sets.length; i += 500) {
-    transaction(store.write, () =>
-      upsertSets(store.write, pid, sets.slice(i, i + 500), '2026-01-01T00:00:00Z')
-    )
-  }
-  endBulkLoad(store.write)
-  const r = prng(3)
-  const state = store.write.prepare(
-    `INSERT INTO set_state (profile_id, set_id, owned, wanted, qty_owned, flags, updated_at) VALUES (?, ?, ?, ?, ?, ?, '')`
-  )
-  transaction(store.write, () => {
-    for (const s of sets) {
-      if (r() < 0.03) state.run(pid, s.setID, 1, 0, 1, r() < 0.3 ? 1 : 0)
-      else if (r() < 0.02) state.run(pid, s.setID, 0, 1, 0, 0)
-    }
-  })
+  loadCatalogue(store.write, pid, sets)
+  seedCollection(store.write, pid, sets)
   const handlers = createViewsHandlers({ store, profileId: () => pid }) as unknown as Handlers
   for (const v of views(sets)) {
     const res = await dispatch(handlers, 'views:save', v)
