@@ -33,17 +33,25 @@ function reports() {
     .sort((a, b) => b.at - a.at)
 }
 
+/** Where one file's own report is kept. */
+function partOf(file) {
+  const name = relative('src/main', file).replaceAll('/', '_').replace(/\.ts$/, '')
+  return join(partsDir, `${name}.json`)
+}
+
 function measured(file) {
+  const changed = statSync(join(root, file)).mtimeMs
+  // A file of types alone gives Stryker nothing to mutate, so its report names no file at all.
+  if (existsSync(partOf(file)) && statSync(partOf(file)).mtimeMs > changed) return true
   const newest = reports().find((r) => file in r.files)
-  return newest !== undefined && newest.at > statSync(join(root, file)).mtimeMs
+  return newest !== undefined && newest.at > changed
 }
 
 function runFile(file) {
   console.log(`${file}: mutating`)
   const run = spawnSync('npx', ['stryker', 'run', '--mutate', file], { stdio: 'inherit' })
   if (run.status !== 0) return false
-  const name = relative('src/main', file).replaceAll('/', '_').replace(/\.ts$/, '')
-  copyFileSync(join(outDir, 'mutation.json'), join(partsDir, `${name}.json`))
+  copyFileSync(join(outDir, 'mutation.json'), partOf(file))
   return true
 }
 
@@ -57,7 +65,7 @@ function tally() {
     const t = { files: 0, of: 0, killed: 0, survived: 0, noCoverage: 0, other: 0 }
     for (const file of tsFiles(folder)) {
       t.of++
-      const mutants = newestOf.get(file)
+      const mutants = newestOf.get(file) ?? (measured(file) ? [] : undefined)
       if (mutants === undefined) {
         console.log(`  ${file}: not measured yet`)
         continue
@@ -73,8 +81,11 @@ function tally() {
         if (killed || m.status === 'Survived' || m.status === 'NoCoverage') f.scored++
         if (killed) f.killed++
       }
-      const score = f.scored === 0 ? 0 : (100 * f.killed) / f.scored
-      console.log(`  ${file}: ${score.toFixed(1)} % of ${f.scored} mutants`)
+      if (f.scored === 0) {
+        console.log(`  ${file}: nothing to mutate`)
+        continue
+      }
+      console.log(`  ${file}: ${((100 * f.killed) / f.scored).toFixed(1)} % of ${f.scored} mutants`)
     }
     byFolder.set(basename(folder), t)
   }
