@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { pushHarness } from '../collection/service-harness'
+import type { PushHarness } from '../collection/service-harness'
+
+/**
+ * The service applies a write and its answer never arrives (the connection drops on the way
+ * back): the outbox row keeps what it sent, and the next round must treat the service's value as
+ * our own write, not as a change made on the website (docs/protocol.md §2, issue #13). The
+ * kill -9 variant lives in test/durability; this one runs in-process.
+ */
+
+let h: PushHarness
+afterEach(() => {
+  h.close()
+})
+
+/** A harness whose next answer to `op` is lost after the service has applied the request. */
+async function losing(): Promise<{ lose: (op: string) => void }> {
+  let op: string | null = null
+  h = await pushHarness({
+    fetch: (svc) => async (req) => {
+      const body = await req.clone().text()
+      const hit = op !== null && (req.url.includes(op) || body.includes(op))
+      const res = await svc.handle(req)
+      if (!hit) return res
+      op = null
+      throw new TypeError('fetch failed', { cause: new Error('ECONNRESET') })
+    }
+  })
+  return {
+    lose: (name) => {
+      op = name
+    }
+  }
+}
+
+const rows = () =>
+  h.store.read.prepare('SELECT field, state, desired, base FROM outbox ORDER BY id').all()
+
+describe('a write applied by the service whose answer was lost', () => {
+  it('owning two: the quantity follows the lost "owned" write and goes out, no conflict', async () => {
+    const net = await losing()
+    const setID = h.setIDs[2] ?? 0
+    await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 2 } })
+    net.lose('setCollection_owns')
+    await h.pusher.push()
+    // The service took "owned" and made the quantity 1; the answer never came back.
+    expect(h.svc.admin.getCollectionValue('demo', setID)).toMatchObject({
+      owned: true,
+      qtyOwned: 1
+    })
+    expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
+    expect(rows()).toEqual([])
+    expect(h.svc.admin.getCollectionValue('demo', setID)).toMatchObject({
+      owned: true,
+      qtyOwned: 2
+    })
+  })
+
+  it('a note edited back to where it started goes out, though the service shows what was sent', async () => {
+    const net = await losing()
+    const setID = h.setIDs[3] ?? 0
+    await h.handlers['collection:updateSet']({ setID, patch: { notes: 'sent, answer lost' } })
+    net.lose('setCollection_userNotes')
+    await h.pusher.push()
+    expect(h.svc.admin.getCollectionValue('demo', setID).notes).toBe('sent, answer lost')
+    await h.handlers['collection:updateSet']({ setID, patch: { notes: '' } })
+    expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
+    expect(rows()).toEqual([])
+    expect(h.svc.admin.getCollectionValue('demo', setID).notes).toBe('')
+  })
+
+  it('not owning after a lost "quantity 3": the lost write is ours, and owned goes out', async () => {
+    const net = await losing()
+    const setID = h.setIDs[4] ?? 0
+    await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 3 } })
+    await h.pusher.push()
+    expect(h.svc.admin.getCollectionValue('demo', setID)).toMatchObject({ qtyOwned: 3 })
+    await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 5 } })
+    net.lose('setCollection_qtyOwned')
+    await h.pusher.push()
+    expect(h.svc.admin.getCollectionValue('demo', setID)).toMatchObject({ qtyOwned: 5 })
+    // Not owning it now: "owned" is queued with base true, the quantity row still holds its
+    // lost write of 5 as sent.
+    await h.handlers['collection:updateSet']({ setID, patch: { owned: false } })
+    expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
+    expect(rows()).toEqual([])
+    expect(h.svc.admin.getCollectionValue('demo', setID)).toMatchObject({
+      owned: false,
+      qtyOwned: 0
+    })
+  })
+
+  it('a quantity changed on the website after a lost "owned" write is a conflict', async () => {
+    const net = await losing()
+    const setID = h.setIDs[6] ?? 0
+    await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 2 } })
+    net.lose('setCollection_owns')
+    await h.pusher.push()
+    // Our write made the quantity 1; the website then made it 4. Only the 1 is ours.
+    h.svc.admin.setCollectionValue('demo', setID, { qtyOwned: 4 })
+    expect(await h.pusher.push()).toMatchObject({ conflicts: 1 })
+    expect(h.svc.admin.getCollectionValue('demo', setID)).toMatchObject({ qtyOwned: 4 })
+  })
+
+  it('a change typed on the website after the lost answer is still a conflict', async () => {
+    const net = await losing()
+    const setID = h.setIDs[5] ?? 0
+    await h.handlers['collection:updateSet']({ setID, patch: { notes: 'mine, answer lost' } })
+    net.lose('setCollection_userNotes')
+    await h.pusher.push()
+    h.svc.admin.setCollectionValue('demo', setID, { notes: 'typed on the website' })
+    await h.handlers['collection:updateSet']({ setID, patch: { notes: 'mine again' } })
+    expect(await h.pusher.push()).toMatchObject({ conflicts: 1 })
+    expect(h.svc.admin.getCollectionValue('demo', setID).notes).toBe('typed on the website')
+  })
+})
