@@ -75,4 +75,57 @@ describe('the minifigure catalogue', () => {
     expect(wanted.map((f) => f.minifigNumber)).toContain(stranger.minifigNumber)
     await side.close()
   })
+
+  it('a figure marked wanted with loose copies reaches the service; a website change is a conflict', async () => {
+    h = await createHarness(300)
+    await h.sync.run()
+    const side = testEditSide(h.store, h.profiles)
+    const all = await side.handlers['collection:listMinifigs']({ filter: 'all', query: '' })
+    const [one, two] = all.filter((f) => f.ownedTotal === 0 && !f.wanted)
+    if (!one || !two) throw new Error('too few figures outside the collection')
+    await side.handlers['collection:updateMinifig']({
+      minifigNumber: one.minifigNumber,
+      ownedLoose: 2,
+      wanted: true
+    })
+    expect(await side.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
+    const client = h.profiles.client()
+    // Looked up with the number in other letters: the service's answer is matched regardless.
+    const listed = await client.v2.getMinifigCollection({
+      query: one.minifigNumber.toUpperCase(),
+      owned: '',
+      wanted: ''
+    })
+    expect(listed.find((r) => r.minifigNumber === one.minifigNumber)).toMatchObject({
+      ownedLoose: 2,
+      wanted: true
+    })
+    const [mine] = await side.handlers['collection:listMinifigs']({
+      filter: 'all',
+      query: one.minifigNumber
+    })
+    expect(mine).toMatchObject({ ownedLoose: 2, wanted: true, sync: 'synced' })
+
+    // The website changes the other figure after our edit was made and before it is sent.
+    await side.handlers['collection:updateMinifig']({
+      minifigNumber: two.minifigNumber,
+      wanted: true
+    })
+    await client.v2.setMinifigCollection({
+      minifigNumber: two.minifigNumber,
+      qtyOwned: 3,
+      wanted: 0
+    })
+    expect(await side.pusher.push()).toMatchObject({ conflicts: 1 })
+    const after = await client.v2.getMinifigCollection({
+      query: two.minifigNumber,
+      owned: '',
+      wanted: ''
+    })
+    expect(after.find((r) => r.minifigNumber === two.minifigNumber)).toMatchObject({
+      ownedLoose: 3,
+      wanted: false
+    })
+    await side.close()
+  })
 })
