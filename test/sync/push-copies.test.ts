@@ -1,0 +1,163 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { COPY } from '../collection/copy-helpers'
+import { pushHarness } from '../collection/service-harness'
+import type { PushHarness } from '../collection/service-harness'
+
+/**
+ * One push round of a copy, checked without a pull in between: the round itself must finish
+ * each delete and settle each new copy, or the user sees "pending" (or a copy back) until a
+ * later round happens to mend it (docs/protocol.md §2).
+ */
+
+let h: PushHarness
+afterEach(() => {
+  h.close()
+})
+
+/** Request bodies the client sent, and a switch that makes the service ignore copy deletions. */
+interface Net {
+  readonly bodies: string[]
+  /** While true, a setCollectionDetail with deleted=true reaches the service as deleted=false. */
+  keepDeleted: boolean
+}
+
+async function harness(): Promise<Net> {
+  const net: Net = { bodies: [], keepDeleted: false }
+  h = await pushHarness({
+    fetch: (svc) => async (req) => {
+      const body = await req.clone().text()
+      net.bodies.push(body)
+      if (!net.keepDeleted || !/setCollectionDetail/.test(req.url + body)) return svc.handle(req)
+      const ignored = body
+        .replace(/<deleted>true<\/deleted>/g, '<deleted>false</deleted>')
+        .replace(/deleted=true/g, 'deleted=false')
+        .replace(/("deleted"\s*:\s*)(true|1)/g, '$1false')
+      return svc.handle(
+        new Request(req.url, { method: req.method, headers: req.headers, body: ignored })
+      )
+    }
+  })
+  return net
+}
+
+const outbox = () =>
+  h.store.read.prepare('SELECT field, state FROM outbox ORDER BY id').all() as {
+    field: string
+    state: string
+  }[]
+
+const storedCopies = (setID: number) =>
+  h.store.read.prepare('SELECT local_id FROM copies WHERE set_id = ?').all(setID)
+
+/** A copy added here and pushed: its localId and the service's collectionID. */
+async function pushedCopy(setID: number, notes: string): Promise<{ localId: string; id: number }> {
+  const added = await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, notes } })
+  await h.drain()
+  const listed = (await h.handlers['collection:listCopies']({ setID })).find(
+    (c) => c.localId === added.localId
+  )
+  if (!listed?.collectionID) throw new Error('the copy got no service id')
+  return { localId: added.localId, id: listed.collectionID }
+}
+
+const onService = async (setID: number) =>
+  (await h.client.v2.getCollectionDetail({ SetID: setID })).map((r) => r.collectionID)
+
+describe('deleting a copy the service holds', () => {
+  it('one round removes the record there and the copy here, and the outbox is empty', async () => {
+    await harness()
+    const setID = h.setIDs[11] ?? 0
+    const copy = await pushedCopy(setID, 'to delete')
+    await h.handlers['collection:deleteCopy']({ setID, localId: copy.localId })
+    expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
+    expect(outbox()).toEqual([])
+    expect(await onService(setID)).not.toContain(copy.id)
+    expect(storedCopies(setID)).toEqual([])
+  })
+
+  it('a service that answers OK but keeps the record leaves the delete pending, copy hidden', async () => {
+    const net = await harness()
+    const setID = h.setIDs[12] ?? 0
+    const copy = await pushedCopy(setID, 'stubborn')
+    await h.handlers['collection:deleteCopy']({ setID, localId: copy.localId })
+    net.keepDeleted = true
+    await h.pusher.push()
+    expect(await onService(setID)).toContain(copy.id)
+    expect(outbox()).toEqual([{ field: 'copy', state: 'pending' }])
+    expect(await h.handlers['collection:listCopies']({ setID })).toEqual([])
+    // Once the service honours it, the next round finishes the delete.
+    net.keepDeleted = false
+    await h.pusher.push()
+    expect(outbox()).toEqual([])
+    expect(await onService(setID)).not.toContain(copy.id)
+  })
+
+  it('a copy the website already deleted is done without another write', async () => {
+    const net = await harness()
+    const setID = h.setIDs[13] ?? 0
+    const copy = await pushedCopy(setID, 'gone there')
+    const [record] = (await h.client.v2.getCollectionDetail({ SetID: setID })).filter(
+      (r) => r.collectionID === copy.id
+    )
+    if (!record) throw new Error('the record is not on the service')
+    await h.client.v2.setCollectionDetail({ detail: { ...record, deleted: true } })
+    await h.handlers['collection:deleteCopy']({ setID, localId: copy.localId })
+    net.bodies.length = 0
+    expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
+    expect(outbox()).toEqual([])
+    expect(storedCopies(setID)).toEqual([])
+    expect(net.bodies.filter((b) => /setCollectionDetail/.test(b))).toEqual([])
+  })
+
+  it('a copy edited on the website since is not deleted: it becomes a conflict', async () => {
+    await harness()
+    const setID = h.setIDs[14] ?? 0
+    const copy = await pushedCopy(setID, 'mine')
+    const [record] = (await h.client.v2.getCollectionDetail({ SetID: setID })).filter(
+      (r) => r.collectionID === copy.id
+    )
+    if (!record) throw new Error('the record is not on the service')
+    await h.client.v2.setCollectionDetail({ detail: { ...record, notes: 'edited on the site' } })
+    await h.handlers['collection:deleteCopy']({ setID, localId: copy.localId })
+    expect(await h.pusher.push()).toMatchObject({ conflicts: 1 })
+    expect(await onService(setID)).toContain(copy.id)
+    const [row] = await h.handlers['outbox:list']({})
+    expect(row).toMatchObject({ field: 'copy', state: 'conflict' })
+    expect(row?.server).toContain('edited on the site')
+  })
+})
+
+describe('a new copy', () => {
+  it('deleted before it was ever sent: nothing goes out, nothing is left', async () => {
+    const net = await harness()
+    const setID = h.setIDs[15] ?? 0
+    await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 1 } })
+    await h.drain()
+    const added = await h.handlers['collection:saveCopy']({ setID, copy: COPY })
+    await h.handlers['collection:deleteCopy']({ setID, localId: added.localId })
+    net.bodies.length = 0
+    await h.pusher.push()
+    expect(outbox().filter((r) => r.field === 'copy')).toEqual([])
+    expect(storedCopies(setID)).toEqual([])
+    expect(net.bodies.filter((b) => /CollectionDetail/.test(b))).toEqual([])
+  })
+
+  it('waits, not kept local, while the quantity it needs is in conflict', async () => {
+    await harness()
+    const setID = h.setIDs[16] ?? 0
+    await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 1 } })
+    await h.drain()
+    const added = await h.handlers['collection:saveCopy']({ setID, copy: COPY })
+    // The website changes the quantity before the raise of this copy goes out.
+    h.svc.admin.setCollectionValue('demo', setID, { qtyOwned: 4 })
+    expect(await h.pusher.push()).toMatchObject({ conflicts: 1 })
+    expect(outbox()).toEqual([
+      { field: 'qtyOwned', state: 'conflict' },
+      { field: 'copy', state: 'pending' }
+    ])
+    const [listed] = (await h.handlers['collection:listCopies']({ setID })).filter(
+      (c) => c.localId === added.localId
+    )
+    expect(listed).toMatchObject({ collectionID: null, sync: 'pending' })
+  })
+})
