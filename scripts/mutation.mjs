@@ -102,12 +102,16 @@ function tally() {
 mkdirSync(partsDir, { recursive: true })
 if (!process.argv.includes('--score')) {
   const fresh = process.argv.includes('--fresh')
-  for (const file of FOLDERS.flatMap(tsFiles)) {
-    if (!fresh && measured(file)) continue
+  const done = new Set()
+  // Asked afresh after every file: a file edited while the run goes on is measured again.
+  const next = () =>
+    FOLDERS.flatMap(tsFiles).find((f) => !done.has(f) && (fresh ? true : !measured(f)))
+  for (let file = next(); file !== undefined; file = next()) {
     if (!runFile(file)) {
       console.error(`${file}: Stryker failed`)
       process.exit(1)
     }
+    if (fresh) done.add(file)
   }
 }
 if (existsSync(partsDir)) tally()
