@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { COPY } from '../collection/copy-helpers'
 import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
 
@@ -113,5 +114,54 @@ describe('a write applied by the service whose answer was lost', () => {
     await h.handlers['collection:updateSet']({ setID, patch: { notes: 'mine again' } })
     expect(await h.pusher.push()).toMatchObject({ conflicts: 1 })
     expect(h.svc.admin.getCollectionValue('demo', setID).notes).toBe('typed on the website')
+  })
+
+  it('a copy edited again after its lost write goes out, not as a website change', async () => {
+    const net = await losing()
+    const setID = h.setIDs[7] ?? 0
+    const added = await h.handlers['collection:saveCopy']({ setID, copy: COPY })
+    await h.drain()
+    const [synced] = await h.handlers['collection:listCopies']({ setID })
+    const id = synced?.collectionID ?? 0
+    const price = async () =>
+      (await h.client.v2.getCollectionDetail({ SetID: setID })).find((r) => r.collectionID === id)
+        ?.pricePaid
+    const edit = (pricePaid: number) =>
+      h.handlers['collection:saveCopy']({
+        setID,
+        localId: added.localId,
+        copy: { ...COPY, pricePaid }
+      })
+    await edit(60)
+    net.lose('setCollectionDetail')
+    await h.pusher.push()
+    expect(await price()).toBe(60)
+    await edit(70)
+    expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
+    expect(rows()).toEqual([])
+    expect(await price()).toBe(70)
+  })
+
+  it('a copy changed on the website after our lost write is still a conflict', async () => {
+    const net = await losing()
+    const setID = h.setIDs[8] ?? 0
+    const added = await h.handlers['collection:saveCopy']({ setID, copy: COPY })
+    await h.drain()
+    const edit = (pricePaid: number) =>
+      h.handlers['collection:saveCopy']({
+        setID,
+        localId: added.localId,
+        copy: { ...COPY, pricePaid }
+      })
+    await edit(60)
+    net.lose('setCollectionDetail')
+    await h.pusher.push()
+    const [record] = await h.client.v2.getCollectionDetail({ SetID: setID })
+    if (!record) throw new Error('no record on the service')
+    await h.client.v2.setCollectionDetail({ detail: { ...record, pricePaid: 5, deleted: false } })
+    await edit(70)
+    expect(await h.pusher.push()).toMatchObject({ conflicts: 1 })
+    const [row] = await h.handlers['outbox:list']({})
+    expect(row?.server).toContain('"pricePaid":5')
   })
 })

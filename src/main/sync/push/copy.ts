@@ -14,6 +14,7 @@ import {
   keepConfirmedDateText,
   markCopyKeptLocal,
   markRow,
+  markSent,
   quantityEditPending,
   readCopy
 } from '../../collection/index'
@@ -82,7 +83,7 @@ export async function pushCopy(
   }
   const changedThere = base !== null && (onServer === null || !sameCopy(onServer, base))
   const alreadyDesired = desired !== null && onServer !== null && sameCopy(onServer, desired)
-  if (changedThere && !alreadyDesired) {
+  if (changedThere && !alreadyDesired && !ourOwnWrite(row, onServer)) {
     const server = onServer === null ? null : copyFieldsOf(onServer)
     const reason = 'Changed on the service since your edit.'
     markRow(db, row.id, { state: 'conflict', reason, server: JSON.stringify(server) }, ctx.now())
@@ -99,6 +100,16 @@ export async function pushCopy(
     confirmRow(db, row, row.desired, ctx.now())
   })
   return 'done'
+}
+
+/**
+ * Whether the record as the service holds it is this row's own earlier write, whose answer never
+ * got recorded (a crash, a dropped connection): `sent` is committed before each write goes out.
+ */
+function ourOwnWrite(row: OutboxRow, onServer: CollectionDetailRecord | null): boolean {
+  if (row.sent === null || onServer === null) return false
+  const sent = JSON.parse(row.sent) as CopyValue | null
+  return sent !== null && sameCopy(onServer, sent)
 }
 
 /** A set's owned/quantity change not yet confirmed: the record a new copy needs may not exist. */
@@ -144,6 +155,8 @@ async function write(
   if (id === null) throw new AppError('internal', 'A copy to write has no collectionID.')
   const texts = copyDateTexts(db, p)
   const date = serviceDateText(desired.dateAcquired, local.dateText, accountDateFormat(texts))
+  // Committed before the write leaves: whatever happens after, the record's new value is ours.
+  markSent(db, row.id, row.desired, ctx.now())
   await client.v2.setCollectionDetail({ detail: detailOf(id, desired, date, false) })
   const after = await client.v2.getCollectionDetail({ SetID: local.setID })
   const confirmed = after.find((r) => r.collectionID === id)
