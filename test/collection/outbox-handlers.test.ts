@@ -184,3 +184,68 @@ describe('undo and redo with nothing to replay', () => {
     expect(redone.entry?.id).toBe(undone.entry?.id)
   })
 })
+
+describe('the pending list in words', () => {
+  it('says what each change is and shows values as the user reads them', async () => {
+    h = await editHarness()
+    h.store.write
+      .prepare(
+        `INSERT INTO minifigs (profile_id, minifig_number, name, category) VALUES (?, 'cas001', 'Knight', 'Castle')`
+      )
+      .run(h.profileId)
+    await h.handlers['collection:updateSet']({
+      setID: 2,
+      patch: { wanted: true, rating: 4, flags: { '3': true } }
+    })
+    await h.handlers['flags:setLabel']({ flagNo: 6, label: 'Sealed' })
+    await h.handlers['collection:updateMinifig']({ minifigNumber: 'cas001', ownedLoose: 2 })
+    const copy = await h.handlers['collection:saveCopy']({ setID: 3, copy: COPY })
+    await h.handlers['collection:deleteCopy']({ setID: 3, localId: copy.localId })
+    await h.handlers['collection:updateSet']({ setID: 4, patch: { notes: 'mine' } })
+    conflict('notes', 'web')
+    const shown = (await h.handlers['outbox:list']({})).map((r) => ({
+      label: r.label,
+      field: r.field,
+      desired: r.desired,
+      base: r.base,
+      server: r.server
+    }))
+    const set2 = shown.filter((r) => r.label === '2-1 Set number 2')
+    expect(set2).toEqual([
+      { label: '2-1 Set number 2', field: 'wanted', desired: 'yes', base: 'no', server: null },
+      { label: '2-1 Set number 2', field: 'rating', desired: '4', base: '0', server: null },
+      { label: '2-1 Set number 2', field: 'flag 3', desired: 'yes', base: 'no', server: null }
+    ])
+    expect(shown).toContainEqual({
+      label: 'flag label 6',
+      field: 'flag label 6',
+      desired: 'Sealed',
+      base: '',
+      server: null
+    })
+    expect(shown).toContainEqual(
+      expect.objectContaining({ label: 'minifig cas001', field: 'minifig cas001' })
+    )
+    expect(shown).toContainEqual(expect.objectContaining({ field: 'copy', desired: '(none)' }))
+    expect(shown).toContainEqual(
+      expect.objectContaining({ field: 'notes', desired: 'mine', base: '', server: 'web' })
+    )
+  })
+
+  it('editing a change in conflict again takes the service’s value as its base', async () => {
+    h = await editHarness()
+    await h.handlers['collection:updateSet']({ setID: 1, patch: { notes: 'mine' } })
+    conflict('notes', 'web')
+    await h.handlers['collection:updateSet']({ setID: 1, patch: { notes: 'mine, again' } })
+    expect(rowOf('notes')).toMatchObject({
+      state: 'pending',
+      desired: '"mine, again"',
+      base: '"web"'
+    })
+    // A plain pending row keeps its first base however often it is edited.
+    await h.handlers['collection:updateSet']({ setID: 2, patch: { notes: 'one' } })
+    await h.handlers['collection:updateSet']({ setID: 2, patch: { notes: 'two' } })
+    const [, second] = rowsOf()
+    expect(second).toMatchObject({ desired: '"two"', base: '""' })
+  })
+})
