@@ -16,7 +16,7 @@ export default {
   coverageAnalysis: 'perTest',
   ignoreStatic: true,
   concurrency: 2,
-  timeoutMS: 20000,
+  timeoutMS: 10000,
   reporters: ['clear-text', 'progress', 'json', 'html'],
   jsonReporter: { fileName: 'test-results/mutation/mutation.json' },
   htmlReporter: { fileName: 'test-results/mutation/index.html' },
