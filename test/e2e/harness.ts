@@ -10,6 +10,44 @@ import type { Started } from './processes'
 export const ROOT = join(__dirname, '../..')
 export const ARTIFACTS_DIR = join(ROOT, 'test-results/e2e')
 
+/** A browser host as started by the tests: its address parts and its process. */
+export interface WebHost {
+  readonly child: Started['child']
+  /** The address it printed, token included: what a user opens. */
+  readonly url: string
+  /** `http://127.0.0.1:<port>` */
+  readonly origin: string
+  readonly port: number
+  readonly token: string
+  readonly output: () => string
+}
+
+/**
+ * Starts the built browser host (`out/main/web.js`) on a data folder with the demo catalogue,
+ * credentials in memory and no browser opened; port 0 picks a free one.
+ */
+export async function startWebHost(
+  dataDir: string,
+  options: { demoSets?: number; port?: number } = {}
+): Promise<WebHost> {
+  const started = await startProcess(
+    process.execPath,
+    [
+      join(ROOT, 'out/main/web.js'),
+      '--port',
+      String(options.port ?? 0),
+      '--data-dir',
+      dataDir,
+      '--demo-sets',
+      String(options.demoSets ?? 300)
+    ],
+    /running at ((http:\/\/127\.0\.0\.1:(\d+))\/\?token=(\S+))/,
+    { cwd: ROOT, env: { STUDBOOK_NO_OPEN: '1', STUDBOOK_CREDENTIALS: 'memory' } }
+  )
+  const [, url = '', origin = '', port = '0', token = ''] = started.match
+  return { child: started.child, url, origin, port: Number(port), token, output: started.output }
+}
+
 export interface ExternalService {
   readonly url: string
   readonly apiKey: string
@@ -107,22 +145,8 @@ export async function startApp(options: StartOptions = {}): Promise<AppUnderTest
   const service = external
     ? await startService(typeof external === 'object' ? (external.sets ?? 2000) : 2000, dataDir)
     : undefined
-  const host = await startProcess(
-    process.execPath,
-    [
-      join(ROOT, 'out/main/web.js'),
-      '--port',
-      '0',
-      '--data-dir',
-      join(dataDir, 'app'),
-      '--demo-sets',
-      String(options.demoSets ?? 2000)
-    ],
-    /running at (http:\/\/127\.0\.0\.1:\d+)\/\?token=(\S+)/,
-    { cwd: ROOT, env: { STUDBOOK_NO_OPEN: '1', STUDBOOK_CREDENTIALS: 'memory' } }
-  )
-  const origin = host.match[1] ?? ''
-  const token = host.match[2] ?? ''
+  const host = await startWebHost(join(dataDir, 'app'), { demoSets: options.demoSets ?? 2000 })
+  const { origin, token } = host
   const browser: Browser = await launchChromium()
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? 'light',

@@ -5,9 +5,9 @@ import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launchChromium } from './chromium'
-import { ARTIFACTS_DIR, ROOT } from './harness'
-import { startProcess, stopProcess } from './processes'
-import type { Started } from './processes'
+import { ARTIFACTS_DIR, startWebHost } from './harness'
+import type { WebHost } from './harness'
+import { stopProcess } from './processes'
 import { waitForSets } from './ui-helpers'
 
 /**
@@ -17,17 +17,8 @@ import { waitForSets } from './ui-helpers'
  */
 const dir = mkdtempSync(join(tmpdir(), 'studbook-profile-problem-'))
 const data = join(dir, 'app')
-let host: Started | null = null
+let host: WebHost | null = null
 let browser: Browser
-
-function startHost(): Promise<Started> {
-  return startProcess(
-    process.execPath,
-    [join(ROOT, 'out/main/web.js'), '--port', '0', '--data-dir', data, '--demo-sets', '300'],
-    /running at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=\S+)/,
-    { cwd: ROOT, env: { STUDBOOK_NO_OPEN: '1', STUDBOOK_CREDENTIALS: 'memory' } }
-  )
-}
 
 beforeAll(async () => {
   browser = await launchChromium()
@@ -41,10 +32,10 @@ afterAll(async () => {
 
 describe('a stored service address refused today', () => {
   it('starts on Settings with the reason; browsing still works', async () => {
-    host = await startHost()
+    host = await startWebHost(data)
     const context = await browser.newContext({ viewport: { width: 1024, height: 700 } })
     let page = await context.newPage()
-    await page.goto(host.match[1] ?? '')
+    await page.goto(host.url)
     await waitForSets(page, 300)
     await page.close()
     await stopProcess(host.child)
@@ -55,11 +46,11 @@ describe('a stored service address refused today', () => {
     ).run()
     db.close()
 
-    host = await startHost()
+    host = await startWebHost(data)
     page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
-    await page.goto(host.match[1] ?? '')
+    await page.goto(host.url)
     const reason = page.getByTestId('profile-problem')
     await reason.waitFor()
     expect(await reason.textContent()).toContain('The service address must use https.')

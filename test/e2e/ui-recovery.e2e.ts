@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launchChromium } from './chromium'
-import { ARTIFACTS_DIR, ROOT } from './harness'
-import { startProcess, stopProcess } from './processes'
-import type { Started } from './processes'
+import { ARTIFACTS_DIR, startWebHost } from './harness'
+import type { WebHost } from './harness'
+import { stopProcess } from './processes'
 import { waitForSets } from './ui-helpers'
 
 /**
@@ -16,17 +16,8 @@ import { waitForSets } from './ui-helpers'
  */
 const dir = mkdtempSync(join(tmpdir(), 'studbook-recovery-'))
 const data = join(dir, 'app')
-let host: Started | null = null
+let host: WebHost | null = null
 let browser: Browser
-
-function startHost(): Promise<Started> {
-  return startProcess(
-    process.execPath,
-    [join(ROOT, 'out/main/web.js'), '--port', '0', '--data-dir', data, '--demo-sets', '300'],
-    /running at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=\S+)/,
-    { cwd: ROOT, env: { STUDBOOK_NO_OPEN: '1', STUDBOOK_CREDENTIALS: 'memory' } }
-  )
-}
 
 function damageMiddlePage(path: string): void {
   const fd = openSync(path, 'r+')
@@ -54,20 +45,20 @@ afterAll(async () => {
 
 describe('a data file damaged between two runs', () => {
   it('shows the recovery screen; restoring the automatic backup brings the app back', async () => {
-    host = await startHost()
+    host = await startWebHost(data)
     const context = await browser.newContext({ viewport: { width: 1024, height: 700 } })
     let page = await context.newPage()
-    await page.goto(host.match[1] ?? '')
+    await page.goto(host.url)
     await waitForSets(page, 300)
     await page.close()
     await stopProcess(host.child)
     damageMiddlePage(join(data, 'studbook.db'))
 
-    host = await startHost()
+    host = await startWebHost(data)
     page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
-    await page.goto(host.match[1] ?? '')
+    await page.goto(host.url)
     await page.getByRole('heading', { name: 'Your Studbook data file is damaged' }).waitFor()
     expect(await page.locator('main').textContent()).toContain('damaged file is kept')
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'ui-recovery.png') })

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { launchChromium } from './chromium'
-import { ARTIFACTS_DIR, ROOT } from './harness'
-import { startProcess, stopProcess } from './processes'
-import type { Started } from './processes'
+import { ARTIFACTS_DIR, startWebHost } from './harness'
+import type { WebHost } from './harness'
+import { stopProcess } from './processes'
 import { waitForSets } from './ui-helpers'
 
 /**
@@ -16,25 +16,10 @@ import { waitForSets } from './ui-helpers'
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'studbook-refused-'))
-let host: Started | null = null
+let host: WebHost | null = null
 let browser: Browser
 
-function startHost(port: number): Promise<Started> {
-  return startProcess(
-    process.execPath,
-    [
-      join(ROOT, 'out/main/web.js'),
-      '--port',
-      String(port),
-      '--data-dir',
-      join(dir, 'app'),
-      '--demo-sets',
-      '300'
-    ],
-    /running at (http:\/\/127\.0\.0\.1:(\d+))\/\?token=(\S+)/,
-    { cwd: ROOT, env: { STUDBOOK_NO_OPEN: '1', STUDBOOK_CREDENTIALS: 'memory' } }
-  )
-}
+const startHost = (port: number): Promise<WebHost> => startWebHost(join(dir, 'app'), { port })
 
 beforeAll(async () => {
   host = await startHost(0)
@@ -54,14 +39,14 @@ describe('a restarted browser host', () => {
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
-    const port = Number(host.match[2])
-    await page.goto(host.match[0].replace(/^running at /, ''))
+    const port = host.port
+    await page.goto(host.url)
     await waitForSets(page, 300)
 
     // Restart on the same port: a new token, so this tab's pass (its cookie) is stale.
     await stopProcess(host.child)
     host = await startHost(port)
-    expect(host.match[3]).not.toBe('')
+    expect(host.token).not.toBe('')
 
     // The next thing the user does is refused: one clear screen, not "no sets" or a dead button.
     await page.getByLabel('Search sets').fill('a')
@@ -76,7 +61,7 @@ describe('a restarted browser host', () => {
 
     // The user opens the address the new run printed (another tab, same browser)…
     const fresh = await context.newPage()
-    await fresh.goto(`${host.match[1] ?? ''}/?token=${host.match[3] ?? ''}`)
+    await fresh.goto(`${host.origin}/?token=${host.token}`)
     await waitForSets(fresh, 300)
     await fresh.close()
 

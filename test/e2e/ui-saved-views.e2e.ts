@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { launchChromium } from './chromium'
-import { ARTIFACTS_DIR, ROOT } from './harness'
-import { startProcess, stopProcess } from './processes'
-import type { Started } from './processes'
+import { ARTIFACTS_DIR, ROOT, startWebHost } from './harness'
+import type { WebHost } from './harness'
+import { stopProcess } from './processes'
 import { findLayoutProblems } from './layout-check'
 import { listSettled, resultCount, waitForSets } from './ui-helpers'
 
@@ -18,23 +18,14 @@ import { listSettled, resultCount, waitForSets } from './ui-helpers'
 const SETS = 300
 const dir = mkdtempSync(join(tmpdir(), 'studbook-views-'))
 const data = join(dir, 'app')
-let host: Started | null = null
+let host: WebHost | null = null
 let browser: Browser
 let context: BrowserContext
 
-function startHost(): Promise<Started> {
-  return startProcess(
-    process.execPath,
-    [join(ROOT, 'out/main/web.js'), '--port', '0', '--data-dir', data, '--demo-sets', String(SETS)],
-    /running at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=\S+)/,
-    { cwd: ROOT, env: { STUDBOOK_NO_OPEN: '1', STUDBOOK_CREDENTIALS: 'memory' } }
-  )
-}
-
 async function open(): Promise<Page> {
-  host = await startHost()
+  host = await startWebHost(data, { demoSets: SETS })
   const page = await context.newPage()
-  await page.goto(host.match[1] ?? '')
+  await page.goto(host.url)
   await waitForSets(page, SETS)
   return page
 }
