@@ -3,6 +3,7 @@ import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { startApp } from '../test/e2e/harness'
 import type { AppUnderTest } from '../test/e2e/harness'
+import type { Page } from 'playwright-core'
 import { go, waitForSets } from '../test/e2e/ui-helpers'
 import { machine, writeSection } from './doc-section'
 
@@ -71,6 +72,9 @@ const ROWS = `document.querySelectorAll('.report-doc .copies tbody tr').length`
 const DRAWN_PROBE = (rows: number): string => `(() => {
   window.__drawn = null
   const t0 = performance.now()
+  window.__t0 = t0
+  // The resource buffer holds 250 entries; thousands of pictures would push report:build out.
+  performance.clearResourceTimings()
   const watch = new MutationObserver(() => {
     if (${ROWS} < ${rows} || document.querySelector('.report-doc[aria-busy="false"]') === null) return
     watch.disconnect()
@@ -88,6 +92,14 @@ const DRAWN_PROBE = (rows: number): string => `(() => {
     attributeFilter: ['aria-busy']
   })
 })()`
+
+/** When the page asked for and received report:build, in ms after the probe's route change. */
+function buildTiming(page: Page): Promise<{ start: number; end: number }> {
+  return page.evaluate(`(() => {
+    const e = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/rpc/report:build')).at(-1)
+    return e === undefined ? { start: NaN, end: NaN } : { start: e.startTime - window.__t0, end: e.responseEnd - window.__t0 }
+  })()`)
+}
 
 async function pdf(
   app: AppUnderTest,
@@ -136,9 +148,8 @@ async function main(): Promise<void> {
       }
       return page.evaluate<number>('window.__drawn')
     }
-    const answered = page.waitForResponse((r) => r.url().endsWith('/rpc/report:build'))
     const render = await drawn()
-    const inPage = (await answered).request().timing().responseEnd
+    const inPage = await buildTiming(page)
 
     // A report this long starts without pictures; the bench asks for them, as a user may.
     const startedWithPictures = await page.getByLabel('Pictures').isChecked()
@@ -168,6 +179,7 @@ async function main(): Promise<void> {
     await go(page, '#/totals')
     await page.getByRole('heading', { name: 'Totals' }).waitFor()
     const again = await drawn()
+    const againBuild = await buildTiming(page)
 
     const body = `
 Measured ${new Date().toISOString().slice(0, 10)} on ${where}; Debian Chromium (headless,
@@ -181,8 +193,9 @@ sets (four currency groups, so ${COPIES.toLocaleString('en-US')} different pictu
 | Then until the app had sent every one of those edits to the (in-process demo) service | ${ms(sent)} |
 | \`report:build\` answer (${rows.toLocaleString('en-US')} rows, ${dto.copies.toLocaleString('en-US')} copies) | ${ms(answer)} |
 | First visit: route change → every row drawn (pictures ${startedWithPictures ? 'on' : 'off'} at first) | ${ms(render)} |
-| … of which the page waited for \`report:build\` | ${ms(inPage)} |
+| … \`report:build\` asked at; answered at (from the route change) | ${ms(inPage.start)}; ${ms(inPage.end)} |
 | Second visit, from Totals: route change → the fresh report drawn | ${ms(again)} |
+| … \`report:build\` asked at; answered at (from the route change) | ${ms(againBuild.start)}; ${ms(againBuild.end)} |
 | Ticking Pictures → rows redrawn with lazy pictures | ${ms(picturesOn)} |
 | Print: loading every picture first (${loaded} of ${asked} pictures in) | ${ms(pictures)} |
 | \`page.pdf()\` with pictures: time; pages; size | ${ms(withPictures.ms)}; ${withPictures.pages}; ${(withPictures.bytes / 1e6).toFixed(1)} MB |
@@ -197,6 +210,13 @@ them at once takes minutes, and more the busier the machine. Hence pictures load
 screen (the page never waits for them); Print and Save as PDF first load every picture (at most
 15 s each) and count them on screen; and a report of more than 300 rows starts without pictures,
 saying why, so a long report prints in seconds unless the user ticks Pictures.
+
+The second visit comes after all of that: the page then holds some 2,000 decoded pictures and
+has made two PDFs. Its \`report:build\` is asked for and answered within a third of a second;
+the rest is the browser drawing the last report and then the fresh one. Profiled on its own
+(\`Profiler\` through CDP), a second visit right after the first takes as long as the first
+(0.8 s); after loading every picture 1.4 s, after the two PDFs as well 2.1 s, most of it the
+browser's own style and layout work rather than the page's script.
 `
     console.log(body)
     writeSection('Report', body)
