@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { BLANK_COPY } from '../../src/shared/model/collection'
 import { editHarness } from './harness'
 import type { EditHarness } from './harness'
 
@@ -30,13 +31,21 @@ describe('an outbox row whose target cannot be read', () => {
     ['a set id that is not a number', 'set:abc', 'notes'],
     ['a field no set has', 'set:1', 'colour'],
     ['a flag number out of range', 'label:9', 'label'],
-    ['no kind at all', '17', 'notes']
+    ['flag number 0', 'label:0', 'label'],
+    ['a label row with another field', 'label:3', 'notes'],
+    ['no kind at all', '17', 'notes'],
+    ['a copy without an id', 'copy:', 'copy'],
+    ['a copy row with a set field', 'copy:c1-5', 'notes'],
+    ['a minifigure without a number', 'minifig:', 'minifig'],
+    ['a minifigure row with another field', 'minifig:cas001', 'label']
   ])('discard (%s) says so and changes nothing', async (_why, target, field) => {
     h = await editHarness()
     const id = await unreadableRow(target, field)
     const before = { rows: rows(), labels: labels(), notes: notes() }
     await expect(settle(() => h.handlers['outbox:discard']({ id }))).rejects.toMatchObject({
-      code: 'db_error'
+      code: 'db_error',
+      message: `A waiting change cannot be read (${target} ${field}); it was left as it is.`,
+      detail: { field: 'target' }
     })
     expect({ rows: rows(), labels: labels(), notes: notes() }).toEqual(before)
   })
@@ -50,5 +59,27 @@ describe('an outbox row whose target cannot be read', () => {
       settle(() => h.handlers['outbox:resolveConflict']({ id, keep: 'theirs' }))
     ).rejects.toMatchObject({ code: 'db_error' })
     expect({ rows: rows(), labels: labels(), notes: notes() }).toEqual(before)
+  })
+})
+
+describe('a copy row that lost its set', () => {
+  it('is refused too: a copy is never written without knowing its set', async () => {
+    h = await editHarness()
+    const copy = await h.handlers['collection:saveCopy']({
+      setID: 2,
+      copy: { ...BLANK_COPY, pricePaid: 1 }
+    })
+    h.store.write.prepare(`UPDATE outbox SET set_id = NULL WHERE field = 'copy'`).run()
+    const row = (await h.handlers['outbox:list']({})).find((r) => r.field === 'copy')
+    const before = rows()
+    await expect(
+      settle(() => h.handlers['outbox:discard']({ id: row?.id ?? 0 }))
+    ).rejects.toMatchObject({
+      code: 'db_error'
+    })
+    expect(rows()).toEqual(before)
+    expect(await h.handlers['collection:listCopies']({ setID: 2 })).toMatchObject([
+      { localId: copy.localId }
+    ])
   })
 })
