@@ -1,8 +1,9 @@
 // `npm run test:mutation`: Stryker over sync/ and collection/, one source file at a time. A whole
 // run takes hours on two cores, longer than one sitting, so each file's report is kept as soon as
 // that file is done, and a later run skips every file whose newest report is newer than the file:
-// the score builds up across sittings (`--fresh` measures everything again). Then the newest
-// report of each file is summed into one score per folder (`--score` prints it without running).
+// the score builds up across sittings (`--fresh` measures everything again). Files named on the
+// command line are measured first. Then the newest report of each file is summed into one score
+// per folder (`--score` prints it without running).
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
@@ -104,8 +105,12 @@ if (!process.argv.includes('--score')) {
   const fresh = process.argv.includes('--fresh')
   const done = new Set()
   // Asked afresh after every file: a file edited while the run goes on is measured again.
+  // Files named on the command line go first (e.g. the quick ones, to make the most of a sitting).
+  const named = process.argv.slice(2).filter((a) => !a.startsWith('--'))
   const next = () =>
-    FOLDERS.flatMap(tsFiles).find((f) => !done.has(f) && (fresh ? true : !measured(f)))
+    [...named, ...FOLDERS.flatMap(tsFiles)].find(
+      (f) => !done.has(f) && (fresh ? true : !measured(f))
+    )
   for (let file = next(); file !== undefined; file = next()) {
     if (!runFile(file)) {
       console.error(`${file}: Stryker failed`)
