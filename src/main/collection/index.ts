@@ -34,7 +34,9 @@ export type { OutboxTarget } from './outbox-target'
 export {
   bumpAttempts,
   confirmRow,
+  conflictRows,
   deleteRow,
+  getRow,
   markRow,
   markSent,
   pendingRow,

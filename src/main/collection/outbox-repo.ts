@@ -82,6 +82,14 @@ export function pendingRows(db: ReadDb, profileId: number): OutboxRow[] {
   )
 }
 
+/** Rows waiting for the user to choose between their value and the service's. */
+export function conflictRows(db: ReadDb, profileId: number): OutboxRow[] {
+  return all<OutboxRow>(
+    db,
+    sql`SELECT * FROM outbox WHERE profile_id = ${profileId} AND state = 'conflict' ORDER BY id`
+  )
+}
+
 /** The row as it is now, if it still waits to be sent: an edit may have changed it meanwhile. */
 export function pendingRow(db: ReadDb, id: number): OutboxRow | null {
   return (

@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../../shared/errors'
 import { storageFault } from '../../store/faults'
 import { bumpAttempts, markRow, pendingRow, pendingRows } from '../../collection/index'
 import type { OutboxRow } from '../../collection/index'
+import { refreshConflicts } from './conflicts'
 import type { PushOutcome } from './copy'
 import { pushRow } from './push-row'
 import type { RowPush } from './push-row'
@@ -68,6 +69,12 @@ export class PushRound {
         const stop = this.failed(row, e)
         if (stop !== null) return this.tally.report(stop)
       }
+    }
+    try {
+      await refreshConflicts(this.ctx)
+    } catch (e) {
+      // Only what a conflict shows is at stake: it stays as it was until the next round.
+      this.log?.warn('conflicts not re-read', e)
     }
     return this.tally.report(null)
   }

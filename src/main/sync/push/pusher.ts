@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors'
 import type { ServiceClient } from '../../service/index'
 import type { Store } from '../../store/connection'
-import { pendingRows } from '../../collection/index'
+import { conflictRows, pendingRows } from '../../collection/index'
 import { discoverOffers } from './offers'
 import type { Offers } from './ops'
 import { ServerReads } from './ops'
@@ -54,7 +54,10 @@ class OutboxPusher implements Pusher {
     const db = deps.store.write
     const profileId = deps.profileId()
     const nothing = new PushTally()
-    if (pendingRows(db, profileId).length === 0) return nothing.report(null)
+    // Conflicts alone still make a round: what they show is read again (conflicts.ts).
+    if (pendingRows(db, profileId).length === 0 && conflictRows(db, profileId).length === 0) {
+      return nothing.report(null)
+    }
     if (!deps.signedIn()) return nothing.report('signed_out')
     const client = deps.client()
     let has: Offers

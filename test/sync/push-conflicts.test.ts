@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { pushHarness } from '../collection/service-harness'
+import type { PushHarness } from '../collection/service-harness'
+
+/**
+ * A conflict shows the service's value while the user decides. The website may change it again
+ * meanwhile; what the conflict shows must stay what the service holds (docs/protocol.md §2).
+ */
+
+let h: PushHarness
+afterEach(() => {
+  h.close()
+})
+
+async function noteInConflict(setID: number): Promise<void> {
+  await h.handlers['collection:updateSet']({ setID, patch: { notes: 'mine' } })
+  h.svc.admin.setCollectionValue('demo', setID, { notes: 'web, first' })
+  expect(await h.pusher.push()).toMatchObject({ conflicts: 1 })
+}
+
+const shown = async () => (await h.handlers['outbox:list']({})).map((r) => r.server)
+
+describe('a conflict the website changes again', () => {
+  it('shows the newest website value after the next round, and keeping mine then goes out', async () => {
+    h = await pushHarness()
+    const setID = h.setIDs[3] ?? 0
+    await noteInConflict(setID)
+    expect(await shown()).toEqual(['web, first'])
+    h.svc.admin.setCollectionValue('demo', setID, { notes: 'web, second' })
+    await h.pusher.push()
+    expect(await shown()).toEqual(['web, second'])
+
+    const [row] = await h.handlers['outbox:list']({})
+    await h.handlers['outbox:resolveConflict']({ id: row?.id ?? 0, keep: 'mine' })
+    expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
+    expect(await h.handlers['outbox:list']({})).toEqual([])
+    expect(h.svc.admin.getCollectionValue('demo', setID).notes).toBe('mine')
+  })
+
+  it('is settled when the website comes round to the user’s own value', async () => {
+    h = await pushHarness()
+    const setID = h.setIDs[4] ?? 0
+    await noteInConflict(setID)
+    h.svc.admin.setCollectionValue('demo', setID, { notes: 'mine' })
+    await h.pusher.push()
+    expect(await h.handlers['outbox:list']({})).toEqual([])
+    const [set] = await h.client.v2.getSet({ SetID: setID })
+    expect(set?.userNotes).toBe('mine')
+  })
+
+  it('keeping theirs takes the value the service holds now', async () => {
+    h = await pushHarness()
+    const setID = h.setIDs[5] ?? 0
+    await noteInConflict(setID)
+    h.svc.admin.setCollectionValue('demo', setID, { notes: 'web, second' })
+    await h.pusher.push()
+    const [row] = await h.handlers['outbox:list']({})
+    await h.handlers['outbox:resolveConflict']({ id: row?.id ?? 0, keep: 'theirs' })
+    const notes = h.store.read
+      .prepare('SELECT notes FROM set_state WHERE profile_id = ? AND set_id = ?')
+      .get(h.profileId, setID)
+    expect(notes).toEqual({ notes: 'web, second' })
+  })
+})
