@@ -46,6 +46,19 @@ describe('SyncState', () => {
     expect(s.outbox).toEqual([item(1, 'pending')])
   })
 
+  it('while a conflict waits, each status reloads it: the service value it shows may be newer', async () => {
+    const s = new SyncState()
+    backend.outbox = [item(1, 'conflict')]
+    s.apply({ ...backend.status, conflicts: 1 })
+    await settle()
+    expect(s.outbox[0]?.server).toBe('theirs')
+    // The next round read the service again: same counts, newer value.
+    backend.outbox = [{ ...item(1, 'conflict'), server: 'theirs, later' }]
+    s.apply({ ...backend.status, conflicts: 1, done: 3 })
+    await settle()
+    expect(s.outbox[0]?.server).toBe('theirs, later')
+  })
+
   it('asks again about conflicts when a new one arrives after "decide later"', () => {
     const s = new SyncState()
     s.apply({ ...backend.status, conflicts: 1 })

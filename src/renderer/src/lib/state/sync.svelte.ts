@@ -27,7 +27,10 @@ export class SyncState {
     else this.error = result.error
   }
 
-  /** A status from main: counts that moved mean the outbox list is stale. */
+  /**
+   * A status from main: counts that moved mean the outbox list is stale. So may a waiting
+   * conflict: each push round reads the service's value again, and the panel shows the newest.
+   */
   apply(status: SyncStatus): void {
     const before = this.status
     this.status = status
@@ -37,7 +40,8 @@ export class SyncState {
       before === null ||
       before.pending !== status.pending ||
       before.needsAttention !== status.needsAttention ||
-      before.conflicts !== status.conflicts
+      before.conflicts !== status.conflicts ||
+      status.conflicts > 0
     ) {
       void this.loadOutbox()
     }
