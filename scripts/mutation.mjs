@@ -2,8 +2,8 @@
 // run takes hours on two cores, longer than one sitting, so each file's report is kept as soon as
 // that file is done, and a later run skips every file whose newest report is newer than the file:
 // the score builds up across sittings (`--fresh` measures everything again). Files named on the
-// command line are measured first. Then the newest report of each file is summed into one score
-// per folder (`--score` prints it without running).
+// command line go first, then files never measured, then files changed since their report. The
+// newest report of each file is summed into one score per folder (`--score` prints it alone).
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
@@ -107,10 +107,13 @@ if (!process.argv.includes('--score')) {
   // Asked afresh after every file: a file edited while the run goes on is measured again.
   // Files named on the command line go first (e.g. the quick ones, to make the most of a sitting).
   const named = process.argv.slice(2).filter((a) => !a.startsWith('--'))
-  const next = () =>
-    [...named, ...FOLDERS.flatMap(tsFiles)].find(
-      (f) => !done.has(f) && (fresh ? true : !measured(f))
-    )
+  // Then files never measured, then those changed since their report.
+  const never = (f) => !existsSync(partOf(f)) && !reports().some((r) => f in r.files)
+  const next = () => {
+    const all = FOLDERS.flatMap(tsFiles)
+    const order = [...named, ...all.filter(never), ...all]
+    return order.find((f) => !done.has(f) && (fresh ? true : !measured(f)))
+  }
   for (let file = next(); file !== undefined; file = next()) {
     if (!runFile(file)) {
       console.error(`${file}: Stryker failed`)
