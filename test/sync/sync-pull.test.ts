@@ -43,6 +43,34 @@ describe('catalogue pull', () => {
     expect(mine.map((t) => [t.theme, t.setCount]).sort()).toEqual(
       themes.map((t) => [t.theme, t.setCount]).sort()
     )
+    // Each theme's subthemes (the Browse filter) and years, as the service lists them.
+    const storedYears = h.store.read
+      .prepare('SELECT theme, year, set_count AS n FROM years ORDER BY theme, year')
+      .all()
+    const serviceYears: unknown[] = []
+    for (const t of themes) {
+      const theme = t.theme ?? ''
+      const subs = await serviceClient(h).v2.getSubthemes({ theme })
+      expect(
+        (await h.catalogue['catalog:listSubthemes']({ theme })).map((x) => [
+          x.subtheme,
+          x.setCount,
+          x.yearFrom,
+          x.yearTo
+        ])
+      ).toEqual(
+        subs
+          .map((x) => [x.subtheme, x.setCount, x.yearFrom, x.yearTo])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0]), 'en', { sensitivity: 'base' }))
+      )
+      for (const y of await serviceClient(h).v2.getYears({ theme })) {
+        serviceYears.push({ theme: y.theme, year: y.year, n: y.setCount })
+      }
+    }
+    expect(serviceYears.length).toBeGreaterThan(themes.length)
+    expect(storedYears).toEqual(
+      [...serviceYears].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
+    )
     for (const s of theirs.filter((_, i) => i % 37 === 0)) {
       const d = await h.catalogue['catalog:getSet']({ setID: s.setID })
       expect(d.fullNumber).toBe(`${s.number ?? ''}-${s.numberVariant}`)
