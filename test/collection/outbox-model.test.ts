@@ -100,15 +100,16 @@ async function run(cmds: Cmd[]): Promise<void> {
         for (const f of FIELDS) if (pendingRow(`${id}/${f}`)) edited.add(`${id}/${f}`)
       } else if (c.t === 'web') {
         const key = `${id}/${c.field}`
+        const value = c.field === 'notes' ? `web-${c.n}` : 5
+        // Writing the value the service already holds changes nothing there: nothing to detect.
+        const changes = h.svc.admin.getCollectionValue('demo', id)[c.field] !== value
         webFields.add(key)
-        if (pendingRow(key)?.state === 'pending') mustConflict.add(key)
+        if (pendingRow(key)?.state === 'pending') {
+          if (changes) mustConflict.add(key)
+        }
         // With nothing of ours pending, the website's value stands until the user edits again.
         else if (!pendingRow(key)) edited.delete(key)
-        h.svc.admin.setCollectionValue(
-          'demo',
-          id,
-          c.field === 'notes' ? { notes: `web-${c.n}` } : { rating: 5 }
-        )
+        h.svc.admin.setCollectionValue('demo', id, { [c.field]: value })
       } else if (c.t === 'fault') {
         h.svc.admin.addFault({
           kind: c.kind === 'drop' ? { type: 'drop' } : { type: 'soapFault', who: 'server' },
