@@ -1,9 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { applyServerCopies } from '../../src/main/collection/collection-sync-repo'
 import { readSet } from '../../src/main/collection/collection-state-repo'
-import { transaction } from '../../src/main/store/handles'
-import { BLANK_COPY } from '../../src/shared/model/collection'
-import { COPY } from './copy-helpers'
+import { COPY, copyRecord, takeCopies } from './copy-helpers'
 import { editHarness } from './harness'
 import type { EditHarness } from './harness'
 
@@ -78,16 +75,7 @@ describe('refused edits name the problem and change nothing', () => {
     )
     await refused(() => h.handlers['collection:deleteCopy']({ setID: 3, localId: 'nope' }), gone)
     // A service copy deleted here stays (marked deleted) until the service confirms it.
-    transaction(h.store.write, () => {
-      applyServerCopies(
-        h.store.write,
-        h.profileId,
-        5,
-        [{ ...BLANK_COPY, notes: 'from the site', collectionID: 77, deleted: false }],
-        new Set(),
-        '2026-01-01T00:00:00.000Z'
-      )
-    })
+    takeCopies(h, 5, [copyRecord(77, 'from the site')])
     const [site] = await h.handlers['collection:listCopies']({ setID: 5 })
     if (!site) throw new Error('the service copy is not listed')
     await h.handlers['collection:deleteCopy']({ setID: 5, localId: site.localId })
@@ -132,16 +120,7 @@ describe('edits that go through', () => {
   it('deleting a copy the service holds leaves the quantity; one never sent takes its unit back', async () => {
     h = await editHarness()
     await h.handlers['collection:updateSet']({ setID: 2, patch: { qtyOwned: 2 } })
-    transaction(h.store.write, () => {
-      applyServerCopies(
-        h.store.write,
-        h.profileId,
-        2,
-        [{ ...BLANK_COPY, notes: 'site', collectionID: 78, deleted: false }],
-        new Set(),
-        '2026-01-01T00:00:00.000Z'
-      )
-    })
+    takeCopies(h, 2, [copyRecord(78, 'site')])
     const [site] = await h.handlers['collection:listCopies']({ setID: 2 })
     if (!site) throw new Error('the service copy is not listed')
     await h.handlers['collection:deleteCopy']({ setID: 2, localId: site.localId })

@@ -3,6 +3,7 @@ import { applyServerCopies, targetsWithEdits } from '../../src/main/collection/c
 import { transaction } from '../../src/main/store/handles'
 import type { CollectionDetailRecord } from '../../src/shared/protocol/records'
 import { BLANK_COPY } from '../../src/shared/model/collection'
+import type { Store } from '../../src/main/store/connection'
 import type { PushHarness } from './service-harness'
 
 /** A copy with its parts, figures, instructions and box, and otherwise only what `over` gives. */
@@ -62,4 +63,21 @@ export async function pullCopies(h: PushHarness, setID: number): Promise<void> {
 /** What a set's copies hold, id-free and ordered, for comparing the app with the service. */
 export function shapeOf(copies: readonly { notes: string | null; pricePaid: number }[]): string[] {
   return copies.map((c) => `${c.notes ?? ''}|${c.pricePaid}`).sort()
+}
+
+/** A copy record as the service lists it: blank unless `notes` says something. */
+export function copyRecord(collectionID: number, notes = ''): CollectionDetailRecord {
+  return { ...BLANK_COPY, notes, collectionID, deleted: false }
+}
+
+/** A set's copy records as the service lists them, taken in as the collection pull takes them. */
+export function takeCopies(
+  h: { readonly store: Store; readonly profileId: number },
+  setID: number,
+  records: readonly CollectionDetailRecord[]
+): void {
+  const db = h.store.write
+  transaction(db, () => {
+    applyServerCopies(db, h.profileId, setID, records, new Set(), '2026-01-01T00:00:00.000Z')
+  })
 }

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { applyServerCopies } from '../../src/main/collection/collection-sync-repo'
-import { transaction } from '../../src/main/store/handles'
 import { BLANK_COPY } from '../../src/shared/model/collection'
 import type { CollectionDetailRecord } from '../../src/shared/protocol/records'
+import { copyRecord as record, takeCopies } from './copy-helpers'
 import { editHarness } from './harness'
 import type { EditHarness } from './harness'
 
@@ -16,18 +15,10 @@ afterEach(() => {
   h.close()
 })
 
-/** A copy record as the service lists it: blank unless `notes` says something. */
-function record(collectionID: number, notes = ''): CollectionDetailRecord {
-  return { ...BLANK_COPY, notes, collectionID, deleted: false }
-}
-
 /** Owns `qty` of set 3 and takes the service's copy records for it, as a pull would. */
 async function ownWithRecords(qty: number, records: CollectionDetailRecord[]): Promise<void> {
   await h.handlers['collection:updateSet']({ setID: 3, patch: { qtyOwned: qty } })
-  const db = h.store.write
-  transaction(db, () => {
-    applyServerCopies(db, h.profileId, 3, records, new Set(), '2026-01-01T00:00:00.000Z')
-  })
+  takeCopies(h, 3, records)
 }
 
 const setQty = (qtyOwned: number) =>

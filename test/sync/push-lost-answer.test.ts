@@ -38,6 +38,35 @@ async function losing(): Promise<{ lose: (op: string) => void }> {
 const rows = () =>
   h.store.read.prepare('SELECT field, state, desired, base FROM outbox ORDER BY id').all()
 
+/**
+ * A copy added and synced, then edited to a price of 60 whose write the service applied while
+ * the answer was lost. Returns how to edit it again and read its price on the service.
+ */
+async function copyPriced60WithLostAnswer(
+  net: { lose: (op: string) => void },
+  setID: number
+): Promise<{ edit: (pricePaid: number) => unknown; price: () => Promise<unknown> }> {
+  const added = await h.handlers['collection:saveCopy']({ setID, copy: COPY })
+  await h.drain()
+  const [synced] = await h.handlers['collection:listCopies']({ setID })
+  const id = synced?.collectionID ?? 0
+  const edit = (pricePaid: number) =>
+    h.handlers['collection:saveCopy']({
+      setID,
+      localId: added.localId,
+      copy: { ...COPY, pricePaid }
+    })
+  await edit(60)
+  net.lose('setCollectionDetail')
+  await h.pusher.push()
+  return {
+    edit,
+    price: async () =>
+      (await h.client.v2.getCollectionDetail({ SetID: setID })).find((r) => r.collectionID === id)
+        ?.pricePaid
+  }
+}
+
 describe('a write applied by the service whose answer was lost', () => {
   it('owning two: the quantity follows the lost "owned" write and goes out, no conflict', async () => {
     const net = await losing()
@@ -118,48 +147,22 @@ describe('a write applied by the service whose answer was lost', () => {
 
   it('a copy edited again after its lost write goes out, not as a website change', async () => {
     const net = await losing()
-    const setID = h.setIDs[7] ?? 0
-    const added = await h.handlers['collection:saveCopy']({ setID, copy: COPY })
-    await h.drain()
-    const [synced] = await h.handlers['collection:listCopies']({ setID })
-    const id = synced?.collectionID ?? 0
-    const price = async () =>
-      (await h.client.v2.getCollectionDetail({ SetID: setID })).find((r) => r.collectionID === id)
-        ?.pricePaid
-    const edit = (pricePaid: number) =>
-      h.handlers['collection:saveCopy']({
-        setID,
-        localId: added.localId,
-        copy: { ...COPY, pricePaid }
-      })
-    await edit(60)
-    net.lose('setCollectionDetail')
-    await h.pusher.push()
-    expect(await price()).toBe(60)
-    await edit(70)
+    const copy = await copyPriced60WithLostAnswer(net, h.setIDs[7] ?? 0)
+    expect(await copy.price()).toBe(60)
+    await copy.edit(70)
     expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
     expect(rows()).toEqual([])
-    expect(await price()).toBe(70)
+    expect(await copy.price()).toBe(70)
   })
 
   it('a copy changed on the website after our lost write is still a conflict', async () => {
     const net = await losing()
     const setID = h.setIDs[8] ?? 0
-    const added = await h.handlers['collection:saveCopy']({ setID, copy: COPY })
-    await h.drain()
-    const edit = (pricePaid: number) =>
-      h.handlers['collection:saveCopy']({
-        setID,
-        localId: added.localId,
-        copy: { ...COPY, pricePaid }
-      })
-    await edit(60)
-    net.lose('setCollectionDetail')
-    await h.pusher.push()
+    const copy = await copyPriced60WithLostAnswer(net, setID)
     const [record] = await h.client.v2.getCollectionDetail({ SetID: setID })
     if (!record) throw new Error('no record on the service')
     await h.client.v2.setCollectionDetail({ detail: { ...record, pricePaid: 5, deleted: false } })
-    await edit(70)
+    await copy.edit(70)
     expect(await h.pusher.push()).toMatchObject({ conflicts: 1 })
     const [row] = await h.handlers['outbox:list']({})
     expect(row?.server).toContain('"pricePaid":5')
