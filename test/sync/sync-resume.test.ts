@@ -229,6 +229,52 @@ describe('resuming when the service is back', () => {
     expect(timers.waits).toEqual([2000, 2000])
   })
 
+  it('a cut outside any sync (a background push) is tried again; one inside waits for its end', () => {
+    const reach = createReachability()
+    const runner = fakeRunner()
+    const timers = manualTimers()
+    resumeWhenReachable({ reachability: reach, runner, timers })
+    reach.unreachable()
+    expect(timers.waits).toEqual([2000])
+    reach.reached()
+    runner.requests = 0
+    runner.running = true
+    reach.unreachable()
+    // The running sync ends on its own and reports offline: the waits start from there.
+    expect(timers.waits).toEqual([2000])
+    runner.running = false
+    runner.finish(false)
+    expect(timers.waits).toEqual([2000, 2000])
+  })
+
+  it('back while a sync runs: that sync goes on, no second one is asked for', () => {
+    const reach = createReachability()
+    const runner = fakeRunner()
+    resumeWhenReachable({ reachability: reach, runner, timers: manualTimers() })
+    runner.running = true
+    reach.unreachable()
+    reach.reached()
+    expect(runner.requests).toBe(0)
+  })
+
+  it('a sync that ends online stops the retries, and so does closing', () => {
+    const reach = createReachability()
+    const runner = fakeRunner()
+    const timers = manualTimers()
+    const stop = resumeWhenReachable({ reachability: reach, runner, timers })
+    runner.finish(false)
+    runner.finish(true)
+    timers.fire()
+    expect(runner.requests).toBe(0)
+    stop()
+    runner.finish(false)
+    reach.unreachable()
+    reach.reached()
+    timers.fire()
+    expect(runner.requests).toBe(0)
+    expect(timers.waits).toEqual([2000])
+  })
+
   it('a watched fetch reports both ways; a call the user cancelled proves nothing', async () => {
     const reach = createReachability()
     let up = true
