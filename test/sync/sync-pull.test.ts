@@ -164,7 +164,9 @@ describe('catalogue pull', () => {
 describe('offline and allowance', () => {
   it('with the service unreachable, sync reports offline and browsing keeps working', async () => {
     h = await createHarness(300)
-    await h.sync.run()
+    // Nothing has answered yet: online as far as anyone knows, but not connected.
+    expect(h.sync.status()).toMatchObject({ online: true, connected: false })
+    expect((await h.sync.run()).connected).toBe(true)
     const first = await h.catalogue['catalog:search']({
       text: '',
       sort: 'name',
@@ -179,6 +181,7 @@ describe('offline and allowance', () => {
     h.online = false
     const status = await h.sync.run()
     expect(status.online).toBe(false)
+    expect(status.connected).toBe(false)
     expect(status.error).not.toBeNull()
     expect(status.catalogueSets).toBe(300)
     const again = await h.catalogue['catalog:search']({
@@ -196,7 +199,7 @@ describe('offline and allowance', () => {
     const none = await h.catalogue['catalog:getSetExtras']({ setID: other })
     expect(none.fetchedAt).toBeNull()
     h.online = true
-    expect((await h.sync.run()).online).toBe(true)
+    expect(await h.sync.run()).toMatchObject({ online: true, connected: true })
   })
 
   it('stops cleanly when the daily getSets allowance is used up and shows what is left', async () => {
