@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { createEventBus } from '../../src/main/ipc/event-bus'
+import type { EventMap } from '../../src/shared/ipc/contract'
+import { testEditSide } from '../collection/harness'
 import { pushHarness } from '../collection/service-harness'
+import { createHarness } from './sync-pull-harness'
 import type { PushHarness } from '../collection/service-harness'
 
 /**
@@ -60,5 +64,35 @@ describe('a conflict the website changes again', () => {
       .prepare('SELECT notes FROM set_state WHERE profile_id = ? AND set_id = ?')
       .get(h.profileId, setID)
     expect(notes).toEqual({ notes: 'web, second' })
+  })
+})
+
+describe('a conflict settled by the website', () => {
+  it('redraws its set, so the row stops saying "conflict"', async () => {
+    const w = await createHarness(60)
+    try {
+      await w.sync.run()
+      const bus = createEventBus()
+      const changed: EventMap['data:changed'][] = []
+      bus.subscribe((name, payload) => {
+        if (name === 'data:changed') changed.push(payload as EventMap['data:changed'])
+      })
+      const side = testEditSide(w.store, w.profiles, { events: bus })
+      const { setID } = w.store.read
+        .prepare('SELECT set_id AS setID FROM sets ORDER BY set_id LIMIT 1')
+        .get() as { setID: number }
+      await side.handlers['collection:updateSet']({ setID, patch: { notes: 'mine' } })
+      w.svc.admin.setCollectionValue(w.svc.demo.username, setID, { notes: 'web' })
+      await side.push(new AbortController().signal)
+      expect(await side.handlers['outbox:list']({})).toMatchObject([{ state: 'conflict' }])
+      changed.length = 0
+      w.svc.admin.setCollectionValue(w.svc.demo.username, setID, { notes: 'mine' })
+      await side.push(new AbortController().signal)
+      expect(await side.handlers['outbox:list']({})).toEqual([])
+      expect(changed).toContainEqual({ scope: 'collection', setIDs: [setID] })
+      await side.close()
+    } finally {
+      w.close()
+    }
   })
 })

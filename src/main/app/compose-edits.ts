@@ -18,7 +18,7 @@ import { acquiredConditions } from '../exchange/conditions'
 import type { Profiles } from '../account/profiles'
 import { createPusher } from '../sync/push/pusher'
 import type { Pusher } from '../sync/push/pusher'
-import { pendingRows } from '../collection/index'
+import { conflictRows, pendingRows } from '../collection/index'
 import { createOutboxJournalHandlers } from '../collection/outbox-journal-handlers'
 import type { OutboxJournalHandlers } from '../collection/outbox-journal-handlers'
 
@@ -75,7 +75,12 @@ export function createEditSide(d: EditSideDeps): EditSide {
    * synced, in conflict or needing attention, and its row badge and panel must say so at once.
    */
   async function pushRound(signal?: AbortSignal): ReturnType<Pusher['push']> {
-    const waiting = pendingRows(d.store.read, d.profiles.active().id)
+    const profileId = d.profiles.active().id
+    // A conflict can end in a round too (the website came round to the user's value).
+    const waiting = [
+      ...pendingRows(d.store.read, profileId),
+      ...conflictRows(d.store.read, profileId)
+    ]
     try {
       return await pusher.push(signal)
     } finally {
