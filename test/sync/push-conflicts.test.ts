@@ -67,6 +67,33 @@ describe('a conflict the website changes again', () => {
   })
 })
 
+describe('an answer given while a round reads the service', () => {
+  it('stands: the round does not put the conflict back', async () => {
+    let duringRead: (() => Promise<unknown>) | null = null
+    h = await pushHarness({
+      fetch: (svc) => async (req) => {
+        const hook = duringRead
+        if (hook !== null && /getSet\b/.test(`${req.url} ${await req.clone().text()}`)) {
+          duringRead = null
+          await hook()
+        }
+        return svc.handle(req)
+      }
+    })
+    const setID = h.setIDs[6] ?? 0
+    await noteInConflict(setID)
+    h.svc.admin.setCollectionValue('demo', setID, { notes: 'web, second' })
+    // The user edits the note again while the round is reading the service.
+    duringRead = async () =>
+      h.handlers['collection:updateSet']({ setID, patch: { notes: 'mine, again' } })
+    await h.pusher.push()
+    expect(duringRead).toBeNull()
+    expect(await h.handlers['outbox:list']({})).toMatchObject([
+      { state: 'pending', desired: 'mine, again', server: null }
+    ])
+  })
+})
+
 describe('a conflict settled by the website', () => {
   it('redraws its set, so the row stops saying "conflict"', async () => {
     const w = await createHarness(60)
