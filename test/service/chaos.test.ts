@@ -215,6 +215,43 @@ describe('chaos on loopback', () => {
 })
 
 describe('binding probe', () => {
+  it('an operation the service lacks costs no other operation its binding', async () => {
+    // ASMX answers an unknown operation as it answers a binding that is off.
+    const asmx = await chaosServer((req) => {
+      if (req.url?.endsWith('?WSDL')) return send(404, 'text/plain', 'no description')
+      if (req.url?.endsWith('.asmx/getThemes')) return send(200, XML, themes)
+      if (req.url?.includes('.asmx/')) {
+        return send(
+          500,
+          'text/plain',
+          "System.InvalidOperationException: Request format is unrecognized for URL unexpectedly ending in '/getYears'."
+        )
+      }
+      return send(
+        500,
+        XML,
+        fault11('soap:Client', 'Server did not recognize the value of HTTP Header SOAPAction')
+      )
+    })
+    try {
+      const c = createServiceClient({
+        profile: { baseUrl: asmx.url, namespaces: { api: NS } },
+        secrets: () => ({ apiKey: 'k' }),
+        retries: 0
+      })
+      expect(await c.v2.getThemes()).toHaveLength(2)
+      await expect(c.v2.getYears({ theme: '' })).rejects.toBeTruthy()
+      expect(await c.v2.getThemes()).toHaveLength(2)
+      const paths = asmx.requests.map((r) => `${r.method} ${r.path}`)
+      expect(paths.filter((p) => p.endsWith('/getThemes'))).toEqual([
+        'POST /api/v2.asmx/getThemes',
+        'POST /api/v2.asmx/getThemes'
+      ])
+    } finally {
+      await asmx.close()
+    }
+  })
+
   it('one refused probe, one fallback to SOAP 1.1, then SOAP 1.1 for the session', async () => {
     const wsdl = await import('node:fs').then((fs) =>
       fs.readFileSync(

@@ -6,8 +6,8 @@ import { carriesPassword } from './secret-params'
 /**
  * The order `binding: 'auto'` tries. HTTP POST first: the smallest bodies, production's own test form,
  * and it keeps secrets out of URLs (unlike GET). The first call is the probe; a refusal drops the
- * binding for the session and the same call falls back once, to SOAP 1.1. v3 answers JSON
- * only over the HTTP bindings (docs/protocol.md §5).
+ * binding for that operation for the session and the same call falls back once, to SOAP 1.1. v3
+ * answers JSON only over the HTTP bindings (docs/protocol.md §5).
  */
 const AUTO_ORDER: Readonly<Record<ServiceName, readonly Binding[]>> = {
   v2: ['httpPost', 'soap11', 'soap12', 'httpGet'],
@@ -15,7 +15,12 @@ const AUTO_ORDER: Readonly<Record<ServiceName, readonly Binding[]>> = {
   legacy: ['httpPost', 'soap11', 'soap12', 'httpGet']
 }
 
-/** Which bindings a call may use, and those the service refused this session. */
+/**
+ * Which bindings a call may use, and those the service refused this session. A refusal counts for
+ * its operation only: ASMX answers an operation it does not have exactly as it answers a binding
+ * that is off (docs/protocol.md §4, "Request format is unrecognized"), so one unknown operation must
+ * not cost the service's other operations their binding.
+ */
 export class BindingChoice {
   private readonly refused = new Set<string>()
 
@@ -26,9 +31,9 @@ export class BindingChoice {
     return explicit === undefined && this.preferred === 'auto'
   }
 
-  /** The service refused a binding: it is not tried again this session. */
-  refuse(service: ServiceName, binding: Binding): void {
-    this.refused.add(`${service}:${binding}`)
+  /** The service refused an operation over a binding: that pair is not tried again this session. */
+  refuse(op: OperationDef, binding: Binding): void {
+    this.refused.add(refusalKey(op, binding))
   }
 
   /** The bindings to try in order: one when fixed, at most two (probe and fallback) in auto. */
@@ -40,7 +45,7 @@ export class BindingChoice {
     if (explicit !== undefined) return [this.forced(op, explicit)]
     const offered = (b: Binding): boolean =>
       usable(op, b) &&
-      !this.refused.has(`${op.service}:${b}`) &&
+      !this.refused.has(refusalKey(op, b)) &&
       (description === null || description.bindings[b].includes(op.name))
     const { preferred } = this
     if (preferred !== 'auto') {
@@ -68,6 +73,10 @@ export class BindingChoice {
     }
     return explicit
   }
+}
+
+function refusalKey(op: OperationDef, b: Binding): string {
+  return `${op.service}:${op.name}:${b}`
 }
 
 /** The table offers the binding, and it would not put a password in a URL. */

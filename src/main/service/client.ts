@@ -142,9 +142,11 @@ class Core implements ClientCore {
       } catch (e) {
         const next = list[i + 1]
         if (!isAppError(e) || e.code !== 'binding_unsupported' || explicit !== undefined) throw e
-        this.bindings.refuse(op.service, binding)
+        this.bindings.refuse(op, binding)
         if (next === undefined) throw e
-        this.warn(`${binding} refused by the service; using ${next} for this session`)
+        this.warn(
+          `${op.name} over ${binding} refused by the service; using ${next} for this session`
+        )
       }
     }
   }
