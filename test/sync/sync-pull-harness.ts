@@ -27,12 +27,16 @@ export interface Harness {
   readonly pages: number[]
   readonly pageVersions: string[]
   readonly changed: EventMap['data:changed'][]
+  /** What the sync logged as warnings, message first. */
+  readonly warnings: string[]
   /** While false, every request fails as if the network were down. */
   online: boolean
   /** A catalogue page whose request fails as if the network dropped. */
   failPage: number | null
   /** From this catalogue page on, the service answers as past its end (empty pages). */
   emptyFrom: number | null
+  /** Answers a request in the service's place when it returns a response; null lets it through. */
+  intercept: ((req: Request) => Response | null | Promise<Response | null>) | null
   /** Reopens the database and rebuilds the app objects over it, as after a restart. */
   restart(): Promise<void>
   close(): void
@@ -68,11 +72,14 @@ export async function createHarness(
   const pages: number[] = []
   const pageVersions: string[] = []
   const changed: EventMap['data:changed'][] = []
+  const warnings: string[] = []
 
   async function build(h: Harness): Promise<void> {
     h.store = await openStore(join(dir, 'studbook.db'))
     const fetch = async (req: Request): Promise<Response> => {
       if (!h.online) throw new TypeError('fetch failed')
+      const own = h.intercept ? await h.intercept(req.clone()) : null
+      if (own) return own
       const path = new URL(req.url).pathname
       if (/\/api\/v[23]\.asmx(\/getSets)?$/i.test(path)) {
         const body = decodeURIComponent((await req.clone().text()).replace(/\+/g, ' '))
@@ -104,6 +111,11 @@ export async function createHarness(
       store: h.store,
       profiles: h.profiles,
       events,
+      log: {
+        warn: (m: string) => {
+          warnings.push(m)
+        }
+      },
       ...(now ? { now } : {})
     })
     h.catalogue = createCatalogueHandlers({
@@ -120,9 +132,11 @@ export async function createHarness(
     pages,
     pageVersions,
     changed,
+    warnings,
     online: true,
     failPage: null,
     emptyFrom: null,
+    intercept: null,
     async restart() {
       h.store.close()
       await build(h)

@@ -49,9 +49,15 @@ function inputOf(f: z.infer<typeof figure>): CatalogueMinifigInput {
   }
 }
 
-/** A v3 read this service does not do (unknown operation, refused parameters). */
+/**
+ * A v3 read this service does not do: an unknown operation (an error text or an ASP.NET error
+ * page, as production is expected to answer, docs/protocol.md §5b) or refused parameters.
+ */
 function notOffered(e: unknown): boolean {
-  return v3Unavailable(e) || (e instanceof AppError && e.code === 'service_error')
+  return (
+    v3Unavailable(e) ||
+    (e instanceof AppError && (e.code === 'service_error' || e.code === 'html_error_page'))
+  )
 }
 
 /** Returns false when the service offers no figure catalogue. */
