@@ -37,7 +37,8 @@ interface Exchange {
 
 /**
  * A call: the profile's secrets filled in, one deadline over everything, reads retried (never a
- * write, the table's flag), and in auto mode a refused binding dropped for the session.
+ * write, the table's flag), and in auto mode a binding the service refused for an operation
+ * dropped for that operation for the session.
  */
 class Core implements ClientCore {
   private readonly settings: ClientSettings
