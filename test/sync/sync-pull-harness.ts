@@ -29,6 +29,8 @@ export interface Harness {
   readonly changed: EventMap['data:changed'][]
   /** What the sync logged as warnings, message first. */
   readonly warnings: string[]
+  /** Every status the runner published, in order. */
+  readonly statuses: EventMap['sync:status'][]
   /** While false, every request fails as if the network were down. */
   online: boolean
   /** A catalogue page whose request fails as if the network dropped. */
@@ -73,6 +75,7 @@ export async function createHarness(
   const pageVersions: string[] = []
   const changed: EventMap['data:changed'][] = []
   const warnings: string[] = []
+  const statuses: EventMap['sync:status'][] = []
 
   async function build(h: Harness): Promise<void> {
     h.store = await openStore(join(dir, 'studbook.db'))
@@ -106,6 +109,7 @@ export async function createHarness(
     const events = createEventBus()
     events.subscribe((name, payload) => {
       if (name === 'data:changed') changed.push(payload as EventMap['data:changed'])
+      if (name === 'sync:status') statuses.push(payload as EventMap['sync:status'])
     })
     h.sync = createSyncRunner({
       store: h.store,
@@ -133,6 +137,7 @@ export async function createHarness(
     pageVersions,
     changed,
     warnings,
+    statuses,
     online: true,
     failPage: null,
     emptyFrom: null,
