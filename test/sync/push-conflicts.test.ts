@@ -94,6 +94,58 @@ describe('an answer given while a round reads the service', () => {
   })
 })
 
+describe('a conflict decided while a round reads the service', () => {
+  /** A push harness whose next getSet read first runs `during`, as a user acting meanwhile. */
+  async function readingHarness(): Promise<{ during(f: () => Promise<unknown>): void }> {
+    let hook: (() => Promise<unknown>) | null = null
+    h = await pushHarness({
+      fetch: (svc) => async (req) => {
+        const run = hook
+        if (run !== null && /getSet\b/.test(`${req.url} ${await req.clone().text()}`)) {
+          hook = null
+          await run()
+        }
+        return svc.handle(req)
+      }
+    })
+    return {
+      during(f) {
+        hook = f
+      }
+    }
+  }
+
+  it('keeping mine stands; a website value the user never saw then asks again', async () => {
+    const reading = await readingHarness()
+    const setID = h.setIDs[7] ?? 0
+    await noteInConflict(setID)
+    h.svc.admin.setCollectionValue('demo', setID, { notes: 'web, second' })
+    const [row] = await h.handlers['outbox:list']({})
+    reading.during(() => h.handlers['outbox:resolveConflict']({ id: row?.id ?? 0, keep: 'mine' }))
+    await h.pusher.push()
+    // The round leaves the user's choice as made.
+    expect(await h.handlers['outbox:list']({})).toMatchObject([
+      { state: 'pending', desired: 'mine', base: 'web, first' }
+    ])
+    // The user decided against "web, first"; the website has moved on since, so the next round
+    // shows what it holds now instead of writing over a value the user has not seen.
+    expect(await h.pusher.push()).toMatchObject({ conflicts: 1 })
+    expect(await shown()).toEqual(['web, second'])
+    expect(h.svc.admin.getCollectionValue('demo', setID).notes).toBe('web, second')
+  })
+
+  it('keeping theirs stands: nothing is left to send', async () => {
+    const reading = await readingHarness()
+    const setID = h.setIDs[8] ?? 0
+    await noteInConflict(setID)
+    const [row] = await h.handlers['outbox:list']({})
+    reading.during(() => h.handlers['outbox:resolveConflict']({ id: row?.id ?? 0, keep: 'theirs' }))
+    expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
+    expect(await h.handlers['outbox:list']({})).toEqual([])
+    expect(h.svc.admin.getCollectionValue('demo', setID).notes).toBe('web, first')
+  })
+})
+
 describe('a conflict settled by the website', () => {
   it('redraws its set, so the row stops saying "conflict"', async () => {
     const w = await createHarness(60)
