@@ -96,8 +96,8 @@ describe('an answer given while a round reads the service', () => {
 
 describe('a conflict decided while a round reads the service', () => {
   /** A push harness whose next getSet read first runs `during`, as a user acting meanwhile. */
-  async function readingHarness(): Promise<{ during(f: () => Promise<unknown>): void }> {
-    let hook: (() => Promise<unknown>) | null = null
+  async function readingHarness(): Promise<{ during(f: () => unknown): void }> {
+    let hook: (() => unknown) | null = null
     h = await pushHarness({
       fetch: (svc) => async (req) => {
         const run = hook
