@@ -58,6 +58,34 @@ async function synced(): Promise<{ x: Harness; sets: number[] }> {
   return { x, sets }
 }
 
+/**
+ * What a service may answer for a v3 read it does not do (docs/protocol.md §4, §5b): which one
+ * production gives is not recorded, so each is tried.
+ */
+const NOT_DONE: [string, () => Response][] = [
+  ['"not found"', () => new Response('Not found', { status: 404 })],
+  [
+    'an ASP.NET error page',
+    () =>
+      new Response('<html><body><h2>Runtime Error</h2></body></html>', {
+        status: 500,
+        headers: { 'content-type': 'text/html; charset=utf-8' }
+      })
+  ],
+  [
+    '"Request format is unrecognized"',
+    () =>
+      new Response("Request format is unrecognized for URL unexpectedly ending in '/op'.", {
+        status: 500,
+        headers: { 'content-type': 'text/plain; charset=utf-8' }
+      })
+  ],
+  [
+    '"No valid parameters"',
+    () => Response.json({ status: 'error', message: 'No valid parameters' })
+  ]
+]
+
 describe('the collection pull', () => {
   it('a v3 list that stops short of its own total changes nothing', async () => {
     const { x, sets } = await synced()
@@ -81,75 +109,84 @@ describe('the collection pull', () => {
     expect((await setState(x, first)).qtyOwned).toBe(2)
   })
 
-  it('without v3 the sets arrive through v2, and the flags v2 cannot carry stay', async () => {
-    const { x, sets } = await synced()
-    h = x
-    const [first = 0] = sets
-    const flags = (await setState(x, first)).flags
-    expect(flags.slice(0, 3)).toEqual([true, false, true])
-    x.svc.admin.setCollectionValue(x.svc.demo.username, first, { qtyOwned: 4 })
-    x.intercept = async (req) => {
-      const call = await v3Call(req.clone())
-      if (call?.op !== 'getSets' || !userSets(call.params)) return null
-      return new Response('Not found', { status: 404 })
+  it.each(NOT_DONE)(
+    'answered %s for the user’s v3 sets, takes them through v2 and keeps the flags',
+    async (_, answer) => {
+      const { x, sets } = await synced()
+      h = x
+      const [first = 0] = sets
+      const flags = (await setState(x, first)).flags
+      expect(flags.slice(0, 3)).toEqual([true, false, true])
+      x.svc.admin.setCollectionValue(x.svc.demo.username, first, { qtyOwned: 4 })
+      x.intercept = async (req) => {
+        const call = await v3Call(req.clone())
+        if (call?.op !== 'getSets' || !userSets(call.params)) return null
+        return answer()
+      }
+      const status = await x.sync.run()
+      expect(status.error).toBeNull()
+      const now = await setState(x, first)
+      expect(now.qtyOwned).toBe(4)
+      expect(now.flags).toEqual(flags)
     }
-    const status = await x.sync.run()
-    expect(status.error).toBeNull()
-    const now = await setState(x, first)
-    expect(now.qtyOwned).toBe(4)
-    expect(now.flags).toEqual(flags)
-  })
+  )
 
-  it('figures arrive through v2 when v3 refuses the figure list', async () => {
-    const { x } = await synced()
-    h = x
-    const side = testEditSide(x.store, x.profiles)
-    const all = await side.handlers['collection:listMinifigs']({ filter: 'all', query: '' })
-    const figure = all.find((f) => f.ownedTotal === 0 && !f.wanted)
-    if (!figure) throw new Error('no figure outside the collection')
-    await x.profiles.client().v2.setMinifigCollection({
-      minifigNumber: figure.minifigNumber,
-      qtyOwned: 3,
-      wanted: 0
-    })
-    x.intercept = async (req) => {
-      const call = await v3Call(req.clone())
-      if (call?.op !== 'getMinifigCollection') return null
-      return Response.json({ status: 'error', message: 'No valid parameters' })
+  it.each(NOT_DONE)(
+    'answered %s for the v3 figure list, takes the figures through v2',
+    async (_, answer) => {
+      const { x } = await synced()
+      h = x
+      const side = testEditSide(x.store, x.profiles)
+      const all = await side.handlers['collection:listMinifigs']({ filter: 'all', query: '' })
+      const figure = all.find((f) => f.ownedTotal === 0 && !f.wanted)
+      if (!figure) throw new Error('no figure outside the collection')
+      await x.profiles.client().v2.setMinifigCollection({
+        minifigNumber: figure.minifigNumber,
+        qtyOwned: 3,
+        wanted: 0
+      })
+      x.intercept = async (req) => {
+        const call = await v3Call(req.clone())
+        if (call?.op !== 'getMinifigCollection') return null
+        return answer()
+      }
+      const status = await x.sync.run()
+      expect(status.error).toBeNull()
+      const [row] = await side.handlers['collection:listMinifigs']({
+        filter: 'all',
+        query: figure.minifigNumber
+      })
+      await side.close()
+      expect(row).toMatchObject({ minifigNumber: figure.minifigNumber, ownedLoose: 3 })
     }
-    const status = await x.sync.run()
-    expect(status.error).toBeNull()
-    const [row] = await side.handlers['collection:listMinifigs']({
-      filter: 'all',
-      query: figure.minifigNumber
-    })
-    await side.close()
-    expect(row).toMatchObject({ minifigNumber: figure.minifigNumber, ownedLoose: 3 })
-  })
+  )
 
-  it('flag labels stay as they were when the service cannot give them', async () => {
-    const { x } = await synced()
-    h = x
-    await x.profiles
-      .client()
-      .v3.setUserFlagLabels({ params: JSON.stringify({ '1': 'On shelf', '3': 'In the loft' }) })
-    await x.sync.run({ full: true })
-    const side = testEditSide(x.store, x.profiles)
-    const labels = await side.handlers['flags:getLabels']({})
-    expect(labels).toEqual(
-      expect.arrayContaining([
-        { flagNo: 1, label: 'On shelf' },
-        { flagNo: 3, label: 'In the loft' }
-      ])
-    )
-    x.intercept = async (req) => {
-      const call = await v3Call(req.clone())
-      if (call?.op !== 'getUserFlagLabels') return null
-      return new Response('Not found', { status: 404 })
+  it.each(NOT_DONE)(
+    'answered %s for the flag labels, keeps them as they were',
+    async (_, answer) => {
+      const { x } = await synced()
+      h = x
+      await x.profiles
+        .client()
+        .v3.setUserFlagLabels({ params: JSON.stringify({ '1': 'On shelf', '3': 'In the loft' }) })
+      await x.sync.run({ full: true })
+      const side = testEditSide(x.store, x.profiles)
+      const labels = await side.handlers['flags:getLabels']({})
+      expect(labels).toEqual(
+        expect.arrayContaining([
+          { flagNo: 1, label: 'On shelf' },
+          { flagNo: 3, label: 'In the loft' }
+        ])
+      )
+      x.intercept = async (req) => {
+        const call = await v3Call(req.clone())
+        if (call?.op !== 'getUserFlagLabels') return null
+        return answer()
+      }
+      const status = await x.sync.run()
+      expect(status.error).toBeNull()
+      expect(await side.handlers['flags:getLabels']({})).toEqual(labels)
+      await side.close()
     }
-    const status = await x.sync.run()
-    expect(status.error).toBeNull()
-    expect(await side.handlers['flags:getLabels']({})).toEqual(labels)
-    await side.close()
-  })
+  )
 })

@@ -17,7 +17,7 @@ import { transaction } from '../../store/handles'
 import { setSyncValue } from '../../store/sync-state-repo'
 import { PAGE_SIZE } from './catalogue'
 import { parseV3SetsPage } from '../../../shared/protocol/v3-sets'
-import { v3Unavailable } from './v3-sets'
+import { v3CannotAnswer } from './v3-sets'
 import { checkCancelled, v2GetSets, v3GetSets } from './context'
 import type { PullContext } from './context'
 
@@ -48,7 +48,7 @@ async function userSetsV3(ctx: PullContext): Promise<ServerSetState[] | null> {
           params: JSON.stringify({ [which]: 1, pageSize: PAGE_SIZE, pageNumber: page })
         })
       } catch (e) {
-        if (v3Unavailable(e)) return null
+        if (v3CannotAnswer(e)) return null
         throw e
       }
       if (result === null || result === undefined) return null
@@ -124,14 +124,6 @@ function minifigsOf(v3: unknown): ServerMinifig[] | null {
   }))
 }
 
-/**
- * A v3 read the service refused for any reason but the credentials or the allowance (production
- * answers `No valid parameters` for some): that one call falls back to v2, the pull goes on.
- */
-function v3Refused(e: unknown): boolean {
-  return v3Unavailable(e) || (e instanceof AppError && e.code === 'service_error')
-}
-
 /** v3 asks for owned and for wanted figures explicitly: empty params are refused (production). */
 async function minifigsV3(ctx: PullContext): Promise<ServerMinifig[] | null> {
   const out = new Map<string, ServerMinifig>()
@@ -153,7 +145,7 @@ async function pullMinifigs(ctx: PullContext): Promise<ServerMinifig[]> {
     const found = await minifigsV3(ctx)
     if (found) return found
   } catch (e) {
-    if (!v3Refused(e)) throw e
+    if (!v3CannotAnswer(e)) throw e
   }
   const v2 = await ctx.client.v2.getMinifigCollection({}, { signal: ctx.signal })
   return v2
@@ -165,7 +157,7 @@ async function pullLabels(ctx: PullContext): Promise<FlagLabel[]> {
   try {
     return flagLabelsOf(await ctx.client.v3.getUserFlagLabels({}, { signal: ctx.signal }))
   } catch (e) {
-    if (v3Unavailable(e)) return []
+    if (v3CannotAnswer(e)) return []
     throw e
   }
 }

@@ -6,7 +6,7 @@ import { transaction } from '../../store/handles'
 import { setSyncValue } from '../../store/sync-state-repo'
 import { checkCancelled } from './context'
 import type { PullContext } from './context'
-import { v3Unavailable } from './v3-sets'
+import { v3CannotAnswer } from './v3-sets'
 
 /**
  * The catalogue's minifigures (docs/protocol.md §5b): v3 getMinifigs, page by page until its
@@ -49,17 +49,6 @@ function inputOf(f: z.infer<typeof figure>): CatalogueMinifigInput {
   }
 }
 
-/**
- * A v3 read this service does not do: an unknown operation (an error text or an ASP.NET error
- * page, as production is expected to answer, docs/protocol.md §5b) or refused parameters.
- */
-function notOffered(e: unknown): boolean {
-  return (
-    v3Unavailable(e) ||
-    (e instanceof AppError && (e.code === 'service_error' || e.code === 'html_error_page'))
-  )
-}
-
 /** Returns false when the service offers no figure catalogue. */
 export async function pullMinifigCatalogue(ctx: PullContext): Promise<boolean> {
   const figures = new Map<string, CatalogueMinifigInput>()
@@ -74,7 +63,7 @@ export async function pullMinifigCatalogue(ctx: PullContext): Promise<boolean> {
         { signal: ctx.signal }
       )
     } catch (e) {
-      if (n === 1 && notOffered(e)) return false
+      if (n === 1 && v3CannotAnswer(e)) return false
       throw e
     }
     if (answer === null || answer === undefined) {

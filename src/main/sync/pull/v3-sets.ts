@@ -19,6 +19,20 @@ export function v3Unavailable(e: unknown): boolean {
   )
 }
 
+/**
+ * A v3 read of the user's collection or of the figures that this service will not answer: not
+ * offered (above), refused in-band for any reason but the credentials or the allowance
+ * (production answers `No valid parameters` for some), or an ASP.NET error page, which is how a
+ * server may answer an operation it lacks (docs/protocol.md §4). Such a read falls back to v2 or
+ * keeps what the app holds; it never ends the sync, which would then end every sync after it.
+ */
+export function v3CannotAnswer(e: unknown): boolean {
+  return (
+    v3Unavailable(e) ||
+    (e instanceof AppError && (e.code === 'service_error' || e.code === 'html_error_page'))
+  )
+}
+
 type Maybe<T> = T | null | undefined
 
 /** Text as the flat record holds it: unknown (omitted or production's placeholder) is null. */
