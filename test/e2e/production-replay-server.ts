@@ -13,7 +13,9 @@ import { join } from 'node:path'
  * for a v3 request without a userHash, as production answers then. A read refused for its
  * credentials whose own empty answer was not recorded gets the recorded empty answer with the root
  * the recorded WSDL names (listed in `derived`). A case nothing was recorded for gets an empty body
- * (404 for v3, "not offered here", so the client falls back to v2; 500 for v2), listed in `unrecorded`.
+ * (404 for v3, "not offered here", so the client falls back to v2; 500 for v2), listed in `unrecorded`;
+ * or, with `unknownV3: 'asmx'`, a v3 operation nothing was recorded for gets what ASP.NET answers
+ * for an operation it lacks (docs/protocol.md §4): which one production gives is not recorded.
  *
  * Credentials are the recordings' own (the public `kevintuhumury/brickset_api` specs that made
  * them): apiKey `super-secret`, login `darth-vader` / `i-am-your-father`, which login.xml answers
@@ -112,6 +114,8 @@ function rawSets(): RawSet[] {
 export interface ReplayOptions {
   /** The Content-Type of v3 JSON: production's may be `text/html`; the document says JSON. */
   readonly v3ContentType: string
+  /** How a v3 operation without a recording is answered; default `'404'`. */
+  readonly unknownV3?: '404' | 'asmx'
 }
 
 export interface ReplayServer {
@@ -141,6 +145,8 @@ export interface ReplayServer {
 }
 
 const XML = 'text/xml; charset=utf-8'
+const UNRECOGNIZED =
+  'System.InvalidOperationException: Request format is unrecognized for URL unexpectedly ending in '
 const NIL = '(nil)'
 
 function recorded(name: string): Buffer {
@@ -370,8 +376,12 @@ export async function startReplayServer(options: ReplayOptions): Promise<ReplayS
     requests.push(label)
     if (service === 'v3') {
       const json = op === 'getSets' ? v3GetSets(p) : null
-      if (json === null) none(label, 404)
-      else send(200, options.v3ContentType, json)
+      if (json !== null) send(200, options.v3ContentType, json)
+      else if (options.unknownV3 !== 'asmx') none(label, 404)
+      else {
+        unrecorded.push(label)
+        send(500, 'text/plain; charset=utf-8', `${UNRECOGNIZED}'/${op}'.`)
+      }
       return
     }
     const file = v2File(op, p)
