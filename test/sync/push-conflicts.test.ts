@@ -67,53 +67,46 @@ describe('a conflict the website changes again', () => {
   })
 })
 
-describe('an answer given while a round reads the service', () => {
-  it('stands: the round does not put the conflict back', async () => {
-    let duringRead: (() => Promise<unknown>) | null = null
-    h = await pushHarness({
-      fetch: (svc) => async (req) => {
-        const hook = duringRead
-        if (hook !== null && /getSet\b/.test(`${req.url} ${await req.clone().text()}`)) {
-          duringRead = null
-          await hook()
-        }
-        return svc.handle(req)
+/**
+ * A push harness whose next getSet read first runs what `during` was given: the user acting
+ * meanwhile.
+ */
+async function readingHarness(): Promise<{ during(f: () => unknown): void; ran(): boolean }> {
+  let hook: (() => unknown) | null = null
+  h = await pushHarness({
+    fetch: (svc) => async (req) => {
+      const run = hook
+      if (run !== null && /getSet\b/.test(`${req.url} ${await req.clone().text()}`)) {
+        hook = null
+        await run()
       }
-    })
+      return svc.handle(req)
+    }
+  })
+  return {
+    during(f) {
+      hook = f
+    },
+    ran: () => hook === null
+  }
+}
+
+describe('what the user does while a round reads the service', () => {
+  it('an edit stands: the round does not put the conflict back', async () => {
+    const reading = await readingHarness()
     const setID = h.setIDs[6] ?? 0
     await noteInConflict(setID)
     h.svc.admin.setCollectionValue('demo', setID, { notes: 'web, second' })
     // The user edits the note again while the round is reading the service.
-    duringRead = async () =>
+    reading.during(() =>
       h.handlers['collection:updateSet']({ setID, patch: { notes: 'mine, again' } })
+    )
     await h.pusher.push()
-    expect(duringRead).toBeNull()
+    expect(reading.ran()).toBe(true)
     expect(await h.handlers['outbox:list']({})).toMatchObject([
       { state: 'pending', desired: 'mine, again', server: null }
     ])
   })
-})
-
-describe('a conflict decided while a round reads the service', () => {
-  /** A push harness whose next getSet read first runs `during`, as a user acting meanwhile. */
-  async function readingHarness(): Promise<{ during(f: () => unknown): void }> {
-    let hook: (() => unknown) | null = null
-    h = await pushHarness({
-      fetch: (svc) => async (req) => {
-        const run = hook
-        if (run !== null && /getSet\b/.test(`${req.url} ${await req.clone().text()}`)) {
-          hook = null
-          await run()
-        }
-        return svc.handle(req)
-      }
-    })
-    return {
-      during(f) {
-        hook = f
-      }
-    }
-  }
 
   it('keeping mine stands; a website value the user never saw then asks again', async () => {
     const reading = await readingHarness()
