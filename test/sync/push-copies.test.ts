@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { COPY } from '../collection/copy-helpers'
+import { COPY, pullCopies } from '../collection/copy-helpers'
 import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
 
@@ -140,6 +140,47 @@ describe('a new copy', () => {
     expect(outbox().filter((r) => r.field === 'copy')).toEqual([])
     expect(storedCopies(setID)).toEqual([])
     expect(net.bodies.filter((b) => /CollectionDetail/.test(b))).toEqual([])
+  })
+
+  it('takes a fresh blank record, never the blank one a copy here already holds', async () => {
+    await harness()
+    const setID = h.setIDs[17] ?? 0
+    await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 1 } })
+    await h.drain()
+    await pullCopies(h, setID)
+    const [held] = await onService(setID)
+    expect(await h.handlers['collection:listCopies']({ setID })).toMatchObject([
+      { collectionID: held }
+    ])
+    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, notes: 'second' } })
+    await h.drain()
+    const copies = await h.handlers['collection:listCopies']({ setID })
+    const second = copies.find((c) => c.notes === 'second')
+    expect(second?.collectionID).not.toBeNull()
+    expect(second?.collectionID).not.toBe(held)
+    expect(new Set(copies.map((c) => c.collectionID)).size).toBe(copies.length)
+    const records = await h.client.v2.getCollectionDetail({ SetID: setID })
+    expect(records.find((r) => r.collectionID === held)?.notes ?? '').toBe('')
+  })
+
+  it('never takes a record someone filled in on the website', async () => {
+    await harness()
+    const setID = h.setIDs[18] ?? 0
+    await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 1 } })
+    await h.drain()
+    // The website fills the record the raise made, before any pull brought it here.
+    const [record] = await h.client.v2.getCollectionDetail({ SetID: setID })
+    if (!record) throw new Error('the service made no copy record')
+    await h.client.v2.setCollectionDetail({
+      detail: { ...record, notes: 'from the website', deleted: false }
+    })
+    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, notes: 'mine' } })
+    await h.drain()
+    const records = await h.client.v2.getCollectionDetail({ SetID: setID })
+    expect(records.find((r) => r.collectionID === record.collectionID)?.notes).toBe(
+      'from the website'
+    )
+    expect(records.map((r) => r.notes).sort()).toEqual(['from the website', 'mine'])
   })
 
   it('waits, not kept local, while the quantity it needs is in conflict', async () => {
