@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import type { CollectionDetailRecord } from '../../src/shared/protocol/records'
 import { COPY, pullCopies } from '../collection/copy-helpers'
 import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
@@ -201,4 +202,60 @@ describe('a new copy', () => {
     )
     expect(listed).toMatchObject({ collectionID: null, sync: 'pending' })
   })
+})
+
+/** A change the website makes to one detail of a copy that holds COPY's values. */
+const WEBSITE_CHANGES: [keyof typeof COPY | 'modified', (r: CollectionDetailRecord) => unknown][] =
+  [
+    [
+      'dateAcquired',
+      (r) => (r.dateAcquired ?? '').replace(/\d\d$/, (d) => (d === '03' ? '04' : '03'))
+    ],
+    ['currency', () => 'USD'],
+    ['pricePaid', () => 51.25],
+    ['additionalPricePaid', () => 3],
+    ['currentEstimatedValue', () => 99],
+    ['conditionWhenAcquired', () => 'Used'],
+    ['acquiredFrom', () => 'Market'],
+    ['conditionNow', () => 'Sealed'],
+    ['location', () => 'Loft'],
+    ['notes', () => 'on the site'],
+    ['parts', (r) => !r.parts],
+    ['minifigs', (r) => !r.minifigs],
+    ['instructions', (r) => !r.instructions],
+    ['box', (r) => !r.box],
+    ['willTrade', (r) => !r.willTrade],
+    ['modified', (r) => !r.modified]
+  ]
+
+describe('a copy changed on the website while the user edits it', () => {
+  it.each(WEBSITE_CHANGES)(
+    'a change to %s alone is a conflict, never written over',
+    async (field, to) => {
+      await harness()
+      const setID = h.setIDs[19] ?? 0
+      const copy = await pushedCopy(setID, 'mine')
+      const record = (await h.client.v2.getCollectionDetail({ SetID: setID })).find(
+        (r) => r.collectionID === copy.id
+      )
+      if (!record) throw new Error('the record is not on the service')
+      const changed = { ...record, [field]: to(record), deleted: false }
+      await h.client.v2.setCollectionDetail({ detail: changed })
+      const website = (await h.client.v2.getCollectionDetail({ SetID: setID })).find(
+        (r) => r.collectionID === copy.id
+      )
+      // The user edits another detail of the same copy.
+      const other = field === 'location' ? { notes: 'mine, edited' } : { location: 'Attic' }
+      await h.handlers['collection:saveCopy']({
+        setID,
+        localId: copy.localId,
+        copy: { ...COPY, notes: 'mine', ...other }
+      })
+      expect(await h.pusher.push()).toMatchObject({ conflicts: 1 })
+      const after = (await h.client.v2.getCollectionDetail({ SetID: setID })).find(
+        (r) => r.collectionID === copy.id
+      )
+      expect(after).toEqual(website)
+    }
+  )
 })
