@@ -159,6 +159,7 @@ describe('the action goes the edit path', () => {
     const scan = await start()
     const r = await scan['collection:scan']({ code: '6080', action: 'wanted' })
     expect(r).toMatchObject({ status: 'applied', set: { collection: { wanted: true } } })
+    expect(r.summary).toBe("Marked 6080-1 King's Castle wanted")
     const again = await scan['collection:scan']({ code: '6080', action: 'wanted' })
     expect(again).toMatchObject({ status: 'unchanged', journalId: null })
     expect(again.summary).toBe("6080-1 King's Castle was already wanted")
@@ -233,12 +234,30 @@ describe('undo per line', () => {
     const scan = await start()
     const w = await scan['collection:scan']({ code: '6080', action: 'wanted' })
     const c = await scan['collection:scan']({ code: '5702015869935', action: 'copy' })
-    expect(
-      (await scan['collection:undoScan']({ journalId: w.journalId ?? 0 })).set.collection.wanted
-    ).toBe(false)
+    h.changes.length = 0
+    const unwanted = await scan['collection:undoScan']({ journalId: w.journalId ?? 0 })
+    expect(unwanted.set.collection.wanted).toBe(false)
+    expect(unwanted.summary).toBe("Undone: 6080-1 King's Castle no longer wanted")
+    // The rest of the app hears of the undo as of any edit.
+    expect(h.changes).toEqual([[103]])
     const u = await scan['collection:undoScan']({ journalId: c.journalId ?? 0 })
     expect(u.set.collection).toMatchObject({ owned: false, qtyOwned: 0 })
     expect(await h.handlers['collection:listCopies']({ setID: 101 })).toEqual([])
+  })
+
+  it('refuses a copy scan whose copy the user deleted since, and keeps the unit', async () => {
+    const scan = await start()
+    const c = await scan['collection:scan']({ code: '5702015869935', action: 'copy' })
+    const [copy] = await h.handlers['collection:listCopies']({ setID: 101 })
+    await h.handlers['collection:deleteCopy']({ setID: 101, localId: copy?.localId ?? '' })
+    const owned = (await scan['collection:scan']({ code: '75192', action: 'wanted' })).set
+      ?.collection.qtyOwned
+    await expect(
+      Promise.resolve().then(() => scan['collection:undoScan']({ journalId: c.journalId ?? 0 }))
+    ).rejects.toMatchObject({ code: 'conflict', message: 'That copy was already deleted.' })
+    expect(
+      (await scan['collection:scan']({ code: '75192', action: 'wanted' })).set?.collection.qtyOwned
+    ).toBe(owned)
   })
 
   it('refuses an entry that is no scan, and one Ctrl+Z already undid', async () => {
