@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { testEditSide } from '../collection/harness'
 import { createHarness } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
+import { NOT_OFFERED, interceptV3 } from './v3-requests'
 
 /**
  * The collection pull when a v3 read is short, refused or missing (docs/protocol.md §5, §5a): the
@@ -14,19 +15,6 @@ afterEach(() => {
   h?.close()
   h = null
 })
-
-/** The v3 operation a request names and its `params`, or null for anything else. */
-async function v3Call(
-  req: Request
-): Promise<{ op: string; params: Record<string, unknown> } | null> {
-  const m = /\/api\/v3\.asmx\/(\w+)$/i.exec(new URL(req.url).pathname)
-  if (!m?.[1]) return null
-  const form = new URLSearchParams(
-    req.method === 'GET' ? new URL(req.url).search : await req.text()
-  )
-  const text = form.get('params') ?? form.get('Params') ?? '{}'
-  return { op: m[1], params: JSON.parse(text) as Record<string, unknown> }
-}
 
 /** A user's getSets (owned or wanted) rather than a catalogue page. */
 const userSets = (p: Record<string, unknown>): boolean => p['owned'] === 1 || p['wanted'] === 1
@@ -58,34 +46,6 @@ async function synced(): Promise<{ x: Harness; sets: number[] }> {
   return { x, sets }
 }
 
-/**
- * What a service may answer for a v3 read it does not do (docs/protocol.md §4, §5b): which one
- * production gives is not recorded, so each is tried.
- */
-const NOT_DONE: [string, () => Response][] = [
-  ['"not found"', () => new Response('Not found', { status: 404 })],
-  [
-    'an ASP.NET error page',
-    () =>
-      new Response('<html><body><h2>Runtime Error</h2></body></html>', {
-        status: 500,
-        headers: { 'content-type': 'text/html; charset=utf-8' }
-      })
-  ],
-  [
-    '"Request format is unrecognized"',
-    () =>
-      new Response("Request format is unrecognized for URL unexpectedly ending in '/op'.", {
-        status: 500,
-        headers: { 'content-type': 'text/plain; charset=utf-8' }
-      })
-  ],
-  [
-    '"No valid parameters"',
-    () => Response.json({ status: 'error', message: 'No valid parameters' })
-  ]
-]
-
 describe('the collection pull', () => {
   it('a v3 list that stops short of its own total changes nothing', async () => {
     const { x, sets } = await synced()
@@ -95,21 +55,20 @@ describe('the collection pull', () => {
     const [first = 0] = sets
     x.svc.admin.setCollectionValue(x.svc.demo.username, first, { qtyOwned: 5 })
     const svc = x.svc
-    x.intercept = async (req) => {
-      const call = await v3Call(req.clone())
-      if (call?.op !== 'getSets' || call.params['owned'] !== 1) return null
+    interceptV3(x, async (call, req) => {
+      if (call.op !== 'getSets' || call.params['owned'] !== 1) return null
       // Says how many the user owns, then lists one on the first page and none after it.
       const whole = (await (await svc.handle(req)).json()) as { sets: unknown[]; matches: number }
       const sets = call.params['pageNumber'] === 1 ? whole.sets.slice(0, 1) : []
       return Response.json({ ...whole, matches: before.length, sets })
-    }
+    })
     const status = await x.sync.run()
     expect(status.error).toMatch(/listed 1 of your \d+ owned sets and stopped; nothing was changed/)
     expect(ownedSets(x)).toEqual(before)
     expect((await setState(x, first)).qtyOwned).toBe(2)
   })
 
-  it.each(NOT_DONE)(
+  it.each(NOT_OFFERED)(
     'answered %s for the user’s v3 sets, takes them through v2 and keeps the flags',
     async (_, answer) => {
       const { x, sets } = await synced()
@@ -118,11 +77,9 @@ describe('the collection pull', () => {
       const flags = (await setState(x, first)).flags
       expect(flags.slice(0, 3)).toEqual([true, false, true])
       x.svc.admin.setCollectionValue(x.svc.demo.username, first, { qtyOwned: 4 })
-      x.intercept = async (req) => {
-        const call = await v3Call(req.clone())
-        if (call?.op !== 'getSets' || !userSets(call.params)) return null
-        return answer()
-      }
+      interceptV3(x, (call) =>
+        call.op !== 'getSets' || !userSets(call.params) ? null : answer(call.op)
+      )
       const status = await x.sync.run()
       expect(status.error).toBeNull()
       const now = await setState(x, first)
@@ -131,7 +88,7 @@ describe('the collection pull', () => {
     }
   )
 
-  it.each(NOT_DONE)(
+  it.each(NOT_OFFERED)(
     'answered %s for the v3 figure list, takes the figures through v2',
     async (_, answer) => {
       const { x } = await synced()
@@ -145,11 +102,7 @@ describe('the collection pull', () => {
         qtyOwned: 3,
         wanted: 0
       })
-      x.intercept = async (req) => {
-        const call = await v3Call(req.clone())
-        if (call?.op !== 'getMinifigCollection') return null
-        return answer()
-      }
+      interceptV3(x, (call) => (call.op !== 'getMinifigCollection' ? null : answer(call.op)))
       const status = await x.sync.run()
       expect(status.error).toBeNull()
       const [row] = await side.handlers['collection:listMinifigs']({
@@ -161,7 +114,7 @@ describe('the collection pull', () => {
     }
   )
 
-  it.each(NOT_DONE)(
+  it.each(NOT_OFFERED)(
     'answered %s for the flag labels, keeps them as they were',
     async (_, answer) => {
       const { x } = await synced()
@@ -178,11 +131,7 @@ describe('the collection pull', () => {
           { flagNo: 3, label: 'In the loft' }
         ])
       )
-      x.intercept = async (req) => {
-        const call = await v3Call(req.clone())
-        if (call?.op !== 'getUserFlagLabels') return null
-        return answer()
-      }
+      interceptV3(x, (call) => (call.op !== 'getUserFlagLabels' ? null : answer(call.op)))
       const status = await x.sync.run()
       expect(status.error).toBeNull()
       expect(await side.handlers['flags:getLabels']({})).toEqual(labels)
