@@ -195,11 +195,17 @@ describe('resuming when the service is back', () => {
     }
   }
 
-  it('tries again after 2, 4, 8 … seconds up to a minute while the service cannot be reached', () => {
+  /** The trigger over a fresh reachability and runner, its timers fired by hand. */
+  function watching() {
     const reach = createReachability()
     const runner = fakeRunner()
     const timers = manualTimers()
-    resumeWhenReachable({ reachability: reach, runner, timers })
+    const stop = resumeWhenReachable({ reachability: reach, runner, timers })
+    return { reach, runner, timers, stop }
+  }
+
+  it('tries again after 2, 4, 8 … seconds up to a minute while the service cannot be reached', () => {
+    const { reach, runner, timers } = watching()
     reach.unreachable()
     runner.finish(false)
     for (let i = 0; i < 8; i++) {
@@ -211,10 +217,7 @@ describe('resuming when the service is back', () => {
   })
 
   it('starts at once when any call reaches the service, and stops retrying', () => {
-    const reach = createReachability()
-    const runner = fakeRunner()
-    const timers = manualTimers()
-    resumeWhenReachable({ reachability: reach, runner, timers })
+    const { reach, runner, timers } = watching()
     reach.unreachable()
     runner.finish(false)
     expect(timers.waits).toEqual([2000])
@@ -230,10 +233,7 @@ describe('resuming when the service is back', () => {
   })
 
   it('a cut outside any sync (a background push) is tried again; one inside waits for its end', () => {
-    const reach = createReachability()
-    const runner = fakeRunner()
-    const timers = manualTimers()
-    resumeWhenReachable({ reachability: reach, runner, timers })
+    const { reach, runner, timers } = watching()
     reach.unreachable()
     expect(timers.waits).toEqual([2000])
     reach.reached()
@@ -248,9 +248,7 @@ describe('resuming when the service is back', () => {
   })
 
   it('back while a sync runs: that sync goes on, no second one is asked for', () => {
-    const reach = createReachability()
-    const runner = fakeRunner()
-    resumeWhenReachable({ reachability: reach, runner, timers: manualTimers() })
+    const { reach, runner } = watching()
     runner.running = true
     reach.unreachable()
     reach.reached()
@@ -258,10 +256,7 @@ describe('resuming when the service is back', () => {
   })
 
   it('a sync that ends online stops the retries, and so does closing', () => {
-    const reach = createReachability()
-    const runner = fakeRunner()
-    const timers = manualTimers()
-    const stop = resumeWhenReachable({ reachability: reach, runner, timers })
+    const { reach, runner, timers, stop } = watching()
     runner.finish(false)
     runner.finish(true)
     timers.fire()
