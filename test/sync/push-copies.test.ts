@@ -64,6 +64,14 @@ async function pushedCopy(setID: number, notes: string): Promise<{ localId: stri
 const onService = async (setID: number) =>
   (await h.client.v2.getCollectionDetail({ SetID: setID })).map((r) => r.collectionID)
 
+/** The service's record of one copy, as the service lists it now. */
+async function serviceRecord(setID: number, collectionID: number): Promise<CollectionDetailRecord> {
+  const records = await h.client.v2.getCollectionDetail({ SetID: setID })
+  const record = records.find((r) => r.collectionID === collectionID)
+  if (!record) throw new Error('the record is not on the service')
+  return record
+}
+
 describe('deleting a copy the service holds', () => {
   it('one round removes the record there and the copy here, and the outbox is empty', async () => {
     await harness()
@@ -97,10 +105,7 @@ describe('deleting a copy the service holds', () => {
     const net = await harness()
     const setID = h.setIDs[13] ?? 0
     const copy = await pushedCopy(setID, 'gone there')
-    const [record] = (await h.client.v2.getCollectionDetail({ SetID: setID })).filter(
-      (r) => r.collectionID === copy.id
-    )
-    if (!record) throw new Error('the record is not on the service')
+    const record = await serviceRecord(setID, copy.id)
     await h.client.v2.setCollectionDetail({ detail: { ...record, deleted: true } })
     await h.handlers['collection:deleteCopy']({ setID, localId: copy.localId })
     net.bodies.length = 0
@@ -114,10 +119,7 @@ describe('deleting a copy the service holds', () => {
     await harness()
     const setID = h.setIDs[14] ?? 0
     const copy = await pushedCopy(setID, 'mine')
-    const [record] = (await h.client.v2.getCollectionDetail({ SetID: setID })).filter(
-      (r) => r.collectionID === copy.id
-    )
-    if (!record) throw new Error('the record is not on the service')
+    const record = await serviceRecord(setID, copy.id)
     await h.client.v2.setCollectionDetail({ detail: { ...record, notes: 'edited on the site' } })
     await h.handlers['collection:deleteCopy']({ setID, localId: copy.localId })
     expect(await h.pusher.push()).toMatchObject({ conflicts: 1 })
@@ -235,15 +237,11 @@ describe('a copy changed on the website while the user edits it', () => {
       await harness()
       const setID = h.setIDs[19] ?? 0
       const copy = await pushedCopy(setID, 'mine')
-      const record = (await h.client.v2.getCollectionDetail({ SetID: setID })).find(
-        (r) => r.collectionID === copy.id
-      )
-      if (!record) throw new Error('the record is not on the service')
+      const record = await serviceRecord(setID, copy.id)
       const changed = { ...record, [field]: to(record), deleted: false }
       await h.client.v2.setCollectionDetail({ detail: changed })
-      const website = (await h.client.v2.getCollectionDetail({ SetID: setID })).find(
-        (r) => r.collectionID === copy.id
-      )
+      const website = await serviceRecord(setID, copy.id)
+      expect(website).not.toEqual(record)
       // The user edits another detail of the same copy.
       const other = field === 'location' ? { notes: 'mine, edited' } : { location: 'Attic' }
       await h.handlers['collection:saveCopy']({
@@ -252,10 +250,7 @@ describe('a copy changed on the website while the user edits it', () => {
         copy: { ...COPY, notes: 'mine', ...other }
       })
       expect(await h.pusher.push()).toMatchObject({ conflicts: 1 })
-      const after = (await h.client.v2.getCollectionDetail({ SetID: setID })).find(
-        (r) => r.collectionID === copy.id
-      )
-      expect(after).toEqual(website)
+      expect(await serviceRecord(setID, copy.id)).toEqual(website)
     }
   )
 })
