@@ -24,6 +24,8 @@ step "build" npx electron-vite build
 step "xml parser floor" node scripts/check-versions.mjs
 step "security scan" npm run --silent security:scan
 step "package check" npm run --silent package:check
+# The stall benchmark's smoke run: the built host under load answers every call (numbers: npm run bench:stalls).
+step "stall smoke" npx tsx bench/stalls.ts --smoke
 
 # Unit and integration suites, inside a private D-Bus session with an unlocked throwaway keyring.
 STUDBOOK_REQUIRE_KEYRING=${CI:+1} scripts/with-keyring.sh npx vitest run \

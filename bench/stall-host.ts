@@ -1,0 +1,159 @@
+/**
+ * A browser host in its own process, driven over its HTTP RPC as the renderer drives it, with
+ * bench/stall-probe.ts measuring its main thread. The built host (out/main/web.js, `npm run build`)
+ * is what ships and what is measured when it exists; the sources through tsx otherwise.
+ */
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
+import { Agent } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const ROOT = join(import.meta.dirname, '..')
+
+export interface StallReport {
+  readonly maxMs: number
+  readonly p99Ms: number
+  readonly meanMs: number
+  readonly peakRssMb: number
+}
+
+export interface Call {
+  readonly ok: boolean
+  readonly ms: number
+  readonly value: unknown
+  readonly error?: string
+}
+
+export interface StallHost {
+  readonly built: boolean
+  readonly startedAt: number
+  call(channel: string, input?: unknown): Promise<Call>
+  /** What the probe saw since the last report (or the start), then starts over. */
+  report(): Promise<StallReport>
+  stop(): Promise<void>
+}
+
+/** One kept-alive connection, as a browser tab keeps one: a stall longer than its timeout shows. */
+const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+
+export async function startHost(args: readonly string[]): Promise<StallHost> {
+  const dir = mkdtempSync(join(tmpdir(), 'studbook-stall-'))
+  const out = join(dir, 'stall.json')
+  const built = existsSync(join(ROOT, 'out/main/web.js'))
+  const entry = built
+    ? [join(ROOT, 'out/main/web.js')]
+    : ['--import', 'tsx', join(ROOT, 'src/main/hosts/web.ts')]
+  const startedAt = performance.now()
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      join(ROOT, 'bench/stall-probe.ts'),
+      ...entry,
+      '--port',
+      '0',
+      '--data-dir',
+      join(dir, 'data'),
+      ...args
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        STUDBOOK_STALL_OUT: out,
+        ELECTRON_OVERRIDE_DIST_PATH: '/nonexistent'
+      },
+      stdio: ['ignore', 'pipe', 'pipe']
+    }
+  )
+  let text = ''
+  child.stderr?.on('data', (c: Buffer) => {
+    text += c.toString()
+  })
+  const url = await new Promise<URL>((resolve, reject) => {
+    child.stdout?.on('data', (c: Buffer) => {
+      text += c.toString()
+      const m = /running at (http\S+)/.exec(text)
+      if (m?.[1] !== undefined) resolve(new URL(m[1]))
+    })
+    child.once('exit', (code) => {
+      reject(new Error(`host exited (${String(code)}) before it listened:\n${text}`))
+    })
+  })
+  const port = Number(url.port)
+  const cookie = `studbook_token_${url.port}=${url.searchParams.get('token') ?? ''}`
+  const call = (channel: string, input: unknown = {}): Promise<Call> =>
+    new Promise((resolve) => {
+      const body = JSON.stringify(input)
+      const t0 = performance.now()
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          agent,
+          method: 'POST',
+          path: `/rpc/${channel}`,
+          headers: {
+            Host: `127.0.0.1:${url.port}`,
+            Cookie: cookie,
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body)
+          }
+        },
+        (res) => {
+          let data = ''
+          res.setEncoding('utf8')
+          res.on('data', (c: string) => (data += c))
+          res.on('end', () => {
+            const ms = performance.now() - t0
+            try {
+              const r = JSON.parse(data) as
+                { ok: true; value: unknown } | { ok: false; error: { message: string } }
+              resolve(
+                r.ok
+                  ? { ok: true, ms, value: r.value }
+                  : { ok: false, ms, value: null, error: r.error.message }
+              )
+            } catch {
+              resolve({ ok: false, ms, value: null, error: `HTTP ${String(res.statusCode)}` })
+            }
+          })
+        }
+      )
+      // A dropped request is a result to count, not a reason to stop the benchmark.
+      req.on('error', (e) => {
+        resolve({ ok: false, ms: performance.now() - t0, value: null, error: e.message })
+      })
+      req.end(body)
+    })
+  return {
+    built,
+    startedAt,
+    call,
+    async report() {
+      rmSync(out, { force: true })
+      child.kill('SIGUSR2')
+      for (;;) {
+        if (existsSync(out)) {
+          try {
+            return JSON.parse(readFileSync(out, 'utf8')) as StallReport
+          } catch {
+            // Still being written.
+          }
+        }
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    },
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}

@@ -1,0 +1,222 @@
+/**
+ * `npm run bench:stalls`: how long the host's main thread stops answering while it works. A browser
+ * host runs in its own process (bench/stall-host.ts) with an event-loop delay probe, and this
+ * process calls it over HTTP the whole time, as the renderer would, one call after another on one
+ * kept-alive connection. Scenarios (issue "Never freeze"):
+ *
+ * - first demo run: from a new data folder until the first sync has ended; when the catalogue became
+ *   searchable, the longest stall, `catalog:search` while the rest of the sync still runs, peak RSS;
+ * - bulk edit of 5,000 sets, its undo, and the push of both, on the synced demo.
+ *
+ * `--smoke` (CI): a small catalogue, nothing written to docs/benchmarks.md, the run must end with
+ * every call answered. Sizes: BENCH_STALL_SETS (default 20,000; try 200,000).
+ */
+import { loadavg } from 'node:os'
+import { machine, percentile, writeSection } from './doc-section'
+import { startHost } from './stall-host'
+import type { StallHost, StallReport } from './stall-host'
+
+const smoke = process.argv.includes('--smoke')
+const SETS = Number(process.env['BENCH_STALL_SETS'] ?? (smoke ? 600 : 20000))
+const BULK = Math.min(5000, SETS)
+/** A word of the generated catalogue's theme names (src/emulator/words.ts). */
+const WORD = 'castle'
+
+interface Poll {
+  readonly at: number
+  readonly ms: number
+  readonly ok: boolean
+  readonly error?: string
+  readonly browse: number | null
+  readonly words: number | null
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+function totalOf(value: unknown): number | null {
+  return typeof value === 'object' && value !== null && 'total' in value
+    ? Number(value.total)
+    : null
+}
+
+interface SyncView {
+  running: boolean
+  outcome: string | null
+  pending: number
+  phase: string
+}
+
+async function status(host: StallHost): Promise<SyncView | null> {
+  const r = await host.call('sync:getStatus')
+  return r.ok ? (r.value as SyncView) : null
+}
+
+/** Polls search (browse and words, by turns) until `done` says stop; every answer is kept. */
+async function pollUntil(
+  host: StallHost,
+  t0: number,
+  done: () => Promise<boolean>
+): Promise<Poll[]> {
+  const polls: Poll[] = []
+  for (let i = 0; ; i++) {
+    const words = i % 2 === 1
+    const r = await host.call('catalog:search', { text: words ? WORD : '', limit: 50 })
+    const total = r.ok ? totalOf(r.value) : null
+    polls.push({
+      at: performance.now() - t0,
+      ms: r.ms,
+      ok: r.ok,
+      ...(r.error === undefined ? {} : { error: r.error }),
+      browse: words ? null : total,
+      words: words ? total : null
+    })
+    if (i % 10 === 9 && (await done())) return polls
+    await sleep(20)
+  }
+}
+
+interface FirstRun {
+  readonly searchableS: number | null
+  readonly syncS: number
+  readonly stall: StallReport
+  readonly searchP95: number
+  readonly searchMax: number
+  readonly calls: number
+  readonly failed: number
+  readonly load: number
+  readonly built: boolean
+}
+
+async function firstRun(): Promise<FirstRun> {
+  const load = loadavg()[0] ?? 0
+  const host = await startHost(['--demo-sets', String(SETS)])
+  try {
+    const t0 = host.startedAt
+    const polls = await pollUntil(host, t0, async () => {
+      const s = await status(host)
+      return s !== null && !s.running && s.outcome !== null
+    })
+    const syncMs = performance.now() - t0
+    const stall = await host.report()
+    const finalWords = totalOf((await host.call('catalog:search', { text: WORD })).value) ?? 0
+    // Searchable: every set listed and a word search finding all it finds at the end.
+    let browseAll = Infinity
+    let wordsAll = Infinity
+    for (const p of polls) {
+      if (p.browse !== null && p.browse >= SETS) browseAll = Math.min(browseAll, p.at)
+      if (p.words !== null && p.words >= finalWords && finalWords > 0)
+        wordsAll = Math.min(wordsAll, p.at)
+    }
+    const searchable = Math.max(browseAll, wordsAll)
+    const during = polls
+      .filter((p) => p.at >= searchable && p.ok)
+      .map((p) => p.ms)
+      .sort((a, b) => a - b)
+    const all = polls.map((p) => p.ms).sort((a, b) => a - b)
+    return {
+      searchableS: Number.isFinite(searchable) ? searchable / 1000 : null,
+      syncS: syncMs / 1000,
+      stall,
+      searchP95: percentile(during, 95),
+      searchMax: all[all.length - 1] ?? 0,
+      calls: polls.length,
+      failed: polls.filter((p) => !p.ok).length,
+      load,
+      built: host.built
+    }
+  } finally {
+    await host.stop()
+  }
+}
+
+interface Bulk {
+  readonly editMs: number
+  readonly undoMs: number
+  readonly pushS: number
+  readonly stall: StallReport
+  readonly failed: number
+  readonly load: number
+}
+
+/** After the first run: 5,000 sets marked wanted at once, the undo, and both pushed. */
+async function bulkEdit(): Promise<Bulk> {
+  const host = await startHost(['--demo-sets', String(SETS)])
+  try {
+    for (;;) {
+      const s = await status(host)
+      if (s !== null && !s.running && s.outcome !== null) break
+      await sleep(200)
+    }
+    const ids: number[] = []
+    for (let offset = 0; ids.length < BULK; offset += 500) {
+      const r = await host.call('catalog:search', { text: '', limit: 500, offset, wanted: false })
+      const rows = (r.value as { rows: { setID: number }[] } | null)?.rows ?? []
+      if (rows.length === 0) break
+      for (const row of rows) if (ids.length < BULK) ids.push(row.setID)
+    }
+    const load = loadavg()[0] ?? 0
+    await host.report()
+    const t0 = performance.now()
+    // A steady reader beside the edit: what the user's screen would be asking meanwhile.
+    const reading = { on: true }
+    let failed = 0
+    const reader = (async () => {
+      while (reading.on) {
+        const r = await host.call('catalog:search', { text: '', limit: 50, wanted: true })
+        if (!r.ok) failed++
+        await sleep(20)
+      }
+    })()
+    const edit = await host.call('collection:bulkEdit', {
+      setIDs: ids,
+      action: { kind: 'wanted', value: true }
+    })
+    const undo = await host.call('journal:undo')
+    if (!edit.ok || !undo.ok) failed++
+    for (;;) {
+      const s = await status(host)
+      if (s !== null && s.pending === 0 && !s.running) break
+      await sleep(100)
+    }
+    const pushS = (performance.now() - t0) / 1000
+    reading.on = false
+    await reader
+    return { editMs: edit.ms, undoMs: undo.ms, pushS, stall: await host.report(), failed, load }
+  } finally {
+    await host.stop()
+  }
+}
+
+const f = (n: number, d = 0) => n.toFixed(d)
+
+async function main(): Promise<void> {
+  const first = await firstRun()
+  console.log('first run', JSON.stringify(first))
+  const bulk = await bulkEdit()
+  console.log('bulk edit', JSON.stringify(bulk))
+  if (smoke) {
+    // CI: the numbers mean nothing on a shared machine; a dropped or failed call does.
+    const failed = first.failed + bulk.failed
+    if (failed > 0) throw new Error(`${String(failed)} calls failed or were dropped`)
+    console.log('stall smoke run: every call answered')
+    return
+  }
+  writeSection(
+    `Main-thread stalls (${SETS.toLocaleString('en')} sets)`,
+    `\`npm run bench:stalls\` (bench/stalls.ts), ${new Date().toISOString().slice(0, 10)}, ${machine()}.
+The host runs ${first.built ? 'built (`out/main/web.js`)' : 'from the sources (tsx)'} in its own process; its main
+thread's event-loop delay is measured by bench/stall-probe.ts (10 ms resolution) while this process
+calls it over HTTP, one call after another on one kept-alive connection.
+
+| Scenario | load | longest stall | p99 | peak RSS | other |
+|---|---:|---:|---:|---:|---|
+| First demo run | ${f(first.load, 1)} | ${f(first.stall.maxMs)} ms | ${f(first.stall.p99Ms)} ms | ${String(first.stall.peakRssMb)} MB | searchable ${first.searchableS === null ? 'never' : `${f(first.searchableS, 1)} s`}, first sync ${f(first.syncS, 1)} s, \`catalog:search\` p95 ${f(first.searchP95, 1)} ms once searchable (slowest call ${f(first.searchMax)} ms), ${String(first.failed)} of ${String(first.calls)} calls failed |
+| Bulk edit of ${String(BULK)} sets, undo, push of both | ${f(bulk.load, 1)} | ${f(bulk.stall.maxMs)} ms | ${f(bulk.stall.p99Ms)} ms | ${String(bulk.stall.peakRssMb)} MB | edit answered in ${f(bulk.editMs)} ms, undo ${f(bulk.undoMs)} ms, both pushed after ${f(bulk.pushS, 1)} s, ${String(bulk.failed)} calls failed |
+`
+  )
+}
+
+main().catch((e: unknown) => {
+  console.error(e)
+  process.exitCode = 1
+})
