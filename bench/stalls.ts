@@ -11,7 +11,10 @@
  * `--smoke` (CI): a small catalogue, nothing written to docs/benchmarks.md, the run must end with
  * every call answered. Sizes: BENCH_STALL_SETS (default 20,000; try 200,000).
  */
+import { spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
 import { machine, percentile, writeSection } from './doc-section'
 import { startHost } from './stall-host'
 import type { StallHost, StallReport } from './stall-host'
@@ -187,6 +190,68 @@ async function bulkEdit(): Promise<Bulk> {
   }
 }
 
+interface Connect {
+  readonly syncS: number
+  readonly stall: StallReport
+  readonly sets: number
+  readonly failed: number
+  readonly load: number
+}
+
+/**
+ * A user's own service: the reference service in its own process (bench/sync.ts --serve, v3 off
+ * with --no-v3), the host told its address and key, then its first sync, with search polled
+ * throughout.
+ */
+async function connect(v2Only: boolean): Promise<Connect> {
+  const service = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'sync.ts'),
+      '--serve',
+      ...(v2Only ? ['--no-v3'] : [])
+    ],
+    { env: { ...process.env, BENCH_SYNC_SETS: String(SETS) }, stdio: ['ignore', 'pipe', 'inherit'] }
+  )
+  try {
+    let info: { url: string; apiKey: string } | null = null
+    for await (const line of createInterface({ input: service.stdout })) {
+      if (line.startsWith('{')) {
+        info = JSON.parse(line) as { url: string; apiKey: string }
+        break
+      }
+    }
+    if (info === null) throw new Error('the reference service did not start')
+    const host = await startHost(['--no-sync'])
+    try {
+      const load = loadavg()[0] ?? 0
+      await host.report()
+      const t0 = performance.now()
+      const saved = await host.call('account:saveProfile', {
+        baseUrl: info.url,
+        apiKey: info.apiKey
+      })
+      const started = await host.call('sync:start', { full: true })
+      let failed = saved.ok && started.ok ? 0 : 1
+      const polls = await pollUntil(host, t0, async () => {
+        const s = await status(host)
+        return s !== null && !s.running
+      })
+      failed += polls.filter((p) => !p.ok).length
+      const syncS = (performance.now() - t0) / 1000
+      const stall = await host.report()
+      const sets = totalOf((await host.call('catalog:search', { text: '' })).value) ?? 0
+      return { syncS, stall, sets, failed, load }
+    } finally {
+      await host.stop()
+    }
+  } finally {
+    service.kill()
+  }
+}
+
 const f = (n: number, d = 0) => n.toFixed(d)
 
 async function main(): Promise<void> {
@@ -194,9 +259,13 @@ async function main(): Promise<void> {
   console.log('first run', JSON.stringify(first))
   const bulk = await bulkEdit()
   console.log('bulk edit', JSON.stringify(bulk))
+  const v3 = await connect(false)
+  console.log('connect v3', JSON.stringify(v3))
+  const v2 = await connect(true)
+  console.log('connect v2', JSON.stringify(v2))
   if (smoke) {
     // CI: the numbers mean nothing on a shared machine; a dropped or failed call does.
-    const failed = first.failed + bulk.failed
+    const failed = first.failed + bulk.failed + v3.failed + v2.failed
     if (failed > 0) throw new Error(`${String(failed)} calls failed or were dropped`)
     console.log('stall smoke run: every call answered')
     return
@@ -212,6 +281,12 @@ calls it over HTTP, one call after another on one kept-alive connection.
 |---|---:|---:|---:|---:|---|
 | First demo run | ${f(first.load, 1)} | ${f(first.stall.maxMs)} ms | ${f(first.stall.p99Ms)} ms | ${String(first.stall.peakRssMb)} MB | searchable ${first.searchableS === null ? 'never' : `${f(first.searchableS, 1)} s`}, first sync ${f(first.syncS, 1)} s, \`catalog:search\` p95 ${f(first.searchP95, 1)} ms once searchable (slowest call ${f(first.searchMax)} ms), ${String(first.failed)} of ${String(first.calls)} calls failed |
 | Bulk edit of ${String(BULK)} sets, undo, push of both | ${f(bulk.load, 1)} | ${f(bulk.stall.maxMs)} ms | ${f(bulk.stall.p99Ms)} ms | ${String(bulk.stall.peakRssMb)} MB | edit answered in ${f(bulk.editMs)} ms, undo ${f(bulk.undoMs)} ms, both pushed after ${f(bulk.pushS, 1)} s, ${String(bulk.failed)} calls failed |
+${[v3, v2]
+  .map(
+    (c, i) =>
+      `| Connect and first sync, reference service in its own process, ${i === 0 ? 'v3' : 'v2 only'} | ${f(c.load, 1)} | ${f(c.stall.maxMs)} ms | ${f(c.stall.p99Ms)} ms | ${String(c.stall.peakRssMb)} MB | ${String(c.sets)} sets in ${f(c.syncS, 1)} s, ${String(c.failed)} calls failed |`
+  )
+  .join('\n')}
 `
   )
 }
