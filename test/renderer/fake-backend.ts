@@ -299,6 +299,7 @@ export class FakeBackend implements Transport {
       'journal:list': () => [],
       'journal:undo': () => ({
         entry: { id: 1, at: '2024-01-01T00:00:00Z', description: 'owned 1001-1', undone: true },
+        applied: true,
         canUndo: false,
         canRedo: true
       })

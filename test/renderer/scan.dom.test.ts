@@ -305,6 +305,7 @@ describe('a scan undone or redone with Ctrl+Z / Ctrl+Y', () => {
     const journalId = journal
     const entry = (undoneNow: boolean) => ({
       entry: { id: journalId, at: '', description: 'Scan', undone: undoneNow },
+      applied: true,
       canUndo: !undoneNow,
       canRedo: undoneNow
     })

@@ -9,7 +9,14 @@ import { writeValue } from './collection-state-repo'
 import type { Edit } from './edits-types'
 import { parseOutboxTarget } from './outbox-target'
 import type { OutboxTarget } from './outbox-target'
-import { journalDto, listJournal, redoCandidate, undoCandidate } from './journal-repo'
+import {
+  journalDto,
+  journalEntryOf,
+  journalStep,
+  listJournal,
+  redoCandidate,
+  undoCandidate
+} from './journal-repo'
 import { deleteRow, getRow, markRow, rebaseRow, rowsOf, toDto } from './outbox-repo'
 
 export type OutboxJournalHandlers = Pick<
@@ -19,6 +26,7 @@ export type OutboxJournalHandlers = Pick<
   | 'outbox:discard'
   | 'outbox:resolveConflict'
   | 'journal:list'
+  | 'journal:next'
   | 'journal:undo'
   | 'journal:redo'
 >
@@ -52,23 +60,37 @@ export function createOutboxJournalHandlers(deps: EditDeps): OutboxJournalHandle
     }
     return row
   }
-  const undoState = (entryId: number | null): UndoResultDto => {
+  const undoState = (entryId: number | null, applied: boolean): UndoResultDto => {
     const p = deps.profileId()
     return {
       entry: entryId === null ? null : journalDto(db(), entryId),
+      applied,
       canUndo: undoCandidate(db(), p) !== null,
       canRedo: redoCandidate(db(), p) !== null
     }
   }
-  const replay = (which: 'undo' | 'redo'): UndoResultDto => {
+  /**
+   * Undo or redo the entry next in line. With `expected` (the entry the user saw), only while it
+   * still is next: a repeated request then answers with that entry as it is and replays nothing,
+   * so it can never reach an unrelated edit behind it.
+   */
+  const replay = (which: 'undo' | 'redo', expected: number | undefined): UndoResultDto => {
     const p = deps.profileId()
     const entry = which === 'undo' ? undoCandidate(db(), p) : redoCandidate(db(), p)
+    if (expected !== undefined && entry?.id !== expected) {
+      return undoState(journalEntryOf(db(), p, expected) === null ? null : expected, false)
+    }
     if (!entry) throw new AppError('not_found', `Nothing to ${which}.`)
     // An undo is an edit: it goes through the same path, so it reaches the outbox and syncs.
     const edits = which === 'undo' ? entry.backward : entry.forward
     const r = applyEdits(db(), p, edits, { kind: which, entryId: entry.id }, now())
     deps.changed(r.setIDs)
-    return undoState(entry.id)
+    return undoState(entry.id, true)
+  }
+  const next = (which: 'undo' | 'redo') => {
+    const p = deps.profileId()
+    const entry = which === 'undo' ? undoCandidate(db(), p) : redoCandidate(db(), p)
+    return entry === null ? null : journalStep(db(), entry.id)
   }
 
   return {
@@ -113,7 +135,8 @@ export function createOutboxJournalHandlers(deps: EditDeps): OutboxJournalHandle
       return list()
     },
     'journal:list': ({ limit }) => listJournal(db(), deps.profileId(), limit),
-    'journal:undo': () => replay('undo'),
-    'journal:redo': () => replay('redo')
+    'journal:next': () => ({ undo: next('undo'), redo: next('redo') }),
+    'journal:undo': ({ entryId }) => replay('undo', entryId),
+    'journal:redo': ({ entryId }) => replay('redo', entryId)
   }
 }

@@ -81,8 +81,24 @@ export interface JournalEntryDto {
   readonly undone: boolean
 }
 
+/** A journal entry with the number of sets it touches: what an undo or redo of it will change. */
+export interface JournalStepDto extends JournalEntryDto {
+  readonly sets: number
+}
+
+/** The entries an undo and a redo would replay now, or null when there is none. */
+export interface JournalNextDto {
+  readonly undo: JournalStepDto | null
+  readonly redo: JournalStepDto | null
+}
+
 export interface UndoResultDto {
   readonly entry: JournalEntryDto | null
+  /**
+   * False when the entry asked for was not the one to undo (or redo) any more, e.g. a second
+   * press or window already undid it: nothing was replayed, and `entry` is that entry as it is.
+   */
+  readonly applied: boolean
   readonly canUndo: boolean
   readonly canRedo: boolean
 }

@@ -1,9 +1,20 @@
 import { z } from 'zod'
 import { channel } from '../define'
 import { empty } from './common'
-import type { JournalEntryDto, OutboxItemDto, SyncStatus, UndoResultDto } from '../../model/sync'
+import type {
+  JournalEntryDto,
+  JournalNextDto,
+  OutboxItemDto,
+  SyncStatus,
+  UndoResultDto
+} from '../../model/sync'
 
 const outboxId = z.object({ id: z.number().int().positive() }).strict()
+/**
+ * The entry the user saw as the one to undo or redo: main replays it only while it still is, so a
+ * repeated request (a second press, a second window) never replays an entry behind it.
+ */
+const journalStep = z.object({ entryId: z.number().int().positive().optional() }).strict()
 
 export const syncChannels = {
   'sync:getStatus': channel<SyncStatus>()(empty),
@@ -18,6 +29,7 @@ export const syncChannels = {
   'journal:list': channel<JournalEntryDto[]>()(
     z.object({ limit: z.number().int().min(1).max(500).default(100) }).strict()
   ),
-  'journal:undo': channel<UndoResultDto>()(empty),
-  'journal:redo': channel<UndoResultDto>()(empty)
+  'journal:next': channel<JournalNextDto>()(empty),
+  'journal:undo': channel<UndoResultDto>()(journalStep),
+  'journal:redo': channel<UndoResultDto>()(journalStep)
 } as const
