@@ -1,5 +1,7 @@
 import type { ReadDb, WriteDb } from '../store/handles'
-import { get, run } from '../store/handles'
+import { all, get, run } from '../store/handles'
+import { inSlices } from '../store/slices'
+import type { Slice } from '../store/slices'
 import { sql } from '../store/sql'
 
 /** The catalogue's minifigures as a pull stores them: the service's, replaced whole each time. */
@@ -14,31 +16,120 @@ export interface CatalogueMinifigInput {
   readonly sets: readonly { readonly setID: number; readonly quantity: number }[]
 }
 
-/** Replaces the profile's figure catalogue; the caller holds the transaction. */
-export function replaceMinifigCatalogue(
+/** What a write of the catalogue needs from its caller. */
+interface MinifigWriteOptions {
+  /** Runs between slices, outside any transaction (a cancelled sync stops there). */
+  readonly between?: () => void
+}
+
+/** Cost of a figure in a slice: its own row and each of its links. */
+const weight = (f: CatalogueMinifigInput): number => 1 + f.sets.length
+
+/** Upserts the figures under `mark` and replaces their links, in three statements over JSON. */
+function writeFigures(
   db: WriteDb,
   profileId: number,
+  mark: number,
   figures: readonly CatalogueMinifigInput[]
 ): void {
-  run(db, sql`DELETE FROM minifig_sets WHERE profile_id = ${profileId}`)
-  run(db, sql`DELETE FROM minifigs WHERE profile_id = ${profileId}`)
-  for (const f of figures) {
-    run(
-      db,
-      sql`INSERT OR REPLACE INTO minifigs
-            (profile_id, minifig_number, name, category, thumbnail_url, image_url)
-          VALUES (${profileId}, ${f.minifigNumber}, ${f.name}, ${f.category}, ${f.thumbnailUrl},
-            ${f.imageUrl})`
+  const rows = JSON.stringify(
+    figures.map((f) => [f.minifigNumber, f.name, f.category, f.thumbnailUrl, f.imageUrl])
+  )
+  // `WHERE true` lets SQLite read ON CONFLICT after a SELECT as the upsert it is.
+  run(
+    db,
+    sql`INSERT INTO minifigs
+          (profile_id, minifig_number, name, category, thumbnail_url, image_url, pulled_in)
+        SELECT ${profileId}, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3,
+          j.value ->> 4, ${mark}
+        FROM json_each(${rows}) j WHERE true
+        ON CONFLICT (profile_id, minifig_number) DO UPDATE SET
+          name = excluded.name, category = excluded.category,
+          thumbnail_url = excluded.thumbnail_url, image_url = excluded.image_url,
+          pulled_in = excluded.pulled_in`
+  )
+  const numbers = JSON.stringify(figures.map((f) => f.minifigNumber))
+  run(
+    db,
+    sql`DELETE FROM minifig_sets WHERE profile_id = ${profileId}
+          AND minifig_number IN (SELECT value FROM json_each(${numbers}))`
+  )
+  const links = JSON.stringify(
+    figures.flatMap((f) =>
+      f.sets.filter((s) => s.quantity > 0).map((s) => [f.minifigNumber, s.setID, s.quantity])
     )
-    for (const s of f.sets) {
-      if (s.quantity <= 0) continue
-      run(
-        db,
-        sql`INSERT OR REPLACE INTO minifig_sets (profile_id, minifig_number, set_id, quantity)
-            VALUES (${profileId}, ${f.minifigNumber}, ${s.setID}, ${s.quantity})`
-      )
-    }
-  }
+  )
+  // A figure listed twice keeps its last list, as a figure's row does.
+  run(
+    db,
+    sql`INSERT INTO minifig_sets (profile_id, minifig_number, set_id, quantity)
+        SELECT ${profileId}, j.value ->> 0, j.value ->> 1, j.value ->> 2
+        FROM json_each(${links}) j WHERE true
+        ON CONFLICT (profile_id, minifig_number, set_id) DO UPDATE SET quantity = excluded.quantity`
+  )
+}
+
+/** Removes up to `limit` figures a pull before `mark` wrote, with their links. */
+function sweepFigures(db: WriteDb, profileId: number, mark: number, limit: number): Slice {
+  const stale = all<{ minifig_number: string }>(
+    db,
+    sql`SELECT minifig_number FROM minifigs
+        WHERE profile_id = ${profileId} AND pulled_in < ${mark} LIMIT ${limit}`
+  )
+  if (stale.length === 0) return { units: 0, more: false }
+  const numbers = JSON.stringify(stale.map((r) => r.minifig_number))
+  const links = run(
+    db,
+    sql`DELETE FROM minifig_sets WHERE profile_id = ${profileId}
+          AND minifig_number IN (SELECT value FROM json_each(${numbers}))`
+  ).changes
+  run(
+    db,
+    sql`DELETE FROM minifigs WHERE profile_id = ${profileId}
+          AND minifig_number IN (SELECT value FROM json_each(${numbers}))`
+  )
+  return { units: stale.length + links, more: stale.length === limit }
+}
+
+/**
+ * Replaces the profile's figure catalogue in short transactions with the event loop given back
+ * between them (130,000 links at 200,000 sets: seconds in one transaction). The figures are
+ * upserted under a new pull number, then the figures of older numbers removed. Between slices a
+ * reader sees the old list with part of the new one over it: never fewer figures than either.
+ * Cut off (a crash, a cancel), the cache holds that mix; the caller records the pull as done only
+ * after this resolves, so the next sync pulls again and its sweep removes what this one left.
+ */
+export async function replaceMinifigCatalogue(
+  db: WriteDb,
+  profileId: number,
+  figures: readonly CatalogueMinifigInput[],
+  options: MinifigWriteOptions = {}
+): Promise<void> {
+  const mark =
+    (get<{ n: number | null }>(
+      db,
+      sql`SELECT max(pulled_in) AS n FROM minifigs WHERE profile_id = ${profileId}`
+    )?.n ?? 0) + 1
+  let next = 0
+  const slices = { first: 400, max: 50_000, ...options }
+  await inSlices(
+    db,
+    (n) => {
+      const from = next
+      let units = 0
+      while (next < figures.length && units < n)
+        units += weight(figures[next++] as CatalogueMinifigInput)
+      writeFigures(db, profileId, mark, figures.slice(from, next))
+      return { units, more: next < figures.length }
+    },
+    slices
+  )
+  // A removed figure weighs about as much as a written one: its row and its links.
+  await inSlices(
+    db,
+    (n) => sweepFigures(db, profileId, mark, Math.max(1, Math.floor(n / 8))),
+    slices
+  )
 }
 
 /** The remote URL a figure's `media/fig/...` path stands for. */

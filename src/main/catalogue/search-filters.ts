@@ -151,11 +151,11 @@ export function filters(db: ReadDb, q: SearchInput, paged: boolean): Map<FilterK
     f.set('price', sql`${col} <> '' AND CAST(${col} AS REAL) <= ${q.price.max}`)
   }
   if (q.exitFrom !== undefined || q.exitTo !== undefined) {
-    // The US shop's last day (yyyy-MM-dd), the one date every catalogue version gives. The
-    // expression is the one index sets_by_exit holds (migration 90): keep the two the same.
+    // The US shop's last day (yyyy-MM-dd), the one date every catalogue version gives: a column
+    // of its own (migration 110) with the partial index sets_by_exit, which BETWEEN can use.
     f.set(
       'exit',
-      sql`json_extract(s.detail, '$.shopDateRemoved') BETWEEN ${`${q.exitFrom ?? 0}`.padStart(4, '0')}
+      sql`s.shop_exit BETWEEN ${`${q.exitFrom ?? 0}`.padStart(4, '0')}
         AND ${`${q.exitTo ?? 9999}-12-31~`}`
     )
   }

@@ -115,7 +115,8 @@ export function upsertSets(
   )
   records.forEach((r, i) => {
     const number = r.number ?? ''
-    const detail = JSON.stringify(detailOf(r))
+    const details = detailOf(r)
+    const detail = JSON.stringify(details)
     // '' keeps "never" apart from every real time and sorts before them (the column is NOT NULL).
     const lastUpdated =
       r.lastUpdated.getTime() === NEVER_UPDATED.getTime() ? '' : r.lastUpdated.toISOString()
@@ -124,7 +125,7 @@ export function upsertSets(
       sql`INSERT INTO sets (profile_id, set_id, number, number_variant, full_number, number_sort,
             name, year, theme, theme_group, subtheme, pieces, minifigs, availability, rating, tags,
             ean, upc, uk_price, us_price, ca_price, eu_price, thumbnail_url, large_thumbnail_url,
-            image_url, last_updated, detail, fetched_at, initials)
+            image_url, last_updated, detail, shop_exit, fetched_at, initials)
           VALUES (${profileId}, ${r.setID}, ${number}, ${r.numberVariant},
             ${`${number}-${r.numberVariant}`}, ${numberSortKey(number)}, ${r.name ?? ''},
             ${intOrNull(r.year)}, ${r.theme ?? ''}, ${r.themeGroup ?? ''}, ${r.subtheme ?? ''},
@@ -133,7 +134,8 @@ export function upsertSets(
             ${blankToNull(r.UKRetailPrice)}, ${blankToNull(r.USRetailPrice)},
             ${blankToNull(r.CARetailPrice)}, ${blankToNull(r.EURetailPrice)},
             ${blankToNull(r.thumbnailURL)}, ${blankToNull(r.largeThumbnailURL)},
-            ${blankToNull(r.imageURL)}, ${lastUpdated}, ${detail}, ${fetchedAt}, ${initials[i] ?? 0})
+            ${blankToNull(r.imageURL)}, ${lastUpdated}, ${detail}, ${details.shopDateRemoved},
+            ${fetchedAt}, ${initials[i] ?? 0})
           ON CONFLICT (profile_id, set_id) DO UPDATE SET
             number = excluded.number, number_variant = excluded.number_variant,
             full_number = excluded.full_number, number_sort = excluded.number_sort,
@@ -146,7 +148,7 @@ export function upsertSets(
             thumbnail_url = excluded.thumbnail_url,
             large_thumbnail_url = excluded.large_thumbnail_url, image_url = excluded.image_url,
             last_updated = excluded.last_updated, detail = excluded.detail,
-            fetched_at = excluded.fetched_at, initials = excluded.initials
+            shop_exit = excluded.shop_exit, fetched_at = excluded.fetched_at, initials = excluded.initials
           WHERE sets.last_updated IS NOT excluded.last_updated
             OR sets.detail IS NOT excluded.detail OR sets.rating IS NOT excluded.rating
             OR sets.name IS NOT excluded.name OR sets.tags IS NOT excluded.tags`

@@ -9,6 +9,7 @@ import { up as outboxSent } from './0070-outbox-sent'
 import { up as minifigCatalogue } from './0080-minifig-catalogue'
 import { up as savedViews } from './0090-saved-views'
 import { up as setCodes } from './0100-set-codes'
+import { up as bulkWriteColumns } from './0110-bulk-write-columns'
 
 export interface Migration {
   readonly version: number
@@ -27,5 +28,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 70, name: 'outbox-sent', up: outboxSent },
   { version: 80, name: 'minifig-catalogue', up: minifigCatalogue },
   { version: 90, name: 'saved-views', up: savedViews },
-  { version: 100, name: 'set-codes', up: setCodes }
+  { version: 100, name: 'set-codes', up: setCodes },
+  { version: 110, name: 'bulk-write-columns', up: bulkWriteColumns }
 ]

@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { MINIFIG_NUMBER, replaceMinifigCatalogue } from '../../catalogue/index'
 import type { CatalogueMinifigInput } from '../../catalogue/index'
-import { transaction } from '../../store/handles'
 import { setSyncValue } from '../../store/sync-state-repo'
 import { checkCancelled } from './context'
 import type { PullContext } from './context'
@@ -11,8 +10,8 @@ import { v3CannotAnswer } from './v3-sets'
 /**
  * The catalogue's minifigures (docs/protocol.md §5b): v3 getMinifigs, page by page until its
  * `matches` have arrived, each figure with its pictures and the sets it comes in. Every page is
- * checked whole; the cache is replaced only once all pages are in, so a cut-off pull leaves the
- * last complete one. A service that does not offer the operation leaves the figures the user's
+ * checked whole; the cache is replaced only once all pages are in, so a pull cut off by the
+ * network leaves the last complete one. A service that does not offer the operation leaves the figures the user's
  * collection names, and the sync goes on.
  */
 
@@ -87,10 +86,16 @@ export async function pullMinifigCatalogue(ctx: PullContext): Promise<boolean> {
     if (figures.size >= matches || figures.size === before) break
   }
   const at = ctx.now().toISOString()
-  transaction(ctx.store.write, () => {
-    replaceMinifigCatalogue(ctx.store.write, ctx.profileId, [...figures.values()])
-    setSyncValue(ctx.store.write, ctx.profileId, 'minifigs_pulled_at', at)
+  const db = ctx.store.write
+  // Written in slices (minifigs-repo.ts): until the last one, the pull counts as not done, so a
+  // crash or a cancel part way leaves a mix that the next sync pulls again and sweeps.
+  setSyncValue(db, ctx.profileId, 'minifigs_pulled_at', null)
+  await replaceMinifigCatalogue(db, ctx.profileId, [...figures.values()], {
+    between: () => {
+      checkCancelled(ctx.signal)
+    }
   })
+  setSyncValue(db, ctx.profileId, 'minifigs_pulled_at', at)
   ctx.progress('minifigs', figures.size, figures.size)
   ctx.changed('catalogue', [])
   return true

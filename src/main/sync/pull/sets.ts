@@ -1,7 +1,7 @@
 import type { CatalogueProgress } from '../../../shared/model/sync'
 import { countSets, upsertSets } from '../../catalogue/index'
 import type { CatalogueSetInput } from '../../catalogue/index'
-import { beginBulkLoad, endBulkLoad } from '../../store/fts'
+import { beginBulkLoad, finishBulkLoad } from '../../store/fts'
 import type { ReadDb } from '../../store/handles'
 import { transaction } from '../../store/handles'
 import { getSyncValue, setSyncValue } from '../../store/sync-state-repo'
@@ -120,14 +120,14 @@ export async function pullAllSets(ctx: PullContext, expectedTotal: number): Prom
     // A load cut off (offline, a full disk) still leaves what it stored findable by its words.
     if (bulk) {
       try {
-        endBulkLoad(db)
+        await finishBulkLoad(db)
       } catch {
         // The error that stopped the load is the one to report; the next open repairs the index.
       }
     }
     throw e
   }
-  if (bulk) endBulkLoad(db)
+  if (bulk) await finishBulkLoad(db)
   ctx.progress('sets', got, Math.max(got, total))
   ctx.changed('catalogue', [])
 }

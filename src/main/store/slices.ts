@@ -1,0 +1,61 @@
+import type { WriteDb } from './handles'
+import { transaction } from './handles'
+
+/**
+ * Long writes on the main connection as many short transactions with the event loop given back
+ * between them (the main thread rule: no more than ~50 ms at a time, ~10 ms a slice). No
+ * transaction stays open across a turn, so a user edit made meanwhile on the same connection is
+ * its own transaction, and a crash keeps every slice committed before it.
+ */
+
+/** About how long one slice should hold the thread. */
+const TARGET_MS = 8
+
+export interface SliceOptions {
+  /** Units the first slice does, before its speed is known. */
+  readonly first?: number
+  /** Units no slice exceeds, however fast the last one was. */
+  readonly max?: number
+  /** Runs between slices, outside any transaction: e.g. to stop on a cancelled sync. */
+  readonly between?: () => void
+}
+
+/** Gives the event loop a turn: timers, I/O and other callbacks run before this resolves. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
+/** What one slice did: `units` of work (rows, say), and whether any is left. */
+export interface Slice {
+  readonly units: number
+  readonly more: boolean
+}
+
+/**
+ * Calls `step(n)` in its own IMMEDIATE transaction, again and again, with a turn of the event loop
+ * between calls, until a step says nothing is left. `n`, the units the step should do, follows the
+ * measured speed of the last slice, so a slice takes about TARGET_MS on a busy machine as on an
+ * idle one. Returns how many units were done in all.
+ */
+export async function inSlices(
+  db: WriteDb,
+  step: (n: number) => Slice,
+  options: SliceOptions = {}
+): Promise<number> {
+  const max = options.max ?? 20_000
+  let n = Math.min(options.first ?? 200, max)
+  let total = 0
+  for (;;) {
+    const started = performance.now()
+    const asked = n
+    const { units: did, more } = transaction(db, () => step(asked))
+    total += did
+    if (!more) return total
+    const ms = performance.now() - started
+    // Grow at most 2x a slice, so one slow step (a cold page cache) is not mistaken for the rule.
+    const fit = ms > 0 ? Math.floor((did * TARGET_MS) / ms) : n * 2
+    n = Math.max(1, Math.min(max, n * 2, fit))
+    await nextTurn()
+    options.between?.()
+  }
+}
