@@ -16,7 +16,9 @@ export default defineConfig({
           // Facet counts on their own read-only connection, off the main event loop.
           'facet-worker': resolve('src/main/catalogue/facet-worker.ts'),
           // Import previews read and plan a file off the main event loop.
-          'import-worker': resolve('src/main/exchange/import-worker.ts')
+          'import-worker': resolve('src/main/exchange/import-worker.ts'),
+          // The demo's reference service answers from its own thread, as a remote service would.
+          'reference-worker': resolve('src/emulator/reference-worker.ts')
         },
         // Shared chunks sit beside the entries, so a chunk's `new URL('./decode-worker.js',
         // import.meta.url)` finds the worker entry.

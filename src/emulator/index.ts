@@ -18,6 +18,7 @@ import {
 } from './state'
 import { applyOwned, applyQty } from './collection-rules'
 import { capPageSize } from './search'
+import { connectionError, cutResponse } from './fetch-transport'
 
 export interface ReferenceServiceOptions {
   /** Catalogue size, default 2000 (1 to 200,000). */
@@ -230,14 +231,8 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
 
 /** What fetch would show a caller for a dropped or truncated connection. */
 async function inProcess(response: Response, t: TransportDirective): Promise<Response> {
-  if (t.type === 'drop') throw new TypeError('fetch failed', { cause: new Error('socket hang up') })
+  if (t.type === 'drop') throw connectionError('ECONNRESET', 'socket hang up')
   const bytes = new Uint8Array(await response.arrayBuffer())
   const keep = t.bytes ?? Math.floor(bytes.length / 2)
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(bytes.subarray(0, Math.min(keep, bytes.length)))
-      controller.error(new TypeError('terminated', { cause: new Error('other side closed') }))
-    }
-  })
-  return new Response(body, { status: response.status, headers: response.headers })
+  return cutResponse(bytes, keep, { status: response.status, headers: response.headers })
 }

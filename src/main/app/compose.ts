@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { selectCredentialStore } from '../credentials/index'
-import { createReferenceService } from '../../emulator/index'
+import { createReferenceThread } from '../../emulator/reference-thread'
 import { createEventBus } from '../ipc/event-bus'
 import type { EventBus } from '../ipc/event-bus'
 import type { Store } from '../store/connection'
@@ -76,16 +76,17 @@ async function runApp(
   const log = options.log ?? silent
   const now = () => new Date()
   const credentials = await selectCredentialStore(options.credentials ?? 'auto', { log })
-  let reference: ReturnType<typeof createReferenceService> | null = null
-  const demo = (): Promise<DemoService> => {
+  let reference: ReturnType<typeof createReferenceThread> | null = null
+  const demo = async (): Promise<DemoService> => {
     // Built on first use only: a user with their own profile never pays for the demo catalogue.
-    reference ??= createReferenceService({
+    // It answers from its own thread, as a remote service would: never from the main loop.
+    reference ??= createReferenceThread({
       sets: demoSetCount(options),
       seed: 1,
       dbPath: join(options.dataDir, 'demo-service.db')
     })
     const svc = reference
-    return Promise.resolve({ fetch: (req: Request) => svc.handle(req), ...svc.demo })
+    return { fetch: (req: Request) => svc.fetch(req), ...(await svc.start()) }
   }
   // Every call of the active profile's client tells whether its service can be reached.
   const reachability = createReachability()
@@ -208,7 +209,7 @@ async function runApp(
       await sync.idle()
       await edits.close()
       await backup
-      reference?.close()
+      await reference?.close()
       store.close()
     }
   }

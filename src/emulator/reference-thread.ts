@@ -1,0 +1,238 @@
+import { Worker } from 'node:worker_threads'
+import { connectionError, cutResponse } from './fetch-transport'
+import { fromThreadSchema, threadOptionsSchema } from './thread-messages'
+import type { FromThread, ThreadOptions, ToThread } from './thread-messages'
+
+/**
+ * The reference service run in a worker thread, reached the way a remote service is: each Request
+ * goes over as method, URL, headers and body bytes, and comes back as status, headers and body
+ * bytes. The host's main loop only copies bytes; the catalogue and every answer live in the thread
+ * (reference-worker.ts). The thread starts on first use, a thread that dies is started again on
+ * the next call, and what a dead thread was answering fails as a dropped connection does.
+ */
+
+interface DemoAccount {
+  readonly apiKey: string
+  readonly username: string
+  readonly password: string
+}
+
+export interface ReferenceThread {
+  /** Starts the thread if none runs; the demo account once the service in it is up. */
+  start(): Promise<DemoAccount>
+  /** One call, as fetch makes it: aborts reject at once, connection faults as undici's do. */
+  fetch(request: Request): Promise<Response>
+  /** Closes the service's file and ends the thread; later calls are refused. */
+  close(): Promise<void>
+  /** The running thread, if any: for tests that end it as a crash would. */
+  worker(): Worker | null
+}
+
+interface Call {
+  resolve(response: Response): void
+  reject(error: Error): void
+}
+
+interface Live {
+  readonly worker: Worker
+  readonly ready: Promise<DemoAccount>
+  readonly calls: Map<number, Call>
+  up: boolean
+  closing: boolean
+}
+
+/** How long close waits for the thread to close the service's file before ending it. */
+const CLOSE_GRACE_MS = 5000
+
+const abortReason = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error
+    ? signal.reason
+    : new DOMException('This operation was aborted', 'AbortError')
+
+function toResponse(m: Extract<FromThread, { type: 'response' }>): Response {
+  const init = { status: m.status, statusText: m.statusText, headers: m.headers }
+  if (m.cutAt !== null) return cutResponse(m.body, m.cutAt, init)
+  const nullBody = m.status === 204 || m.status === 205 || m.status === 304
+  return new Response(nullBody ? null : m.body, init)
+}
+
+// From sources (tests, tsx) the thread runs TypeScript through tsx; a build ships reference-worker.js.
+function newWorker(data: ThreadOptions): Worker {
+  const fromSource = import.meta.url.endsWith('.ts')
+  const url = new URL(
+    fromSource ? './reference-worker.ts' : './reference-worker.js',
+    import.meta.url
+  )
+  return new Worker(url, {
+    workerData: data,
+    ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {})
+  })
+}
+
+export function createReferenceThread(options: ThreadOptions): ReferenceThread {
+  const data = threadOptionsSchema.parse(options)
+  let live: Live | null = null
+  let closed = false
+  let nextId = 1
+
+  // The thread keeps the process up only while someone waits on it, as an open socket would.
+  const hold = (l: Live): void => {
+    if (!l.up || l.closing || l.calls.size > 0) l.worker.ref()
+    else l.worker.unref()
+  }
+
+  const post = (l: Live, message: ToThread, transfer: ArrayBuffer[] = []): void => {
+    l.worker.postMessage(message, transfer)
+  }
+
+  const settle = (l: Live, id: number, done: (call: Call) => void): void => {
+    const call = l.calls.get(id)
+    if (call === undefined) return
+    l.calls.delete(id)
+    hold(l)
+    done(call)
+  }
+
+  function spawn(): Live {
+    const worker = newWorker(data)
+    let markReady: (demo: DemoAccount) => void = () => undefined
+    let markFailed: (e: Error) => void = () => undefined
+    const ready = new Promise<DemoAccount>((resolve, reject) => {
+      markReady = resolve
+      markFailed = reject
+    })
+    // Owned here: whoever awaits start() sees the failure; nobody may have asked.
+    ready.catch(() => undefined)
+    const l: Live = { worker, ready, calls: new Map(), up: false, closing: false }
+    let why: string | null = null
+    const lost = (exit: string): void => {
+      if (live === l) live = null
+      const reason = why ?? exit
+      if (!l.up) markFailed(new Error(`The demo service could not start: ${reason}`))
+      const error = l.up
+        ? connectionError(
+            'ECONNRESET',
+            `the demo service ${l.closing ? 'was closed' : `stopped: ${reason}`}`
+          )
+        : connectionError('ECONNREFUSED', `the demo service could not start: ${reason}`)
+      const calls = [...l.calls.values()]
+      l.calls.clear()
+      for (const call of calls) call.reject(error)
+    }
+    worker.on('message', (raw: unknown) => {
+      const parsed = fromThreadSchema.safeParse(raw)
+      if (!parsed.success) {
+        why = 'it sent a message that does not parse'
+        worker.terminate().catch(() => undefined)
+        return
+      }
+      const m = parsed.data
+      switch (m.type) {
+        case 'ready':
+          l.up = true
+          hold(l)
+          markReady(m.demo)
+          break
+        case 'failed':
+          why = m.message
+          break
+        case 'drop':
+          settle(l, m.id, (call) => {
+            call.reject(connectionError('ECONNRESET', 'the demo service dropped the connection'))
+          })
+          break
+        case 'response':
+          settle(l, m.id, (call) => {
+            call.resolve(toResponse(m))
+          })
+      }
+    })
+    worker.on('error', (e) => {
+      why ??= e.message
+    })
+    worker.on('exit', (code) => {
+      lost(`exit ${code}`)
+    })
+    hold(l)
+    return l
+  }
+
+  const ensure = (): Live => (live ??= spawn())
+
+  return {
+    start() {
+      if (closed) return Promise.reject(new Error('The demo service is closed.'))
+      try {
+        return ensure().ready
+      } catch (e) {
+        return Promise.reject(new Error(`The demo service could not start: ${String(e)}`))
+      }
+    },
+
+    async fetch(request) {
+      const { signal } = request
+      signal.throwIfAborted()
+      const body = request.body === null ? null : new Uint8Array(await request.arrayBuffer())
+      signal.throwIfAborted()
+      if (closed) throw connectionError('ECONNREFUSED', 'the demo service is closed')
+      let l: Live
+      try {
+        l = ensure()
+      } catch (e) {
+        throw connectionError('ECONNREFUSED', `the demo service could not start: ${String(e)}`)
+      }
+      const id = nextId++
+      return new Promise<Response>((resolve, reject) => {
+        const onAbort = (): void => {
+          if (l.calls.delete(id)) {
+            post(l, { type: 'abort', id })
+            hold(l)
+          }
+          reject(abortReason(signal))
+        }
+        l.calls.set(id, {
+          resolve(response) {
+            signal.removeEventListener('abort', onAbort)
+            resolve(response)
+          },
+          reject(error) {
+            signal.removeEventListener('abort', onAbort)
+            reject(error)
+          }
+        })
+        signal.addEventListener('abort', onAbort, { once: true })
+        hold(l)
+        const message: ToThread = {
+          type: 'fetch',
+          id,
+          method: request.method,
+          url: request.url,
+          headers: [...request.headers],
+          body
+        }
+        post(l, message, body ? [body.buffer] : [])
+      })
+    },
+
+    async close() {
+      closed = true
+      const l = live
+      if (l === null) return
+      l.closing = true
+      hold(l)
+      const exited = new Promise<void>((resolve) =>
+        l.worker.once('exit', () => {
+          resolve()
+        })
+      )
+      post(l, { type: 'close' })
+      const grace = setTimeout(() => {
+        l.worker.terminate().catch(() => undefined)
+      }, CLOSE_GRACE_MS)
+      await exited
+      clearTimeout(grace)
+    },
+
+    worker: () => live?.worker ?? null
+  }
+}
