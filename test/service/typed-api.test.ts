@@ -20,6 +20,7 @@ import {
   operationsOf
 } from '../../src/shared/protocol/operations'
 import type { OperationName } from '../../src/shared/protocol/operations'
+import type { V3SetsAnswer } from '../../src/shared/protocol/v3-sets'
 import type {
   CollectionTotalsRecord,
   ConditionRecord,
@@ -85,7 +86,9 @@ describe('signatures derived from the operation table', () => {
     expectTypeOf<ReturnType<V2['setCollection_owns']>>().toEqualTypeOf<Promise<undefined>>()
     expectTypeOf<ReturnType<Legacy['updateOwn']>>().toEqualTypeOf<Promise<undefined>>()
     expectTypeOf<ReturnType<V3['setUserFlagLabels']>>().toEqualTypeOf<Promise<undefined>>()
-    expectTypeOf<ReturnType<V3['getSets']>>().toEqualTypeOf<Promise<V3Result | null>>()
+    // getSets comes checked record by record (src/main/service/decode-v3.ts); others as JSON.
+    expectTypeOf<ReturnType<V3['getSets']>>().toEqualTypeOf<Promise<V3SetsAnswer | null>>()
+    expectTypeOf<ReturnType<V3['getMinifigCollection']>>().toEqualTypeOf<Promise<V3Result | null>>()
   })
 
   it('each service offers exactly the table’s operations', () => {

@@ -6,7 +6,7 @@ import type { DecodeInput } from '../../src/main/service/decode-response'
 import { createReferenceService } from '../../src/emulator/index'
 import { createServiceClient } from '../../src/main/service/index'
 import { AppError } from '../../src/shared/errors'
-import { parseV3SetsPage } from '../../src/shared/protocol/v3-sets'
+import { checkV3SetsAnswer, parseV3SetsPage } from '../../src/shared/protocol/v3-sets'
 
 // Production's v3 JSON arrives under whatever Content-Type the server picked (docs/protocol.md §5):
 // the client reads the body by its content.
@@ -16,6 +16,8 @@ const RECORDED = JSON.parse(
 ) as unknown[]
 const PAGE = { status: 'success', matches: 168, sets: RECORDED }
 const BODY = JSON.stringify(PAGE)
+// What the decoder answers for it: the page checked record by record.
+const CHECKED = checkV3SetsAnswer(PAGE)
 
 const TYPES = [
   'application/json; charset=utf-8',
@@ -52,13 +54,14 @@ function codeOf(over: Partial<DecodeInput>): string {
 describe('v3 bodies are read by content, not by Content-Type', () => {
   it.each(TYPES)('reads the recorded getSets page served as %s', (contentType) => {
     const value = dec({ contentType })
-    expect(value).toEqual(PAGE)
+    expect(value).toEqual(CHECKED)
+    expect(CHECKED.rejected).toEqual([])
     expect(parseV3SetsPage(value).sets).toHaveLength(168)
   })
 
   it('reads it with no Content-Type at all, and after a byte-order mark', () => {
-    expect(dec({ contentType: null })).toEqual(PAGE)
-    expect(dec({ contentType: 'text/html', body: `\uFEFF  ${BODY}\n` })).toEqual(PAGE)
+    expect(dec({ contentType: null })).toEqual(CHECKED)
+    expect(dec({ contentType: 'text/html', body: `\uFEFF  ${BODY}\n` })).toEqual(CHECKED)
   })
 
   it('still reads an in-band refusal served as text/html', () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { setsOfPage } from '../../src/main/sync/pull/v3-sets'
+import { checkV3SetsAnswer } from '../../src/shared/protocol/v3-sets'
 import { getSetDetail } from '../../src/main/catalogue/set-detail-repo'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import type { SetDetailDto } from '../../src/shared/model/catalog'
@@ -11,7 +12,8 @@ import type { TestStore } from '../catalogue/set-fixtures'
 const RECORDED = JSON.parse(
   readFileSync(join(__dirname, '../fixtures/production/production-v3/getSets-sets.json'), 'utf8')
 ) as unknown[]
-const PAGE = { status: 'success', matches: 168, sets: RECORDED }
+// As the client's decoder hands it over: checked record by record.
+const PAGE = checkV3SetsAnswer({ status: 'success', matches: 168, sets: RECORDED })
 
 let t: TestStore
 beforeEach(async () => {

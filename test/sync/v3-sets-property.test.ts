@@ -46,14 +46,14 @@ const TYPED = {
   numberVariant: 'count!',
   name: 'string',
   theme: 'string',
-  year: 'count',
+  year: 'year',
   pieces: 'count',
   minifigs: 'count',
   released: 'boolean',
   rating: 'rating'
 } as const
 type TypedKey = keyof typeof TYPED
-const CANDIDATES: readonly unknown[] = ['text', 7, 0, -3, 2.5, 12.75, true, [], {}, null]
+const CANDIDATES: readonly unknown[] = ['text', 7, 0, -3, 2.5, 12.75, 1999, true, [], {}, null]
 
 function fits(key: TypedKey, v: unknown): boolean {
   const rule = TYPED[key]
@@ -65,6 +65,8 @@ function fits(key: TypedKey, v: unknown): boolean {
       return typeof v === 'number' && Number.isInteger(v) && v >= 0
     case 'boolean':
       return typeof v === 'boolean'
+    case 'year':
+      return typeof v === 'number' && Number.isInteger(v) && v >= 1900 && v <= 2100
     default:
       return typeof v === 'number' && v >= 0 && v <= 5
   }

@@ -10,7 +10,14 @@ const WORKER_THRESHOLD_BYTES = 128 * 1024
 
 type Reply =
   | { readonly id: number; readonly part: readonly unknown[] }
-  | { readonly id: number; readonly ok: true; readonly value: unknown; readonly parts?: true }
+  | {
+      readonly id: number
+      readonly ok: true
+      readonly value: unknown
+      /** The answer's long list came in parts: it is the answer, or goes back under `into`. */
+      readonly parts?: true
+      readonly into?: string | null
+    }
   | { readonly id: number; readonly ok: false; readonly error: AppErrorData }
 
 interface Job {
@@ -54,9 +61,7 @@ function spawn(): Worker {
     }
     finish(
       job,
-      reply.ok
-        ? { value: reply.parts === true ? job.parts : reply.value }
-        : { error: AppError.from(reply.error) }
+      reply.ok ? { value: assembled(reply, job.parts) } : { error: AppError.from(reply.error) }
     )
   })
   // A worker that dies by itself (we end ours with worker = null first) takes its job along once.
@@ -84,6 +89,17 @@ function spawn(): Worker {
     fail(`exit ${code}`)
   })
   return w
+}
+
+/** The answer the worker decoded, its long list put back from the parts that brought it. */
+function assembled(
+  reply: { readonly value: unknown; readonly parts?: true; readonly into?: string | null },
+  parts: unknown[]
+): unknown {
+  if (reply.parts !== true) return reply.value
+  const into = reply.into ?? null
+  if (into === null) return parts
+  return { ...(reply.value as Record<string, unknown>), [into]: parts }
 }
 
 function finish(job: Job, outcome: { value: unknown } | { error: AppError }): void {

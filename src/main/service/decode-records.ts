@@ -94,7 +94,11 @@ export function decodeRecord(el: XmlElement, record: RecordName, ns: string): De
     if (seen.has(f.name)) throw bad(`${record}.${f.name} appears twice.`, f.name)
     if (child.children.length > 0) throw bad(`${record}.${f.name} holds markup.`, f.name)
     seen.add(f.name)
-    out[f.name] = child.nil ? null : convertValue(child.text, f.type, f.name)
+    const value = child.nil ? null : convertValue(child.text, f.type, f.name)
+    if (f.min !== undefined && typeof value === 'number' && value < f.min) {
+      throw bad(`${record}.${f.name} is below ${f.min}: ${value}.`, f.name)
+    }
+    out[f.name] = value
   }
   for (const f of fields) {
     if (seen.has(f.name)) {

@@ -6,6 +6,7 @@ import { RECORDS } from '../../shared/protocol/records'
 import type { RecordDef } from '../../shared/protocol/xsd'
 import { BINDINGS, SOAP11_ENV_NS, SOAP12_ENV_NS, isSoap, mediaType } from './bindings'
 import { decodeList, decodeRecord } from './decode-records'
+import { checkedV3Answer } from './decode-v3'
 import { faultError, htmlError, looksLikeHtml, plainTextError } from './faults'
 import { inBandInt, inBandJson, inBandString } from './in-band'
 import { convertValue } from './decode-records'
@@ -60,7 +61,7 @@ export function decodeResponse(input: DecodeInput): unknown {
     // Production's v3 JSON may come as text/html, text/xml or text/plain (docs/protocol.md §5): a body
     // that parses as a JSON object is JSON, whatever the header says.
     const parsed = jsonObjectOf(body)
-    if (parsed !== undefined) return jsonValue(parsed, status, detail)
+    if (parsed !== undefined) return checkedV3Answer(op, jsonValue(parsed, status, detail), detail)
     if (mt === 'application/json') {
       throw new AppError('bad_json', 'The service answered with broken JSON.', detail)
     }

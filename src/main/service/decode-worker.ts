@@ -19,15 +19,37 @@ const CHUNK = 100
 
 // Parts wait here until the main loop asks for them: sent all at once, they would be delivered in
 // one turn of the main loop and stall it as long as an inline decode would.
-const queued = new Map<number, unknown[][]>()
+interface Queued {
+  readonly parts: unknown[][]
+  /** The answer without its list, sent last; the list goes back under `into` (null: the answer is the list). */
+  readonly rest: unknown
+  readonly into: string | null
+}
+const queued = new Map<number, Queued>()
+
+/**
+ * The list to send in parts: the answer itself (v2 records) or the one long list of a v3 answer
+ * object (its checked `sets`); null when every list is short enough for one message.
+ */
+function longList(value: unknown): { list: unknown[]; rest: unknown; into: string | null } | null {
+  if (Array.isArray(value))
+    return value.length > CHUNK ? { list: value, rest: [], into: null } : null
+  if (typeof value !== 'object' || value === null) return null
+  const entries = Object.entries(value)
+  const at = entries.findIndex(([, v]) => Array.isArray(v) && v.length > CHUNK)
+  const found = entries[at]
+  if (found === undefined) return null
+  const rest = Object.fromEntries(entries.filter((_, i) => i !== at))
+  return { list: found[1] as unknown[], rest, into: found[0] }
+}
 
 function sendNext(id: number): void {
-  const parts = queued.get(id)
-  if (parts === undefined) return
-  const part = parts.shift()
+  const job = queued.get(id)
+  if (job === undefined) return
+  const part = job.parts.shift()
   if (part === undefined) {
     queued.delete(id)
-    parentPort?.postMessage({ id, ok: true, value: [], parts: true })
+    parentPort?.postMessage({ id, ok: true, value: job.rest, parts: true, into: job.into })
     return
   }
   parentPort?.postMessage({ id, part })
@@ -41,10 +63,11 @@ parentPort?.on('message', (message: Job | Ack) => {
   const job = message
   try {
     const value = decodeResponse(job.input)
-    if (Array.isArray(value) && value.length > CHUNK) {
+    const long = longList(value)
+    if (long !== null) {
       const parts: unknown[][] = []
-      for (let i = 0; i < value.length; i += CHUNK) parts.push(value.slice(i, i + CHUNK))
-      queued.set(job.id, parts)
+      for (let i = 0; i < long.list.length; i += CHUNK) parts.push(long.list.slice(i, i + CHUNK))
+      queued.set(job.id, { parts, rest: long.rest, into: long.into })
       sendNext(job.id)
       return
     }

@@ -7,6 +7,7 @@ import type {
   ServiceName
 } from './operations'
 import type { RecordName, RECORDS, RecordOf } from './records'
+import type { V3SetsAnswer } from './v3-sets'
 import type { XsdValue } from './xsd'
 
 /**
@@ -96,6 +97,16 @@ type ValueOfResult<R extends ResultDef> = R extends { readonly ack: true }
  * What one operation resolves with: nothing for an acknowledgement, records for lists (nil is an
  * empty list), a record or null, the answer text, or v3's JSON object (null: "no data").
  */
-export type ResultOf<S extends ServiceName, N extends OperationName<S>> = ValueOfResult<
-  SpecOf<S, N>['result']
->
+export type ResultOf<S extends ServiceName, N extends OperationName<S>> = S extends 'v3'
+  ? N extends keyof V3CheckedAnswers
+    ? V3CheckedAnswers[N] | null
+    : ValueOfResult<SpecOf<S, N>['result']>
+  : ValueOfResult<SpecOf<S, N>['result']>
+
+/**
+ * v3 answers the client's decoder checks against their schema (src/shared/protocol/v3-sets.ts)
+ * before the caller sees them, record by record (src/main/service/decode-v3.ts).
+ */
+interface V3CheckedAnswers {
+  readonly getSets: V3SetsAnswer
+}

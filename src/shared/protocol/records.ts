@@ -17,7 +17,7 @@ const SETS = {
   element: 'sets',
   arrayType: 'ArrayOfSets',
   fields: [
-    v2('setID', 'int'),
+    { ...v2('setID', 'int'), min: 1 },
     v2('number', 'string'),
     v2('numberVariant', 'int'),
     v2('name', 'string'),
@@ -180,7 +180,7 @@ const CONDITIONS = {
 const USER_NOTES = {
   element: 'userNotes',
   arrayType: 'ArrayOfUserNotes',
-  fields: [v2('setID', 'int'), v2('userNotes', 'string')]
+  fields: [{ ...v2('setID', 'int'), min: 1 }, v2('userNotes', 'string')]
 } as const satisfies RecordDef
 
 const COLLECTION_TOTALS = {
@@ -207,7 +207,7 @@ const SET_DATA = {
   element: 'setData',
   arrayType: 'ArrayOfSetData',
   fields: [
-    f('setID', 'int', true),
+    { ...f('setID', 'int', true), min: 1 },
     f('number', 'string', false),
     f('numberVariant', 'int', true),
     f('setName', 'string', false),

@@ -3,9 +3,10 @@ import { AppError } from '../errors'
 
 /**
  * Production's v3 getSets answer (docs/protocol.md §5, test/fixtures/production/production-v3): nested
- * objects, unknown values omitted, numbers as JSON numbers, UTC timestamps with `Z`. Checked whole
- * at the trust boundary: unknown keys are dropped, omitted values tolerated, and any record that
- * breaks a rule refuses the whole page, so a page is either stored exactly or not at all.
+ * objects, unknown values omitted, numbers as JSON numbers, UTC timestamps with `Z`. The one place
+ * these schemas live: the client's decoder (in its worker for large bodies, inline for small ones)
+ * checks each record on its own, so one bad record is named with its index and field and never
+ * hides the others; unknown keys are dropped and omitted values tolerated.
  */
 
 /** Production's placeholder for a value nobody entered: unknown, stored as empty. */
@@ -16,6 +17,10 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,7})?Z$/
 // null is read as omitted: it says "unknown" as plainly as a missing key does.
 const opt = <T extends z.ZodType>(t: T) => t.nullish()
 const count = z.number().int().nonnegative()
+// Bounds of a real set (issue 26): the app's own edit and filter limits
+// (src/shared/ipc/channels/collection.ts, catalog.ts); a larger value is a broken answer.
+const quantity = count.max(999)
+const year = z.number().int().min(1900).max(2100)
 const amount = z.number().nonnegative()
 const timestamp = z
   .string()
@@ -33,7 +38,7 @@ const v3SetSchema = z.object({
   number: z.string(),
   numberVariant: count,
   name: opt(z.string()),
-  year: opt(count),
+  year: opt(year),
   theme: opt(z.string()),
   themeGroup: opt(z.string()),
   subtheme: opt(z.string()),
@@ -47,7 +52,7 @@ const v3SetSchema = z.object({
     z.object({
       owned: opt(z.boolean()),
       wanted: opt(z.boolean()),
-      qtyOwned: opt(count),
+      qtyOwned: opt(quantity),
       rating: opt(z.number().min(0).max(5)),
       notes: opt(z.string()),
       flags: opt(z.array(z.object({ flagNo: z.number().int().min(1).max(8), value: z.boolean() })))
@@ -77,34 +82,122 @@ const v3SetSchema = z.object({
   lastUpdated: opt(timestamp)
 })
 
-const v3SetsPageSchema = z
-  .object({
-    status: z.literal('success'),
-    matches: count,
-    sets: z.array(v3SetSchema)
-  })
-  .superRefine((page, ctx) => {
-    const seen = new Set<number>()
-    page.sets.forEach((s, i) => {
-      if (seen.has(s.setID))
-        ctx.addIssue({ code: 'custom', path: ['sets', i, 'setID'], message: 'setID given twice' })
-      seen.add(s.setID)
-    })
-  })
+/** The most sets one page may hold: production's pageSize limit (docs/protocol.md §5). */
+const V3_MAX_PAGE_SIZE = 500
+
+// The page around the records, checked before any record: a page longer than any page asked for is
+// refused before its records cost anything.
+const envelopeSchema = z.object({
+  status: z.literal('success'),
+  matches: count,
+  sets: z.array(z.unknown()).max(V3_MAX_PAGE_SIZE)
+})
 
 export type V3Set = z.infer<typeof v3SetSchema>
 export type V3Region = z.infer<typeof region>
-type V3SetsPage = z.infer<typeof v3SetsPageSchema>
 
-/** The page, or AppError `bad_record` naming the first field that broke a rule. */
-export function parseV3SetsPage(value: unknown): V3SetsPage {
-  const r = v3SetsPageSchema.safeParse(value)
-  if (r.success) return r.data
-  const issue = r.error.issues[0]
-  const field = issue?.path.map(String).join('.') ?? ''
-  throw new AppError(
+/** One record the check refused: where it was on the page and what broke (issue 27 decides use). */
+interface V3SetRejection {
+  readonly index: number
+  /** The record's setID when it had a usable one. */
+  readonly setID: number | null
+  /** The path inside the record, e.g. `collection.qtyOwned`. */
+  readonly field: string
+  readonly message: string
+}
+
+/** A getSets answer checked record by record: the good records in order, and each refusal. */
+export interface V3SetsAnswer {
+  readonly status: 'success'
+  /** The query's total (production's `matches`), not the page length. */
+  readonly matches: number
+  readonly sets: readonly V3Set[]
+  readonly rejected: readonly V3SetRejection[]
+}
+
+interface V3SetsPage {
+  readonly status: 'success'
+  readonly matches: number
+  readonly sets: readonly V3Set[]
+}
+
+function pageError(field: string, message: string): AppError {
+  return new AppError(
     'bad_record',
-    `The service sent a set list Studbook cannot read (${field || 'page'}: ${issue?.message ?? 'invalid'}).`,
+    `The service sent a set list Studbook cannot read (${field || 'page'}: ${message}).`,
     { operation: 'getSets', service: 'v3', field }
   )
+}
+
+function setIdOf(raw: unknown): number | null {
+  const id = typeof raw === 'object' && raw !== null ? (raw as { setID?: unknown }).setID : null
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null
+}
+
+/**
+ * Checks a getSets answer: the page itself (status, total, at most a full page of records) or
+ * AppError `bad_record`; then each record on its own, never throwing for one. A setID given twice
+ * rejects the later record.
+ */
+export function checkV3SetsAnswer(value: unknown): V3SetsAnswer {
+  const page = envelopeSchema.safeParse(value)
+  if (!page.success) {
+    const issue = page.error.issues[0]
+    throw pageError(issue?.path.map(String).join('.') ?? '', issue?.message ?? 'invalid')
+  }
+  const sets: V3Set[] = []
+  const rejected: V3SetRejection[] = []
+  const seen = new Set<number>()
+  page.data.sets.forEach((raw, index) => {
+    const r = v3SetSchema.safeParse(raw)
+    if (!r.success) {
+      const issue = r.error.issues[0]
+      const field = issue?.path.map(String).join('.') ?? ''
+      rejected.push({ index, setID: setIdOf(raw), field, message: issue?.message ?? 'invalid' })
+    } else if (seen.has(r.data.setID)) {
+      rejected.push({ index, setID: r.data.setID, field: 'setID', message: 'setID given twice' })
+    } else {
+      seen.add(r.data.setID)
+      sets.push(r.data)
+    }
+  })
+  return { status: 'success', matches: page.data.matches, sets, rejected }
+}
+
+/**
+ * Today's rule for a page with a rejected record: the whole page is refused with AppError
+ * `bad_record` naming the first one (`sets.<index>.<field>`), so nothing of it is stored. Formats
+ * the checker's result only; it runs no schema.
+ */
+export function v3SetsRefusal(rejected: readonly V3SetRejection[]): AppError | null {
+  const first = rejected[0]
+  return first === undefined ? null : pageError(`sets.${first.index}.${first.field}`, first.message)
+}
+
+const rejectionsSchema = z
+  .object({
+    rejected: z.array(
+      z.object({
+        index: z.number(),
+        setID: z.number().nullable(),
+        field: z.string(),
+        message: z.string()
+      })
+    )
+  })
+  .partial()
+
+/**
+ * The page whole, or AppError `bad_record` naming the first field that broke a rule. Takes a raw
+ * answer or one the client already checked (whose rejections it honours).
+ */
+export function parseV3SetsPage(value: unknown): V3SetsPage {
+  const answer = checkV3SetsAnswer(value)
+  const earlier = rejectionsSchema.safeParse(value)
+  const refusal = v3SetsRefusal([
+    ...(earlier.success ? (earlier.data.rejected ?? []) : []),
+    ...answer.rejected
+  ])
+  if (refusal !== null) throw refusal
+  return { status: answer.status, matches: answer.matches, sets: answer.sets }
 }

@@ -19,6 +19,8 @@ export interface FieldDef {
   readonly required: boolean
   /** Other element names that carry the same field in some deployment (read, never written). */
   readonly aliases?: readonly string[]
+  /** The smallest int the field may hold (a setID is at least 1, as v3's schema says too). */
+  readonly min?: number
 }
 
 export interface RecordDef {

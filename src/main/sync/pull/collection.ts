@@ -16,7 +16,8 @@ import type { ServerMinifig, ServerSetState } from '../../collection/index'
 import { transaction } from '../../store/handles'
 import { setSyncValue } from '../../store/sync-state-repo'
 import { PAGE_SIZE } from './catalogue'
-import { parseV3SetsPage } from '../../../shared/protocol/v3-sets'
+import { v3SetsRefusal } from '../../../shared/protocol/v3-sets'
+import type { V3SetsAnswer } from '../../../shared/protocol/v3-sets'
 import { v3CannotAnswer } from './v3-sets'
 import { checkCancelled, v2GetSets, v3GetSets } from './context'
 import type { PullContext } from './context'
@@ -35,14 +36,14 @@ function flagsMask(
 
 /**
  * Owned and wanted sets with flags and rating through v3 getSets; null when v3 is not offered.
- * Each page is checked whole by the v3 schema; paging runs until the answer's total has arrived.
+ * Each page comes checked by the client's decoder; paging runs until the answer's total has arrived.
  */
 async function userSetsV3(ctx: PullContext): Promise<ServerSetState[] | null> {
   const out = new Map<number, ServerSetState>()
   for (const which of ['owned', 'wanted'] as const) {
     let got = 0
     for (let page = 1; ; page++) {
-      let result: unknown
+      let result: V3SetsAnswer | null
       try {
         result = await v3GetSets(ctx, {
           params: JSON.stringify({ [which]: 1, pageSize: PAGE_SIZE, pageNumber: page })
@@ -51,8 +52,11 @@ async function userSetsV3(ctx: PullContext): Promise<ServerSetState[] | null> {
         if (v3CannotAnswer(e)) return null
         throw e
       }
-      if (result === null || result === undefined) return null
-      const answer = parseV3SetsPage(result)
+      if (result === null) return null
+      // Checked record by record by the client's decoder; one bad record still refuses the page.
+      const answer = result
+      const refusal = v3SetsRefusal(answer.rejected)
+      if (refusal !== null) throw refusal
       for (const s of answer.sets) {
         const c = s.collection
         out.set(s.setID, {

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors'
-import { NOT_SPECIFIED, parseV3SetsPage } from '../../../shared/protocol/v3-sets'
-import type { V3Region, V3Set } from '../../../shared/protocol/v3-sets'
+import { NOT_SPECIFIED, v3SetsRefusal } from '../../../shared/protocol/v3-sets'
+import type { V3Region, V3Set, V3SetsAnswer } from '../../../shared/protocol/v3-sets'
 import { NEVER_UPDATED } from '../../catalogue/index'
 import type { CatalogueSetInput } from '../../catalogue/index'
 
@@ -142,18 +142,21 @@ export function setFromV3(s: V3Set): CatalogueSetInput {
   }
 }
 
-interface V3SetsAnswer {
+interface CataloguePage {
   /** The query's total (production's `matches`), not the page length. */
   readonly matches: number
   readonly sets: readonly CatalogueSetInput[]
 }
 
 /**
- * A v3 getSets answer checked whole (throws AppError `bad_record`, storing nothing of it), or null
- * when the service sent no page at all (an empty body), which the pull reads as "v3 not here".
+ * A v3 getSets answer as the flat records the catalogue stores, or null when the service sent no
+ * page at all (an empty body), which the pull reads as "v3 not here". The client's decoder has
+ * checked every record already (off the main thread for a large page); a page with a rejected
+ * record is refused whole with AppError `bad_record`, storing nothing of it.
  */
-export function setsOfPage(page: unknown): V3SetsAnswer | null {
-  if (page === null || page === undefined) return null
-  const p = parseV3SetsPage(page)
-  return { matches: p.matches, sets: p.sets.map(setFromV3) }
+export function setsOfPage(answer: V3SetsAnswer | null | undefined): CataloguePage | null {
+  if (answer === null || answer === undefined) return null
+  const refusal = v3SetsRefusal(answer.rejected)
+  if (refusal !== null) throw refusal
+  return { matches: answer.matches, sets: answer.sets.map(setFromV3) }
 }

@@ -1,0 +1,25 @@
+import { AppError } from '../../shared/errors'
+import type { ErrorDetail } from '../../shared/errors'
+import type { OperationDef } from '../../shared/protocol/operations'
+import { checkV3SetsAnswer } from '../../shared/protocol/v3-sets'
+
+/**
+ * The v3 answers checked here, where the body is decoded (the decode worker for a large body),
+ * so the main thread receives checked records and never runs their schema. Each record is checked
+ * on its own: the answer names every bad one, and the caller decides what a bad one costs.
+ */
+const CHECKS: ReadonlyMap<string, (value: unknown) => unknown> = new Map([
+  ['getSets', checkV3SetsAnswer]
+])
+
+/** The operation's checked answer; a page that breaks the protocol is AppError `bad_record`. */
+export function checkedV3Answer(op: OperationDef, value: unknown, detail: ErrorDetail): unknown {
+  const check = op.service === 'v3' ? CHECKS.get(op.name) : undefined
+  if (check === undefined) return value
+  try {
+    return check(value)
+  } catch (e) {
+    if (e instanceof AppError) throw new AppError(e.code, e.message, { ...detail, ...e.detail })
+    throw e
+  }
+}

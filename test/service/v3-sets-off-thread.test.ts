@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createReferenceService } from '../../src/emulator/index'
+import type { ReferenceService } from '../../src/emulator/index'
+import {
+  currentDecodeWorker,
+  decodeOffThread,
+  stopDecodeWorker
+} from '../../src/main/service/decode-pool'
+import type { DecodeInput } from '../../src/main/service/decode-response'
+import { createServiceClient } from '../../src/main/service/index'
+import { setsOfPage } from '../../src/main/sync/pull/v3-sets'
+import { AppError } from '../../src/shared/errors'
+
+/**
+ * A 500-set v3 getSets page is checked record by record in the decode worker: the main thread
+ * receives checked records in parts and never runs the page schema itself (it cost ~100 ms a page
+ * on a loaded machine, issue 25). Every function of the shared v3 schema module is counted here but
+ * `v3SetsRefusal`, which formats the worker's rejections into an error and runs no schema; the
+ * worker runs its own copy of the module, which these counters do not see.
+ */
+const mainSide = vi.hoisted(() => ({ calls: 0 }))
+vi.mock('../../src/shared/protocol/v3-sets', async (importOriginal) => {
+  const real: Record<string, unknown> = await importOriginal()
+  const counted: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(real)) {
+    counted[name] =
+      typeof value === 'function' && name !== 'v3SetsRefusal'
+        ? (...args: unknown[]): unknown => {
+            mainSide.calls += 1
+            return (value as (...a: unknown[]) => unknown)(...args)
+          }
+        : value
+  }
+  return counted
+})
+
+type Obj = Record<string, unknown>
+const BASE = 'https://reference.test'
+
+let svc: ReferenceService
+let raw: Obj[] = []
+beforeAll(async () => {
+  svc = createReferenceService({ sets: 600, seed: 3 })
+  const res = await svc.handle(
+    new Request(`${BASE}/api/v3.asmx/getSets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        apiKey: svc.demo.apiKey,
+        userHash: '',
+        params: JSON.stringify({ pageSize: 500, orderBy: 'Number' })
+      }).toString()
+    })
+  )
+  raw = ((await res.json()) as { sets: Obj[] }).sets
+})
+afterAll(async () => {
+  svc.close()
+  await stopDecodeWorker()
+})
+
+/** The page with a key no schema knows on every set: a checked record has it dropped. */
+function body(sets: readonly Obj[], matches = 600): string {
+  return JSON.stringify({
+    status: 'success',
+    matches,
+    sets: sets.map((s) => ({ ...s, x_unknown: 'dropped by the check' }))
+  })
+}
+
+function input(text: string): DecodeInput {
+  return {
+    service: 'v3',
+    operation: 'getSets',
+    binding: 'httpPost',
+    namespace: 'https://brickset.com/api/',
+    status: 200,
+    contentType: 'application/json; charset=utf-8',
+    body: text
+  }
+}
+
+describe('a 500-set v3 getSets page is checked off the main thread', () => {
+  it('reaches the pull as checked records without the main thread running the schema', async () => {
+    expect(raw).toHaveLength(500)
+    const text = body(raw)
+    expect(text.length).toBeGreaterThan(128 * 1024)
+    const client = createServiceClient({
+      profile: { baseUrl: BASE },
+      secrets: () => ({ apiKey: svc.demo.apiKey }),
+      fetch: (req) =>
+        /\/v3\.asmx\/getSets$/i.test(new URL(req.url).pathname)
+          ? Promise.resolve(new Response(text, { headers: { 'content-type': 'text/html' } }))
+          : svc.handle(req)
+    })
+    mainSide.calls = 0
+    const answer = setsOfPage(await client.v3.getSets({ params: { pageSize: 500 } }))
+    expect(mainSide.calls).toBe(0)
+    expect(answer?.matches).toBe(600)
+    expect(answer?.sets.map((s) => s.setID)).toEqual(raw.map((s) => s['setID']))
+  })
+
+  it('arrives in parts of at most 100 records, each asked for on a later turn', async () => {
+    const call = decodeOffThread(input(body(raw)))
+    const worker = currentDecodeWorker()
+    expect(worker).not.toBeNull()
+    const parts: number[] = []
+    worker?.on('message', (m: { part?: unknown[] }) => {
+      if (m.part !== undefined) parts.push(m.part.length)
+    })
+    const answer = (await call) as { sets: Obj[] }
+    expect(parts.length).toBeGreaterThanOrEqual(5)
+    expect(Math.max(...parts)).toBeLessThanOrEqual(100)
+    expect(answer.sets).toHaveLength(500)
+    expect(answer.sets[0]?.['x_unknown']).toBeUndefined()
+  })
+
+  it('reports each bad record on its own; the pull still refuses such a page whole', async () => {
+    const sets = raw.map((s) => structuredClone(s))
+    const bad = sets[137] as Obj
+    bad['collection'] = { owned: true, qtyOwned: -1 }
+    const twice = sets[300] as Obj
+    twice['setID'] = (sets[10] as Obj)['setID']
+    const answer = (await decodeOffThread(input(body(sets)))) as {
+      sets: Obj[]
+      rejected: { index: number; setID: number | null; field: string }[]
+    }
+    expect(answer.sets).toHaveLength(498)
+    expect(answer.rejected).toEqual([
+      expect.objectContaining({ index: 137, setID: bad['setID'], field: 'collection.qtyOwned' }),
+      expect.objectContaining({ index: 300, setID: twice['setID'], field: 'setID' })
+    ])
+    let refusal: unknown = null
+    try {
+      setsOfPage(answer as never)
+    } catch (e) {
+      refusal = e
+    }
+    expect(refusal).toBeInstanceOf(AppError)
+    expect(refusal).toMatchObject({
+      code: 'bad_record',
+      detail: { field: 'sets.137.collection.qtyOwned' }
+    })
+  })
+})
