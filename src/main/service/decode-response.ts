@@ -82,9 +82,13 @@ export function decodeResponse(input: DecodeInput): unknown {
   return soap ? decodeSoap(op, input, root, detail) : decodeHttp(op, input, root, detail)
 }
 
-/** The body as JSON when it is a JSON object (after any byte-order mark); undefined otherwise. */
+/**
+ * The body as JSON when it is a JSON object (after at most one byte-order mark: the transport
+ * leaves it in the text, so a second one is text before the object); undefined otherwise.
+ */
 function jsonObjectOf(body: string): unknown {
-  const text = body.replace(/^\uFEFF/, '').trim()
+  // JSON's own white space only: String.prototype.trim would also take a second mark away.
+  const text = body.replace(/^\uFEFF/, '').replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '')
   if (!text.startsWith('{')) return undefined
   try {
     return JSON.parse(text) as unknown

@@ -158,7 +158,8 @@ export async function send(
   })
   let body: string
   try {
-    body = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
+    // A byte-order mark stays in the text: the decoder takes exactly one, so a second is refused.
+    body = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
   } catch {
     throw new AppError('bad_xml', 'The answer is not valid UTF-8 text.', withStatus)
   }
