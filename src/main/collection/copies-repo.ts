@@ -1,5 +1,5 @@
 import type { ReadDb, WriteDb } from '../store/handles'
-import { all, get, run } from '../store/handles'
+import { all, run } from '../store/handles'
 import { sql } from '../store/sql'
 import type { CopyRow } from './collection-state-repo'
 
@@ -80,13 +80,21 @@ export function keepConfirmedDateText(
   )
 }
 
-/** Whether the set's owned/quantity change is still in the outbox (not yet confirmed). */
-export function quantityEditPending(db: ReadDb, profileId: number, setID: number): boolean {
-  return (
-    get<{ n: number }>(
-      db,
-      sql`SELECT count(*) AS n FROM outbox WHERE profile_id = ${profileId} AND target = ${`set:${setID}`}
-            AND field IN ('owned', 'qtyOwned')`
-    )?.n !== 0
-  )
+/**
+ * The set's owned/quantity change in the outbox: `pending` while it is on its way (the record a
+ * new copy needs may not exist yet), `held` when it waits for the user (a conflict, or a change
+ * that needs attention), `none` when the service's quantity is settled.
+ */
+export function quantityEditState(
+  db: ReadDb,
+  profileId: number,
+  setID: number
+): 'none' | 'pending' | 'held' {
+  const states = all<{ state: string }>(
+    db,
+    sql`SELECT state FROM outbox WHERE profile_id = ${profileId} AND target = ${`set:${setID}`}
+          AND field IN ('owned', 'qtyOwned')`
+  ).map((r) => r.state)
+  if (states.includes('pending')) return 'pending'
+  return states.length > 0 ? 'held' : 'none'
 }

@@ -19,7 +19,7 @@ export {
   heldCollectionIds,
   keepConfirmedDateText,
   markCopyKeptLocal,
-  quantityEditPending
+  quantityEditState
 } from './copies-repo'
 export { isBlank } from './copy-rules'
 export { applyEdits } from './edits'
@@ -42,7 +42,8 @@ export {
   pendingRow,
   pendingRows,
   pendingRowsOf,
-  rebaseRow
+  rebaseRow,
+  sentValues
 } from './outbox-repo'
 export type { OutboxRow } from './outbox-repo'
 export { flagLabels, moneyByCurrency } from './read-model-repo'

@@ -17,7 +17,10 @@ export interface OutboxRow {
   readonly reason: string | null
   readonly server: string | null
   readonly attempts: number
-  /** The value this row last sent (recorded before the write), or null: see migration 70. */
+  /**
+   * What this row sent since its base was last confirmed (recorded before each write), or null:
+   * see migration 70 and sentValues. Read it through sentValues only.
+   */
   readonly sent: string | null
   readonly journal_id: number | null
   readonly created_at: string
@@ -127,11 +130,41 @@ export function confirmRow(db: WriteDb, row: OutboxRow, pushed: string, now: str
 }
 
 /**
- * Records, before a write goes out, the value it sends: committed first, so a crash after the
- * service applied it still knows the service's value is our own.
+ * Every value this row sent since its base was last confirmed, as JSON texts. A write whose answer
+ * never got recorded (a crash, a dropped connection) may have landed, and so may any earlier one of
+ * the same row: a later edit coalesces into the row and its write may itself never leave. Stored
+ * in `sent` as a JSON array of those texts; a row from before holds one text (a field's value is
+ * never an array, so the two cannot be confused).
+ */
+export function sentValues(row: Pick<OutboxRow, 'sent'>): string[] {
+  if (row.sent === null) return []
+  try {
+    const v: unknown = JSON.parse(row.sent)
+    if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string')
+  } catch {
+    return []
+  }
+  return [row.sent]
+}
+
+/**
+ * Each value is kept once, the newest last; a row keeps at most this many (32 writes of different
+ * values, each unanswered, without one confirmed: far beyond what crashes in a row leave).
+ */
+const MAX_SENT = 32
+
+/**
+ * Records, before a write goes out, the value it sends beside the ones sent before: committed
+ * first, so a crash after the service applied any of them still knows that value is our own.
  */
 export function markSent(db: WriteDb, id: number, value: string, now: string): void {
-  run(db, sql`UPDATE outbox SET sent = ${value}, updated_at = ${now} WHERE id = ${id}`)
+  const row = get<Pick<OutboxRow, 'sent'>>(db, sql`SELECT sent FROM outbox WHERE id = ${id}`)
+  if (!row) return
+  const sent = [...sentValues(row).filter((v) => v !== value), value].slice(-MAX_SENT)
+  run(
+    db,
+    sql`UPDATE outbox SET sent = ${JSON.stringify(sent)}, updated_at = ${now} WHERE id = ${id}`
+  )
 }
 
 export function markRow(

@@ -15,8 +15,9 @@ import {
   markCopyKeptLocal,
   markRow,
   markSent,
-  quantityEditPending,
-  readCopy
+  quantityEditState,
+  readCopy,
+  sentValues
 } from '../../collection/index'
 import type { CopyValue, LocalCopy, OutboxRow, OutboxTarget } from '../../collection/index'
 import type { WriteDb } from '../../store/handles'
@@ -40,7 +41,8 @@ const KEPT_LOCAL_REASON = 'kept on this computer: the service gave it no id'
 /**
  * One copy row through setCollectionDetail, by collectionID only (docs/protocol.md §2): the record names
  * no set. A new copy first waits for the set's raised quantity to be confirmed, then claims a blank
- * record of that set that no local copy holds; without one it stays local. Every read is fresh:
+ * record of that set that no local copy holds; without one it stays local (or, while the quantity
+ * is in conflict, waits for the user's answer). Every read is fresh:
  * what an earlier row of this round saw may already be stale.
  */
 export async function pushCopy(
@@ -66,8 +68,14 @@ export async function pushCopy(
       })
       return 'done'
     }
-    if (quantityPending(db, p, setID)) return 'waiting'
-    const claimed = claim(ctx, row, local, await client.v2.getCollectionDetail({ SetID: setID }))
+    const quantity = quantityEditState(db, p, setID)
+    // The raise that makes this copy's record is on its way: wait for it.
+    if (quantity === 'pending') return 'waiting'
+    const records = await client.v2.getCollectionDetail({ SetID: setID })
+    // With the quantity in conflict, a blank record already there still takes the copy; without
+    // one the copy waits for the user's answer (its record depends on it), not kept local.
+    const claimed = claim(ctx, row, local, records, quantity === 'held')
+    if (claimed === 'waiting') return 'waiting'
     if (claimed === null) return 'kept_local'
     return write(ctx, row, { ...local, collectionID: claimed.collectionID }, desired, client)
   }
@@ -103,34 +111,34 @@ export async function pushCopy(
 }
 
 /**
- * Whether the record as the service holds it is this row's own earlier write, whose answer never
- * got recorded (a crash, a dropped connection): `sent` is committed before each write goes out.
+ * Whether the record as the service holds it is one of this row's own earlier writes, whose answer
+ * never got recorded (a crash, a dropped connection): `sent` gains each value before it goes out.
  */
 function ourOwnWrite(row: OutboxRow, onServer: CollectionDetailRecord | null): boolean {
-  if (row.sent === null || onServer === null) return false
-  const sent = JSON.parse(row.sent) as CopyValue | null
-  return sent !== null && sameCopy(onServer, sent)
-}
-
-/** A set's owned/quantity change not yet confirmed: the record a new copy needs may not exist. */
-function quantityPending(db: WriteDb, p: number, setID: number): boolean {
-  return quantityEditPending(db, p, setID)
+  if (onServer === null) return false
+  return sentValues(row).some((v) => {
+    const sent = JSON.parse(v) as CopyValue | null
+    return sent !== null && sameCopy(onServer, sent)
+  })
 }
 
 /**
  * Takes the first blank record of the set that no local copy holds (never one another copy
  * holds, never a record someone filled in on the website) and stores the claim before writing,
- * so a crash after the write still knows which record is ours.
+ * so a crash after the write still knows which record is ours. Without one, the copy is kept
+ * local, or waits ('waiting') while the set's quantity waits for the user.
  */
 function claim(
   ctx: CopyPushContext,
   row: OutboxRow,
   local: LocalCopy,
-  records: readonly CollectionDetailRecord[]
-): CollectionDetailRecord | null {
+  records: readonly CollectionDetailRecord[],
+  quantityHeld: boolean
+): CollectionDetailRecord | 'waiting' | null {
   const { db, profileId: p } = ctx
   const held = heldCollectionIds(db, p)
   const free = records.find((r) => !held.has(r.collectionID) && isBlank(copyFieldsOf(r)))
+  if (!free && quantityHeld) return 'waiting'
   if (!free) {
     transaction(db, () => {
       markCopyKeptLocal(db, p, local.localId)

@@ -45,6 +45,8 @@ export class PushTally {
 /**
  * One pass over the pending rows, oldest first, each re-read before it is sent. FIFO per set:
  * after a row of a set failed or is unconfirmed, the set's later rows wait for the next round.
+ * A conflict, or a new copy waiting for its record, holds back only its own row: the set's other
+ * fields and copies go on (issue #26).
  */
 export class PushRound {
   private readonly tally = new PushTally()
@@ -95,8 +97,8 @@ export class PushRound {
         this.tally.failed++
         return
       case 'waiting':
-        // A new copy waits for its set's quantity; it is not a failed attempt.
-        this.block(row)
+        // A new copy waits for its set's quantity; it is not a failed attempt, and what waits
+        // is only the copy: a quantity in conflict must not hold back the set's other fields.
         return
       case 'unconfirmed':
         this.unconfirmed(row, 'The service did not show the change yet.')

@@ -4,7 +4,8 @@ import {
   markSent,
   parseOutboxTarget,
   pendingRowsOf,
-  rebaseRow
+  rebaseRow,
+  sentValues
 } from '../../collection/index'
 import type { OutboxRow } from '../../collection/index'
 import type { ServiceClient } from '../../service/index'
@@ -44,15 +45,16 @@ function coupledEffect(field: string, value: unknown, base: unknown): unknown {
 }
 
 /**
- * Whether the service's value `s` for this row is our own earlier write: what this row sent, or
- * what a coupled row's write did to this field. The write was recorded (`sent`) before it went
- * out, so a crash between the service's answer and the local commit still knows it (issue #13).
+ * Whether the service's value `s` for this row is our own earlier write: any value this row sent
+ * since its base, or what a coupled row's write did to this field. Each write was recorded
+ * (`sent`) before it went out, so a crash between the service's answer and the local commit still
+ * knows it (issue #13), even when a later write of the row never left (issue #26).
  */
 function ourOwnWrite(db: WriteDb, row: OutboxRow, s: string): boolean {
-  if (row.sent !== null && s === row.sent) return true
+  if (sentValues(row).includes(s)) return true
   const base: unknown = JSON.parse(row.base)
-  return coupledRows(db, row).some(
-    (sib) => sib.sent !== null && json(coupledEffect(sib.field, JSON.parse(sib.sent), base)) === s
+  return coupledRows(db, row).some((sib) =>
+    sentValues(sib).some((v) => json(coupledEffect(sib.field, JSON.parse(v), base)) === s)
   )
 }
 
@@ -61,7 +63,7 @@ function ourOwnWrite(db: WriteDb, row: OutboxRow, s: string): boolean {
  * coupled field moved with it then, so its row's base follows, as after a write in this round.
  */
 async function followEarlierWrite(ctx: RowPush, row: OutboxRow): Promise<void> {
-  if (row.sent === null) return
+  if (sentValues(row).length === 0) return
   const desired: unknown = JSON.parse(row.desired)
   for (const sib of coupledRows(ctx.db, row)) {
     const server = await readServer(parseOutboxTarget(sib), ctx.reads, ctx.has)

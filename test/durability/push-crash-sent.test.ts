@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createReferenceService } from '../../src/emulator/index'
+import { listen } from '../../src/emulator/listen'
+import { COPY } from '../collection/copy-helpers'
+import { pushHarness } from '../collection/service-harness'
+import type { PushHarness } from '../collection/service-harness'
+import { bundleChild, runChild } from './child-process'
+
+/**
+ * Issue #26 item 3: two crashes in a row. The first push is killed after the service applied its
+ * write and before the app recorded that; after a later edit of the same field, the next push is
+ * killed after the app committed what it sends and before the service saw it. The service then
+ * holds the app's own first value, not the last one it recorded as sent: a third edit must go out,
+ * not stop as "Changed on the service since your edit" (and strand the set's new copies behind it).
+ */
+const svc = createReferenceService({ sets: 60, seed: 11 })
+const dir = mkdtempSync(join(tmpdir(), 'studbook-push-sent-'))
+let server: { url: string; close(): Promise<void> }
+let child: string
+
+beforeAll(async () => {
+  server = await listen(svc, { port: 0 })
+  child = bundleChild(dir, 'push-child.ts')
+})
+
+afterAll(async () => {
+  await server.close()
+  svc.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+interface Session {
+  readonly data: string
+  readonly userHash: string
+  readonly setIDs: readonly number[]
+  readonly profileId: number
+}
+
+/** Runs one push in a child killed at `at` of its `write`-th write; the session's files stay. */
+async function crashPush(s: Session, at: 'answer' | 'send', write = 1): Promise<void> {
+  const run = await runChild(
+    child,
+    [join(s.data, 'studbook.db'), server.url, String(s.profileId)],
+    undefined,
+    {
+      STUDBOOK_TEST_KEY: svc.demo.apiKey,
+      STUDBOOK_TEST_HASH: s.userHash,
+      STUDBOOK_KILL_AT: at,
+      STUDBOOK_KILL_WRITE: String(write)
+    }
+  )
+  expect(run.signal, run.stderr).toBe('SIGKILL')
+  expect(run.lines).toContain(at === 'send' ? 'SENDING' : 'CONFIRMED 200')
+}
+
+/** The app started again over the session's files. */
+const restart = (s: Session): Promise<PushHarness> =>
+  pushHarness({ dir: s.data, svc, reuse: { userHash: s.userHash, setIDs: s.setIDs } })
+
+async function session(): Promise<{ s: Session; h: PushHarness }> {
+  const data = mkdtempSync(join(dir, 'data-'))
+  const h = await pushHarness({ dir: data, svc })
+  const s = { data, userHash: h.secrets.userHash ?? '', setIDs: h.setIDs, profileId: h.profileId }
+  return { s, h }
+}
+
+const outbox = (h: PushHarness) =>
+  h.store.read.prepare('SELECT target, field, state, reason FROM outbox ORDER BY id').all()
+
+const detailsOf = async (h: PushHarness, setID: number) =>
+  (await h.client.v2.getCollectionDetail({ SetID: setID })).map((r) => r.pricePaid).sort()
+
+describe('an edit sent, then a later one of the same field that never left, both unrecorded', () => {
+  it('notes: the third edit is sent, not a conflict', async () => {
+    const { s, h } = await session()
+    const setID = s.setIDs[0] ?? 0
+    await h.handlers['collection:updateSet']({ setID, patch: { notes: 'first' } })
+    h.close()
+    await crashPush(s, 'answer')
+    let again = await restart(s)
+    await again.handlers['collection:updateSet']({ setID, patch: { notes: 'second' } })
+    again.close()
+    await crashPush(s, 'send')
+    // The service holds the first value; the app last recorded the second as sent.
+    expect(svc.admin.getCollectionValue('demo', setID).notes).toBe('first')
+
+    again = await restart(s)
+    try {
+      await again.handlers['collection:updateSet']({ setID, patch: { notes: 'third' } })
+      expect(await again.pusher.push()).toMatchObject({ conflicts: 0, failed: 0, stopped: null })
+      expect(outbox(again)).toEqual([])
+      expect(svc.admin.getCollectionValue('demo', setID).notes).toBe('third')
+    } finally {
+      again.close()
+    }
+  }, 60_000)
+
+  it("a copy's details: the third edit is sent, not a conflict", async () => {
+    const { s, h } = await session()
+    const setID = s.setIDs[1] ?? 0
+    const added = await h.handlers['collection:saveCopy']({ setID, copy: COPY })
+    await h.drain()
+    expect(outbox(h)).toEqual([])
+    const price = (pricePaid: number) => ({
+      setID,
+      localId: added.localId,
+      copy: { ...COPY, pricePaid }
+    })
+    await h.handlers['collection:saveCopy'](price(60))
+    h.close()
+    await crashPush(s, 'answer')
+    let again = await restart(s)
+    await again.handlers['collection:saveCopy'](price(70))
+    again.close()
+    await crashPush(s, 'send')
+    expect(await detailsOf(again, setID)).toEqual([60])
+
+    again = await restart(s)
+    try {
+      await again.handlers['collection:saveCopy'](price(80))
+      expect(await again.pusher.push()).toMatchObject({ conflicts: 0, failed: 0, stopped: null })
+      expect(outbox(again)).toEqual([])
+      expect(await detailsOf(again, setID)).toEqual([80])
+    } finally {
+      again.close()
+    }
+  }, 60_000)
+
+  it('two new copies behind the quantity: both reach the service, no conflict', async () => {
+    const { s, h } = await session()
+    const setID = s.setIDs[2] ?? 0
+    await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 1 } })
+    await h.drain()
+    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 11 } })
+    h.close()
+    // The quantity's write (2) reached the service; the copy's claim never ran.
+    await crashPush(s, 'answer')
+    let again = await restart(s)
+    await again.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 12 } })
+    again.close()
+    // The raised quantity (3) was recorded as sent and never left.
+    await crashPush(s, 'send')
+    expect(svc.admin.getCollectionValue('demo', setID).qtyOwned).toBe(2)
+
+    again = await restart(s)
+    try {
+      await again.handlers['collection:updateSet']({ setID, patch: { notes: 'and a note' } })
+      await again.drain()
+      expect(outbox(again)).toEqual([])
+      expect(svc.admin.getCollectionValue('demo', setID)).toMatchObject({
+        qtyOwned: 3,
+        notes: 'and a note'
+      })
+      const priced = (await detailsOf(again, setID)).filter((p) => p > 0)
+      expect(priced).toEqual([11, 12])
+    } finally {
+      again.close()
+    }
+  }, 60_000)
+})

@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { COPY } from '../collection/copy-helpers'
+import { pushHarness } from '../collection/service-harness'
+import type { PushHarness } from '../collection/service-harness'
+
+/**
+ * Issue #26 item 3: a conflict holds back only the field it is about. Every other field of the
+ * set, every other set, and the set's new copies still reach the service in the same rounds.
+ */
+
+let h: PushHarness
+afterEach(() => {
+  h.close()
+})
+
+const outbox = () =>
+  h.store.read.prepare('SELECT target, field, state FROM outbox ORDER BY id').all() as {
+    target: string
+    field: string
+    state: string
+  }[]
+
+const prices = async (setID: number) =>
+  (await h.client.v2.getCollectionDetail({ SetID: setID }))
+    .map((r) => r.pricePaid)
+    .filter((p) => p > 0)
+    .sort()
+
+/** A set owned once, synced. */
+async function ownedOnce(setID: number): Promise<void> {
+  await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 1 } })
+  await h.drain()
+  expect(outbox()).toEqual([])
+}
+
+describe('a conflict holds back only its own field', () => {
+  it("notes in conflict: the set's quantity, new copy and rating, and another set, go out", async () => {
+    h = await pushHarness()
+    const [setID = 0, other = 0] = [h.setIDs[6], h.setIDs[7]]
+    await ownedOnce(setID)
+    await h.handlers['collection:updateSet']({ setID, patch: { notes: 'mine' } })
+    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 21 } })
+    await h.handlers['collection:updateSet']({ setID, patch: { rating: 3 } })
+    await h.handlers['collection:updateSet']({ setID: other, patch: { notes: 'other set' } })
+    h.svc.admin.setCollectionValue('demo', setID, { notes: 'from the website' })
+
+    await h.drain()
+
+    expect(outbox()).toEqual([{ target: `set:${setID}`, field: 'notes', state: 'conflict' }])
+    expect(h.svc.admin.getCollectionValue('demo', setID)).toMatchObject({
+      qtyOwned: 2,
+      rating: 3,
+      notes: 'from the website'
+    })
+    expect(await prices(setID)).toEqual([21])
+    expect(h.svc.admin.getCollectionValue('demo', other).notes).toBe('other set')
+  })
+
+  it("the quantity in conflict, no record free: the new copy waits, the set's notes go out", async () => {
+    h = await pushHarness()
+    const setID = h.setIDs[8] ?? 0
+    await ownedOnce(setID)
+    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 22 } })
+    await h.handlers['collection:updateSet']({ setID, patch: { notes: 'after the copy' } })
+    // The website gives the set up: its record goes too, none is left for the copy.
+    await h.client.v2.setCollection_qtyOwned({ setID, qtyOwned: 0 })
+
+    await h.drain()
+
+    expect(outbox().map((r) => [r.field, r.state])).toEqual([
+      ['qtyOwned', 'conflict'],
+      ['copy', 'pending']
+    ])
+    expect(h.svc.admin.getCollectionValue('demo', setID).notes).toBe('after the copy')
+  })
+
+  it('the quantity in conflict with blank records there: the new copy takes one', async () => {
+    h = await pushHarness()
+    const setID = h.setIDs[9] ?? 0
+    await ownedOnce(setID)
+    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 23 } })
+    h.svc.admin.setCollectionValue('demo', setID, { qtyOwned: 4 })
+
+    await h.drain()
+
+    expect(outbox().map((r) => [r.field, r.state])).toEqual([['qtyOwned', 'conflict']])
+    expect(await prices(setID)).toEqual([23])
+  })
+
+  it("a copy's details in conflict: a new copy, the rating and another set go out", async () => {
+    h = await pushHarness()
+    const [setID = 0, other = 0] = [h.setIDs[10], h.setIDs[11]]
+    const first = await h.handlers['collection:saveCopy']({ setID, copy: COPY })
+    await h.drain()
+    const [record] = await h.client.v2.getCollectionDetail({ SetID: setID })
+    if (!record) throw new Error('the copy is not on the service')
+    await h.handlers['collection:saveCopy']({
+      setID,
+      localId: first.localId,
+      copy: { ...COPY, notes: 'mine' }
+    })
+    await h.client.v2.setCollectionDetail({
+      detail: { ...record, notes: 'from the website', deleted: false }
+    })
+    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 24 } })
+    await h.handlers['collection:updateSet']({ setID, patch: { rating: 2 } })
+    await h.handlers['collection:updateSet']({ setID: other, patch: { rating: 5 } })
+
+    await h.drain()
+
+    expect(outbox().map((r) => [r.field, r.state])).toEqual([['copy', 'conflict']])
+    expect(await prices(setID)).toEqual([24, COPY.pricePaid].sort())
+    expect(h.svc.admin.getCollectionValue('demo', setID)).toMatchObject({ qtyOwned: 2, rating: 2 })
+    expect(h.svc.admin.getCollectionValue('demo', other).rating).toBe(5)
+  })
+})
