@@ -2,7 +2,8 @@
  * bench:decode: a 500-set and a 5,000-set getSets SOAP 1.1 response from the reference service,
  * decoded by our client's decoder (validating, typed), by the `soap` package and by xml2js, on the
  * same bytes in the same run. Also measures the main loop's worst stall while the client decodes the
- * large page through its worker. Writes the "Decoding" section of docs/benchmarks.md.
+ * large page through its worker, and the main thread's share of a 500-set v3 JSON page
+ * (bench/decode-v3.ts). Writes the "Decoding" section of docs/benchmarks.md.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
@@ -14,6 +15,7 @@ import { createServiceClient } from '../src/main/service/index'
 import { decodeResponse } from '../src/main/service/decode-response'
 import type { DecodeInput } from '../src/main/service/decode-response'
 import { decodeOffThread, stopDecodeWorker } from '../src/main/service/decode-pool'
+import { v3PageLines, v3PageMainThread } from './decode-v3'
 import { writeSection } from './doc-section'
 
 const svc = createReferenceService({ sets: 5000, seed: 1 })
@@ -105,6 +107,7 @@ async function main(): Promise<void> {
   }
   const lag = await worstStall(input(large))
   await stopDecodeWorker()
+  const v3 = await v3PageMainThread()
   svc.close()
   const section = [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, by \`npm run bench:decode\` (bench/decode.ts).`,
@@ -118,11 +121,16 @@ async function main(): Promise<void> {
     'Until issue #13 our time was fast-xml-parser `XMLValidator` (about 65%), a second tree-building pass and the typed mapping; the validator is gone (it accepted raw `&` and `<` in attribute values) and well-formedness is checked in the pass that builds the tree. The machine is shared with other builds, so absolute times move between runs; compare ratios within one run.',
     '',
     `Main-loop stall while the client decodes the 5,000-set page through its worker thread (1 ms timer probe): worst ${lag.worker.toFixed(1)} ms; the same decode inline stalls the loop ${lag.inline.toFixed(1)} ms.`,
+    '',
+    ...v3PageLines(v3),
     ''
   ].join('\n')
   writeSection('Decoding', section)
   console.log(summary.join('\n'))
   console.log(`stall: worker ${lag.worker.toFixed(1)} ms, inline ${lag.inline.toFixed(1)} ms`)
+  console.log(
+    `v3 page main thread: before ${v3.beforeMs.toFixed(1)} ms, after ${v3.afterMs.toFixed(1)} ms (load ${v3.load})`
+  )
 }
 
 function soapVersion(): string {
