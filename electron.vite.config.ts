@@ -17,6 +17,8 @@ export default defineConfig({
           'facet-worker': resolve('src/main/catalogue/facet-worker.ts'),
           // Import previews read and plan a file off the main event loop.
           'import-worker': resolve('src/main/exchange/import-worker.ts'),
+          // Backups are stripped, and restores read (untrusted) and planned, off the main loop.
+          'backup-worker': resolve('src/main/exchange/backup-worker.ts'),
           // The demo's reference service answers from its own thread, as a remote service would.
           'reference-worker': resolve('src/emulator/reference-worker.ts')
         },
