@@ -198,7 +198,8 @@ describe('the bulk bar', () => {
     ])
     await fireEvent.click(within(toasts).getByRole('button', { name: 'Undo' }))
     await settle()
-    expect(backend.callsTo('journal:undo')).toHaveLength(1)
+    // The undo names the entry the toast spoke of: main undoes nothing else in its place.
+    expect(backend.callsTo('journal:undo')).toEqual([{ entryId: 7 }])
   })
 
   it('the toast’s Undo leaves a newer change alone and says why', async () => {

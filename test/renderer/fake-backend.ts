@@ -297,6 +297,16 @@ export class FakeBackend implements Transport {
         return this.outbox
       },
       'journal:list': () => [],
+      'journal:next': () => ({
+        undo: {
+          id: 1,
+          at: '2024-01-01T00:00:00Z',
+          description: 'owned 1001-1',
+          undone: false,
+          sets: 1
+        },
+        redo: null
+      }),
       'journal:undo': () => ({
         entry: { id: 1, at: '2024-01-01T00:00:00Z', description: 'owned 1001-1', undone: true },
         applied: true,

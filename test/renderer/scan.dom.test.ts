@@ -311,6 +311,9 @@ describe('a scan undone or redone with Ctrl+Z / Ctrl+Y', () => {
     })
     backend.override('journal:undo', () => entry(true))
     backend.override('journal:redo', () => entry(false))
+    // The undo and redo name the scan's entry, as main says it is next.
+    const step = { id: journalId, at: '', description: 'Scan', sets: 1 }
+    backend.override('journal:next', () => ({ undo: { ...step, undone: false }, redo: null }))
     await sync.undo()
     await settle()
     expect(line?.textContent).toContain('taken back')
@@ -318,6 +321,7 @@ describe('a scan undone or redone with Ctrl+Z / Ctrl+Y', () => {
     expect(
       within(line ?? document.body).queryByRole('button', { name: /^Undo scan of/ })
     ).toBeNull()
+    backend.override('journal:next', () => ({ undo: null, redo: { ...step, undone: true } }))
     await sync.redo()
     await settle()
     expect(line?.textContent).toContain('holds again')

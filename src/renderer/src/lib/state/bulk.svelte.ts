@@ -142,12 +142,15 @@ class BulkEdit {
     }
     notices.info(r.description, {
       ...(detail === '' ? {} : { detail }),
-      action: { label: 'Undo', run: () => void this.undo(journalId) }
+      action: { label: 'Undo', run: () => void this.undo(journalId, r.change) }
     })
   }
 
-  /** The toast's Undo: the newest change is undone only if it is still this edit. */
-  async undo(journalId: number): Promise<void> {
+  /**
+   * The toast's Undo: the newest change is undone only if it is still this edit (main checks it
+   * again when the undo arrives: another window may undo or edit meanwhile).
+   */
+  async undo(journalId: number, sets: number): Promise<void> {
     const newest = await tryCall('journal:list', { limit: 1 })
     if (!newest.ok) {
       notices.error(newest.error)
@@ -155,7 +158,7 @@ class BulkEdit {
     }
     const entry = newest.value[0]
     if (entry?.id === journalId && !entry.undone) {
-      await sync.undo()
+      await sync.undo({ id: journalId, sets })
       return
     }
     notices.info('Not undone', {

@@ -1,5 +1,10 @@
 import type { AppErrorData } from '../../../../shared/errors'
-import type { JournalEntryDto, OutboxItemDto, SyncStatus } from '../../../../shared/model/sync'
+import type {
+  JournalEntryDto,
+  OutboxItemDto,
+  SyncStatus,
+  UndoResultDto
+} from '../../../../shared/model/sync'
 import { tryCall } from '../api'
 import { notices } from './notices.svelte'
 
@@ -15,6 +20,8 @@ export class SyncState {
   reachable = $state(true)
   /** The user chose "decide later"; a new conflict asks again. */
   conflictsDeferred = $state(false)
+  /** The undo or redo main is working on (sets: how many it touches, once known). */
+  stepping = $state.raw<Step | null>(null)
 
   get offline(): boolean {
     return !this.reachable || this.status?.online === false
@@ -82,12 +89,21 @@ export class SyncState {
     if (result.ok) this.journal = result.value
   }
 
-  async undo(): Promise<void> {
-    await this.step('journal:undo')
+  /**
+   * Undo the newest change, or `expected`: the entry a screen showed (a bulk edit's toast), with
+   * the number of sets it touches.
+   */
+  async undo(expected?: { readonly id: number; readonly sets: number }): Promise<void> {
+    await this.step('undo', expected)
   }
 
   async redo(): Promise<void> {
-    await this.step('journal:redo')
+    await this.step('redo')
+  }
+
+  /** What the status bar says while main works on an undo or redo. */
+  get steppingText(): string | null {
+    return this.stepping === null ? null : `${stepWords(this.stepping)}…`
   }
 
   /**
@@ -99,22 +115,66 @@ export class SyncState {
   }
   #stepListeners: ((entry: JournalEntryDto) => void)[] = []
 
-  private async step(channel: 'journal:undo' | 'journal:redo'): Promise<void> {
-    const result = await tryCall(channel, {})
-    if (!result.ok) {
-      notices.error(result.error)
+  /**
+   * One undo or redo at a time, naming its entry. A large one takes main a while; a press
+   * meanwhile is absorbed (and the user told), and main replays the named entry only while it is
+   * still next, so neither a press here nor one in another window reaches the entry behind it.
+   */
+  private async step(kind: Step['kind'], expected?: { id: number; sets: number }): Promise<void> {
+    const busy = this.stepping
+    if (busy !== null) {
+      notices.info(`Still ${stepWords(busy).toLowerCase()}`, {
+        detail: 'Press again once it is done.'
+      })
       return
     }
-    const { entry, canUndo, canRedo } = result.value
-    this.canUndo = canUndo
-    this.canRedo = canRedo
-    if (entry === null)
-      notices.info(channel === 'journal:undo' ? 'Nothing to undo' : 'Nothing to redo')
-    else {
-      notices.info(`${channel === 'journal:undo' ? 'Undone' : 'Redone'}: ${entry.description}`)
-      for (const listener of this.#stepListeners) listener(entry)
+    this.stepping = { kind, sets: expected?.sets ?? null }
+    try {
+      let id = expected?.id
+      if (id === undefined) {
+        const next = await tryCall('journal:next', {})
+        if (!next.ok) {
+          notices.error(next.error)
+          return
+        }
+        this.canUndo = next.value.undo !== null
+        this.canRedo = next.value.redo !== null
+        const entry = next.value[kind]
+        if (entry === null) {
+          notices.info(kind === 'undo' ? 'Nothing to undo' : 'Nothing to redo')
+          return
+        }
+        id = entry.id
+        this.stepping = { kind, sets: entry.sets }
+      }
+      const channel = kind === 'undo' ? 'journal:undo' : 'journal:redo'
+      const result = await tryCall(channel, { entryId: id })
+      if (!result.ok) notices.error(result.error)
+      else this.stepped(kind, result.value)
+    } finally {
+      this.stepping = null
     }
     void this.loadJournal()
+  }
+
+  private stepped(kind: Step['kind'], r: UndoResultDto): void {
+    const { entry, applied, canUndo, canRedo } = r
+    this.canUndo = canUndo
+    this.canRedo = canRedo
+    if (entry === null) {
+      notices.info(kind === 'undo' ? 'Nothing to undo' : 'Nothing to redo')
+      return
+    }
+    if (applied) notices.info(`${kind === 'undo' ? 'Undone' : 'Redone'}: ${entry.description}`)
+    else if (entry.undone === (kind === 'undo')) {
+      notices.info(`Already ${kind === 'undo' ? 'undone' : 'redone'}: ${entry.description}`)
+    } else {
+      notices.info(`Not ${kind === 'undo' ? 'undone' : 'redone'}: ${entry.description}`, {
+        detail: 'Other changes came after it: Ctrl+Z takes those back first, one at a time.'
+      })
+    }
+    // The entry as it is now, whoever undid it: screens that show it must say so.
+    for (const listener of this.#stepListeners) listener(entry)
   }
 
   private applyOutbox(
@@ -123,6 +183,18 @@ export class SyncState {
     if (result.ok) this.outbox = result.value
     else notices.error(result.error)
   }
+}
+
+/** An undo or redo under way, and how many sets it touches once known. */
+interface Step {
+  readonly kind: 'undo' | 'redo'
+  readonly sets: number | null
+}
+
+function stepWords(step: Step): string {
+  const verb = step.kind === 'undo' ? 'Undoing' : 'Redoing'
+  if (step.sets === null || step.sets === 0) return verb
+  return `${verb} ${step.sets.toLocaleString('en')} ${step.sets === 1 ? 'set' : 'sets'}`
 }
 
 export const sync = new SyncState()
