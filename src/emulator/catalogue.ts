@@ -62,6 +62,12 @@ export interface Catalogue {
   /** In setID order (ascending). */
   readonly sets: readonly CatalogueSet[]
   readonly byID: ReadonlyMap<number, CatalogueSet>
+  /**
+   * Each theme's sets by the theme's lower-case name, in setID order: per-theme aggregates read
+   * one theme's sets instead of scanning the catalogue on every call. Theme and subtheme of a
+   * set never change, so this is built once.
+   */
+  readonly byThemeName: ReadonlyMap<string, readonly CatalogueSet[]>
 }
 
 /** GS1 check digit over the digits given (EAN-13 and UPC-A use the same rule). */
@@ -174,7 +180,20 @@ export function generateCatalogue(seed: number, size: number): Catalogue {
     prev = set
   }
   themes.forEach((t, idx) => (t.figPool = Math.ceil((perTheme[idx] ?? 0) * 0.6) + 5))
-  return { seed, themes, sets, byID }
+  const byThemeName = new Map<string, CatalogueSet[]>()
+  for (const set of sets) {
+    const key = (themes[set.theme] as Theme).name.toLowerCase()
+    const list = byThemeName.get(key)
+    if (list) list.push(set)
+    else byThemeName.set(key, [set])
+  }
+  return { seed, themes, sets, byID, byThemeName }
+}
+
+/** The sets of the theme named (trimmed, any case), or every set for no name. */
+export function setsOfTheme(cat: Catalogue, theme: string): readonly CatalogueSet[] {
+  const t = theme.trim().toLowerCase()
+  return t === '' ? cat.sets : (cat.byThemeName.get(t) ?? [])
 }
 
 export function themeOf(cat: Catalogue, set: CatalogueSet): Theme {

@@ -1,4 +1,4 @@
-import { themeOf } from './catalogue'
+import { setsOfTheme, themeOf } from './catalogue'
 import { applyOwned, applyQty, isBit, MAX_QTY, noteProblem } from './collection-rules'
 import type { Args, Call } from './context'
 import { userByHash, userByName, validKey } from './context'
@@ -116,5 +116,6 @@ export const LEGACY_OPS = {
         (g) => ({ theme: g.theme, setCount: g.setCount })
       )
     ),
-  listSubthemes: (call, a) => subthemeRows(call, call.state.cat.sets, a.str('theme'))
+  listSubthemes: (call, a) =>
+    subthemeRows(call, setsOfTheme(call.state.cat, a.str('theme')), a.str('theme'))
 } satisfies Readonly<Record<string, Handler>>

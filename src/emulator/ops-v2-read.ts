@@ -1,5 +1,5 @@
 import type { CatalogueSet } from './catalogue'
-import { themeOf } from './catalogue'
+import { setsOfTheme, themeOf } from './catalogue'
 import { consumeAllowance } from './allowance'
 import type { Args, Call } from './context'
 import { userByHash, userByName, validKey } from './context'
@@ -173,8 +173,12 @@ export const V2_READS = {
   getInstructions,
   getMinifigCollection,
   getThemes: withKey((call) => themeRows(call, call.state.cat.sets, false)),
-  getSubthemes: withKey((call, a) => subthemeRows(call, call.state.cat.sets, a.str('theme'))),
-  getYears: withKey((call, a) => yearRows(call, call.state.cat.sets, a.str('theme'))),
+  getSubthemes: withKey((call, a) =>
+    subthemeRows(call, setsOfTheme(call.state.cat, a.str('theme')), a.str('theme'))
+  ),
+  getYears: withKey((call, a) =>
+    yearRows(call, setsOfTheme(call.state.cat, a.str('theme')), a.str('theme'))
+  ),
   getThemesForUser: (call, a) => {
     const sets = userSets(call, a)
     return sets ? themeRows(call, sets, true) : EMPTY
