@@ -100,7 +100,7 @@ describe('a 500-set v3 getSets page is checked off the main thread', () => {
     expect(answer?.sets.map((s) => s.setID)).toEqual(raw.map((s) => s['setID']))
   })
 
-  it('arrives in parts of at most 100 records, each asked for on a later turn', async () => {
+  it('arrives in parts of at most 100 records', async () => {
     const call = decodeOffThread(input(body(raw)))
     const worker = currentDecodeWorker()
     expect(worker).not.toBeNull()
@@ -113,6 +113,19 @@ describe('a 500-set v3 getSets page is checked off the main thread', () => {
     expect(Math.max(...parts)).toBeLessThanOrEqual(100)
     expect(answer.sets).toHaveLength(500)
     expect(answer.sets[0]?.['x_unknown']).toBeUndefined()
+  })
+
+  it('ends with a typed error, not a throw, for a page longer than any page asked for', async () => {
+    const sets = [...raw, ...raw.slice(0, 1).map((s) => ({ ...s, setID: 9_999_999 }))]
+    const outcome = await decodeOffThread(input(body(sets))).then(
+      () => null,
+      (e: unknown) => e
+    )
+    expect(outcome).toBeInstanceOf(AppError)
+    expect(outcome).toMatchObject({
+      code: 'bad_record',
+      detail: { service: 'v3', operation: 'getSets', field: 'sets' }
+    })
   })
 
   it('reports each bad record on its own; the pull still refuses such a page whole', async () => {
