@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService } from '../../src/emulator/index'
 import { createReferenceThread } from '../../src/emulator/reference-thread'
+import { createServiceClient } from '../../src/main/service/index'
 import type { ReferenceThread } from '../../src/emulator/reference-thread'
 
 // The demo's reference service runs in a worker thread, as a remote service would: the main
@@ -219,6 +220,39 @@ describe('the thread across crashes and close', () => {
     expect(res.status).toBe(200)
     expect(thread.worker()).not.toBe(first)
     expect((await thread.start()).apiKey).toBe(apiKey)
+  })
+
+  it('lets the app’s client retry a read whose thread died, and answers it from a new thread', async () => {
+    const thread = make({ sets: 50, seed: 2 })
+    const { apiKey } = await thread.start()
+    const first = thread.worker()
+    const sent: string[] = []
+    const client = createServiceClient({
+      profile: { baseUrl: BASE, binding: 'httpGet' },
+      secrets: () => ({ apiKey }),
+      fetch: (r) => {
+        const path = new URL(r.url).pathname
+        sent.push(path)
+        if (path !== '/api/v2.asmx/getThemes' || sent.includes(`${path} held`)) {
+          return thread.fetch(r)
+        }
+        // The first try is held in the thread, and the thread dies under it.
+        sent.push(`${path} held`)
+        const headers = new Headers(r.headers)
+        headers.set('x-studbook-fault', JSON.stringify({ type: 'latency', ms: 60_000 }))
+        const held = thread.fetch(new Request(r, { headers }))
+        void first?.terminate()
+        return held
+      }
+    })
+    const themes = await client.v2.getThemes()
+    expect(themes.length).toBeGreaterThan(0)
+    expect(sent.filter((p) => p.includes('getThemes'))).toEqual([
+      '/api/v2.asmx/getThemes',
+      '/api/v2.asmx/getThemes held',
+      '/api/v2.asmx/getThemes'
+    ])
+    expect(thread.worker()).not.toBe(first)
   })
 
   it('keeps the service data in its file across close, and refuses calls once closed', async () => {
