@@ -59,7 +59,10 @@ backend.override('exchange:previewRestore', () => ({
     labels: 0,
     views: 0
   },
-  changes: 9
+  changes: 9,
+  serviceWrites: 14,
+  refused: { count: 2, shown: [{ what: 'Set 5004', why: 'notes: Too big' }] },
+  unknownSets: { count: 1, shown: [99999] }
 }))
 backend.override('exchange:applyRestore', () => ({
   applied: 9,
@@ -129,6 +132,13 @@ describe('import preview, restore, and the list under fast typing', () => {
     const dialog = screen.getByRole('dialog', { name: 'Restore this backup?' })
     const row = within(dialog).getByRole('row', { name: /Loose minifigures/ })
     expect(row.textContent).toContain('140')
+    // What goes to the service, and what the restore leaves out and why, before confirming.
+    expect(dialog.textContent).toContain('14 changes will be sent to the service.')
+    expect(within(dialog).getByTestId('restore-refused').textContent).toContain(
+      'Set 5004: notes: Too big'
+    )
+    expect(within(dialog).getByTestId('restore-refused').textContent).toContain('and 1 more')
+    expect(within(dialog).getByTestId('restore-unknown-sets').textContent).toContain('99999')
     expect(backend.callsTo('exchange:applyRestore')).toHaveLength(0)
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Replace my collection' }))
     await settle()

@@ -1,21 +1,16 @@
 import Database from 'better-sqlite3'
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  rmSync,
-  renameSync,
-  statSync,
-  writeFileSync
-} from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { AppError } from '../../shared/errors'
+import type { CollectionCountsDto } from '../../shared/model/exchange'
 import type { Store } from '../store/connection'
-import { FTS_TRIGGERS_SQL } from '../store/fts'
 import type { WriteDb } from '../store/handles'
-import { headVersion, migrate, userVersion } from '../store/migrate'
+import { headVersion, migrate } from '../store/migrate'
 import { MIGRATIONS } from '../store/migrations/index'
+import { checkBackupSchema, damaged, notABackup } from './backup-schema'
+import { runBackupJob } from './backup-thread'
 
 /**
  * A backup is one SQLite file: a snapshot of the database taken with SQLite's online backup API
@@ -23,9 +18,6 @@ import { MIGRATIONS } from '../store/migrations/index'
  * caches the service gives back on the next sync are emptied. It keeps the schema, so an older
  * backup is read by migrating a temporary copy.
  */
-
-/** `PRAGMA application_id` of our backups ("SBK1"). */
-const BACKUP_APPLICATION_ID = 0x53424b31
 
 /** Where backups go unless the user chooses: `backups/` in the data folder. */
 export function backupsDir(store: Pick<Store, 'path'>): string {
@@ -38,39 +30,31 @@ export function backupName(kind: BackupKind, now: Date): string {
   return `studbook-${kind}-${now.toISOString().slice(0, 19).replace(/:/g, '-')}.studbook`
 }
 
-// Emptied in the snapshot: the service's data (fetched again by a sync) and local bookkeeping.
-const CACHES = [
-  'set_reviews',
-  'set_instructions',
-  'set_images',
-  'set_extras',
-  'sets',
-  'themes',
-  'subthemes',
-  'years',
-  'conditions',
-  'collection_totals',
-  'media_cache',
-  'allowance',
-  'sync_state'
-]
-/** Edits not yet on the service and their undo history: kept only in automatic backups. */
-const PENDING = ['outbox', 'journal']
-
-function strip(db: Database.Database, takenAt: string, keepPending: boolean): void {
-  db.exec(`DROP TRIGGER IF EXISTS sets_fts_insert;
-    DROP TRIGGER IF EXISTS sets_fts_delete;
-    DROP TRIGGER IF EXISTS sets_fts_update;
-    INSERT INTO sets_fts (sets_fts) VALUES ('delete-all');`)
-  for (const table of keepPending ? CACHES : [...CACHES, ...PENDING]) {
-    db.exec(`DELETE FROM ${table}`)
+/** Why a backup could not be written, in words the user can act on. */
+export function writeError(cause: unknown): AppError {
+  if (cause instanceof AppError) return cause
+  const code = (cause as { code?: unknown } | null)?.code
+  if (code === 'ENOSPC' || code === 'SQLITE_FULL' || code === 'EDQUOT') {
+    return new AppError(
+      'disk_full',
+      'The backup could not be written: the disk it goes to is full. Free some space, or ' +
+        'choose another place, and back up again.',
+      undefined,
+      { cause }
+    )
   }
-  db.exec(FTS_TRIGGERS_SQL)
-  db.prepare(
-    `INSERT INTO settings (key, value) VALUES ('backup.takenAt', ?)
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value`
-  ).run(takenAt)
-  db.pragma(`application_id = ${BACKUP_APPLICATION_ID}`)
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'SQLITE_READONLY') {
+    return new AppError(
+      'file_error',
+      'The backup could not be written: Studbook may not write to that folder. Choose another.',
+      undefined,
+      { cause }
+    )
+  }
+  const why = cause instanceof Error ? ` (${cause.message.slice(0, 120)})` : ''
+  return new AppError('file_error', `The backup could not be written${why}.`, undefined, {
+    cause
+  })
 }
 
 /**
@@ -83,40 +67,31 @@ export async function writeBackup(
   store: Store,
   dest: string,
   now: Date,
-  options: { keepPending?: boolean } = {}
-): Promise<number> {
-  mkdirSync(dirname(dest), { recursive: true })
+  options: { keepPending?: boolean; profileId?: number } = {}
+): Promise<{ bytes: number; counts: CollectionCountsDto }> {
   const partial = `${dest}.partial`
-  rmSync(partial, { force: true })
   try {
+    await mkdir(dirname(dest), { recursive: true })
+    await rm(partial, { force: true })
+    // The online backup API copies pages in small steps between which the main loop runs; the
+    // stripping and VACUUM (seconds on a large catalogue) happen in the backup worker.
     await store.write.backup(partial)
-    const db = new Database(partial)
-    try {
-      db.pragma('journal_mode = DELETE')
-      db.transaction(() => {
-        strip(db, now.toISOString(), options.keepPending ?? false)
-      })()
-      db.exec('VACUUM')
-    } finally {
-      db.close()
-    }
-    renameSync(partial, dest)
-    return statSync(dest).size
+    const counts = await runBackupJob({
+      kind: 'strip',
+      path: partial,
+      takenAt: now.toISOString(),
+      keepPending: options.keepPending ?? false,
+      profileId: options.profileId ?? 0
+    })
+    await rename(partial, dest)
+    return { bytes: (await stat(dest)).size, counts }
   } catch (cause) {
-    rmSync(partial, { force: true })
-    throw new AppError('file_error', 'The backup could not be written.', undefined, { cause })
+    await rm(partial, { force: true }).catch(() => undefined)
+    throw writeError(cause)
   }
 }
 
-const REQUIRED_TABLES = ['profiles', 'set_state', 'copies', 'minifig_state', 'flag_labels']
-
-const notABackup = (cause?: unknown): AppError =>
-  new AppError(
-    'invalid_input',
-    'This file is not a Studbook backup: choose a file made with "Back up collection…".',
-    { field: 'data' },
-    cause === undefined ? undefined : { cause }
-  )
+const FIRST = MIGRATIONS[0]?.version ?? 1
 
 /** An opened backup: a private temporary copy, migrated to this version's schema. */
 interface OpenedBackup {
@@ -131,7 +106,7 @@ interface OpenedBackup {
  * database, a damaged file) is refused as such; one from a newer Studbook is refused by version.
  * The user's file is never written: a temporary copy is.
  */
-export function openBackup(source: { bytes: Uint8Array } | { path: string }): OpenedBackup {
+function openBackup(source: { bytes: Uint8Array } | { path: string }): OpenedBackup {
   const dir = mkdtempSync(join(tmpdir(), 'studbook-restore-'))
   const copy = join(dir, 'backup.studbook')
   const cleanup = (): void => {
@@ -142,35 +117,17 @@ export function openBackup(source: { bytes: Uint8Array } | { path: string }): Op
     if ('bytes' in source) writeFileSync(copy, source.bytes)
     else copyFileSync(source.path, copy)
     db = new Database(copy, { fileMustExist: true })
-    let tables: string[]
+    let version: number
     try {
-      // The file comes from outside: its triggers and views may not call functions with effects.
+      // The file comes from outside: its triggers and views may not call functions with effects,
+      // and only plain tables of the expected shape are read or migrated.
       db.pragma('trusted_schema = OFF')
-      tables = (
-        db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as {
-          name: string
-        }[]
-      ).map((t) => t.name)
+      version = checkBackupSchema(db as WriteDb, FIRST, headVersion(MIGRATIONS)).version
     } catch (cause) {
-      throw notABackup(cause)
+      if (cause instanceof AppError) throw cause
+      throw notABackup(undefined, cause)
     }
-    if (!REQUIRED_TABLES.every((t) => tables.includes(t))) throw notABackup()
-    const version = userVersion(db as WriteDb)
-    const head = headVersion(MIGRATIONS)
-    if (version > head) {
-      throw new AppError(
-        'invalid_input',
-        `This backup was made by a newer Studbook (schema ${version}; this version knows ${head}). ` +
-          'Update Studbook to restore it.',
-        { field: 'data' }
-      )
-    }
-    if (version < (MIGRATIONS[0]?.version ?? 1)) throw notABackup()
-    if (db.pragma('quick_check', { simple: true }) !== 'ok') {
-      throw new AppError('invalid_input', 'This backup file is damaged and cannot be restored.', {
-        field: 'data'
-      })
-    }
+    if (db.pragma('quick_check', { simple: true }) !== 'ok') throw damaged()
     migrate(db as WriteDb, MIGRATIONS)
     const opened = db
     return {
@@ -185,7 +142,7 @@ export function openBackup(source: { bytes: Uint8Array } | { path: string }): Op
     db?.close()
     cleanup()
     if (e instanceof AppError) throw e
-    throw notABackup(e)
+    throw notABackup(undefined, e)
   }
 }
 

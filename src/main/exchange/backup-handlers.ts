@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import { readFileSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { AppError } from '../../shared/errors'
 import type { Handlers } from '../../shared/ipc/contract'
+import type { CollectionCountsDto } from '../../shared/model/exchange'
 import { applyEdits } from '../collection/index'
-import { mergeViews, planViewMerge } from '../views/index'
-import { backupName, backupsDir, openBackup, writeBackup } from './backup-file-repo'
-import { backupProfiles, backupTakenAt, profileRow } from './backup-repo'
-import type { ProfileRow } from './backup-repo'
+import { transaction } from '../store/handles'
+import { mergeViews } from '../views/index'
+import { backupName, backupsDir, writeBackup } from './backup-file-repo'
+import type { BackupSource } from './backup-reader'
+import { profileRow } from './backup-repo'
+import { runBackupJob, runInTempDir } from './backup-thread'
+import type { JobOptions } from './backup-thread'
 import type { ExchangeDeps } from './deps'
-import { countsOf, planRestore } from './restore-plan'
-import { readSnapshot } from './snapshot-repo'
-import type { Snapshot } from './snapshot-repo'
 
 type BackupHandlers = Pick<
   Handlers,
@@ -24,51 +24,103 @@ type BackupHandlers = Pick<
 interface PendingRestore {
   readonly profileId: number
   readonly name: string
-  readonly backup: Snapshot
+  /** The restorable part of the backup, as the worker wrote it (the main thread never parses it). */
+  readonly scope: string
+  readonly serviceWrites: number
 }
 
-/** A backup bigger than this is surely not one of ours (they hold no catalogue). */
-const MAX_BACKUP_BYTES = 512 * 1024 * 1024
+/**
+ * The most rows one restore may put in the outbox: a whole 20,000-set collection restored onto
+ * an empty one is about 45,000. Beyond this the restore is refused before anything is written.
+ */
+const MAX_SERVICE_WRITES = 100_000
 
-/** The backup's collection of the profile in use: the same kind of profile at the same address. */
-function matchingSnapshot(
-  opened: ReturnType<typeof openBackup>,
-  active: ProfileRow | undefined
-): { snapshot: Snapshot; takenAt: string | null } {
-  const profiles = backupProfiles(opened.db)
-  const match = profiles.find((p) => p.kind === active?.kind && p.base_url === active.base_url)
-  if (!match) {
-    const held = profiles.map((p) => `"${p.label}"`).join(', ') || 'none'
-    throw new AppError(
-      'invalid_input',
-      `This backup holds the collection of another service (${held}), not of the one in use. ` +
-        'Switch to that service in Settings to restore it.',
-      { field: 'data' }
-    )
-  }
-  const takenAt = backupTakenAt(opened.db)
-  return { snapshot: readSnapshot(opened.db, match.id, opened.version), takenAt }
+const EMPTY_COUNTS: CollectionCountsDto = {
+  setsOwned: 0,
+  unitsOwned: 0,
+  setsWanted: 0,
+  copies: 0,
+  minifigsLoose: 0,
+  minifigsWanted: 0,
+  labels: 0,
+  views: 0
+}
+
+function tooManyWrites(n: number): AppError {
+  return new AppError(
+    'invalid_input',
+    `This restore would send ${n} changes to the service, more than one restore may send ` +
+      `(${MAX_SERVICE_WRITES}).`,
+    { field: 'data' }
+  )
+}
+
+/** Extra knobs for tests: the worker's budgets. */
+interface BackupHandlerOptions {
+  readonly job?: Omit<JobOptions, 'signal'>
 }
 
 /**
  * Data the user owns: "Back up collection…" writes one SQLite file; "Restore…" shows what a backup
  * holds and, once confirmed, backs up the collection as it is and replaces it with the backup's
  * through the edit path (one undo; the service gets the changes like any edit).
+ *
+ * The backup is read and planned in the backup worker (backup-reader.ts): the main thread only
+ * starts it, and at the end applies the planned edits in one transaction.
  */
-export function createBackupHandlers(deps: ExchangeDeps): BackupHandlers {
+export function createBackupHandlers(
+  deps: ExchangeDeps,
+  options: BackupHandlerOptions = {}
+): BackupHandlers {
   const pending = new Map<string, PendingRestore>()
+  /** The preview being read: a new one stops it (one restore dialog at a time). */
+  let reading: AbortController | null = null
   const db = () => deps.store.write
-  const activeRow = (): ProfileRow | undefined => profileRow(db(), deps.profileId())
 
-  /** Saved views the restore adds or changes (none from a backup older than saved views). */
-  function viewChanges(profileId: number, backup: Snapshot): number {
-    if (backup.views === null) return 0
-    const m = planViewMerge(db(), profileId, backup.views)
-    return m.added + m.replaced
-  }
-
-  async function backupTo(path: string): Promise<number> {
-    return writeBackup(deps.store, path, deps.now())
+  async function preview(source: BackupSource, shown: string) {
+    const p = deps.profileId()
+    const active = profileRow(db(), p)
+    if (!active) throw new AppError('not_found', 'No service is in use.')
+    reading?.abort()
+    const controller = new AbortController()
+    reading = controller
+    try {
+      const r = await runInTempDir((dir) =>
+        runBackupJob(
+          {
+            kind: 'preview',
+            source,
+            dir,
+            livePath: deps.store.path,
+            profileId: p,
+            match: { kind: active.kind, baseUrl: active.base_url }
+          },
+          { ...options.job, signal: controller.signal }
+        )
+      )
+      if (r.serviceWrites > MAX_SERVICE_WRITES) throw tooManyWrites(r.serviceWrites)
+      const restoreId = randomUUID()
+      pending.clear()
+      pending.set(restoreId, {
+        profileId: p,
+        name: shown,
+        scope: r.scope,
+        serviceWrites: r.serviceWrites
+      })
+      return {
+        restoreId,
+        name: shown,
+        takenAt: r.takenAt,
+        holds: r.holds,
+        current: r.current,
+        changes: r.changes,
+        serviceWrites: r.serviceWrites,
+        refused: r.refused,
+        unknownSets: r.unknownSets
+      }
+    } finally {
+      if (reading === controller) reading = null
+    }
   }
 
   return {
@@ -76,50 +128,20 @@ export function createBackupHandlers(deps: ExchangeDeps): BackupHandlers {
       const suggested = join(backupsDir(deps.store), backupName('backup', deps.now()))
       const port = saveWithDialog ? deps.dataFolder : null
       const path = port ? await port.chooseBackupTarget(suggested) : suggested
-      const counts = countsOf(readSnapshot(db(), deps.profileId()))
-      if (path === null) return { path: null, bytes: 0, counts }
-      return { path, bytes: await backupTo(path), counts }
+      if (path === null) return { path: null, bytes: 0, counts: EMPTY_COUNTS }
+      const r = await writeBackup(deps.store, path, deps.now(), { profileId: deps.profileId() })
+      return { path, bytes: r.bytes, counts: r.counts }
     },
     'exchange:previewRestore': async ({ data, name, fromDialog }) => {
-      let source: { bytes: Uint8Array } | { path: string }
-      let shown = name ?? 'backup'
-      if (fromDialog === true) {
-        if (!deps.dataFolder) {
-          throw new AppError('invalid_input', 'Choose the backup file on the page.', {
-            field: 'fromDialog'
-          })
-        }
-        const path = await deps.dataFolder.chooseBackupSource(backupsDir(deps.store))
-        if (path === null) return null
-        if (statSync(path).size > MAX_BACKUP_BYTES) {
-          throw new AppError('invalid_input', 'This file is too large to be a Studbook backup.')
-        }
-        source = { bytes: readFileSync(path) }
-        shown = basename(path)
-      } else {
-        source = { bytes: Buffer.from(data ?? '', 'base64') }
+      if (fromDialog !== true) return preview({ base64: data ?? '' }, name ?? 'backup')
+      if (!deps.dataFolder) {
+        throw new AppError('invalid_input', 'Choose the backup file on the page.', {
+          field: 'fromDialog'
+        })
       }
-      const opened = openBackup(source)
-      let found: ReturnType<typeof matchingSnapshot>
-      try {
-        found = matchingSnapshot(opened, activeRow())
-      } finally {
-        opened.close()
-      }
-      const p = deps.profileId()
-      const current = readSnapshot(db(), p)
-      const views = viewChanges(p, found.snapshot)
-      const restoreId = randomUUID()
-      pending.clear()
-      pending.set(restoreId, { profileId: p, name: shown, backup: found.snapshot })
-      return {
-        restoreId,
-        name: shown,
-        takenAt: found.takenAt,
-        holds: countsOf(found.snapshot),
-        current: countsOf(current),
-        changes: planRestore(current, found.snapshot, randomUUID).changes + views
-      }
+      const path = await deps.dataFolder.chooseBackupSource(backupsDir(deps.store))
+      if (path === null) return null
+      return preview({ path }, basename(path))
     },
     'exchange:applyRestore': async ({ restoreId }) => {
       const restore = pending.get(restoreId)
@@ -131,26 +153,40 @@ export function createBackupHandlers(deps: ExchangeDeps): BackupHandlers {
       pending.delete(restoreId)
       // The collection as it is now, first: a restore is undoable, and this is the second way back.
       const safetyBackup = join(backupsDir(deps.store), backupName('before-restore', deps.now()))
-      await backupTo(safetyBackup)
-      const plan = planRestore(readSnapshot(db(), restore.profileId), restore.backup, randomUUID)
-      // Saved views are not collection edits: they are merged by name, outside the journal.
-      const merged = restore.backup.views
-        ? mergeViews(db(), restore.profileId, restore.backup.views, deps.now().toISOString())
-        : { added: 0, replaced: 0 }
-      const views = merged.added + merged.replaced
-      if (plan.edits.length === 0) {
-        if (views > 0) deps.changed([])
-        return { applied: views, journalId: null, safetyBackup }
+      await writeBackup(deps.store, safetyBackup, deps.now())
+      // Planned again against the collection as it is now (a sync may have changed it since).
+      const plan = await runBackupJob({
+        kind: 'plan',
+        livePath: deps.store.path,
+        profileId: restore.profileId,
+        scope: restore.scope
+      })
+      if (plan.serviceWrites > MAX_SERVICE_WRITES) throw tooManyWrites(plan.serviceWrites)
+      const now = deps.now().toISOString()
+      // One transaction: a crash leaves the collection and its views all before or all after.
+      const done = transaction(db(), () => {
+        const merged = plan.views
+          ? mergeViews(db(), restore.profileId, plan.views, now)
+          : { added: 0, replaced: 0 }
+        const r =
+          plan.edits.length === 0
+            ? null
+            : applyEdits(
+                db(),
+                restore.profileId,
+                plan.edits,
+                { kind: 'new', description: `Restore from backup ${restore.name}` },
+                now
+              )
+        return { views: merged.added + merged.replaced, r }
+      })
+      if (done.r) deps.changed(done.r.setIDs)
+      else if (done.views > 0) deps.changed([])
+      return {
+        applied: plan.changes + done.views,
+        journalId: done.r?.journalId ?? null,
+        safetyBackup
       }
-      const r = applyEdits(
-        db(),
-        restore.profileId,
-        plan.edits,
-        { kind: 'new', description: `Restore from backup ${restore.name}` },
-        deps.now().toISOString()
-      )
-      deps.changed(r.setIDs)
-      return { applied: plan.changes + views, journalId: r.journalId, safetyBackup }
     },
     'exchange:openDataFolder': async () => {
       const path = dirname(deps.store.path)

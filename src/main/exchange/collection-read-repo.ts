@@ -166,3 +166,12 @@ export function currentCollection(db: ReadDb, profileId: number): CurrentCollect
     labels: flagLabels(db, profileId).map((l) => l.label)
   }
 }
+
+/** The catalogue's set ids: a restore writes only sets the edit path would accept. */
+export function catalogueSetIds(db: ReadDb, profileId: number): Set<number> {
+  return new Set(
+    all<{ set_id: number }>(db, sql`SELECT set_id FROM sets WHERE profile_id = ${profileId}`).map(
+      (r) => r.set_id
+    )
+  )
+}

@@ -1,6 +1,7 @@
 import type { CollectionCountsDto } from '../../shared/model/exchange'
-import { EMPTY_SET, SET_FIELDS, setEdit } from '../collection/index'
-import type { Edit } from '../collection/index'
+import { EMPTY_SET, SET_FIELDS, isBlank, setEdit } from '../collection/index'
+import type { CopyValue, Edit, MinifigValue, SetFieldValues } from '../collection/index'
+import type { PortableView } from '../views/index'
 import type { Snapshot } from './snapshot-repo'
 
 export function countsOf(s: Snapshot): CollectionCountsDto {
@@ -70,4 +71,107 @@ export function planRestore(
     }
   })
   return { edits, changes: targets.size }
+}
+
+/** What a restore may touch, and what it must leave and say so. */
+interface RestoreScope {
+  readonly current: Snapshot
+  readonly backup: Snapshot
+  /** Sets the backup names that the catalogue does not hold: not restored. */
+  readonly unknownSets: readonly number[]
+  /** Sets whose copies with details outnumber the quantity: the edit path refuses that. */
+  readonly overFloor: readonly number[]
+}
+
+/**
+ * Narrows both sides to what the edit path would accept: sets in the catalogue whose rows passed,
+ * copies whose rows passed, and no set whose copies with details outnumber its quantity. What is
+ * left out is left as it is in the collection (neither side names it, so no edit touches it).
+ */
+export function scopeRestore(
+  current: Snapshot,
+  backup: Snapshot,
+  catalogue: ReadonlySet<number>,
+  refusedSets: ReadonlySet<number>,
+  refusedCopies: ReadonlySet<string>
+): RestoreScope {
+  const named = new Set([...backup.sets.keys(), ...[...backup.copies.values()].map((c) => c.setID)])
+  const unknownSets = [...named].filter((id) => !catalogue.has(id)).sort((a, b) => a - b)
+  const detailed = new Map<number, number>()
+  for (const c of backup.copies.values()) {
+    if (!isBlank(c.value)) detailed.set(c.setID, (detailed.get(c.setID) ?? 0) + 1)
+  }
+  const overFloor = [...detailed]
+    .filter(([id, n]) => catalogue.has(id) && n > (backup.sets.get(id) ?? EMPTY_SET).qtyOwned)
+    .map(([id]) => id)
+  const skip = new Set(overFloor)
+  const keepSet = (id: number): boolean =>
+    catalogue.has(id) && !refusedSets.has(id) && !skip.has(id)
+  const narrow = (s: Snapshot): Snapshot => ({
+    ...s,
+    sets: new Map([...s.sets].filter(([id]) => keepSet(id))),
+    copies: new Map(
+      [...s.copies].filter(([localId, c]) => keepSet(c.setID) && !refusedCopies.has(localId))
+    )
+  })
+  return { current: narrow(current), backup: narrow(backup), unknownSets, overFloor }
+}
+
+/**
+ * The rows the outbox gets when the edits are applied: one per field that changes, owned and
+ * quantity moving together as the edit path expands them (edits.ts).
+ */
+export function serviceWritesOf(edits: readonly Edit[], current: Snapshot): number {
+  let n = 0
+  const pairs = new Map<number, { owned: boolean; qtyOwned: number }>()
+  for (const e of edits) {
+    if (e.kind !== 'set' || (e.field !== 'owned' && e.field !== 'qtyOwned')) {
+      n++
+      continue
+    }
+    const cur = pairs.get(e.setID) ?? current.sets.get(e.setID) ?? EMPTY_SET
+    pairs.set(
+      e.setID,
+      e.field === 'owned'
+        ? { owned: e.value, qtyOwned: e.value ? Math.max(cur.qtyOwned, 1) : 0 }
+        : { owned: e.value > 0, qtyOwned: e.value }
+    )
+  }
+  for (const [id, next] of pairs) {
+    const was = current.sets.get(id) ?? EMPTY_SET
+    n += (was.owned !== next.owned ? 1 : 0) + (was.qtyOwned !== next.qtyOwned ? 1 : 0)
+  }
+  return n
+}
+
+/** A snapshot as text, to cross between threads without the main thread rebuilding it. */
+export function snapshotToJson(s: Snapshot): string {
+  return JSON.stringify({
+    sets: [...s.sets],
+    copies: [...s.copies],
+    tombstones: [...s.tombstones],
+    minifigs: [...s.minifigs],
+    labels: s.labels,
+    views: s.views
+  })
+}
+
+/** Only ever given text `snapshotToJson` wrote, in this process. */
+export function snapshotFromJson(text: string): Snapshot {
+  const o = JSON.parse(text) as {
+    sets: [number, SetFieldValues][]
+    copies: [string, { setID: number; value: CopyValue }][]
+    tombstones: string[]
+    minifigs: [string, MinifigValue][]
+    labels: string[]
+    views: PortableView[] | null
+  }
+  return {
+    sets: new Map(o.sets),
+    copies: new Map(o.copies),
+    tombstones: new Set(o.tombstones),
+    minifigs: new Map(o.minifigs),
+    labels: o.labels,
+    views: o.views
+  }
 }

@@ -102,6 +102,15 @@ export interface RestorePreviewDto {
   readonly current: CollectionCountsDto
   /** Sets, minifigures and flag names that the restore changes. */
   readonly changes: number
+  /** Rows the restore puts in the outbox: "N changes will be sent to the service". */
+  readonly serviceWrites: number
+  /** The backup's rows that break the collection's rules: named here, never written. */
+  readonly refused: {
+    readonly count: number
+    readonly shown: readonly { readonly what: string; readonly why: string }[]
+  }
+  /** Sets the backup names that the catalogue does not hold: left as they are. */
+  readonly unknownSets: { readonly count: number; readonly shown: readonly number[] }
 }
 
 export interface RestoreResultDto {

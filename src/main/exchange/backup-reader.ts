@@ -1,0 +1,208 @@
+import Database from 'better-sqlite3'
+import { closeSync, copyFileSync, openSync, readSync, statSync, writeSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { AppError } from '../../shared/errors'
+import type { ReadDb } from '../store/handles'
+import {
+  backupProfiles,
+  backupTakenAt,
+  countRows,
+  quickCheck,
+  rawCopyRows,
+  rawLabelRows,
+  rawMinifigRows,
+  rawSetRows,
+  rawViewRows,
+  tableColumns
+} from './backup-repo'
+import type { Raw, RowTable } from './backup-repo'
+import { COPY_MODIFIED_SINCE, checkBackupSchema, damaged, notABackup } from './backup-schema'
+import { checkCopy, checkLabel, checkMinifig, checkSet, checkView } from './backup-values'
+import type { Refusal } from './backup-values'
+import type { Snapshot } from './snapshot-repo'
+import type { CopyValue, MinifigValue, SetFieldValues } from '../collection/index'
+import type { PortableView } from '../views/index'
+
+/**
+ * Reading a backup as untrusted data, in the backup worker (never on the main thread): a private
+ * copy in a temporary folder the main thread owns and removes, opened read-only, in SQLite's
+ * defensive mode, with `query_only` and `trusted_schema = OFF`; its shape checked before any row
+ * is read (backup-schema.ts); every table's rows counted against a budget before they are read;
+ * every value checked with the edit path's schemas (backup-values.ts).
+ */
+
+/** A backup bigger than this is surely not one of ours (they hold no catalogue). */
+const MAX_BACKUP_BYTES = 512 * 1024 * 1024
+/** Rows of one table of one profile: far above any collection, far below a hang. */
+const MAX_ROWS = 250_000
+/** Schema entries: ours has about 60. */
+const MAX_SCHEMA_ROWS = 2_000
+
+export type BackupSource = { readonly base64: string } | { readonly path: string }
+
+const SQLITE_MAGIC = 'SQLite format 3\0'
+
+/**
+ * Puts the file in `dir` and checks its header: SQLite's magic, and a length that holds the
+ * pages the header counts (a truncated file is damaged, whatever SQLite would make of it). The
+ * copy is set to the rollback journal, so opening it never looks for a WAL beside it.
+ */
+export function stageBackup(source: BackupSource, dir: string): string {
+  const copy = join(dir, 'backup.studbook')
+  if ('path' in source) {
+    if (statSync(source.path).size > MAX_BACKUP_BYTES) {
+      throw new AppError('invalid_input', 'This file is too large to be a Studbook backup.', {
+        field: 'data'
+      })
+    }
+    copyFileSync(source.path, copy)
+  } else {
+    writeFileSync(copy, Buffer.from(source.base64, 'base64'))
+  }
+  const size = statSync(copy).size
+  const fd = openSync(copy, 'r+')
+  try {
+    const header = Buffer.alloc(100)
+    if (readSync(fd, header, 0, 100, 0) < 100) throw notABackup('too short')
+    if (header.toString('latin1', 0, 16) !== SQLITE_MAGIC) throw notABackup('not SQLite')
+    const raw = header.readUInt16BE(16)
+    const pageSize = raw === 1 ? 65536 : raw
+    const pages = header.readUInt32BE(28)
+    // The page count is valid only when the change counter matches "version-valid-for".
+    const counted = header.readUInt32BE(24) === header.readUInt32BE(92)
+    if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) throw damaged()
+    if (counted && pages * pageSize > size) throw damaged()
+    writeSync(fd, Buffer.from([1, 1]), 0, 2, 18)
+  } finally {
+    closeSync(fd)
+  }
+  return copy
+}
+
+export function openUntrusted(path: string): ReadDb {
+  const db = new Database(path, { readonly: true, fileMustExist: true })
+  try {
+    db.unsafeMode(false)
+    db.pragma('trusted_schema = OFF')
+    db.pragma('query_only = ON')
+    db.pragma('cell_size_check = ON')
+    db.pragma('mmap_size = 0')
+  } catch (e) {
+    db.close()
+    throw e
+  }
+  return db as ReadDb
+}
+
+/** SQLite's own words for a damaged or foreign file become our typed errors. */
+export function asBackupError(e: unknown): AppError {
+  if (e instanceof AppError) return e
+  const code = (e as { code?: unknown } | null)?.code
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_IOERR_SHORT_READ') return damaged(e)
+  return notABackup(undefined, e)
+}
+
+interface BackupRead {
+  /** Only the rows that passed. */
+  readonly backup: Snapshot
+  readonly refused: readonly Refusal[]
+  /** Sets and copies whose rows failed: the restore leaves them as they are. */
+  readonly refusedSets: ReadonlySet<number>
+  readonly refusedCopies: ReadonlySet<string>
+  readonly takenAt: string | null
+}
+
+export interface ProfileMatch {
+  readonly kind: string
+  readonly baseUrl: string
+}
+
+function budgeted(db: ReadDb, table: RowTable, profileId: number, read: () => Raw[]): Raw[] {
+  const n = countRows(db, table, profileId)
+  if (n > MAX_ROWS) {
+    throw new AppError(
+      'invalid_input',
+      `This backup holds ${n} rows of ${table}, more than a restore reads (${MAX_ROWS}).`,
+      { field: 'data' }
+    )
+  }
+  return read()
+}
+
+export function readBackup(
+  db: ReadDb,
+  match: ProfileMatch,
+  versions: { first: number; head: number }
+): BackupRead {
+  const schemaRows = db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }
+  if (schemaRows.n > MAX_SCHEMA_ROWS) throw notABackup('too many schema entries')
+  if (quickCheck(db) !== 'ok') throw damaged()
+  const { version, has } = checkBackupSchema(db, versions.first, versions.head)
+  const profiles = backupProfiles(db)
+  const found = profiles.find((p) => p.kind === match.kind && p.base_url === match.baseUrl)
+  if (!found) {
+    const held = profiles.map((p) => `"${p.label.slice(0, 60)}"`).join(', ') || 'none'
+    throw new AppError(
+      'invalid_input',
+      `This backup holds the collection of another service (${held}), not of the one in use. ` +
+        'Switch to that service in Settings to restore it.',
+      { field: 'data' }
+    )
+  }
+  const p = found.id
+  const refused: Refusal[] = []
+  const refusedSets = new Set<number>()
+  const refusedCopies = new Set<string>()
+
+  const sets = new Map<number, SetFieldValues>()
+  for (const r of budgeted(db, 'set_state', p, () => rawSetRows(db, p))) {
+    const c = checkSet(r)
+    if ('value' in c) sets.set(c.setID, c.value)
+    else {
+      refused.push(c.refusal)
+      if (typeof c.setID === 'number') refusedSets.add(c.setID)
+    }
+  }
+  const hasModified =
+    version >= COPY_MODIFIED_SINCE && tableColumns(db, 'copies').some((c) => c.name === 'modified')
+  const copies = new Map<string, { setID: number; value: CopyValue }>()
+  const tombstones = new Set<string>()
+  for (const r of budgeted(db, 'copies', p, () => rawCopyRows(db, p, hasModified))) {
+    const c = checkCopy(r)
+    if ('refusal' in c) {
+      refused.push(c.refusal)
+      if (typeof c.localId === 'string') refusedCopies.add(c.localId)
+    } else if (c.deleted) tombstones.add(c.localId)
+    else copies.set(c.localId, { setID: c.setID, value: c.value })
+  }
+  const minifigs = new Map<string, MinifigValue>()
+  for (const r of budgeted(db, 'minifig_state', p, () => rawMinifigRows(db, p))) {
+    const c = checkMinifig(r)
+    if ('refusal' in c) refused.push(c.refusal)
+    else minifigs.set(c.number, c.value)
+  }
+  const labels = ['', '', '', '', '', '', '', '']
+  for (const r of budgeted(db, 'flag_labels', p, () => rawLabelRows(db, p))) {
+    const c = checkLabel(r)
+    if ('refusal' in c) refused.push(c.refusal)
+    else labels[c.flagNo - 1] = c.label
+  }
+  let views: PortableView[] | null = null
+  if (has.has('saved_views')) {
+    views = []
+    for (const r of budgeted(db, 'saved_views', p, () => rawViewRows(db, p))) {
+      const c = checkView(r)
+      if ('refusal' in c) refused.push(c.refusal)
+      else views.push(c)
+    }
+  }
+  const taken = backupTakenAt(db)
+  return {
+    backup: { sets, copies, tombstones, minifigs, labels, views },
+    refused,
+    refusedSets,
+    refusedCopies,
+    takenAt: typeof taken === 'string' && taken.length <= 40 ? taken : null
+  }
+}

@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto'
+import { parentPort, workerData } from 'node:worker_threads'
+import { AppError } from '../../shared/errors'
+import { runJob } from './backup-jobs'
+import type { BackupJob } from './backup-jobs'
+
+/**
+ * Worker side of backups and restores: one worker per job, ended by the main thread when the job
+ * answers, runs out of time or is cancelled. A hostile backup can hold this thread as long as
+ * the budget allows; the main thread keeps answering meanwhile.
+ */
+const job = workerData as BackupJob
+try {
+  parentPort?.postMessage({ ok: true, value: runJob(job, randomUUID) })
+} catch (e) {
+  // Only an AppError's words are meant for the user; anything else is a fault in the reader.
+  const error =
+    e instanceof AppError
+      ? e.toJSON()
+      : new AppError('internal', 'The backup could not be read because of an internal error.', {
+          reason: e instanceof Error ? e.message.slice(0, 200) : String(e).slice(0, 200)
+        }).toJSON()
+  parentPort?.postMessage({ ok: false, error })
+}

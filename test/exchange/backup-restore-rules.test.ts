@@ -1,0 +1,167 @@
+import Database from 'better-sqlite3'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createBackupHandlers } from '../../src/main/exchange/backup-handlers'
+import { writeError } from '../../src/main/exchange/backup-file-repo'
+import { headVersion } from '../../src/main/store/migrate'
+import { MIGRATIONS } from '../../src/main/store/migrations/index'
+import { makeHostileBackups } from '../fixtures/hostile/backups/make-hostile-backups'
+import { copiesOf, exchangeHarness, setState } from './store-fixtures'
+import type { ExchangeHarness } from './store-fixtures'
+import { copy } from './fixtures'
+
+let t: ExchangeHarness
+let temp: string
+const savedTmp = process.env.TMPDIR
+
+beforeEach(() => {
+  temp = mkdtempSync(join(tmpdir(), 'studbook-rules-tmp-'))
+  process.env.TMPDIR = temp
+})
+
+afterEach(() => {
+  t.close()
+  if (savedTmp === undefined) delete process.env.TMPDIR
+  else process.env.TMPDIR = savedTmp
+  rmSync(temp, { recursive: true, force: true })
+})
+
+const leftovers = (): string[] => readdirSync(temp).filter((n) => n.startsWith('studbook-restore-'))
+const outboxRows = (): number =>
+  (t.h.store.read.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n
+const base64 = (path: string): string => readFileSync(path).toString('base64')
+
+async function start(): Promise<string> {
+  t = await exchangeHarness()
+  const u = t.h.handlers
+  await u['collection:updateSet']({ setID: t.id('10179-1'), patch: { qtyOwned: 2, rating: 5 } })
+  await u['collection:saveCopy']({ setID: t.id('10179-1'), copy: copy({ notes: 'first' }) })
+  const r = await t.x['exchange:backup']({ saveWithDialog: false })
+  return r.path ?? ''
+}
+
+function hostile(base: string, name: string): string {
+  const dir = join(t.h.dir, 'hostile')
+  mkdirSync(dir, { recursive: true })
+  const file = makeHostileBackups(base, dir, t.h.profileId, headVersion(MIGRATIONS)).find(
+    (f) => f.name === name
+  )
+  if (!file) throw new Error(`no ${name}`)
+  return file.path
+}
+
+describe('a restore follows the edit path’s rules', () => {
+  it('values that fail are never written; the rest is, and the outbox gets what the preview said', async () => {
+    const base = await start()
+    const before = outboxRows()
+    const p = await t.x['exchange:previewRestore']({
+      data: base64(hostile(base, 'values-beyond-rules.studbook'))
+    })
+    expect(p?.refused.count).toBe(7)
+    await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
+    // The one valid new row is restored …
+    expect(setState(t.h.store, 5007)).toMatchObject({ qty_owned: 2, notes: 'fine' })
+    // … and none of the others: those sets are as they were (absent), the flag keeps no name.
+    for (const id of [5001, 5002, 5003, 5004, 5005, 5006]) {
+      expect(setState(t.h.store, id)).toBeUndefined()
+    }
+    const labels = t.h.store.read.prepare('SELECT flag_no, label FROM flag_labels').all()
+    expect(labels).toEqual([{ flag_no: 4, label: 'Kept' }])
+    expect(outboxRows() - before).toBe(p?.serviceWrites)
+  }, 120_000)
+
+  it('sets the catalogue does not hold are left out and named; nothing is sent for them', async () => {
+    const base = await start()
+    const before = outboxRows()
+    const p = await t.x['exchange:previewRestore']({
+      data: base64(hostile(base, '100k-rows.studbook'))
+    })
+    expect(p?.unknownSets.count).toBe(100_000)
+    expect(p?.serviceWrites).toBe(0)
+    await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
+    const n = t.h.store.read.prepare('SELECT count(*) AS n FROM set_state').get() as { n: number }
+    expect(n.n).toBe(1)
+    expect(outboxRows()).toBe(before)
+  }, 120_000)
+
+  it('a copy added since the backup is deleted by the restore', async () => {
+    const base = await start()
+    await t.h.handlers['collection:saveCopy']({
+      setID: t.id('75192-1'),
+      copy: copy({ notes: 'since' })
+    })
+    expect(copiesOf(t.h.store, t.id('75192-1'))).toHaveLength(1)
+    const p = await t.x['exchange:previewRestore']({ data: base64(base) })
+    await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
+    expect(copiesOf(t.h.store, t.id('75192-1'))).toEqual([])
+    expect(copiesOf(t.h.store, t.id('10179-1'))).toHaveLength(1)
+  }, 120_000)
+
+  it('a backup of this version restores; one of the next version is refused', async () => {
+    const base = await start()
+    const db = new Database(base)
+    db.pragma(`user_version = ${headVersion(MIGRATIONS) + 1}`)
+    db.close()
+    await expect(t.x['exchange:previewRestore']({ data: base64(base) })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/newer Studbook/) as unknown
+    })
+    const again = new Database(base)
+    again.pragma(`user_version = ${headVersion(MIGRATIONS)}`)
+    again.close()
+    expect(await t.x['exchange:previewRestore']({ data: base64(base) })).not.toBeNull()
+  }, 120_000)
+})
+
+describe('a preview can be stopped, and always cleans up', () => {
+  it('a second preview cancels the first: its worker ends, its temp folder goes', async () => {
+    const base = await start()
+    const data = base64(hostile(base, '100k-rows.studbook'))
+    // Called first (not deferred): the second call below finds it running.
+    const first = Promise.resolve(t.x['exchange:previewRestore']({ data })).then(
+      () => 'done',
+      (e: unknown) => e
+    )
+    const second = await t.x['exchange:previewRestore']({ data: base64(base) })
+    expect(await first).toMatchObject({ code: 'cancelled' })
+    expect(second).not.toBeNull()
+    expect(leftovers()).toEqual([])
+  }, 120_000)
+
+  it('a preview over its time budget is stopped with a typed error', async () => {
+    const base = await start()
+    const x = createBackupHandlers({ ...t.h.deps, files: null }, { job: { timeoutMs: 1 } })
+    await expect(x['exchange:previewRestore']({ data: base64(base) })).rejects.toMatchObject({
+      code: 'timeout'
+    })
+    expect(leftovers()).toEqual([])
+  }, 120_000)
+
+  it('a reader that dies (out of memory) is a typed error, and leaves no temp folder', async () => {
+    const base = await start()
+    const x = createBackupHandlers(
+      { ...t.h.deps, files: null },
+      { job: { resourceLimits: { maxOldGenerationSizeMb: 4 } } }
+    )
+    await expect(x['exchange:previewRestore']({ data: base64(base) })).rejects.toMatchObject({
+      code: 'internal',
+      message: expect.stringMatching(/backup could not be read/) as unknown
+    })
+    expect(leftovers()).toEqual([])
+  }, 120_000)
+})
+
+describe('a backup that cannot be written says why', () => {
+  it('a full disk is named as such', () => {
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), {
+      code: 'ENOSPC'
+    })
+    expect(writeError(full)).toMatchObject({ code: 'disk_full', message: /disk .* is full/ })
+    const sqliteFull = Object.assign(new Error('database or disk is full'), {
+      code: 'SQLITE_FULL'
+    })
+    expect(writeError(sqliteFull)).toMatchObject({ code: 'disk_full' })
+  })
+})
