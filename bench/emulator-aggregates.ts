@@ -7,7 +7,8 @@ import { machine, writeSection } from './doc-section'
  * theme, as a catalogue sync asks them, over the in-process handler. Each figure stands beside the
  * `uptime` load average taken just before it, since the machine is shared. Writes the "Reference
  * service: per-theme aggregates" section of docs/benchmarks.md.
- * Run: `npx tsx bench/emulator-aggregates.ts [sizes…]` (default 20000 200000).
+ * Run: `npm run bench:service-aggregates`, or `npx tsx bench/emulator-aggregates.ts [sizes…]`
+ * (default 20000 200000).
  */
 
 const PASSES = 5
