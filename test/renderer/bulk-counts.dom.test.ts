@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { setTransport } from '../../src/renderer/src/lib/api'
+import App from '../../src/renderer/src/App.svelte'
+import { search } from '../../src/renderer/src/lib/state/search.svelte'
+import { selection } from '../../src/renderer/src/lib/state/selection.svelte'
+import type { BulkEditResultDto } from '../../src/shared/model/bulk'
+import type { SetCollectionDto } from '../../src/shared/model/collection'
+import { settle } from './dom-env'
+import { FakeBackend } from './fake-backend'
+
+/**
+ * Issue #25: after a bulk edit the filter counts ("Wanted 2", "Flag 7 0") stayed as they were for
+ * over half a minute. Once the edit has answered, the counts shown are asked for again, whatever
+ * else main announces (or does not yet, being busy).
+ */
+
+let backend: FakeBackend
+
+/** The fake's bulk edit: wanted only, as this test uses. It announces nothing, as a busy main. */
+function markWanted(setIDs: readonly number[]): BulkEditResultDto {
+  const changed: { setID: number; collection: SetCollectionDto }[] = []
+  for (const id of setIDs) {
+    const i = backend.sets.findIndex((s) => s.setID === id)
+    const s = backend.sets[i]
+    if (!s || s.collection.wanted) continue
+    const collection: SetCollectionDto = { ...s.collection, wanted: true, sync: 'pending' }
+    backend.sets[i] = { ...s, collection }
+    changed.push({ setID: id, collection })
+  }
+  return {
+    sets: setIDs.length,
+    change: changed.length,
+    already: setIDs.length - changed.length,
+    skipped: [],
+    description: `${changed.length} sets marked wanted`,
+    journalId: 9,
+    changed
+  }
+}
+
+beforeEach(async () => {
+  backend = new FakeBackend(300)
+  setTransport(backend)
+  backend.override('collection:bulkEdit', ({ setIDs }) => markWanted(setIDs))
+  window.location.hash = '#/browse'
+  search.layout = 'list'
+  search.setText('')
+  render(App)
+  await settle()
+  selection.clear()
+})
+afterEach(() => {
+  cleanup()
+})
+
+const wantedCount = (): string =>
+  screen
+    .getByRole('checkbox', { name: /^Wanted/ })
+    .closest('label')
+    ?.querySelector('.count')?.textContent ?? ''
+
+async function pick(index: number, mods: { shiftKey?: boolean } = {}): Promise<void> {
+  const el = document.getElementById(`item-${index}`)
+  if (!el) throw new Error(`item ${index} is not drawn`)
+  await fireEvent.click(el.querySelector('.number') ?? el, mods)
+  await settle()
+}
+
+describe('filter counts after a bulk edit', () => {
+  it('are asked for again once the edit answered, and show the edit', async () => {
+    await vi.waitFor(() => {
+      expect(wantedCount()).toBe('0')
+    })
+    await pick(0)
+    await pick(5, { shiftKey: true })
+    const bar = screen.getByRole('toolbar', { name: 'Bulk edit' })
+    const asked = backend.callsTo('catalog:search').filter((q) => q.facets === true).length
+    await fireEvent.click(within(bar).getByRole('button', { name: 'Wanted' }))
+    await settle()
+    await vi.waitFor(() => {
+      expect(wantedCount()).toBe('6')
+    })
+    // The counts were read after the edit, not kept from before it.
+    const after = backend.callsTo('catalog:search').filter((q) => q.facets === true).length
+    expect(after).toBeGreaterThan(asked)
+  })
+})
