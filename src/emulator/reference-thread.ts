@@ -143,7 +143,12 @@ export function createReferenceThread(options: ThreadOptions): ReferenceThread {
           break
         case 'response':
           settle(l, m.id, (call) => {
-            call.resolve(toResponse(m))
+            // An answer fetch could not have given (a header undici refuses) fails as a bad reply.
+            try {
+              call.resolve(toResponse(m))
+            } catch (e) {
+              call.reject(connectionError('ECONNRESET', `the demo service's answer: ${String(e)}`))
+            }
           })
       }
     })

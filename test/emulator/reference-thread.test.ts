@@ -13,7 +13,7 @@ import type { ReferenceThread } from '../../src/emulator/reference-thread'
 // connection's, and its answers are the in-process handler's, byte for byte.
 
 const BASE = 'https://demo.studbook.invalid'
-const API_KEY_ONLY = { sets: 20_000, seed: 1 } as const
+const DEMO_SIZE = { sets: 20_000, seed: 1 } as const
 
 function v3GetSets(apiKey: string, pageNumber: number): Request {
   return new Request(`${BASE}/api/v3.asmx/getSets`, {
@@ -66,7 +66,7 @@ describe('the reference service in a worker thread', () => {
   let thread: ReferenceThread
   let apiKey = ''
   beforeAll(async () => {
-    thread = createReferenceThread(API_KEY_ONLY)
+    thread = createReferenceThread(DEMO_SIZE)
     apiKey = (await thread.start()).apiKey
   })
   afterAll(async () => {
