@@ -160,4 +160,38 @@ describe('an edit sent, then a later one of the same field that never left, both
       again.close()
     }
   }, 60_000)
+
+  it.each([
+    ['after the raise that makes its record', 'answer', 2],
+    ['as its details leave for that record', 'send', 3],
+    ['after its details were written', 'answer', 3]
+  ] as const)(
+    'one copy out, one in, the quantity as it was, killed %s: one record each, quantity back',
+    async (_, at, write) => {
+      const { s, h } = await session()
+      const setID = s.setIDs[3] ?? 0
+      const gone = await h.handlers['collection:saveCopy']({
+        setID,
+        copy: { ...COPY, pricePaid: 31 }
+      })
+      await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 32 } })
+      await h.drain()
+      await h.handlers['collection:deleteCopy']({ setID, localId: gone.localId })
+      await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 33 } })
+      await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 2 } })
+      h.close()
+      // Write 1 deletes the first copy there, write 2 raises the quantity, write 3 is the details.
+      await crashPush(s, at, write)
+      const again = await restart(s)
+      try {
+        await again.drain()
+        expect(outbox(again)).toEqual([])
+        expect(await detailsOf(again, setID)).toEqual([32, 33])
+        expect(svc.admin.getCollectionValue('demo', setID).qtyOwned).toBe(2)
+      } finally {
+        again.close()
+      }
+    },
+    60_000
+  )
 })

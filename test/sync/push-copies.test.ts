@@ -186,6 +186,22 @@ describe('a new copy', () => {
     expect(records.map((r) => r.notes).sort()).toEqual(['from the website', 'mine'])
   })
 
+  it('one copy out, one in, the quantity as it was: the service makes the new one a record', async () => {
+    await harness()
+    const setID = h.setIDs[17] ?? 0
+    const gone = await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, notes: 'A' } })
+    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, notes: 'B' } })
+    await h.drain()
+    await h.handlers['collection:deleteCopy']({ setID, localId: gone.localId })
+    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, notes: 'C' } })
+    await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 2 } })
+    await h.drain()
+    expect(outbox()).toEqual([])
+    const records = await h.client.v2.getCollectionDetail({ SetID: setID })
+    expect(records.map((r) => r.notes).sort()).toEqual(['B', 'C'])
+    expect(h.svc.admin.getCollectionValue('demo', setID).qtyOwned).toBe(2)
+  })
+
   it('waits, not kept local, while the quantity it needs is in conflict', async () => {
     await harness()
     const setID = h.setIDs[16] ?? 0

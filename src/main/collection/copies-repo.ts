@@ -1,7 +1,10 @@
 import type { ReadDb, WriteDb } from '../store/handles'
-import { all, run } from '../store/handles'
+import { all, run, transaction } from '../store/handles'
 import { sql } from '../store/sql'
 import type { CopyRow } from './collection-state-repo'
+import { setEdit } from './edits-types'
+import { enqueue, markSent } from './outbox-repo'
+import { editKey } from './outbox-target'
 
 /** The copy rows the push of per-copy details reads and marks; the edit side writes them in collection-state-repo. */
 
@@ -97,4 +100,24 @@ export function quantityEditState(
   ).map((r) => r.state)
   if (states.includes('pending')) return 'pending'
   return states.length > 0 ? 'held' : 'none'
+}
+
+/**
+ * The outbox row that brings the set's quantity on the service back to `qty` after the pusher
+ * raises it by one to make a record for a new copy. Committed before the raise leaves, with the
+ * raised value as sent: after a crash anywhere, the next round finds the raise (its own write, not
+ * a change on the website) and lowers it again; when the raise never left, the row is done as is.
+ */
+export function holdQuantityReturn(
+  db: WriteDb,
+  profileId: number,
+  setID: number,
+  qty: number,
+  now: string
+): void {
+  const key = editKey(setEdit(setID, 'qtyOwned', qty))
+  transaction(db, () => {
+    const id = enqueue(db, profileId, { ...key, desired: qty, before: qty, journalId: null }, now)
+    markSent(db, id, JSON.stringify(qty + 1), now)
+  })
 }

@@ -17,6 +17,7 @@ export {
   copyDateTexts,
   dropCopyTombstone,
   heldCollectionIds,
+  holdQuantityReturn,
   keepConfirmedDateText,
   markCopyKeptLocal,
   quantityEditState

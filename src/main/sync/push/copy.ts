@@ -9,8 +9,6 @@ import {
   copyFieldsOf,
   deleteRow,
   dropCopyTombstone,
-  heldCollectionIds,
-  isBlank,
   keepConfirmedDateText,
   markCopyKeptLocal,
   markRow,
@@ -22,6 +20,7 @@ import {
 import type { CopyValue, LocalCopy, OutboxRow, OutboxTarget } from '../../collection/index'
 import type { WriteDb } from '../../store/handles'
 import { transaction } from '../../store/handles'
+import { freeRecord, makeRecord } from './copy-record'
 import { detailOf, sameCopy } from './ops'
 
 /**
@@ -71,7 +70,10 @@ export async function pushCopy(
     const quantity = quantityEditState(db, p, setID)
     // The raise that makes this copy's record is on its way: wait for it.
     if (quantity === 'pending') return 'waiting'
-    const records = await client.v2.getCollectionDetail({ SetID: setID })
+    let records = await client.v2.getCollectionDetail({ SetID: setID })
+    if (quantity === 'none' && !freeRecord(db, p, records)) {
+      records = (await makeRecord(ctx, setID, records, client)) ?? records
+    }
     // With the quantity in conflict, a blank record already there still takes the copy; without
     // one the copy waits for the user's answer (its record depends on it), not kept local.
     const claimed = claim(ctx, row, local, records, quantity === 'held')
@@ -136,8 +138,7 @@ function claim(
   quantityHeld: boolean
 ): CollectionDetailRecord | 'waiting' | null {
   const { db, profileId: p } = ctx
-  const held = heldCollectionIds(db, p)
-  const free = records.find((r) => !held.has(r.collectionID) && isBlank(copyFieldsOf(r)))
+  const free = freeRecord(db, p, records)
   if (!free && quantityHeld) return 'waiting'
   if (!free) {
     transaction(db, () => {
