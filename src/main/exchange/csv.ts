@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { AppError } from '../../shared/errors'
+import { IMPORT_LIMITS, overLimit } from './import-limits'
 
 /**
  * RFC 4180 through maintained libraries (csv-stringify / csv-parse): CRLF rows, quotes doubled,
@@ -9,7 +10,7 @@ import { AppError } from '../../shared/errors'
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP).
 // A leading apostrophe is escaped too, so the one we add can always be told apart and removed.
-const FORMULA_START = /^[=+\-@\t\r']/
+const FORMULA_START = /^[=+\-@\t\r\n']/
 
 /** Prefixes a formula-looking cell with `'` so spreadsheets show it as text. */
 function neutralise(cell: string): string {
@@ -39,6 +40,9 @@ export function writeCsv(
     row.map((c) => (typeof c === 'string' ? neutralise(c) : c))
   const body = stringify([cells(header), ...rows.map(cells)], {
     record_delimiter: '\r\n',
+    // A lone CR or LF ends a row in a spreadsheet: left unquoted, the text after it starts a new
+    // row of its own, where a formula escapes the guard above ("\r=cmd()").
+    quoted_match: /[\r\n]/,
     ...(options.quoteText ? { quoted_string: true, quoted_empty: false } : {})
   })
   return (options.bom ? '\uFEFF' : '') + body
@@ -117,24 +121,63 @@ function detectDelimiter(text: string): { delimiter: Delimiter; skip: number } {
   return { delimiter: best, skip: 0 }
 }
 
+/** Told how far the parser has read, every few thousand rows (the preview's progress bar). */
+export type ReadProgress = (done: number, total: number) => void
+
+const PROGRESS_EVERY = 5_000
+
+interface Located {
+  readonly line: number
+  readonly record: string[]
+}
+
 /**
  * Parses CSV text with a header row: the separator detected, any line ending (CRLF, LF or CR),
- * blank rows skipped, each row's first line kept for the preview.
+ * blank rows skipped, each row's first line kept for the preview. Reading stops at the first row
+ * past a cap (IMPORT_LIMITS), so a hostile file costs no more than a capped one.
  */
-export function readCsv(content: string): CsvTable {
+export function readCsv(content: string, onProgress?: ReadProgress): CsvTable {
   const text = content.replace(/^\uFEFF/, '')
   const { delimiter, skip } = detectDelimiter(text)
-  let records: { record: string[]; info: { lines: number } }[]
+  const total = Buffer.byteLength(text)
+  // info.lines is where a record ends; the next one starts on the line after it, or after the
+  // blank lines the parser skipped since (info.empty_lines counts them). Blank lines must be
+  // skipped by the parser: as records of their own each cost an error object (a short row), and
+  // a file of newlines took minutes.
+  let nextLine = skip + 1
+  let blankSeen = 0
+  let kept = 0
+  const onRecord = (
+    record: string[],
+    info: { lines: number; bytes: number; empty_lines: number }
+  ): Located | null => {
+    const line = nextLine + (info.empty_lines - blankSeen)
+    blankSeen = info.empty_lines
+    nextLine = info.lines + 1
+    if (record.length > IMPORT_LIMITS.columns) throw overLimit('columns', line)
+    if (!record.some((c) => c.trim() !== '')) return null
+    // The header and IMPORT_LIMITS.rows data rows; one more is over.
+    if (++kept > IMPORT_LIMITS.rows + 1) throw overLimit('rows', line)
+    if (onProgress && kept % PROGRESS_EVERY === 0) onProgress(Math.min(info.bytes, total), total)
+    return { line, record }
+  }
+  let records: Located[]
   try {
     records = parse(text, {
       delimiter,
       from_line: skip + 1,
-      info: true,
       relax_column_count: true,
-      skip_empty_lines: false,
-      trim: true
-    }) as unknown as { record: string[]; info: { lines: number } }[]
+      skip_empty_lines: true,
+      trim: true,
+      max_record_size: IMPORT_LIMITS.recordChars,
+      // Typed as returning records; it returns located ones, which is what `records` holds.
+      on_record: onRecord as unknown as (record: string[]) => string[] | null
+    }) as unknown as Located[]
   } catch (e) {
+    if (e instanceof AppError) throw e
+    if ((e as { code?: unknown }).code === 'CSV_MAX_RECORD_SIZE') {
+      throw overLimit('recordChars', nextLine)
+    }
     throw new AppError(
       'invalid_input',
       'The file is not valid CSV.',
@@ -144,15 +187,7 @@ export function readCsv(content: string): CsvTable {
       }
     )
   }
-  // info.lines is where a record ends; the next one starts on the line after it.
-  let nextLine = skip + 1
-  const located = records.map(({ record, info }) => {
-    const line = nextLine
-    nextLine = info.lines + 1
-    return { line, record }
-  })
-  const filled = located.filter((r) => r.record.some((c) => c.trim() !== ''))
-  const [head, ...body] = filled
+  const [head, ...body] = records
   if (!head) throw new AppError('invalid_input', 'The file is empty.')
   const header = head.record.map((h) => h.trim())
   const index = new Map<string, number>()

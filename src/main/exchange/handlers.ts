@@ -10,6 +10,8 @@ export type ExchangeHandlers = Pick<
   | 'exchange:export'
   | 'exchange:previewImport'
   | 'exchange:applyImport'
+  | 'exchange:cancelImport'
+  | 'exchange:importProgress'
   | 'exchange:backup'
   | 'exchange:previewRestore'
   | 'exchange:applyRestore'

@@ -5,7 +5,7 @@ import { readBrickEconomy } from './brickeconomy'
 import { readBricklink } from './bricklink'
 import { readBrickset } from './brickset'
 import { DELIMITER_NAMES, hasColumns, readCsv } from './csv'
-import type { CsvTable } from './csv'
+import type { CsvTable, ReadProgress } from './csv'
 import type { ParsedFile, ReadContext } from './import-types'
 import { readRebrickable } from './rebrickable'
 import { readStudbook } from './studbook-full'
@@ -45,19 +45,20 @@ function readAs(file: ParsedFile, text: DecodedText, table: CsvTable | null): st
 export function parseImport(
   format: ImportFormat,
   text: DecodedText,
-  ctx: ReadContext
+  ctx: ReadContext,
+  onProgress?: ReadProgress
 ): ParsedFile & { readonly readAs: string } {
   const looksXml = text.text.trimStart().startsWith('<')
   if (format === 'bricklink') {
     if (!looksXml) {
-      const found = recognise(readCsv(text.text))
+      const found = recognise(readCsv(text.text, onProgress))
       if (found) throw wrongFormat(format, found)
     }
     const file = readBricklink(text.text)
     return { ...file, readAs: readAs(file, text, null) }
   }
   if (looksXml) throw wrongFormat(format, 'bricklink')
-  const table = readCsv(text.text)
+  const table = readCsv(text.text, onProgress)
   const found = recognise(table)
   if (found !== null && found !== format) throw wrongFormat(format, found)
   const file = ((): ParsedFile => {

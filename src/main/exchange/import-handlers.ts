@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../shared/errors'
+import type { ImportProgressDto } from '../../shared/ipc/channels/exchange'
 import type { Handlers } from '../../shared/ipc/contract'
 import { FORMAT_TITLES } from '../../shared/model/exchange'
 import type { ImportFormat } from '../../shared/model/exchange'
@@ -11,7 +12,20 @@ import type { PortableView, ViewMerge } from '../views/index'
 import type { ExchangeDeps } from './deps'
 import { planOffThread } from './import-thread'
 
-type ImportHandlers = Pick<Handlers, 'exchange:previewImport' | 'exchange:applyImport'>
+type ImportHandlers = Pick<
+  Handlers,
+  | 'exchange:previewImport'
+  | 'exchange:applyImport'
+  | 'exchange:cancelImport'
+  | 'exchange:importProgress'
+>
+
+/** A preview still reading: how to stop it, how far it is, and its end (settled either way). */
+interface Running {
+  readonly abort: AbortController
+  readonly progress: () => ImportProgressDto
+  readonly ended: Promise<unknown>
+}
 
 interface Preview {
   readonly profileId: number
@@ -40,6 +54,7 @@ function viewNotice(m: ViewMerge): string {
  */
 export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
   const previews = new Map<string, Preview>()
+  const running = new Map<string, Running>()
   const db = () => deps.store.write
   const conditions = (): Promise<readonly string[]> =>
     deps.conditions
@@ -47,13 +62,36 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
       : Promise.resolve(listConditions(db(), deps.profileId(), 'acquired') ?? [])
 
   return {
-    'exchange:previewImport': async (input) => {
+    'exchange:previewImport': async ({ jobId, ...input }) => {
       const p = deps.profileId()
-      const file = await planOffThread(
-        deps.store,
-        { ...input, profileId: p, conditions: await conditions() },
-        (why) => deps.log?.warn('import previews are read on the main thread', why)
-      )
+      const abort = new AbortController()
+      let progress: ImportProgressDto = { stage: 'waiting', done: 0, total: 0 }
+      const key = jobId ?? randomUUID()
+      const planned = (async () => {
+        const given = await conditions()
+        return planOffThread(
+          deps.store,
+          { ...input, profileId: p, conditions: given },
+          {
+            signal: abort.signal,
+            onProgress: (now) => {
+              progress = now
+            },
+            onFallback: (why) => deps.log?.warn('import previews are read on the main thread', why)
+          }
+        )
+      })()
+      running.set(key, { abort, progress: () => progress, ended: planned.catch(() => undefined) })
+      let file: Awaited<typeof planned>
+      try {
+        file = await planned
+      } finally {
+        running.delete(key)
+      }
+      // A cancel that won the race with the answer still wins: nothing is kept.
+      if (abort.signal.aborted) {
+        throw new AppError('cancelled', 'The import preview was cancelled; nothing was changed.')
+      }
       const plan = file.plan
       const views = planViewMerge(db(), p, file.views)
       const viewChanges = views.added + views.replaced
@@ -83,6 +121,15 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
         canApply
       }
     },
+    'exchange:cancelImport': async ({ jobId }) => {
+      const job = running.get(jobId)
+      if (!job) return { cancelled: false }
+      job.abort.abort()
+      // Answers once the worker has ended, so "cancelled" means nothing of it runs any more.
+      await job.ended
+      return { cancelled: true }
+    },
+    'exchange:importProgress': ({ jobId }) => running.get(jobId)?.progress() ?? null,
     'exchange:applyImport': ({ previewId }) => {
       const preview = previews.get(previewId)
       if (!preview || preview.profileId !== deps.profileId()) {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import type { AppErrorData } from '../../shared/errors'
+import type { ImportProgressDto } from '../../shared/ipc/channels/exchange'
 import type { DateOrder, ImportFormat, ImportPreviewDto } from '../../shared/model/exchange'
 import type { ReadDb } from '../store/handles'
 import { currentCollection } from './collection-read-repo'
@@ -29,18 +31,41 @@ export type PlannedPreview = Pick<ImportPreviewDto, 'readAs' | 'rows' | 'notices
   readonly views: readonly PortableView[]
 }
 
+/** What the worker says, in order: ready once it runs, progress now and then, then one answer. */
+export type FromWorker =
+  | { readonly type: 'ready' }
+  | { readonly type: 'progress'; readonly progress: ImportProgressDto }
+  | { readonly type: 'done'; readonly value: PlannedPreview }
+  | { readonly type: 'failed'; readonly error: AppErrorData }
+
+/** How far a preview is: reading the file (bytes of it), then planning (no count). */
+type PreviewProgress = (p: ImportProgressDto) => void
+
 /** Reads the file and plans it against the collection in `db`: the whole preview, no writes. */
-export function planPreview(db: ReadDb, job: PreviewJob): PlannedPreview {
+export function planPreview(
+  db: ReadDb,
+  job: PreviewJob,
+  onProgress: PreviewProgress = () => undefined
+): PlannedPreview {
   const text = importText(job)
-  const file = parseImport(job.format, text, {
-    conditions: job.conditions,
-    ...(job.dateOrder ? { dateOrder: job.dateOrder } : {})
-  })
+  onProgress({ stage: 'reading', done: 0, total: 0 })
+  const file = parseImport(
+    job.format,
+    text,
+    {
+      conditions: job.conditions,
+      ...(job.dateOrder ? { dateOrder: job.dateOrder } : {})
+    },
+    (done, total) => {
+      onProgress({ stage: 'reading', done, total })
+    }
+  )
+  onProgress({ stage: 'planning', done: 0, total: 0 })
   const plan = planImport(file, currentCollection(db, job.profileId), () => randomUUID())
   return {
     readAs: file.readAs,
     rows: file.rows,
-    notices: file.notices,
+    notices: text.notice === undefined ? file.notices : [text.notice, ...file.notices],
     question: file.question,
     plan,
     views: file.views ?? []

@@ -1,14 +1,22 @@
 import { Worker } from 'node:worker_threads'
 import { AppError } from '../../shared/errors'
-import type { AppErrorData } from '../../shared/errors'
+import type { ImportProgressDto } from '../../shared/ipc/channels/exchange'
 import type { Store } from '../store/connection'
+import { IMPORT_LIMITS, overLimit } from './import-limits'
 import { planPreview } from './import-plan'
-import type { PlannedPreview, PreviewJob } from './import-plan'
+import type { FromWorker, PlannedPreview, PreviewJob } from './import-plan'
 import type { PreviewWorkerData } from './import-worker'
 
-type Reply =
-  | { readonly ok: true; readonly value: PlannedPreview }
-  | { readonly ok: false; readonly error: AppErrorData }
+/** How the caller steers one preview. */
+interface PreviewControl {
+  /** Aborted: the worker is ended and the preview fails as `cancelled`. */
+  readonly signal?: AbortSignal
+  /** Defaults to IMPORT_LIMITS.budgetMs; past it the worker is ended (`timeout`). */
+  readonly budgetMs?: number
+  readonly onProgress?: (p: ImportProgressDto) => void
+  /** Told once when no worker can run here and previews are read inline. */
+  readonly onFallback?: (why: string) => void
+}
 
 /**
  * Files at least this long (characters of text or of base64) are read in a worker. Below it a
@@ -20,8 +28,23 @@ const WORKER_THRESHOLD_CHARS = 64 * 1024
 /** Set once no worker could run here: previews are then read inline, as they were before. */
 let unavailable: string | null = null
 
-function inline(store: Store, job: PreviewJob): PlannedPreview {
-  return planPreview(store.read, job)
+const cancelled = (): AppError =>
+  new AppError('cancelled', 'The import preview was cancelled; nothing was changed.')
+
+const timedOut = (ms: number): AppError =>
+  new AppError(
+    'timeout',
+    `The import preview took longer than ${Math.round(ms / 1000)} s and was stopped; nothing was changed. Split the file into smaller ones.`
+  )
+
+const aborted = (control: PreviewControl): boolean => control.signal?.aborted === true
+
+function inline(store: Store, job: PreviewJob, control: PreviewControl): PlannedPreview {
+  if (aborted(control)) throw cancelled()
+  const planned = planPreview(store.read, job, control.onProgress)
+  // Small files only: the plan is made in one go, and a cancel that came meanwhile still wins.
+  if (aborted(control)) throw cancelled()
+  return planned
 }
 
 // From sources (tests, tsx) the worker is TypeScript run through tsx; a build ships import-worker.js.
@@ -30,61 +53,115 @@ function spawn(data: PreviewWorkerData): Worker {
   const url = new URL(fromSource ? './import-worker.ts' : './import-worker.js', import.meta.url)
   return new Worker(url, {
     workerData: data,
+    // The heap cap bounds memory for any file: one that needs more ends the worker, not the app.
+    resourceLimits: { maxOldGenerationSizeMb: IMPORT_LIMITS.workerHeapMb },
     ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {})
   })
 }
 
 /**
  * Reads and plans an import in a worker thread of its own: parsing a 20 MB file and planning it
- * against the collection takes seconds, during which the main loop keeps answering. Previews are
- * rare, so each gets a fresh worker that ends with it and takes the file's memory along.
+ * against the collection takes seconds, during which the main loop keeps answering. Each preview
+ * gets a fresh worker that ends with it and takes the file's memory along; a cancel or the time
+ * budget ends it at once (terminate stops even a parser mid-loop), so nothing of it stays.
  *
- * A worker that cannot start or dies without an answer (a missing worker file in a broken
- * install) is not the file's fault: the preview is then read inline and `onFallback` is told once.
+ * A worker that cannot start, or dies before it says it runs (a missing worker file in a broken
+ * install), is not the file's fault: the preview is then read inline and `onFallback` is told
+ * once. Once the worker runs, any end without an answer is this preview's failure.
  */
 export function planOffThread(
   store: Store,
   job: PreviewJob,
-  onFallback?: (why: string) => void
+  control: PreviewControl = {}
 ): Promise<PlannedPreview> {
   const size = (job.content ?? job.data ?? '').length
   if (unavailable !== null || size < WORKER_THRESHOLD_CHARS) {
-    return Promise.resolve().then(() => inline(store, job))
+    return Promise.resolve().then(() => inline(store, job, control))
   }
-  const fallBack = (why: string): PlannedPreview => {
-    if (unavailable === null) onFallback?.(why)
-    unavailable = why
-    return inline(store, job)
-  }
+  if (aborted(control)) return Promise.reject(cancelled())
   return new Promise<PlannedPreview>((resolve, reject) => {
     let settled = false
-    const settle = (run: () => PlannedPreview): void => {
+    let ready = false
+    const budget = control.budgetMs ?? IMPORT_LIMITS.budgetMs
+    const clock: { timer?: NodeJS.Timeout } = {}
+    const finish = (run: () => PlannedPreview): void => {
       if (settled) return
       settled = true
+      clearTimeout(clock.timer)
+      control.signal?.removeEventListener('abort', onAbort)
       try {
         resolve(run())
       } catch (e) {
         reject(e instanceof Error ? e : new Error(String(e)))
       }
     }
+    const fallBack = (why: string): PlannedPreview => {
+      if (unavailable === null) control.onFallback?.(why)
+      unavailable = why
+      return inline(store, job, control)
+    }
     let worker: Worker
     try {
       worker = spawn({ path: store.path, job })
     } catch (e) {
-      settle(() => fallBack(e instanceof Error ? e.message : String(e)))
+      finish(() => fallBack(e instanceof Error ? e.message : String(e)))
       return
     }
-    worker.once('message', (reply: Reply) => {
-      settle(() => {
-        if (reply.ok) return reply.value
-        throw AppError.from(reply.error)
+    // Ended from here: the answer waits for the thread's exit, so "cancelled" means it is gone.
+    // Its exit is then ours, never a broken install's (no fallback) nor an unexplained end.
+    let stopping: AppError | null = null
+    const stop = (why: AppError): void => {
+      if (settled || stopping !== null) return
+      stopping = why
+      void worker.terminate().finally(() => {
+        finish(() => {
+          throw why
+        })
       })
+    }
+    function onAbort(): void {
+      stop(cancelled())
+    }
+    control.signal?.addEventListener('abort', onAbort, { once: true })
+    clock.timer = setTimeout(() => {
+      stop(timedOut(budget))
+    }, budget)
+    control.onProgress?.({ stage: 'waiting', done: 0, total: 0 })
+    worker.on('message', (m: FromWorker) => {
+      // Once stopped, a late answer is dropped: a cancel always wins.
+      if (stopping !== null) return
+      if (m.type === 'ready') ready = true
+      else if (m.type === 'progress') {
+        if (!settled) control.onProgress?.(m.progress)
+      } else if (m.type === 'done') finish(() => m.value)
+      else {
+        finish(() => {
+          throw AppError.from(m.error)
+        })
+      }
     })
-    worker.once('error', (e) => {
-      settle(() => fallBack(e.message))
+    worker.once('error', (e: Error & { code?: unknown }) => {
+      if (stopping !== null) return
+      if (!ready) finish(() => fallBack(e.message))
+      else if (e.code === 'ERR_WORKER_OUT_OF_MEMORY')
+        finish(() => {
+          throw overLimit('memory')
+        })
+      else {
+        finish(() => {
+          throw new AppError('internal', 'The import preview stopped because of an internal error.')
+        })
+      }
     })
     worker.once('exit', (code) => {
-      settle(() => fallBack(`the import worker ended (exit ${String(code)}) without an answer`))
+      if (stopping !== null) return
+      if (!ready) {
+        finish(() => fallBack(`the import worker ended (exit ${String(code)}) without an answer`))
+      } else {
+        finish(() => {
+          throw new AppError('internal', 'The import preview ended without an answer.')
+        })
+      }
     })
   })
 }

