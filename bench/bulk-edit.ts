@@ -1,16 +1,31 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createApp } from '../src/main/app/compose'
 import { machine } from './doc-section'
 
 /**
  * `npx tsx bench/bulk-edit.ts`: what one bulk edit of the largest selection (5,000 sets) costs on
- * the demo catalogue: its summary (plan), the edit itself (one transaction, one journal entry,
- * 10,000 outbox rows for owned + quantity) and the one undo that reverts it. Median of 3 rounds.
+ * the demo catalogue: its summary (plan), the edit itself (one transaction, one journal entry, an
+ * outbox row per set), the push of it to the (in-process) demo service, the one undo that
+ * reverts it and the push of that. For each push: how long until nothing was pending, and the
+ * longest the main thread was held meanwhile (event-loop delay, 10 ms resolution). Rounds:
+ * BENCH_BULK_ROUNDS (default 2); sets: BENCH_BULK_SETS (default 5,000).
  */
+const BULK = Number(process.env['BENCH_BULK_SETS'] ?? 5000)
+const ROUNDS = Number(process.env['BENCH_BULK_ROUNDS'] ?? 2)
+
 const median = (xs: number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+interface Push {
+  readonly ms: number
+  readonly maxStallMs: number
+  readonly p99StallMs: number
+}
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'studbook-bench-bulk-'))
@@ -24,9 +39,9 @@ async function main(): Promise<void> {
     })
     const h = app.handlers
     await h['sync:start']({ full: true })
-    while ((await h['sync:getStatus']({})).running) await new Promise((r) => setTimeout(r, 50))
+    while ((await h['sync:getStatus']({})).running) await sleep(50)
     const setIDs: number[] = []
-    for (let offset = 0; setIDs.length < 5000; offset += 500) {
+    for (let offset = 0; setIDs.length < BULK; offset += 500) {
       const page = await h['catalog:search']({
         text: '',
         sort: 'number',
@@ -35,29 +50,64 @@ async function main(): Promise<void> {
         limit: 500,
         facets: false
       })
-      setIDs.push(...page.rows.filter((r) => !r.collection.owned).map((r) => r.setID))
+      if (page.rows.length === 0) break
+      setIDs.push(...page.rows.filter((r) => !r.collection.wanted).map((r) => r.setID))
     }
-    setIDs.length = 5000
-    const action = { kind: 'owned', value: true } as const
+    setIDs.length = Math.min(setIDs.length, BULK)
+
+    /** Waits for the background push the edit scheduled, watching the main thread meanwhile. */
+    const pushed = async (): Promise<Push> => {
+      const loop = monitorEventLoopDelay({ resolution: 10 })
+      loop.enable()
+      const t = performance.now()
+      await sleep(20)
+      for (;;) {
+        const s = await h['sync:getStatus']({})
+        if (s.pending === 0 && !s.running) break
+        await sleep(50)
+      }
+      loop.disable()
+      const ms = (ns: number) => ns / 1e6
+      return {
+        ms: performance.now() - t,
+        maxStallMs: ms(loop.max),
+        p99StallMs: ms(loop.percentile(99))
+      }
+    }
+
+    const action = { kind: 'wanted', value: true } as const
     const plan: number[] = []
     const edit: number[] = []
     const undo: number[] = []
-    for (let round = 0; round < 3; round++) {
+    const pushEdit: Push[] = []
+    const pushUndo: Push[] = []
+    const load: number[] = []
+    for (let round = 0; round < ROUNDS; round++) {
+      load.push(loadavg()[0] ?? 0)
       let t = performance.now()
       await h['collection:bulkPlan']({ setIDs, action })
       plan.push(performance.now() - t)
       t = performance.now()
       const r = await h['collection:bulkEdit']({ setIDs, action })
       edit.push(performance.now() - t)
-      if (r.change !== 5000) throw new Error(`changed ${String(r.change)} sets, not 5,000`)
+      if (r.change !== setIDs.length) throw new Error(`changed ${String(r.change)} sets`)
+      pushEdit.push(await pushed())
       t = performance.now()
-      await h['journal:undo']({})
+      await h['journal:undo']({ entryId: r.journalId ?? 0 })
       undo.push(performance.now() - t)
+      pushUndo.push(await pushed())
     }
     await app.close()
     const ms = (xs: number[]): string => `${median(xs).toFixed(0)} ms`
-    console.log(`machine: ${machine()}`)
-    console.log(`5,000 sets owned: plan ${ms(plan)}, edit ${ms(edit)}, undo ${ms(undo)}`)
+    const push = (ps: Push[]): string =>
+      `${(median(ps.map((p) => p.ms)) / 1000).toFixed(1)} s, main thread held at most ` +
+      `${median(ps.map((p) => p.maxStallMs)).toFixed(0)} ms (p99 ${median(ps.map((p) => p.p99StallMs)).toFixed(0)} ms)`
+    console.log(`machine: ${machine()}; load ${load.map((l) => l.toFixed(1)).join(', ')}`)
+    console.log(
+      `${setIDs.length.toLocaleString('en')} sets wanted: plan ${ms(plan)}, edit ${ms(edit)}, undo ${ms(undo)} (median of ${String(ROUNDS)})`
+    )
+    console.log(`push of the edit: ${push(pushEdit)}`)
+    console.log(`push of the undo: ${push(pushUndo)}`)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
