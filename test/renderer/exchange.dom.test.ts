@@ -91,7 +91,8 @@ describe('import preview, restore, and the list under fast typing', () => {
     // The bytes go to main as they are: it detects the encoding.
     expect(backend.callsTo('exchange:previewImport')[0]).toEqual({
       format: 'collection',
-      data: '//5OAA=='
+      data: '//5OAA==',
+      jobId: expect.any(String) as unknown
     })
     const changes = screen.getByRole('table', { name: 'Changes' })
     expect(within(changes).getByText('Quantity owned 1 → 3')).toBeTruthy()
