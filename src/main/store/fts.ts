@@ -1,5 +1,5 @@
 import type { ReadDb, WriteDb } from './handles'
-import { get, run, transaction } from './handles'
+import { all, get, run, transaction } from './handles'
 import { noteCatalogueChange } from './match-sets'
 import { inSlices, nextTurn } from './slices'
 import type { SliceOptions } from './slices'
@@ -50,18 +50,20 @@ export const FTS_TABLE_SQL = `
 `
 
 /**
- * Indexes that cost every row a bulk load writes (issue #25: +25% on each page), used by single
- * lookups only (a scanned code, the shop-exit filter): the load drops them and builds them once at
- * its end. Partial, since most sets have no exit date and many no code; a lookup `col = ?`,
- * `col IN (...)` or `col BETWEEN ...` implies `col IS NOT NULL`, so SQLite still uses them.
+ * The lookup indexes of a scanned code and of the shop-exit filter (migration 110). Partial, over
+ * plain columns: a set without the value costs them nothing, and one with it a b-tree insert, no
+ * JSON parse (the old exit index parsed `detail` for every row written: +25% on each page). They
+ * stay up to date through a bulk load: building them at its end would hold the thread for one
+ * CREATE INDEX per index (over 100 ms each at 200,000 sets), which cannot be done in slices.
+ * A lookup `col = ?`, `col IN (...)` or `col BETWEEN ...` implies `col IS NOT NULL`, so SQLite
+ * still uses them.
  */
-const BULK_INDEXES = [
-  `CREATE INDEX IF NOT EXISTS sets_by_exit ON sets (profile_id, shop_exit)
-     WHERE shop_exit IS NOT NULL;`,
-  `CREATE INDEX IF NOT EXISTS sets_by_ean ON sets (profile_id, ean) WHERE ean IS NOT NULL;`,
-  `CREATE INDEX IF NOT EXISTS sets_by_upc ON sets (profile_id, upc) WHERE upc IS NOT NULL;`
-]
-export const BULK_INDEXES_SQL = BULK_INDEXES.join('\n')
+export const BULK_INDEXES_SQL = `
+  CREATE INDEX IF NOT EXISTS sets_by_exit ON sets (profile_id, shop_exit)
+    WHERE shop_exit IS NOT NULL;
+  CREATE INDEX IF NOT EXISTS sets_by_ean ON sets (profile_id, ean) WHERE ean IS NOT NULL;
+  CREATE INDEX IF NOT EXISTS sets_by_upc ON sets (profile_id, upc) WHERE upc IS NOT NULL;
+`
 
 /** True while a bulk load runs (or was interrupted): the index must be rebuilt before it is trusted. */
 export function ftsIsStale(db: ReadDb): boolean {
@@ -79,32 +81,44 @@ export function ftsIsStale(db: ReadDb): boolean {
 export function beginBulkLoad(db: WriteDb): void {
   db.exec(`DROP TRIGGER IF EXISTS sets_fts_insert;
     DROP TRIGGER IF EXISTS sets_fts_delete;
-    DROP TRIGGER IF EXISTS sets_fts_update;
-    DROP INDEX IF EXISTS sets_by_exit;
-    DROP INDEX IF EXISTS sets_by_ean;
-    DROP INDEX IF EXISTS sets_by_upc;`)
+    DROP TRIGGER IF EXISTS sets_fts_update;`)
 }
 
+/** Sampled, not read whole: a full ANALYZE reads every row of every index of `sets` at once. */
+const ANALYSIS_LIMIT = 400
+
 /** Fresh statistics after a bulk load, so the planner picks the indexes the search relies on. */
-function analyse(db: WriteDb): void {
-  // A sample of each index, not all of it: a full ANALYZE reads 200,000 rows per index at once.
-  db.pragma('analysis_limit = 400')
+function analyseNow(db: WriteDb): void {
+  db.pragma(`analysis_limit = ${String(ANALYSIS_LIMIT)}`)
   db.pragma('optimize = 0x10002')
 }
 
+/** The same, one index of `sets` a turn (all at once: 150 ms at 200,000 sets on a busy machine). */
+async function analyse(db: WriteDb): Promise<void> {
+  db.pragma(`analysis_limit = ${String(ANALYSIS_LIMIT)}`)
+  const names = all<{ name: string }>(
+    db,
+    sql`SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'sets'`
+  )
+  for (const { name } of names) {
+    // Names come from the schema itself, never from input; quoted all the same.
+    db.exec(`ANALYZE "${name.replaceAll('"', '""')}"`)
+    await nextTurn()
+  }
+}
+
 /**
- * Ends a bulk load at once: the index rebuilt from `sets`, the lookup indexes built and the
- * triggers restored, in one transaction. For opening a file a crash left mid-load (and for
+ * Ends a bulk load at once: the index rebuilt from `sets` and the triggers restored, in one
+ * transaction. For opening a file a crash left mid-load (and for
  * benchmarks); a sync ends its load with `finishBulkLoad`, which keeps the thread free.
  */
 export function endBulkLoad(db: WriteDb): void {
   db.transaction(() => {
     db.exec(`INSERT INTO sets_fts (sets_fts) VALUES ('rebuild');`)
-    db.exec(BULK_INDEXES_SQL)
     db.exec(FTS_TRIGGERS_SQL)
   }).immediate()
   noteCatalogueChange(db)
-  analyse(db)
+  analyseNow(db)
 }
 
 /** Indexes the sets after `after` by id, up to `n` of them; returns the last id indexed. */
@@ -126,12 +140,13 @@ function fillFrom(db: WriteDb, after: number, n: number): { last: number; count:
 
 /**
  * Ends a bulk load without holding the thread (issue #25: the one-transaction rebuild takes
- * seconds at 200,000 sets): the index emptied, then filled by ranges of set ids in short
- * transactions with the event loop given back between them; each lookup index built in its own
- * transaction; the triggers restored last, which marks the index whole. Between slices a search
- * finds the sets indexed so far. `sets` must not change meanwhile (the sync is its only writer and
- * awaits this). A crash part way leaves the triggers missing: the next open rebuilds at once
- * (repairFts), and a sync that meets a stale index before its load finishes it first (sets.ts).
+ * seconds at 200,000 sets): the index emptied (at once when the load began on an empty one), then
+ * filled by ranges of set ids in short transactions with the event loop given back between them,
+ * and the triggers restored last, which marks the index whole. Between slices a search finds the
+ * sets indexed so far. Filling always starts from empty, so rows written while the index was stale
+ * (a load cut off before this ran) cannot leave it wrong. `sets` must not change while this runs:
+ * the sync is its only writer and awaits it. A crash part way leaves the triggers missing: the
+ * next open rebuilds at once (repairFts), before anything else reads or writes.
  */
 export async function finishBulkLoad(db: WriteDb, options: SliceOptions = {}): Promise<void> {
   transaction(db, () => {
@@ -147,16 +162,12 @@ export async function finishBulkLoad(db: WriteDb, options: SliceOptions = {}): P
     },
     { first: 500, max: 20_000, ...options }
   )
-  for (const index of BULK_INDEXES) {
-    await nextTurn()
-    options.between?.()
-    transaction(db, () => db.exec(index))
-  }
-  await nextTurn()
-  transaction(db, () => db.exec(FTS_TRIGGERS_SQL))
+  transaction(db, () => {
+    db.exec(FTS_TRIGGERS_SQL)
+  })
   noteCatalogueChange(db)
   await nextTurn()
-  analyse(db)
+  await analyse(db)
 }
 
 /** Called on open: repairs an index left stale by a crash during a bulk load. */

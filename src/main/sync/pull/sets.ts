@@ -1,7 +1,7 @@
 import type { CatalogueProgress } from '../../../shared/model/sync'
 import { countSets, upsertSets } from '../../catalogue/index'
 import type { CatalogueSetInput } from '../../catalogue/index'
-import { beginBulkLoad, finishBulkLoad } from '../../store/fts'
+import { beginBulkLoad, finishBulkLoad, ftsIsStale } from '../../store/fts'
 import type { ReadDb } from '../../store/handles'
 import { transaction } from '../../store/handles'
 import { getSyncValue, setSyncValue } from '../../store/sync-state-repo'
@@ -40,22 +40,50 @@ function savedCursor(ctx: PullContext): PageCursor {
 }
 
 /**
+ * A first load stored its last page, but the end of the load (filling the search index) did not
+ * finish: nothing is left to fetch.
+ */
+function onlyTheEndLeft(ctx: PullContext): boolean {
+  const db = ctx.store.write
+  return (
+    getSyncValue(db, ctx.profileId, 'catalogue_complete_at') === null &&
+    getSyncValue(db, ctx.profileId, 'sets_next_page') === null &&
+    getSyncValue(db, ctx.profileId, 'catalogue_incomplete') === null &&
+    // Set by the transaction of the last page.
+    getSyncValue(db, ctx.profileId, 'recent_watermark') !== null &&
+    countSets(db, ctx.profileId) > 0
+  )
+}
+
+/**
  * Every set, page by page, until the query's total has arrived (v3 `matches`; v2 the themes' set
  * counts) whatever page size the service honours. Each page and the cursor to the next commit
  * together, so a crash or quit resumes at the first page not stored. An empty page before the
  * total ends the pull incomplete (recorded, never marked complete; the next sync asks again from
- * there). The first load inserts without FTS triggers and rebuilds the index once at the end.
+ * there). The first load inserts without FTS triggers and fills the index at the end, in slices
+ * (store/fts.ts); it is complete once that is done.
  */
 export async function pullAllSets(ctx: PullContext, expectedTotal: number): Promise<void> {
   const db = ctx.store.write
+  // A load cut off before its index was filled (the disk was full): fill it before anything else,
+  // so search finds what browsing lists from the first turn of this sync on.
+  if (ftsIsStale(db)) await finishBulkLoad(db)
+  if (onlyTheEndLeft(ctx)) {
+    setSyncValue(db, ctx.profileId, 'catalogue_complete_at', ctx.now().toISOString())
+    ctx.changed('catalogue', [])
+    return
+  }
   let cursor = savedCursor(ctx)
   // Changes made while the pages are read are picked up later from the watermark: the load's start.
   if (cursor.page === 1) setSyncValue(db, ctx.profileId, 'sets_started_at', ctx.now().toISOString())
   const startedAt = getSyncValue(db, ctx.profileId, 'sets_started_at') ?? ctx.now().toISOString()
-  const bulk = cursor.page > 1 || countSets(db, ctx.profileId) === 0
+  // Only a first load goes without triggers: one over cached sets keeps them, so the index is
+  // never emptied under a search and a load cut off has nothing to fill.
+  const bulk = countSets(db, ctx.profileId) === 0
   if (bulk) beginBulkLoad(db)
   let total = expectedTotal
   let got = (cursor.page - 1) * cursor.size
+  let complete: boolean
   // v3 getSets (JSON) when the service offers it: far cheaper to decode than the v2 XML page.
   let useV3 = true
   const fetchPage = async (c: PageCursor): Promise<Page> => {
@@ -105,13 +133,16 @@ export async function pullAllSets(ctx: PullContext, expectedTotal: number): Prom
         }
         if (step.kind === 'done') {
           setSyncValue(db, ctx.profileId, 'catalogue_incomplete', null)
-          setSyncValue(db, ctx.profileId, 'catalogue_complete_at', fetchedAt)
+          // A first load is complete once its index is filled (below): until then, the next
+          // sync is a whole one, which fills it (onlyTheEndLeft).
+          if (!bulk) setSyncValue(db, ctx.profileId, 'catalogue_complete_at', fetchedAt)
           setSyncValue(db, ctx.profileId, 'recent_watermark', startedAt)
           setSyncValue(db, ctx.profileId, 'sets_started_at', null)
         }
         return ids
       })
       got = step.got
+      complete = step.kind === 'done'
       if (!bulk) ctx.changed('catalogue', changed)
       if (step.kind !== 'next') break
       cursor = step.cursor
@@ -122,12 +153,16 @@ export async function pullAllSets(ctx: PullContext, expectedTotal: number): Prom
       try {
         await finishBulkLoad(db)
       } catch {
-        // The error that stopped the load is the one to report; the next open repairs the index.
+        // The error that stopped the load is the one to report; the next sync (or open) fills
+        // the index before it stores anything.
       }
     }
     throw e
   }
-  if (bulk) await finishBulkLoad(db)
+  if (bulk) {
+    await finishBulkLoad(db)
+    if (complete) setSyncValue(db, ctx.profileId, 'catalogue_complete_at', ctx.now().toISOString())
+  }
   ctx.progress('sets', got, Math.max(got, total))
   ctx.changed('catalogue', [])
 }
