@@ -26,15 +26,15 @@ const say = (line: string): void => {
 }
 
 /** Kills this process at the chosen request: each request knows its own number. */
-function killer(): () => (now: 'send' | 'answer') => void {
+function killer(): (op: string) => (now: 'send' | 'answer') => void {
   const at = Number(process.env['STUDBOOK_KILL_REQUEST'] ?? 0)
   const phase = process.env['STUDBOOK_KILL_AT'] === 'send' ? 'send' : 'answer'
   let n = 0
-  return () => {
+  return (op) => {
     const mine = ++n
     return (now) => {
       if (at > 0 && mine === at && now === phase) {
-        say(`KILLED ${phase} ${mine}`)
+        say(`KILLED ${phase} ${mine} ${op}`)
         process.kill(process.pid, 'SIGKILL')
       }
     }
@@ -55,7 +55,12 @@ async function main(): Promise<void> {
     profile: { baseUrl: url },
     secrets: () => secrets,
     fetch: async (req) => {
-      const at = kill()
+      const named = `${req.url} ${req.headers.get('soapaction') ?? ''} ${await req.clone().text()}`
+      const at = kill(
+        /[A-Za-z_]*(Collection|Rating|Sets?\b|Minifig|Flag|login|WSDL)[A-Za-z_]*/i.exec(
+          named
+        )?.[0] ?? 'other'
+      )
       at('send')
       const res = await fetch(req)
       await res.clone().arrayBuffer()

@@ -27,6 +27,8 @@ export interface SyncKillResult {
   readonly acked: number
   /** Kills that landed inside a request to the service (as it left, or after its answer). */
   readonly midRequest: number
+  /** Of those, kills inside a read or write of a copy's details. */
+  readonly midCopy: number
   readonly failures: readonly string[]
   readonly rounds: number
 }
@@ -77,6 +79,7 @@ interface Lines {
   readonly open: Model | null
   readonly ackCount: number
   readonly killedInRequest: boolean
+  readonly killedInCopy: boolean
 }
 
 function readLines(lines: readonly string[]): Lines {
@@ -85,6 +88,7 @@ function readLines(lines: readonly string[]): Lines {
   let open: Model | null = null
   let ackCount = 0
   let killedInRequest = false
+  let killedInCopy = false
   for (const line of lines) {
     const edit = /^EDIT (\d+) (.*)$/.exec(line)
     if (edit) {
@@ -103,9 +107,12 @@ function readLines(lines: readonly string[]): Lines {
       }
       open = null
     }
-    if (line.startsWith('KILLED ')) killedInRequest = true
+    if (line.startsWith('KILLED ')) {
+      killedInRequest = true
+      killedInCopy = /CollectionDetail/.test(line)
+    }
   }
-  return { acked, open, ackCount, killedInRequest }
+  return { acked, open, ackCount, killedInRequest, killedInCopy }
 }
 
 /** The service's state under the model's keys, read through the app's own client. */
@@ -163,6 +170,7 @@ export async function runSyncKillLoop(options: {
     let model: Model = new Map()
     let acked = 0
     let midRequest = 0
+    let midCopy = 0
     for (let it = 0; it < options.kills; it++) {
       // Half the kills land at a request to the service (as it leaves or once answered); the
       // rest after a time, now and then a long one, so the outbox grows between kills.
@@ -200,6 +208,7 @@ export async function runSyncKillLoop(options: {
       const lines = readLines(run.lines)
       acked += lines.ackCount
       if (lines.killedInRequest) midRequest++
+      if (lines.killedInCopy) midCopy++
       const next: Model = new Map(model)
       for (const m of lines.acked) for (const [k, v] of m) next.set(k, v)
       const { state, integrity } = localState(path, sets)
@@ -256,7 +265,7 @@ export async function runSyncKillLoop(options: {
     } finally {
       last.close()
     }
-    return { kills: options.kills, acked, midRequest, failures, rounds }
+    return { kills: options.kills, acked, midRequest, midCopy, failures, rounds }
   } finally {
     await server.close()
     svc.close()

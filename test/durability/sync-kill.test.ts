@@ -16,6 +16,10 @@ describe('kill -9 while editing and pushing, checked against the service', () =>
     async () => {
       const log = process.env['STUDBOOK_KILL_LOG']
       const r = await runSyncKillLoop({ kills, seed, ...(log ? { log } : {}) })
+      console.info(
+        `sync kill loop, seed ${seed}: ${r.kills} kills, ${r.midRequest} at a request ` +
+          `(${r.midCopy} of a copy's details), ${r.acked} edits acknowledged, drained in ${r.rounds} rounds`
+      )
       expect(r.failures, `seed ${seed}`).toEqual([])
       // The loop must have made edits and killed inside requests to the service, not only between.
       expect(r.acked).toBeGreaterThan(kills)
