@@ -3,13 +3,11 @@ import { basename, dirname, join } from 'node:path'
 import { AppError } from '../../shared/errors'
 import type { Handlers } from '../../shared/ipc/contract'
 import type { CollectionCountsDto } from '../../shared/model/exchange'
-import { applyEdits } from '../collection/index'
-import { transaction } from '../store/handles'
-import { mergeViews } from '../views/index'
 import { backupName, backupsDir, writeBackup } from './backup-file-repo'
 import type { BackupSource } from './backup-reader'
-import { profileRow } from './backup-repo'
+import { noteRestoreApplied, profileRow } from './backup-repo'
 import { runBackupJob, runInTempDir } from './backup-thread'
+import { MAX_SERVICE_WRITES, tooManyWrites } from './restore-plan'
 import type { JobOptions } from './backup-thread'
 import type { ExchangeDeps } from './deps'
 
@@ -29,12 +27,6 @@ interface PendingRestore {
   readonly serviceWrites: number
 }
 
-/**
- * The most rows one restore may put in the outbox: a whole 20,000-set collection restored onto
- * an empty one is about 45,000. Beyond this the restore is refused before anything is written.
- */
-const MAX_SERVICE_WRITES = 100_000
-
 const EMPTY_COUNTS: CollectionCountsDto = {
   setsOwned: 0,
   unitsOwned: 0,
@@ -44,15 +36,6 @@ const EMPTY_COUNTS: CollectionCountsDto = {
   minifigsWanted: 0,
   labels: 0,
   views: 0
-}
-
-function tooManyWrites(n: number): AppError {
-  return new AppError(
-    'invalid_input',
-    `This restore would send ${n} changes to the service, more than one restore may send ` +
-      `(${MAX_SERVICE_WRITES}).`,
-    { field: 'data' }
-  )
 }
 
 /** Extra knobs for tests: the worker's budgets. */
@@ -154,39 +137,21 @@ export function createBackupHandlers(
       // The collection as it is now, first: a restore is undoable, and this is the second way back.
       const safetyBackup = join(backupsDir(deps.store), backupName('before-restore', deps.now()))
       await writeBackup(deps.store, safetyBackup, deps.now())
-      // Planned again against the collection as it is now (a sync may have changed it since).
-      const plan = await runBackupJob({
-        kind: 'plan',
+      // Planned again against the collection as it is now (a sync may have changed it since),
+      // and applied in one transaction by the worker: the main thread is not held for it.
+      const done = await runBackupJob({
+        kind: 'apply',
         livePath: deps.store.path,
         profileId: restore.profileId,
-        scope: restore.scope
+        scope: restore.scope,
+        description: `Restore from backup ${restore.name}`,
+        now: deps.now().toISOString()
       })
-      if (plan.serviceWrites > MAX_SERVICE_WRITES) throw tooManyWrites(plan.serviceWrites)
-      const now = deps.now().toISOString()
-      // One transaction: a crash leaves the collection and its views all before or all after.
-      const done = transaction(db(), () => {
-        const merged = plan.views
-          ? mergeViews(db(), restore.profileId, plan.views, now)
-          : { added: 0, replaced: 0 }
-        const r =
-          plan.edits.length === 0
-            ? null
-            : applyEdits(
-                db(),
-                restore.profileId,
-                plan.edits,
-                { kind: 'new', description: `Restore from backup ${restore.name}` },
-                now
-              )
-        return { views: merged.added + merged.replaced, r }
-      })
-      if (done.r) deps.changed(done.r.setIDs)
+      // Counts cached on the main connection move with its own writes: this one tells them.
+      noteRestoreApplied(db(), deps.now().toISOString())
+      if (done.setIDs) deps.changed(done.setIDs)
       else if (done.views > 0) deps.changed([])
-      return {
-        applied: plan.changes + done.views,
-        journalId: done.r?.journalId ?? null,
-        safetyBackup
-      }
+      return { applied: done.changes + done.views, journalId: done.journalId, safetyBackup }
     },
     'exchange:openDataFolder': async () => {
       const path = dirname(deps.store.path)

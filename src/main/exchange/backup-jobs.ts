@@ -11,19 +11,23 @@ import type { BackupSource, ProfileMatch } from './backup-reader'
 import { stripBackup } from './backup-strip-repo'
 import type { Refusal } from './backup-values'
 import { catalogueSetIds } from './collection-read-repo'
+import { applyRestorePlan } from './restore-apply'
 import {
+  MAX_SERVICE_WRITES,
   countsOf,
   planRestore,
   scopeRestore,
   serviceWritesOf,
   snapshotFromJson,
-  snapshotToJson
+  snapshotToJson,
+  tooManyWrites
 } from './restore-plan'
 import { readSnapshot } from './snapshot-repo'
 
 /**
  * The jobs the backup worker runs, each on connections of its own: a restore's preview (read
- * the untrusted file and plan against the collection), a restore's plan at apply time, and the
+ * the untrusted file and plan against the collection), a restore's apply (plan again, then one
+ * transaction on its own write connection to the live database), and the
  * stripping of a fresh backup file. None of them runs on the main thread: each takes seconds on
  * a large collection, and a hostile file may take as long as the budget allows.
  */
@@ -37,10 +41,12 @@ export type BackupJob =
       readonly match: ProfileMatch
     }
   | {
-      readonly kind: 'plan'
+      readonly kind: 'apply'
       readonly livePath: string
       readonly profileId: number
       readonly scope: string
+      readonly description: string
+      readonly now: string
     }
   | {
       readonly kind: 'strip'
@@ -72,10 +78,17 @@ interface PlanResult {
   readonly views: readonly PortableView[] | null
 }
 
+interface ApplyResult {
+  readonly changes: number
+  readonly views: number
+  readonly journalId: number | null
+  readonly setIDs: readonly number[] | null
+}
+
 export type JobResult<J extends BackupJob> = J extends { kind: 'preview' }
   ? PreviewResult
-  : J extends { kind: 'plan' }
-    ? PlanResult
+  : J extends { kind: 'apply' }
+    ? ApplyResult
     : CollectionCountsDto
 
 function openLive(path: string): ReadDb {
@@ -135,7 +148,10 @@ function preview(job: Extract<BackupJob, { kind: 'preview' }>): PreviewResult {
   }
 }
 
-function plan(job: Extract<BackupJob, { kind: 'plan' }>, newLocalId: () => string): PlanResult {
+function plan(
+  job: Pick<Extract<BackupJob, { kind: 'apply' }>, 'livePath' | 'profileId' | 'scope'>,
+  newLocalId: () => string
+): PlanResult {
   const saved = JSON.parse(job.scope) as {
     backup: string
     refusedSets: number[]
@@ -162,6 +178,29 @@ function plan(job: Extract<BackupJob, { kind: 'plan' }>, newLocalId: () => strin
   }
 }
 
+/**
+ * A restore's writes: planned against the collection as it is now, then applied as ONE
+ * transaction (views, state, outbox, one journal entry) on this worker's own connection to the
+ * live database. The main thread is not held for it; a kill leaves all of it or none. A write
+ * the main connection makes meanwhile waits for this one (busy_timeout), as it would for any.
+ */
+function apply(job: Extract<BackupJob, { kind: 'apply' }>, newLocalId: () => string): ApplyResult {
+  const p = plan(job, newLocalId)
+  if (p.serviceWrites > MAX_SERVICE_WRITES) throw tooManyWrites(p.serviceWrites)
+  const db = new Database(job.livePath, { fileMustExist: true })
+  try {
+    // The settings every connection of the app's database uses (store/connection.ts).
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = FULL')
+    db.pragma('foreign_keys = ON')
+    db.pragma('busy_timeout = 5000')
+    const done = applyRestorePlan(db as WriteDb, job.profileId, p, job.description, job.now)
+    return { changes: p.changes, ...done }
+  } finally {
+    db.close()
+  }
+}
+
 /** Empties the caches of a fresh backup file (ours, just written) and counts what it holds. */
 function strip(job: Extract<BackupJob, { kind: 'strip' }>): CollectionCountsDto {
   const db = new Database(job.path, { fileMustExist: true })
@@ -179,8 +218,8 @@ export function runJob(job: BackupJob, newLocalId: () => string): unknown {
   switch (job.kind) {
     case 'preview':
       return preview(job)
-    case 'plan':
-      return plan(job, newLocalId)
+    case 'apply':
+      return apply(job, newLocalId)
     case 'strip':
       return strip(job)
   }

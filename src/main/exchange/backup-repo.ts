@@ -1,5 +1,5 @@
-import type { ReadDb } from '../store/handles'
-import { all, get } from '../store/handles'
+import type { ReadDb, WriteDb } from '../store/handles'
+import { all, get, run } from '../store/handles'
 import { sql } from '../store/sql'
 
 /**
@@ -127,5 +127,17 @@ export function rawViewRows(db: ReadDb, profileId: number): Raw[] {
     db,
     sql`SELECT name, query FROM saved_views WHERE profile_id = ${profileId}
         ORDER BY position, id`
+  )
+}
+
+/**
+ * A write on the main connection after a restore the worker applied: caches of counts that move
+ * with this connection's own writes (search-repo's `changeCount`) then see that the data changed.
+ */
+export function noteRestoreApplied(db: WriteDb, at: string): void {
+  run(
+    db,
+    sql`INSERT INTO settings (key, value) VALUES ('restore.appliedAt', ${at})
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`
   )
 }

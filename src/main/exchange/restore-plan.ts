@@ -1,8 +1,24 @@
+import { AppError } from '../../shared/errors'
 import type { CollectionCountsDto } from '../../shared/model/exchange'
 import { EMPTY_SET, SET_FIELDS, isBlank, setEdit } from '../collection/index'
 import type { CopyValue, Edit, MinifigValue, SetFieldValues } from '../collection/index'
 import type { PortableView } from '../views/index'
 import type { Snapshot } from './snapshot-repo'
+
+/**
+ * The most rows one restore may put in the outbox: a whole 20,000-set collection restored onto
+ * an empty one is about 45,000. Beyond this the restore is refused before anything is written.
+ */
+export const MAX_SERVICE_WRITES = 100_000
+
+export function tooManyWrites(n: number): AppError {
+  return new AppError(
+    'invalid_input',
+    `This restore would send ${n} changes to the service, more than one restore may send ` +
+      `(${MAX_SERVICE_WRITES}).`,
+    { field: 'data' }
+  )
+}
 
 export function countsOf(s: Snapshot): CollectionCountsDto {
   const sets = [...s.sets.values()]
