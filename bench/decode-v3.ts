@@ -4,8 +4,8 @@
  *
  * - before: the worker parsed the JSON and posted the raw page in one message; the main thread
  *   received it whole, checked it with the page schema and mapped it (the old setsOfPage);
- * - after: the worker checks each record and sends the checked records in parts of 100; the main
- *   thread receives them and maps them (setsOfPage).
+ * - after: the worker checks and maps each record and sends the records in parts of 100; the
+ *   main thread receives them (setsOfPage).
  *
  * Both from the same bytes in the same run; `npx tsx bench/decode-v3.ts` runs this part alone.
  */
@@ -16,7 +16,7 @@ import { decodeOffThread, stopDecodeWorker } from '../src/main/service/decode-po
 import type { DecodeInput } from '../src/main/service/decode-response'
 import { setFromV3, setsOfPage } from '../src/main/sync/pull/v3-sets'
 import { parseV3SetsPage } from '../src/shared/protocol/v3-sets'
-import type { V3SetsAnswer } from '../src/shared/protocol/v3-sets'
+import type { V3SetsAnswer } from '../src/shared/protocol/v3-set-records'
 
 export interface V3PageFigures {
   readonly bytes: number
@@ -131,7 +131,7 @@ export function v3PageLines(f: V3PageFigures): string[] {
     '| v3 page | main-thread busy ms | worst stall ms |',
     '|---|---:|---:|',
     `| before: raw page in one message, schema and mapping on the main thread | ${f.beforeMs.toFixed(1)} | ${f.beforeStall.toFixed(1)} |`,
-    `| after: checked in the worker, records in parts of 100, mapping on the main thread | ${f.afterMs.toFixed(1)} | ${f.afterStall.toFixed(1)} |`,
+    `| after: checked and mapped in the worker, records in parts of 100 | ${f.afterMs.toFixed(1)} | ${f.afterStall.toFixed(1)} |`,
     '',
     `Ratio before/after: ${(f.beforeMs / f.afterMs).toFixed(2)}.`
   ]

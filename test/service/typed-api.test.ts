@@ -20,7 +20,7 @@ import {
   operationsOf
 } from '../../src/shared/protocol/operations'
 import type { OperationName } from '../../src/shared/protocol/operations'
-import type { V3SetsAnswer } from '../../src/shared/protocol/v3-sets'
+import type { V3SetsAnswer } from '../../src/shared/protocol/v3-set-records'
 import type {
   CollectionTotalsRecord,
   ConditionRecord,

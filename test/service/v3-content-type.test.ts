@@ -6,7 +6,8 @@ import type { DecodeInput } from '../../src/main/service/decode-response'
 import { createReferenceService } from '../../src/emulator/index'
 import { createServiceClient } from '../../src/main/service/index'
 import { AppError } from '../../src/shared/errors'
-import { checkV3SetsAnswer, parseV3SetsPage } from '../../src/shared/protocol/v3-sets'
+import { checkV3SetsAnswer } from '../../src/shared/protocol/v3-set-records'
+import type { V3SetsAnswer } from '../../src/shared/protocol/v3-set-records'
 
 // Production's v3 JSON arrives under whatever Content-Type the server picked (docs/protocol.md §5):
 // the client reads the body by its content.
@@ -16,7 +17,7 @@ const RECORDED = JSON.parse(
 ) as unknown[]
 const PAGE = { status: 'success', matches: 168, sets: RECORDED }
 const BODY = JSON.stringify(PAGE)
-// What the decoder answers for it: the page checked record by record.
+// What the decoder answers for it: the page checked and read record by record.
 const CHECKED = checkV3SetsAnswer(PAGE)
 
 const TYPES = [
@@ -56,7 +57,7 @@ describe('v3 bodies are read by content, not by Content-Type', () => {
     const value = dec({ contentType })
     expect(value).toEqual(CHECKED)
     expect(CHECKED.rejected).toEqual([])
-    expect(parseV3SetsPage(value).sets).toHaveLength(168)
+    expect((value as V3SetsAnswer).sets).toHaveLength(168)
   })
 
   it('reads it with no Content-Type at all, and after a byte-order mark', () => {

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { setsOfPage } from '../../src/main/sync/pull/v3-sets'
-import { checkV3SetsAnswer } from '../../src/shared/protocol/v3-sets'
+import { checkV3SetsAnswer } from '../../src/shared/protocol/v3-set-records'
 import { getSetDetail } from '../../src/main/catalogue/set-detail-repo'
+import { NEVER_UPDATED } from '../../src/main/catalogue/index'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import type { SetDetailDto } from '../../src/shared/model/catalog'
 import { FIXTURE_AT, makeSet, openTestStore } from '../catalogue/set-fixtures'
@@ -155,6 +156,13 @@ describe('v3 getSets as production sends it', () => {
       DE: NO_DATES
     })
     expect(d?.shopDateAdded).toBe('2019-02-01')
+  })
+
+  it('reads production\'s year-1 "never" as the catalogue\'s never, in the worker as inline', () => {
+    // The client's decoder reads records in shared code, which cannot import the catalogue's constant.
+    const s = { setID: 9, number: '9', numberVariant: 1, lastUpdated: '0001-01-01T00:00:00Z' }
+    const page = checkV3SetsAnswer({ status: 'success', matches: 1, sets: [s] })
+    expect(setsOfPage(page)?.sets[0]?.lastUpdated.getTime()).toBe(NEVER_UPDATED.getTime())
   })
 
   it('answers null for no page (an empty body), so the pull can fall back to v2', () => {

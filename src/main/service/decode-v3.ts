@@ -1,12 +1,13 @@
 import { AppError } from '../../shared/errors'
 import type { ErrorDetail } from '../../shared/errors'
 import type { OperationDef } from '../../shared/protocol/operations'
-import { checkV3SetsAnswer } from '../../shared/protocol/v3-sets'
+import { checkV3SetsAnswer } from '../../shared/protocol/v3-set-records'
 
 /**
- * The v3 answers checked here, where the body is decoded (the decode worker for a large body),
- * so the main thread receives checked records and never runs their schema. Each record is checked
- * on its own: the answer names every bad one, and the caller decides what a bad one costs.
+ * The v3 answers checked and read here, where the body is decoded (the decode worker for a large
+ * body), so the main thread receives records ready to store and never runs their schema. Each
+ * record is checked on its own: the answer names every bad one, and the caller decides what a bad
+ * one costs.
  */
 const CHECKS: ReadonlyMap<string, (value: unknown) => unknown> = new Map([
   ['getSets', checkV3SetsAnswer]

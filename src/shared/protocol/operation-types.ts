@@ -7,7 +7,7 @@ import type {
   ServiceName
 } from './operations'
 import type { RecordName, RECORDS, RecordOf } from './records'
-import type { V3SetsAnswer } from './v3-sets'
+import type { V3SetsAnswer } from './v3-set-records'
 import type { XsdValue } from './xsd'
 
 /**

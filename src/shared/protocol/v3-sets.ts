@@ -5,8 +5,8 @@ import { AppError } from '../errors'
  * Production's v3 getSets answer (docs/protocol.md §5, test/fixtures/production/production-v3): nested
  * objects, unknown values omitted, numbers as JSON numbers, UTC timestamps with `Z`. The one place
  * these schemas live: the client's decoder (in its worker for large bodies, inline for small ones)
- * checks each record on its own, so one bad record is named with its index and field and never
- * hides the others; unknown keys are dropped and omitted values tolerated.
+ * checks each record on its own (v3-set-records.ts), so one bad record is named with its index and
+ * field and never hides the others; unknown keys are dropped and omitted values tolerated.
  */
 
 /** Production's placeholder for a value nobody entered: unknown, stored as empty. */
@@ -97,7 +97,7 @@ export type V3Set = z.infer<typeof v3SetSchema>
 export type V3Region = z.infer<typeof region>
 
 /** One record the check refused: where it was on the page and what broke (issue 27 decides use). */
-interface V3SetRejection {
+export interface V3SetRejection {
   readonly index: number
   /** The record's setID when it had a usable one. */
   readonly setID: number | null
@@ -106,19 +106,13 @@ interface V3SetRejection {
   readonly message: string
 }
 
-/** A getSets answer checked record by record: the good records in order, and each refusal. */
-export interface V3SetsAnswer {
+/** A getSets page checked record by record: the good records in order, and each refusal. */
+interface V3CheckedPage {
   readonly status: 'success'
   /** The query's total (production's `matches`), not the page length. */
   readonly matches: number
   readonly sets: readonly V3Set[]
   readonly rejected: readonly V3SetRejection[]
-}
-
-interface V3SetsPage {
-  readonly status: 'success'
-  readonly matches: number
-  readonly sets: readonly V3Set[]
 }
 
 function pageError(field: string, message: string): AppError {
@@ -135,11 +129,11 @@ function setIdOf(raw: unknown): number | null {
 }
 
 /**
- * Checks a getSets answer: the page itself (status, total, at most a full page of records) or
+ * Checks a getSets page: the page itself (status, total, at most a full page of records) or
  * AppError `bad_record`; then each record on its own, never throwing for one. A setID given twice
  * rejects the later record.
  */
-export function checkV3SetsAnswer(value: unknown): V3SetsAnswer {
+export function checkV3SetsPage(value: unknown): V3CheckedPage {
   const page = envelopeSchema.safeParse(value)
   if (!page.success) {
     const issue = page.error.issues[0]
@@ -174,30 +168,10 @@ export function v3SetsRefusal(rejected: readonly V3SetRejection[]): AppError | n
   return first === undefined ? null : pageError(`sets.${first.index}.${first.field}`, first.message)
 }
 
-const rejectionsSchema = z
-  .object({
-    rejected: z.array(
-      z.object({
-        index: z.number(),
-        setID: z.number().nullable(),
-        field: z.string(),
-        message: z.string()
-      })
-    )
-  })
-  .partial()
-
-/**
- * The page whole, or AppError `bad_record` naming the first field that broke a rule. Takes a raw
- * answer or one the client already checked (whose rejections it honours).
- */
-export function parseV3SetsPage(value: unknown): V3SetsPage {
-  const answer = checkV3SetsAnswer(value)
-  const earlier = rejectionsSchema.safeParse(value)
-  const refusal = v3SetsRefusal([
-    ...(earlier.success ? (earlier.data.rejected ?? []) : []),
-    ...answer.rejected
-  ])
+/** The raw page whole, or AppError `bad_record` naming the first field that broke a rule. */
+export function parseV3SetsPage(value: unknown): Omit<V3CheckedPage, 'rejected'> {
+  const page = checkV3SetsPage(value)
+  const refusal = v3SetsRefusal(page.rejected)
   if (refusal !== null) throw refusal
-  return { status: answer.status, matches: answer.matches, sets: answer.sets }
+  return { status: page.status, matches: page.matches, sets: page.sets }
 }

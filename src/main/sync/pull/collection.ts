@@ -17,7 +17,7 @@ import { transaction } from '../../store/handles'
 import { setSyncValue } from '../../store/sync-state-repo'
 import { PAGE_SIZE } from './catalogue'
 import { v3SetsRefusal } from '../../../shared/protocol/v3-sets'
-import type { V3SetsAnswer } from '../../../shared/protocol/v3-sets'
+import type { V3SetsAnswer } from '../../../shared/protocol/v3-set-records'
 import { v3CannotAnswer } from './v3-sets'
 import { checkCancelled, v2GetSets, v3GetSets } from './context'
 import type { PullContext } from './context'
@@ -59,8 +59,8 @@ async function userSetsV3(ctx: PullContext): Promise<ServerSetState[] | null> {
       if (refusal !== null) throw refusal
       for (const s of answer.sets) {
         const c = s.collection
-        out.set(s.setID, {
-          setID: s.setID,
+        out.set(s.flat.setID, {
+          setID: s.flat.setID,
           owned: c?.owned ?? false,
           wanted: c?.wanted ?? false,
           qtyOwned: c?.qtyOwned ?? 0,

@@ -2,7 +2,7 @@ import { AppError } from '../../../shared/errors'
 import type { OperationName, ServiceName } from '../../../shared/protocol/operations'
 import type { CollectionDetailRecord, SetRecord } from '../../../shared/protocol/records'
 import { flagLabelsOf } from '../../../shared/protocol/v3-flag-labels'
-import { parseV3SetsPage } from '../../../shared/protocol/v3-sets'
+import { firstCollectionOf } from '../../../shared/protocol/v3-set-records'
 import type { V3Set } from '../../../shared/protocol/v3-sets'
 import type { CollectionDetailInput, Int, ServiceClient, Text } from '../../service/index'
 import { isoOfServiceDate } from '../../../shared/model/service-date'
@@ -52,7 +52,7 @@ export class ServerReads {
   v3Collection(setID: number): Promise<V3Set['collection'] | null> {
     return this.once(`v3set:${setID}`, async () => {
       const page = await this.client.v3.getSets({ params: { setID: String(setID) } })
-      return page === null ? null : (parseV3SetsPage(page).sets[0]?.collection ?? null)
+      return page === null ? null : firstCollectionOf(page)
     })
   }
 
