@@ -113,4 +113,33 @@ describe('a conflict holds back only its own field', () => {
     expect(h.svc.admin.getCollectionValue('demo', setID)).toMatchObject({ qtyOwned: 2, rating: 2 })
     expect(h.svc.admin.getCollectionValue('demo', other).rating).toBe(5)
   })
+
+  it('a new copy waiting behind a later quantity change lets that change go first', async () => {
+    const stop = new AbortController()
+    let cutAfterQuantity = false
+    h = await pushHarness({
+      fetch: (svc) => async (req) => {
+        const text = `${req.url} ${req.headers.get('soapaction') ?? ''} ${await req.clone().text()}`
+        const res = await svc.handle(req)
+        if (cutAfterQuantity && /setCollection_qtyOwned/.test(text)) stop.abort()
+        return res
+      }
+    })
+    const setID = h.setIDs[12] ?? 0
+    await ownedOnce(setID)
+    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 25 } })
+    // The round stops after the raise, before the copy took its record.
+    cutAfterQuantity = true
+    expect(await h.pusher.push(stop.signal)).toMatchObject({ stopped: 'cancelled' })
+    cutAfterQuantity = false
+    expect(outbox().map((r) => r.field)).toEqual(['copy'])
+    // A second copy: its quantity row comes after the first copy's row.
+    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 26 } })
+
+    await h.drain()
+
+    expect(outbox()).toEqual([])
+    expect(await prices(setID)).toEqual([25, 26])
+    expect(h.svc.admin.getCollectionValue('demo', setID).qtyOwned).toBe(3)
+  })
 })
