@@ -32,6 +32,7 @@ const item = (id: number, state: OutboxItemDto['state']): OutboxItemDto => ({
 describe('SyncState', () => {
   it('reloads the waiting changes only when a status moved their counts', async () => {
     const s = new SyncState()
+    const hide = s.showOutbox()
     s.apply(backend.status)
     await settle()
     const lists = () => backend.callsTo('outbox:list').length
@@ -44,6 +45,27 @@ describe('SyncState', () => {
     await settle()
     expect(lists()).toBe(first + 1)
     expect(s.outbox).toEqual([item(1, 'pending')])
+    hide()
+  })
+
+  it('reads the waiting changes only while a screen shows them', async () => {
+    const s = new SyncState()
+    s.apply(backend.status)
+    await settle()
+    const lists = () => backend.callsTo('outbox:list').length
+    // Every edit moves the pending count twice (saved, then pushed): no read while nothing shows it.
+    s.apply({ ...backend.status, pending: 1 })
+    s.apply({ ...backend.status, pending: 0 })
+    await settle()
+    expect(lists()).toBe(0)
+    backend.outbox = [item(1, 'pending')]
+    const hide = s.showOutbox()
+    await settle()
+    expect(s.outbox).toEqual([item(1, 'pending')])
+    hide()
+    s.apply({ ...backend.status, pending: 2 })
+    await settle()
+    expect(lists()).toBe(1)
   })
 
   it('while a conflict waits, each status reloads it: the service value it shows may be newer', async () => {

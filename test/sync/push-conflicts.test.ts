@@ -145,9 +145,10 @@ describe('a conflict settled by the website', () => {
     try {
       await w.sync.run()
       const bus = createEventBus()
-      const changed: EventMap['data:changed'][] = []
+      // A round speaks of sync badges only (sync:sets); the edit itself said data:changed.
+      const changed: EventMap['sync:sets'][] = []
       bus.subscribe((name, payload) => {
-        if (name === 'data:changed') changed.push(payload as EventMap['data:changed'])
+        if (name === 'sync:sets') changed.push(payload as EventMap['sync:sets'])
       })
       const side = testEditSide(w.store, w.profiles, { events: bus })
       const { setID } = w.store.read
@@ -161,7 +162,8 @@ describe('a conflict settled by the website', () => {
       w.svc.admin.setCollectionValue(w.svc.demo.username, setID, { notes: 'mine' })
       await side.push(new AbortController().signal)
       expect(await side.handlers['outbox:list']({})).toEqual([])
-      expect(changed).toContainEqual({ scope: 'collection', setIDs: [setID] })
+      const round = changed.find((c) => c.setIDs.includes(setID))
+      expect(round?.states?.find((s) => s.setID === setID)?.collection.sync).toBe('synced')
       await side.close()
     } finally {
       w.close()

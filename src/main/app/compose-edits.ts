@@ -18,7 +18,10 @@ import { acquiredConditions } from '../exchange/conditions'
 import type { Profiles } from '../account/profiles'
 import { createPusher } from '../sync/push/pusher'
 import type { Pusher } from '../sync/push/pusher'
-import { conflictRows, pendingRows } from '../collection/index'
+import { conflictRows, flagLabels, pendingRows } from '../collection/index'
+import { setCollection } from '../collection/read-model-repo'
+import { EVENT_STATES_MAX } from '../../shared/ipc/events'
+import type { SetState } from '../../shared/ipc/events'
 import { createOutboxJournalHandlers } from '../collection/outbox-journal-handlers'
 import type { OutboxJournalHandlers } from '../collection/outbox-journal-handlers'
 
@@ -85,12 +88,32 @@ export function createEditSide(d: EditSideDeps): EditSide {
       return await pusher.push(signal)
     } finally {
       d.publish()
-      if (waiting.length > 0) {
-        const setIDs = [...new Set(waiting.flatMap((r) => (r.set_id === null ? [] : [r.set_id])))]
-        d.events.emit('data:changed', { scope: 'collection', setIDs })
-      }
+      const setIDs = [...new Set(waiting.flatMap((r) => (r.set_id === null ? [] : [r.set_id])))]
+      // Not data:changed: the edit announced its data once; a round changes only sync badges.
+      if (setIDs.length > 0) d.events.emit('sync:sets', { setIDs, states: statesOf(setIDs) })
     }
   }
+
+  /** The sets' states as they are now, when few enough to send; null beyond that. */
+  function statesOf(setIDs: readonly number[]): SetState[] | null {
+    if (setIDs.length > EVENT_STATES_MAX) return null
+    const profileId = d.profiles.active().id
+    return setIDs.map((setID) => ({
+      setID,
+      collection: setCollection(d.store.read, profileId, setID)
+    }))
+  }
+
+  /**
+   * The flag labels as last announced. An edit that changed them (a restore, its undo) is more
+   * than its sets' states, so its event goes without states and every screen reads again.
+   */
+  const labelsNow = (): string => JSON.stringify(flagLabels(d.store.read, d.profiles.active().id))
+  let labelsSeen = labelsNow()
+  // A sync's pull and a profile switch change labels too, and announce it themselves.
+  const unsubscribe = d.events.subscribe((name) => {
+    if (name === 'data:changed' || name === 'account:changed') labelsSeen = labelsNow()
+  })
 
   let timer: NodeJS.Timeout | null = null
   let inFlight: Promise<unknown> = Promise.resolve()
@@ -113,7 +136,14 @@ export function createEditSide(d: EditSideDeps): EditSide {
     profileId: () => d.profiles.active().id,
     now: d.now,
     changed: (setIDs) => {
-      d.events.emit('data:changed', { scope: 'collection', setIDs: [...setIDs] })
+      // (labelsSeen follows this very event, through the subscription above.)
+      const states = labelsNow() === labelsSeen && setIDs.length > 0 ? statesOf(setIDs) : null
+      // The one data:changed of this edit; the push round that follows speaks of badges only.
+      d.events.emit('data:changed', {
+        scope: 'collection',
+        setIDs: [...setIDs],
+        ...(states === null ? {} : { states })
+      })
       d.publish()
       schedule()
     }
@@ -152,6 +182,7 @@ export function createEditSide(d: EditSideDeps): EditSide {
     },
     async close() {
       closed = true
+      unsubscribe()
       if (timer) clearTimeout(timer)
       await inFlight
     }

@@ -1,4 +1,5 @@
 import type { AccountStatus } from '../model/account'
+import type { SetCollectionDto } from '../model/collection'
 import type { SyncStatus } from '../model/sync'
 
 /** Events main pushes to the renderer: name → payload (plain data only). */
@@ -9,6 +10,19 @@ export interface EventMap {
   'data:changed': {
     readonly scope: 'catalogue' | 'collection' | 'all'
     readonly setIDs: readonly number[]
+    /**
+     * Present when the change is wholly the collection state of these few sets, as it is now:
+     * screens patch their rows with it and recount, instead of reading everything again.
+     */
+    readonly states?: readonly SetState[]
+  }
+  /**
+   * Only the sync state of these sets changed (a push round sent or settled their edits); their
+   * data, counts and lists did not. `states` is null when too many sets moved to send them all.
+   */
+  'sync:sets': {
+    readonly setIDs: readonly number[]
+    readonly states: readonly SetState[] | null
   }
   'account:changed': AccountStatus
   /** An application-menu command (Electron only). */
@@ -26,11 +40,21 @@ export interface EventMap {
   }
 }
 
+/** One set's collection state, as an event carries it. */
+export interface SetState {
+  readonly setID: number
+  readonly collection: SetCollectionDto
+}
+
+/** The most set states one event carries; beyond it the screens read the sets again themselves. */
+export const EVENT_STATES_MAX = 200
+
 export type EventName = keyof EventMap
 
 export const EVENT_NAMES = [
   'sync:status',
   'data:changed',
+  'sync:sets',
   'account:changed',
   'menu:command'
 ] as const satisfies readonly EventName[]

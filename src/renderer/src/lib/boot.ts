@@ -20,8 +20,10 @@ export function boot(): () => void {
   const reloadList = coalesced(() => search.reload())
   const refreshViews = coalesced(() => views.refresh())
   const loadFlags = coalesced(() => flags.load())
-  const loadOutbox = coalesced(() => sync.loadOutbox())
+  const loadOutbox = coalesced(() => sync.outboxChanged())
   const reloadDetail = coalesced(() => detail.reload())
+  const reloadCopies = coalesced(() => detail.reloadCopies())
+  const recount = coalesced(() => search.recount())
   void search.refresh()
   void views.ready()
   void flags.load()
@@ -41,6 +43,17 @@ export function boot(): () => void {
       }
     }),
     on('data:changed', (change) => {
+      if (change.scope === 'collection' && change.states !== undefined) {
+        // A few sets' states, sent whole: patch them, recount, and read nothing else.
+        const open = detail.setID
+        search.patchSets(change.states)
+        for (const s of change.states) detail.patchCollection(s.setID, s.collection)
+        void (search.followsCollection() ? reloadList() : recount())
+        if (views.list.length > 0) void refreshViews()
+        if (open !== null && change.setIDs.includes(open)) void reloadCopies()
+        void loadOutbox()
+        return
+      }
       void reloadList()
       // Each saved view's count is of the data as it is now.
       void refreshViews()
@@ -52,6 +65,16 @@ export function boot(): () => void {
         void loadOutbox()
         void loadFlags()
       }
+    }),
+    on('sync:sets', (change) => {
+      // Badges only: counts, lists and labels are as they were.
+      if (change.states === null) void reloadList()
+      else {
+        search.patchSets(change.states)
+        for (const s of change.states) detail.patchCollection(s.setID, s.collection)
+      }
+      const open = detail.setID
+      if (open !== null && change.setIDs.includes(open)) void reloadCopies()
     }),
     on('menu:command', ({ command }) => {
       // The Electron application menu drives the same actions as the keyboard and the screens.

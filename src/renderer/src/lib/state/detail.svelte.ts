@@ -58,6 +58,14 @@ export class SetDetailState {
     this.setID = null
   }
 
+  /** The open set's copies again (their sync states, or a copy edited elsewhere). */
+  async reloadCopies(): Promise<void> {
+    const setID = this.setID
+    if (setID === null) return
+    const copies = await tryCall('collection:listCopies', { setID })
+    if (this.setID === setID && copies.ok) this.copies = copies.value
+  }
+
   patchCollection(setID: number, collection: SetCollectionDto): void {
     this.editSeq++
     this.edited = [...this.edited.slice(-20), { seq: this.editSeq, setID, collection }]

@@ -250,14 +250,17 @@ export class SearchState {
     void this.refresh()
   }
 
-  /** New query: page 0 now, facet counts after a pause; stale answers are dropped. */
-  async refresh(): Promise<void> {
+  /**
+   * New query: page 0 now, facet counts after a pause; stale answers are dropped. `withFacets`
+   * (a reload, not a keystroke) reads the counts in the same call.
+   */
+  async refresh(withFacets = false): Promise<void> {
     const gen = ++this.gen
     this.inflight = {}
     clearTimeout(this.facetTimer)
     this.#loading = true
     listBusy()
-    const query = this.query(0, PAGE_SIZE, false)
+    const query = this.query(0, PAGE_SIZE, withFacets)
     const seq = this.editSeq
     const result = await tryCall('catalog:search', query)
     if (gen !== this.gen) return
@@ -275,7 +278,8 @@ export class SearchState {
     if (this.active >= this.#total) this.active = Math.max(0, this.#total - 1)
     this.#generation++
     clearTimeout(this.facetTimer)
-    this.facetTimer = setTimeout(() => void this.loadFacets(gen), FACET_DELAY_MS)
+    if (withFacets) this.#facets = result.value.facets
+    else this.facetTimer = setTimeout(() => void this.loadFacets(gen), FACET_DELAY_MS)
   }
 
   private async loadFacets(gen: number): Promise<void> {
@@ -286,8 +290,32 @@ export class SearchState {
   /** Reload what is on screen after data changed underneath (sync, undo, import). */
   async reload(): Promise<void> {
     const keep = Object.keys(this.#pages).map(Number)
-    await this.refresh()
+    // Counts shown are as stale as the rows: one call brings both.
+    await this.refresh(this.#facets !== null)
     for (const page of keep) if (page !== 0) void this.loadPage(page)
+  }
+
+  /**
+   * Whether the list's rows or order follow the collection (owned, wanted, flags, quantity): an
+   * edit may then add or remove rows, and the list must be read again, not patched.
+   */
+  followsCollection(): boolean {
+    const f = this.#filters
+    return (
+      this.#scope.kind !== 'all' ||
+      f.owned !== undefined ||
+      f.wanted !== undefined ||
+      f.flags.length > 0 ||
+      this.#sort === 'qtyOwned'
+    )
+  }
+
+  /** The owned, wanted and flag counts after an edit (rows and total stay): one call, if shown. */
+  async recount(): Promise<void> {
+    if (this.#facets === null) return
+    const gen = this.gen
+    const result = await tryCall('catalog:search', this.query(0, 1, true))
+    if (gen === this.gen && result.ok) this.#facets = result.value.facets
   }
 
   rowAt(index: number): SetSummaryDto | undefined {
@@ -331,20 +359,26 @@ export class SearchState {
   }
 
   patchSet(setID: number, collection: SetCollectionDto): void {
-    this.edited = [...this.edited.slice(-50), { seq: ++this.editSeq, setID, collection }]
+    this.patchSets([{ setID, collection }])
+  }
+
+  /** Sets' new states (an edit's answer, or main's word of a change) replace the rows' own. */
+  patchSets(states: readonly { setID: number; collection: SetCollectionDto }[]): void {
+    const seq = ++this.editSeq
+    this.edited = [...this.edited, ...states.map((e) => ({ seq, ...e }))].slice(-200)
+    // A plain lookup, read once here: nothing reactive about it.
+    const byId: Partial<Record<number, SetCollectionDto>> = {}
+    for (const e of states) byId[e.setID] = e.collection
     let changed = false
     const pages: Record<number, readonly SetSummaryDto[]> = {}
     for (const [key, rows] of Object.entries(this.#pages)) {
-      const i = rows.findIndex((r) => r.setID === setID)
-      const row = rows[i]
-      if (row === undefined) {
-        pages[Number(key)] = rows
-        continue
-      }
-      const copy = rows.slice()
-      copy[i] = { ...row, collection }
-      pages[Number(key)] = copy
-      changed = true
+      const patched = rows.map((row) => {
+        const collection = byId[row.setID]
+        return collection === undefined ? row : { ...row, collection }
+      })
+      const hit = patched.some((row, i) => row !== rows[i])
+      pages[Number(key)] = hit ? patched : rows
+      changed ||= hit
     }
     if (changed) this.#pages = pages
   }

@@ -50,7 +50,28 @@ export class SyncState {
       before.conflicts !== status.conflicts ||
       status.conflicts > 0
     ) {
-      void this.loadOutbox()
+      void this.outboxChanged()
+    }
+  }
+
+  /** Screens showing the outbox list (the Sync screen); the conflict dialog needs only conflicts. */
+  #outboxShown = 0
+
+  /**
+   * The outbox may have changed: read it if something shows it (the Sync screen, or a conflict to
+   * decide), else only note it. An edit moves the pending count twice (saved, then pushed); reading
+   * the whole list each time no one looks at it cost two calls an edit.
+   */
+  async outboxChanged(): Promise<void> {
+    if (this.#outboxShown > 0 || (this.status?.conflicts ?? 0) > 0) await this.loadOutbox()
+  }
+
+  /** A screen shows the outbox from now until the returned function is called (it reads it). */
+  showOutbox(): () => void {
+    this.#outboxShown++
+    void this.loadOutbox()
+    return () => {
+      this.#outboxShown--
     }
   }
 
