@@ -129,6 +129,17 @@ describe('a 500-set v3 getSets page is checked off the main thread', () => {
     expect(first?.['x_unknown']).toBeUndefined()
   })
 
+  it('a worker that dies between parts costs the answer nothing: no record lost or doubled', async () => {
+    const call = decodeOffThread(input(body(raw)))
+    const first = currentDecodeWorker()
+    first?.once('message', () => {
+      void first.terminate()
+    })
+    const answer = (await call) as { sets: { flat: Obj }[] }
+    expect(currentDecodeWorker()).not.toBe(first)
+    expect(answer.sets.map((s) => s.flat['setID'])).toEqual(raw.map((s) => s['setID']))
+  })
+
   it('ends with a typed error, not a throw, for a page longer than any page asked for', async () => {
     const sets = [...raw, ...raw.slice(0, 1).map((s) => ({ ...s, setID: 9_999_999 }))]
     const outcome = await decodeOffThread(input(body(sets))).then(
