@@ -49,23 +49,27 @@ function writeFigures(
           pulled_in = excluded.pulled_in`
   )
   const numbers = JSON.stringify(figures.map((f) => f.minifigNumber))
-  run(
-    db,
-    sql`DELETE FROM minifig_sets WHERE profile_id = ${profileId}
-          AND minifig_number IN (SELECT value FROM json_each(${numbers}))`
-  )
   const links = JSON.stringify(
     figures.flatMap((f) =>
       f.sets.filter((s) => s.quantity > 0).map((s) => [f.minifigNumber, s.setID, s.quantity])
     )
   )
-  // A figure listed twice keeps its last list, as a figure's row does.
+  // Links left as they are are not written at all: the index by set takes them in set order, so
+  // each one written dirties a page of its own, and most pulls change few links.
+  run(
+    db,
+    sql`DELETE FROM minifig_sets WHERE profile_id = ${profileId}
+          AND minifig_number IN (SELECT value FROM json_each(${numbers}))
+          AND (minifig_number, set_id) NOT IN
+            (SELECT j.value ->> 0, j.value ->> 1 FROM json_each(${links}) j)`
+  )
   run(
     db,
     sql`INSERT INTO minifig_sets (profile_id, minifig_number, set_id, quantity)
         SELECT ${profileId}, j.value ->> 0, j.value ->> 1, j.value ->> 2
         FROM json_each(${links}) j WHERE true
-        ON CONFLICT (profile_id, minifig_number, set_id) DO UPDATE SET quantity = excluded.quantity`
+        ON CONFLICT (profile_id, minifig_number, set_id) DO UPDATE SET quantity = excluded.quantity
+          WHERE minifig_sets.quantity IS NOT excluded.quantity`
   )
 }
 
@@ -110,17 +114,19 @@ export async function replaceMinifigCatalogue(
       db,
       sql`SELECT max(pulled_in) AS n FROM minifigs WHERE profile_id = ${profileId}`
     )?.n ?? 0) + 1
+  // A figure listed twice keeps its last entry, as a service's later page would mean.
+  const unique = [...new Map(figures.map((f) => [f.minifigNumber, f])).values()]
   let next = 0
-  const slices = { first: 400, max: 50_000, ...options }
+  const slices = { first: 400, max: 50_000, cache: true, ...options }
   await inSlices(
     db,
     (n) => {
       const from = next
       let units = 0
-      while (next < figures.length && units < n)
-        units += weight(figures[next++] as CatalogueMinifigInput)
-      writeFigures(db, profileId, mark, figures.slice(from, next))
-      return { units, more: next < figures.length }
+      while (next < unique.length && units < n)
+        units += weight(unique[next++] as CatalogueMinifigInput)
+      writeFigures(db, profileId, mark, unique.slice(from, next))
+      return { units, more: next < unique.length }
     },
     slices
   )

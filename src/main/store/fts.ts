@@ -160,7 +160,7 @@ export async function finishBulkLoad(db: WriteDb, options: SliceOptions = {}): P
       after = last
       return { units: count, more: count === n }
     },
-    { first: 500, max: 20_000, ...options }
+    { first: 500, max: 20_000, cache: true, ...options }
   )
   transaction(db, () => {
     db.exec(FTS_TRIGGERS_SQL)
