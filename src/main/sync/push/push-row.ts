@@ -23,6 +23,12 @@ export interface RowPush {
   readonly client: ServiceClient
   readonly reads: ServerReads
   readonly has: Offers
+  /**
+   * Records that the service shows a row's pushed value (confirmRow). A round passes its own to
+   * commit many together: the record that a write leaves must be committed alone, first; this
+   * one may wait, as a crash before it only leaves the row for the next round to find confirmed.
+   */
+  readonly confirm?: (row: OutboxRow, pushed: string) => void
 }
 
 const json = (v: unknown): string => JSON.stringify(v)
@@ -119,6 +125,7 @@ export async function pushRow(ctx: RowPush, row: OutboxRow): Promise<PushOutcome
   }
   // Without a way to read the value back (earlier service), the service's OK is the confirmation.
   if (after !== undefined && json(after) !== row.desired) return 'unconfirmed'
-  confirmRow(db, row, row.desired, now())
+  if (ctx.confirm) ctx.confirm(row, row.desired)
+  else confirmRow(db, row, row.desired, now())
   return 'done'
 }
