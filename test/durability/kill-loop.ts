@@ -206,10 +206,12 @@ export async function runKillLoop(options: {
     const ackedSets = new Set<number>()
     let acked = 0
     for (let it = 0; it < options.iterations; it++) {
+      // Each child starts at another set: under load a child may be killed after a few edits,
+      // and starting every one at the first set left the push with the same few sets to send.
       const acks = await runChild(
         child,
         path,
-        it * 1_000_000,
+        it * 1_000_000 + ((it * 37) % SETS),
         Math.floor(random() * (options.maxKillMs ?? 120))
       )
       acked += acks.size
