@@ -67,6 +67,8 @@ async function main(): Promise<void> {
   const x = createExchangeHandlers({ ...t.deps, files: null })
   console.log(`${SETS} sets, node ${process.version}`)
 
+  // The same probe over a quiet 3 s: what the machine's load alone costs the main thread.
+  await measure('nothing (baseline, 3 s)', () => new Promise((r) => setTimeout(r, 3000)))
   const backup = await measure('exchange:backup', () =>
     x['exchange:backup']({ saveWithDialog: false })
   )

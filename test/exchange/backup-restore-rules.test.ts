@@ -130,6 +130,21 @@ describe('a preview can be stopped, and always cleans up', () => {
     expect(leftovers()).toEqual([])
   }, 120_000)
 
+  it('"Stop reading" ends the running preview: cancelled, no temp folder; then nothing runs', async () => {
+    const base = await start()
+    const data = base64(hostile(base, '100k-rows.studbook'))
+    const running = Promise.resolve(t.x['exchange:previewRestore']({ data })).then(
+      () => 'done',
+      (e: unknown) => e
+    )
+    // Let the preview start its worker before stopping it.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await t.x['exchange:cancelRestore']({})).toEqual({ cancelled: true })
+    expect(await running).toMatchObject({ code: 'cancelled' })
+    expect(leftovers()).toEqual([])
+    expect(await t.x['exchange:cancelRestore']({})).toEqual({ cancelled: false })
+  }, 120_000)
+
   it('a preview over its time budget is stopped with a typed error', async () => {
     const base = await start()
     const x = createBackupHandlers({ ...t.h.deps, files: null }, { job: { timeoutMs: 1 } })

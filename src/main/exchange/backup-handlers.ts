@@ -15,6 +15,7 @@ type BackupHandlers = Pick<
   Handlers,
   | 'exchange:backup'
   | 'exchange:previewRestore'
+  | 'exchange:cancelRestore'
   | 'exchange:applyRestore'
   | 'exchange:openDataFolder'
 >
@@ -125,6 +126,11 @@ export function createBackupHandlers(
       const path = await deps.dataFolder.chooseBackupSource(backupsDir(deps.store))
       if (path === null) return null
       return preview({ path }, basename(path))
+    },
+    'exchange:cancelRestore': () => {
+      const running = reading
+      running?.abort()
+      return { cancelled: running !== null }
     },
     'exchange:applyRestore': async ({ restoreId }) => {
       const restore = pending.get(restoreId)

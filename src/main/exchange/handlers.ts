@@ -14,6 +14,7 @@ export type ExchangeHandlers = Pick<
   | 'exchange:importProgress'
   | 'exchange:backup'
   | 'exchange:previewRestore'
+  | 'exchange:cancelRestore'
   | 'exchange:applyRestore'
   | 'exchange:openDataFolder'
 >

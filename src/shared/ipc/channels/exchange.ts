@@ -72,7 +72,8 @@ export const exchangeChannels = {
   'exchange:previewRestore': channel<RestorePreviewDto | null>()(
     z
       .object({
-        data: fileBytes.optional(),
+        /** Checked for length only: the backup worker checks the base64 (24 MB held this thread). */
+        data: z.string().max(24_000_000).optional(),
         name: z.string().max(255).optional(),
         fromDialog: z.boolean().optional()
       })
@@ -82,6 +83,8 @@ export const exchangeChannels = {
         path: ['data']
       })
   ),
+  /** Stops the restore preview being read: its worker ends, its temp folder goes. */
+  'exchange:cancelRestore': channel<{ readonly cancelled: boolean }>()(empty),
   'exchange:applyRestore': channel<RestoreResultDto>()(
     z.object({ restoreId: z.string().min(1).max(64) }).strict()
   ),
