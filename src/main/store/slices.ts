@@ -1,3 +1,5 @@
+import type { FileHandle } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import type { WriteDb } from './handles'
 import { transaction } from './handles'
 
@@ -32,6 +34,8 @@ export interface SliceOptions {
  * the last slices, never a later commit: the next commit made with FULL (a user's edit, the
  * pull's own "done" mark) syncs the WAL up to itself, and a WAL is only ever recovered as a
  * prefix. The setting is back to FULL before the event loop turns, so no edit ever runs without it.
+ * What the skipped fsyncs would have written is flushed off the thread between slices
+ * (`flushWal`), so the next FULL commit (perhaps a user's edit) has little left to wait for.
  */
 function committed<T>(db: WriteDb, cache: boolean, fn: () => T): T {
   if (!cache) return transaction(db, fn)
@@ -52,6 +56,23 @@ export function nextTurn(): Promise<void> {
 export interface Slice {
   readonly units: number
   readonly more: boolean
+}
+
+/**
+ * Syncs the WAL file to disk on libuv's thread pool: fsync is per file, so it covers what this
+ * connection wrote there. A database without a WAL file (in memory) has nothing to flush.
+ */
+async function flushWal(db: WriteDb): Promise<void> {
+  if (db.memory) return
+  let file: FileHandle | null = null
+  try {
+    file = await open(`${db.name}-wal`, 'r')
+    await file.sync()
+  } catch {
+    // Nothing lost: the next FULL commit syncs the WAL on the thread instead.
+  } finally {
+    await file?.close()
+  }
 }
 
 /**
@@ -78,7 +99,7 @@ export async function inSlices(
     // Grow at most 2x a slice, so one slow step (a cold page cache) is not mistaken for the rule.
     const fit = ms > 0 ? Math.floor((did * TARGET_MS) / ms) : n * 2
     n = Math.max(1, Math.min(max, n * 2, fit))
-    await nextTurn()
+    await (options.cache ? flushWal(db) : nextTurn())
     options.between?.()
   }
 }
