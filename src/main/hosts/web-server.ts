@@ -51,6 +51,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       else res.end()
     })
   })
+  keepConnectionsThroughStalls(server)
   const port = await listenOnLoopback(server, options.port ?? 0)
   routes.listeningOn(port)
   const origin = `http://127.0.0.1:${port}`
@@ -70,6 +71,19 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       )
     }
   }
+}
+
+/**
+ * How long the host keeps an idle connection: longer than browsers do (Chromium 5 minutes,
+ * Firefox 115 s), so the browser is the one that closes it. Under Node's 5 s default, a host that
+ * stalled longer (a long import, a machine under load) woke to its timer and closed the connection
+ * the browser had just sent its next call on, and that call was lost. The client still sends a
+ * read once more if a connection drops (lib/api.ts).
+ */
+const KEEP_ALIVE_MS = 10 * 60 * 1000
+
+function keepConnectionsThroughStalls(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_MS
 }
 
 /** Loopback only: the app's data is never offered to the network. Resolves with the port. */

@@ -6,6 +6,7 @@ import type {
   EventName
 } from '../../../shared/ipc/contract'
 import { EVENT_NAMES } from '../../../shared/ipc/events'
+import { isIdempotentRead } from '../../../shared/ipc/reads'
 import type { Result } from '../../../shared/ipc/result'
 import { isErrorCode, type AppErrorData } from '../../../shared/errors'
 
@@ -71,16 +72,22 @@ function httpTransport(base = ''): Transport {
 
   return {
     async invoke(channel, input) {
-      let res: Response
-      try {
-        res = await fetch(`${base}rpc/${channel}`, {
+      const send = (): Promise<Response> =>
+        fetch(`${base}rpc/${channel}`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           credentials: 'same-origin',
           body: JSON.stringify(input)
         })
+      let res: Response
+      try {
+        res = await send()
       } catch {
-        return failure('offline', 'Studbook cannot reach its own back end.')
+        // The browser sends a POST on a kept-alive connection the host may be closing that very
+        // moment, and does not resend it. A read is sent once more; a write may have been done.
+        const again = isIdempotentRead(channel) ? await send().catch(() => null) : null
+        if (again === null) return failure('offline', 'Studbook cannot reach its own back end.')
+        res = again
       }
       if (res.status === 401 || res.status === 403) {
         return failure('forbidden', 'This page is not allowed to talk to Studbook.', res.status)
