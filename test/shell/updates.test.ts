@@ -96,6 +96,18 @@ describe('updates', () => {
     expect(calls[0]).toBe('feed generic https://downloads.example.org/studbook/win/arm64')
   })
 
+  it('refuse a STUDBOOK_UPDATE_URL that is not https, and fetch nothing from it', async () => {
+    for (const url of ['http://downloads.example.org/studbook', 'file:///tmp/feed', 'not a url']) {
+      const { updater, calls } = fakeUpdater('0.2.0')
+      const { run, said } = check(updater, [true, true], url)
+      await expect(run()).resolves.toBe('failed')
+      expect(calls, url).toEqual([])
+      expect(said, url).toEqual([
+        '! Studbook could not check for updates: STUDBOOK_UPDATE_URL must be an https address.'
+      ])
+    }
+  })
+
   it('report a failed check to the user and the log, not silently', async () => {
     const { updater } = fakeUpdater(null, new Error('net::ERR_NAME_NOT_RESOLVED'))
     const { run, said, logged } = check(updater, [])

@@ -51,6 +51,14 @@ interface UpdateCheckOptions {
 
 type UpdateOutcome = 'current' | 'declined' | 'installing' | 'failed'
 
+function isHttps(url: string): boolean {
+  try {
+    return new URL(url).protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
 /** "Check for Updates…": asks before downloading and again before restarting; never silent. */
 export function createUpdateCheck(options: UpdateCheckOptions): () => Promise<UpdateOutcome> {
   let busy: Promise<UpdateOutcome> | null = null
@@ -59,6 +67,10 @@ export function createUpdateCheck(options: UpdateCheckOptions): () => Promise<Up
       const updater = await options.load()
       updater.autoDownload = false
       if (options.feedUrl !== undefined && options.feedUrl !== '') {
+        // What comes from this feed is run: it is taken over https only, as the built-in one is.
+        if (!isHttps(options.feedUrl)) {
+          throw new Error('STUDBOOK_UPDATE_URL must be an https address.')
+        }
         const os = OS_FOLDER[options.platform] ?? options.platform
         updater.setFeedURL({
           provider: 'generic',
