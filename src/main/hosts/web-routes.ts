@@ -13,6 +13,15 @@ import { EventStreams, PLAIN, readBody, SECURITY_HEADERS, send } from './web-sen
 
 const RPC_BODY_LIMIT = 25 * 1024 * 1024
 
+/** The channel a path names; one that does not decode names no channel, and dispatch says so. */
+function channelName(encoded: string): string {
+  try {
+    return decodeURIComponent(encoded)
+  } catch {
+    return encoded
+  }
+}
+
 interface RoutesApp {
   readonly handlers: Handlers
   media(path: string): Promise<{ contentType: string; body: Uint8Array } | null>
@@ -52,7 +61,7 @@ export class WebRoutes {
       return
     }
     if (req.method === 'POST' && url.pathname.startsWith('/rpc/')) {
-      await this.rpc(req, res, decodeURIComponent(url.pathname.slice('/rpc/'.length)))
+      await this.rpc(req, res, channelName(url.pathname.slice('/rpc/'.length)))
       return
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -21,24 +21,38 @@ export function send(
   res.end(body)
 }
 
-/** The request body, or null (and the request dropped) once it passes `limit` bytes. */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+/**
+ * The request body, or null once it passes `limit` bytes. The rest is read and dropped, so the
+ * client, still sending, can read the 413 it is answered: a connection closed under it ends in a
+ * reset instead. A client that sends on past `drainLimit` is cut off.
+ */
+export function readBody(
+  req: IncomingMessage,
+  limit: number,
+  drainLimit = limit * 4
+): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
-      if (size > limit) {
-        resolve(null)
+      if (size > drainLimit) {
         req.destroy()
+        return
+      }
+      if (size > limit) {
+        chunks.length = 0
         return
       }
       chunks.push(chunk)
     })
     req.on('end', () => {
-      resolve(Buffer.concat(chunks))
+      resolve(size > limit ? null : Buffer.concat(chunks))
     })
     req.on('error', reject)
+    req.on('close', () => {
+      if (!req.complete) reject(new Error('the request was cut off'))
+    })
   })
 }
 
