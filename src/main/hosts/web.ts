@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util'
 import { createApp } from '../app/compose'
 import { createLogger, handlersTellingLog, logAppEvents, logProcessErrors } from '../logging/index'
 import { openInBrowser, writeLaunchPage } from './browser-opener'
-import { defaultDataDir } from './data-dir'
+import { defaultDataDir, unwritableDataDirMessage } from './data-dir'
 import { acquireInstanceLock, lockHeldMessage } from './instance-lock'
 import { keepDataPrivate } from './private-files'
 import { startWebHost } from './web-server'
@@ -26,8 +26,17 @@ async function main(): Promise<void> {
     }
   })
   const dataDir = values['data-dir'] ?? defaultDataDir()
-  keepDataPrivate(dataDir)
-  const lock = acquireInstanceLock(dataDir, 'browser')
+  let lock: ReturnType<typeof acquireInstanceLock>
+  try {
+    keepDataPrivate(dataDir)
+    lock = acquireInstanceLock(dataDir, 'browser')
+  } catch (e) {
+    const unwritable = unwritableDataDirMessage(e, dataDir)
+    if (unwritable === null) throw e
+    console.error(unwritable)
+    process.exitCode = 1
+    return
+  }
   if ('heldBy' in lock) {
     console.error(lockHeldMessage(lock, dataDir))
     process.exitCode = 1
