@@ -1,0 +1,46 @@
+import Database from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createHarness } from '../sync/sync-pull-harness'
+import type { Harness } from '../sync/sync-pull-harness'
+
+/**
+ * Issue #25: a page of the catalogue (500 sets: 60-300 ms of work) is stored in several short
+ * transactions with turns of the event loop between them, the cursor moving with the last.
+ * Sized by STUDBOOK_PROPERTY_SIZE (sets).
+ */
+const SETS = Number(process.env['STUDBOOK_PROPERTY_SIZE'] ?? 2000)
+
+let h: Harness | null = null
+afterEach(() => {
+  h?.close()
+  h = null
+})
+
+describe('storing the pages of a catalogue load', () => {
+  it('commits each page in parts, with no transaction open across a turn', async () => {
+    h = await createHarness(SETS)
+    const x = h
+    const other = new Database(x.store.path, { readonly: true })
+    const seen = new Set<number>()
+    const inTransaction: boolean[] = []
+    let on = true
+    const tick = () => {
+      if (!on) return
+      inTransaction.push(x.store.write.inTransaction)
+      seen.add(other.prepare('SELECT count(*) FROM sets').pluck().get() as number)
+      setImmediate(tick)
+    }
+    setImmediate(tick)
+    try {
+      const status = await x.sync.run()
+      expect(status.error).toBeNull()
+    } finally {
+      on = false
+      other.close()
+    }
+    expect(inTransaction.every((t) => !t)).toBe(true)
+    // Some turn saw part of a page stored: a count between two whole pages.
+    expect([...seen].some((n) => n % 500 !== 0)).toBe(true)
+    expect(x.store.read.prepare('SELECT count(*) FROM sets').pluck().get()).toBe(SETS)
+  })
+})
