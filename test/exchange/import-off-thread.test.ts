@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createExchangeHandlers } from '../../src/main/exchange/handlers'
 import { dispatch } from '../../src/main/ipc/dispatch'
 import type { Handlers } from '../../src/shared/ipc/contract'
+import { IMPORT_LIST_SHOWN } from '../../src/shared/model/exchange'
 import type { ImportPreviewDto } from '../../src/shared/model/exchange'
 import { editHarness, insertSets } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
@@ -85,7 +86,8 @@ describe('an import preview of a large file', () => {
       const value = (result as { value: ImportPreviewDto }).value
       expect(value.rows).toBe(file.rows)
       expect(value.adds + value.changes).toBe(CATALOGUE)
-      expect(value.problems).toHaveLength(file.unknown)
+      expect(value.problemsTotal).toBe(file.unknown)
+      expect(value.problems).toHaveLength(Math.min(file.unknown, IMPORT_LIST_SHOWN))
       expect(value.canApply).toBe(true)
     },
     NO_CLOCK

@@ -30,6 +30,8 @@ backend.override('exchange:previewImport', ({ format, dateOrder }) => ({
     item(2, 'change', 'Quantity owned 1 → 3', [3, 5])
   ],
   problems: [{ line: 4, reason: 'Set 99999-1 is not in the catalogue.' }],
+  itemsTotal: 2,
+  problemsTotal: 1,
   notices: dateOrder ? [] : ['1 entry is listed on more than one row: the rows were summed.'],
   question: dateOrder ? null : { kind: 'dateOrder', examples: [{ line: 2, text: '03/07/2025' }] },
   canApply: dateOrder !== undefined

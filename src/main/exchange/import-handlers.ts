@@ -6,10 +6,11 @@ import { FORMAT_TITLES } from '../../shared/model/exchange'
 import type { ImportFormat } from '../../shared/model/exchange'
 import { listConditions } from '../catalogue/index'
 import { applyEdits } from '../collection/index'
-import type { Edit } from '../collection/index'
 import { mergeViews, planViewMerge } from '../views/index'
 import type { PortableView, ViewMerge } from '../views/index'
 import type { ExchangeDeps } from './deps'
+import { plannedEdits } from './import-plan'
+import type { PlannedPreview } from './import-plan'
 import { planOffThread } from './import-thread'
 
 type ImportHandlers = Pick<
@@ -30,7 +31,9 @@ interface Running {
 interface Preview {
   readonly profileId: number
   readonly format: ImportFormat
-  readonly edits: readonly Edit[]
+  /** The planned edits as bytes (PlannedPreview['edits']): read on apply only. */
+  readonly edits: Pick<PlannedPreview, 'edits'>
+  readonly editCount: number
   readonly items: number
   readonly views: readonly PortableView[]
   readonly canApply: boolean
@@ -92,16 +95,16 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
       if (abort.signal.aborted) {
         throw new AppError('cancelled', 'The import preview was cancelled; nothing was changed.')
       }
-      const plan = file.plan
       const views = planViewMerge(db(), p, file.views)
       const viewChanges = views.added + views.replaced
-      const canApply = file.question === null && (plan.edits.length > 0 || viewChanges > 0)
+      const canApply = file.question === null && (file.editCount > 0 || viewChanges > 0)
       const previewId = randomUUID()
       previews.set(previewId, {
         profileId: p,
         format: input.format,
-        edits: plan.edits,
-        items: plan.items.length,
+        edits: { edits: file.edits },
+        editCount: file.editCount,
+        items: file.itemsTotal,
         views: file.views,
         canApply
       })
@@ -111,11 +114,13 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
         format: input.format,
         readAs: file.readAs,
         rows: file.rows,
-        adds: plan.adds,
-        changes: plan.changes,
-        unchanged: plan.unchanged,
-        items: plan.items,
-        problems: plan.problems,
+        adds: file.adds,
+        changes: file.changes,
+        unchanged: file.unchanged,
+        items: file.items,
+        itemsTotal: file.itemsTotal,
+        problems: file.problems,
+        problemsTotal: file.problemsTotal,
         notices: file.views.length > 0 ? [...file.notices, viewNotice(views)] : file.notices,
         question: file.question,
         canApply
@@ -150,14 +155,14 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
       // Saved views are not collection edits: merged by name, outside the journal (undo keeps them).
       const merged = mergeViews(db(), preview.profileId, preview.views, deps.now().toISOString())
       const views = merged.added + merged.replaced
-      if (preview.edits.length === 0) {
+      if (preview.editCount === 0) {
         deps.changed([])
         return { applied: views, journalId: null }
       }
       const r = applyEdits(
         db(),
         preview.profileId,
-        preview.edits,
+        plannedEdits(preview.edits),
         {
           kind: 'new',
           description: `Import (${FORMAT_TITLES[preview.format]}): ${preview.items} changes`,

@@ -28,7 +28,10 @@ try {
   const value = planPreview(db as ReadDb, job, (progress) => {
     say({ type: 'progress', progress })
   })
-  say({ type: 'done', value })
+  // The edits' bytes move to the main thread rather than being copied.
+  parentPort?.postMessage({ type: 'done', value } satisfies FromWorker, [
+    value.edits.buffer as ArrayBuffer
+  ])
 } catch (e) {
   // Only an AppError's words are meant for the user; anything else is a fault in the reader.
   const error =

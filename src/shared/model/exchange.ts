@@ -42,6 +42,12 @@ export interface ImportProblemDto {
   readonly reason: string
 }
 
+/**
+ * How many changes and unusable rows a preview lists: a 100,000-row file's full lists cost the
+ * host's main thread half a second to hand over and a screen no one reads; the counts stay whole.
+ */
+export const IMPORT_LIST_SHOWN = 1_000
+
 export interface ImportPreviewDto {
   readonly previewId: string
   readonly format: ImportFormat
@@ -52,8 +58,12 @@ export interface ImportPreviewDto {
   readonly adds: number
   readonly changes: number
   readonly unchanged: number
+  /** The first IMPORT_LIST_SHOWN changes; `itemsTotal` counts them all. */
   readonly items: readonly ImportChangeDto[]
+  /** The first IMPORT_LIST_SHOWN unusable rows; `problemsTotal` counts them all. */
   readonly problems: readonly ImportProblemDto[]
+  readonly itemsTotal: number
+  readonly problemsTotal: number
   /** What the user should know: repeated rows summed, conditions the service does not list… */
   readonly notices: readonly string[]
   /** Set when the file leaves something to the user (the order of its dates); apply waits for it. */
