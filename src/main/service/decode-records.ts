@@ -2,6 +2,7 @@ import { AppError } from '../../shared/errors'
 import { RECORDS } from '../../shared/protocol/records'
 import type { RecordName } from '../../shared/protocol/records'
 import type { FieldDef, XsdType } from '../../shared/protocol/xsd'
+import type { XmlHandler } from './xml-parse'
 import type { XmlElement } from './xml-tree'
 
 type DecodedValue = string | number | boolean | Date | null
@@ -56,26 +57,101 @@ function parseDateTime(text: string, field: string): Date {
   return d
 }
 
-interface FieldIndex {
-  readonly fields: readonly FieldDef[]
-  readonly byElement: ReadonlyMap<string, FieldDef>
+/**
+ * One record type's reading, built once from its table. Every record starts as a copy of a
+ * template holding every field in table order, so all records of a type share one fixed shape
+ * (V8 keeps them in fast mode; a record built key by key ends in dictionary mode past a dozen
+ * fields). Duplicates are found by stamping a field with the record's number: no set per record.
+ */
+class RecordReader {
+  readonly element: string
+  private readonly fields: readonly FieldDef[]
+  private readonly names: readonly string[]
+  private readonly byElement = new Map<string, number>()
+  private readonly template: DecodedRecord
+  private readonly seenIn: Int32Array
+  private stamp = 0
+  private next = 0
+  private out: DecodedRecord = {}
+  private field = -1
+
+  constructor(readonly record: RecordName) {
+    const def = RECORDS[record]
+    this.element = def.element
+    this.fields = def.fields
+    this.names = this.fields.map((f) => f.name)
+    this.fields.forEach((f, k) => {
+      this.byElement.set(f.name, k)
+      for (const alias of f.aliases ?? []) this.byElement.set(alias, k)
+    })
+    // JSON.parse builds a fast-mode object whatever its size; an omitted string reads as its default.
+    const defaults = this.fields.map((f) => [f.name, f.required && f.type === 'string' ? '' : null])
+    this.template = JSON.parse(JSON.stringify(Object.fromEntries(defaults))) as DecodedRecord
+    this.seenIn = new Int32Array(this.fields.length)
+  }
+
+  begin(): void {
+    this.out = { ...this.template }
+    this.stamp = this.stamp === 0x7fffffff ? 1 : this.stamp + 1
+    if (this.stamp === 1) this.seenIn.fill(0)
+    this.next = 0
+  }
+
+  /** A child element of the record: false when the table does not know it (skipped). */
+  openField(local: string, ns: string, expectedNs: string): boolean {
+    if (ns !== expectedNs) throw bad(`Unexpected element in ${this.record}: namespace ${ns}.`)
+    // Fields come in table order: try the next one before the map.
+    const guess = this.names[this.next]
+    const k = guess === local ? this.next : this.byElement.get(local)
+    if (k === undefined) return false
+    const f = this.fields[k] as FieldDef
+    if (this.seenIn[k] === this.stamp) throw bad(`${this.record}.${f.name} appears twice.`, f.name)
+    this.seenIn[k] = this.stamp
+    this.field = k
+    this.next = k + 1
+    return true
+  }
+
+  /** The open known field holds an element. */
+  markup(): AppError {
+    const name = this.names[this.field] ?? ''
+    return bad(`${this.record}.${name} holds markup.`, name)
+  }
+
+  /** The open known field ends with this text (null: it was nil). */
+  closeField(text: string | null): void {
+    const f = this.fields[this.field] as FieldDef
+    const value = text === null ? null : convertValue(text, f.type, f.name)
+    if (f.min !== undefined && typeof value === 'number' && value < f.min) {
+      throw bad(`${this.record}.${f.name} is below ${f.min}: ${value}.`, f.name)
+    }
+    this.out[f.name] = value
+  }
+
+  /** The record ends: required values must be there and not nil. */
+  end(): DecodedRecord {
+    const fields = this.fields
+    for (let k = 0; k < fields.length; k++) {
+      const f = fields[k] as FieldDef
+      if (this.seenIn[k] === this.stamp) {
+        if (f.required && this.out[f.name] === null) {
+          throw bad(`${this.record}.${f.name} is nil.`, f.name)
+        }
+      } else if (f.type !== 'string') throw bad(`${this.record}.${f.name} is missing.`, f.name)
+    }
+    return this.out
+  }
 }
 
-const INDEXES = new Map<RecordName, FieldIndex>()
+const READERS = new Map<RecordName, RecordReader>()
 
-function indexOf(record: RecordName): FieldIndex {
-  let idx = INDEXES.get(record)
-  if (idx === undefined) {
-    const byElement = new Map<string, FieldDef>()
-    const fields: readonly FieldDef[] = RECORDS[record].fields
-    for (const f of fields) {
-      byElement.set(f.name, f)
-      for (const alias of f.aliases ?? []) byElement.set(alias, f)
-    }
-    idx = { fields, byElement }
-    INDEXES.set(record, idx)
+function readerOf(record: RecordName): RecordReader {
+  let reader = READERS.get(record)
+  if (reader === undefined) {
+    reader = new RecordReader(record)
+    READERS.set(record, reader)
   }
-  return idx
+  return reader
 }
 
 /**
@@ -84,49 +160,100 @@ function indexOf(record: RecordName): FieldIndex {
  * refused. Unknown elements are skipped so a deployment may add fields without breaking us.
  */
 export function decodeRecord(el: XmlElement, record: RecordName, ns: string): DecodedRecord {
-  const { fields, byElement } = indexOf(record)
-  const out: DecodedRecord = {}
-  const seen = new Set<string>()
+  const reader = readerOf(record)
+  reader.begin()
   for (const child of el.children) {
-    if (child.ns !== ns) throw bad(`Unexpected element in ${record}: namespace ${child.ns}.`)
-    const f = byElement.get(child.local)
-    if (f === undefined) continue
-    if (seen.has(f.name)) throw bad(`${record}.${f.name} appears twice.`, f.name)
-    if (child.children.length > 0) throw bad(`${record}.${f.name} holds markup.`, f.name)
-    seen.add(f.name)
-    const value = child.nil ? null : convertValue(child.text, f.type, f.name)
-    if (f.min !== undefined && typeof value === 'number' && value < f.min) {
-      throw bad(`${record}.${f.name} is below ${f.min}: ${value}.`, f.name)
-    }
-    out[f.name] = value
+    if (!reader.openField(child.local, child.ns, ns)) continue
+    if (child.children.length > 0) throw reader.markup()
+    reader.closeField(child.nil ? null : child.text)
   }
-  for (const f of fields) {
-    if (seen.has(f.name)) {
-      if (out[f.name] === null && f.required) throw bad(`${record}.${f.name} is nil.`, f.name)
-      continue
-    }
-    if (f.type !== 'string') throw bad(`${record}.${f.name} is missing.`, f.name)
-    out[f.name] = f.required ? '' : null
-  }
-  return out
+  return reader.end()
 }
 
-/** The records under a list element, in order; nil items are skipped. */
-export function decodeList(
-  parent: XmlElement | undefined,
-  record: RecordName,
-  ns: string
-): DecodedRecord[] {
-  if (parent === undefined || parent.nil) return []
-  if (parent.text.trim() !== '') throw bad(`Text where ${record} records were expected.`)
-  const element = RECORDS[record].element
-  const out: DecodedRecord[] = []
-  for (const child of parent.children) {
-    if (child.ns !== ns || child.local !== element) {
-      throw bad(`Unexpected element <${child.local}> where ${element} records were expected.`)
-    }
-    if (child.nil) continue
-    out.push(decodeRecord(child, record, ns))
+/**
+ * The records inside one list element, read as the parser reports them (xml-tree.ts routes the
+ * list's inside here), so no element of a record becomes a tree node: a field's text goes straight
+ * into its record. The first complaint is kept, not thrown, so a document that is not well-formed
+ * further on is still refused as such first, as when the whole tree was built before decoding;
+ * text between the records outranks any record's complaint (it was checked first).
+ */
+export class ListReader implements XmlHandler {
+  private readonly reader: RecordReader
+  private readonly records: DecodedRecord[] = []
+  private depth = 0
+  /** Depth from which everything is skipped (a nil record, an unknown field, after a complaint). */
+  private skipFrom = Number.MAX_SAFE_INTEGER
+  private fieldText = ''
+  private fieldNil = false
+  private textError = false
+  private error: AppError | null = null
+
+  constructor(
+    readonly record: RecordName,
+    private readonly ns: string,
+    /** The list element is nil: no records, nothing inside is read. */
+    private readonly nil: boolean
+  ) {
+    this.reader = readerOf(record)
   }
-  return out
+
+  /** The records, or the first complaint about them. */
+  result(): DecodedRecord[] {
+    if (this.nil) return []
+    if (this.textError) throw bad(`Text where ${this.record} records were expected.`)
+    if (this.error !== null) throw this.error
+    return this.records
+  }
+
+  open(local: string, ns: string, nil: boolean): void {
+    const depth = ++this.depth
+    if (depth >= this.skipFrom) return
+    try {
+      if (depth === 1) {
+        if (ns !== this.ns || local !== this.reader.element) {
+          throw bad(
+            `Unexpected element <${local}> where ${this.reader.element} records were expected.`
+          )
+        }
+        if (nil) this.skipFrom = 1
+        else this.reader.begin()
+      } else if (depth === 2) {
+        if (!this.reader.openField(local, ns, this.ns)) this.skipFrom = 2
+        this.fieldText = ''
+        this.fieldNil = nil
+      } else throw this.reader.markup()
+    } catch (e) {
+      this.fail(e)
+    }
+  }
+
+  text(text: string): void {
+    if (this.depth === 0) {
+      if (text.trim() !== '') this.textError = true
+    } else if (this.depth === 2 && this.skipFrom > 2) this.fieldText += text
+  }
+
+  cdata(text: string): void {
+    this.text(text)
+  }
+
+  close(): void {
+    const depth = this.depth--
+    if (depth >= this.skipFrom) {
+      if (depth === this.skipFrom && this.error === null) this.skipFrom = Number.MAX_SAFE_INTEGER
+      return
+    }
+    try {
+      if (depth === 2) this.reader.closeField(this.fieldNil ? null : this.fieldText)
+      else if (depth === 1) this.records.push(this.reader.end())
+    } catch (e) {
+      this.fail(e)
+    }
+  }
+
+  private fail(e: unknown): void {
+    if (!(e instanceof AppError)) throw e
+    this.error = e
+    this.skipFrom = 1
+  }
 }

@@ -5,13 +5,12 @@ import type { Binding, OperationDef, ServiceName } from '../../shared/protocol/o
 import { RECORDS } from '../../shared/protocol/records'
 import type { RecordDef } from '../../shared/protocol/xsd'
 import { BINDINGS, SOAP11_ENV_NS, SOAP12_ENV_NS, isSoap, mediaType } from './bindings'
-import { decodeList, decodeRecord } from './decode-records'
+import { ListReader, convertValue, decodeRecord } from './decode-records'
 import { checkedV3Answer } from './decode-v3'
 import { faultError, htmlError, looksLikeHtml, plainTextError } from './faults'
 import { inBandInt, inBandJson, inBandString } from './in-band'
-import { convertValue } from './decode-records'
-import { parseXml } from './xml-tree'
-import type { XmlElement } from './xml-tree'
+import { parseXmlRouted } from './xml-tree'
+import type { Route, XmlElement } from './xml-tree'
 
 /** Everything needed to decode one response; plain data so it can cross to a worker thread. */
 export interface DecodeInput {
@@ -73,13 +72,40 @@ export function decodeResponse(input: DecodeInput): unknown {
   if (status === 200 && mt !== BINDINGS[input.binding].responseMediaType) {
     throw unexpectedType(mt, detail)
   }
-  const root = parseXml(body)
+  // A list answer's records are read as they are parsed, never built as a tree (listRoute).
+  const { root, routed } = parseXmlRouted(body, listRoute(op, input))
   const fault = findFault(root)
   if (fault !== undefined) throw faultError(fault, detail)
   if (status !== 200) {
     throw new AppError('server_error', `The service answered with status ${status}.`, detail)
   }
-  return soap ? decodeSoap(op, input, root, detail) : decodeHttp(op, input, root, detail)
+  const at = { ns: input.namespace, detail, routed }
+  return soap ? decodeSoap(op, input, root, at) : decodeHttp(op, input, root, at)
+}
+
+/** What decodeValue needs besides the element: the namespace, the detail and the routed lists. */
+interface ValueContext {
+  readonly ns: string
+  readonly detail: ErrorDetail
+  readonly routed: ReadonlyMap<XmlElement, ListReader>
+}
+
+/** Where a list answer's records sit: the route's path, and a reader for what is inside. */
+function listRoute(op: OperationDef, input: DecodeInput): Route<ListReader> {
+  const r = op.result
+  const ns = input.namespace
+  const open = (nil: boolean): ListReader =>
+    new ListReader(r.kind === 'list' ? r.record : 'sets', ns, nil)
+  if (r.kind !== 'list') return { path: [], open }
+  if (!isSoap(input.binding)) return { path: [{ local: httpRoot(op), ns }], open }
+  const envNs = BINDINGS[input.binding].envelopeNs ?? ''
+  const path = [
+    { local: 'Envelope', ns: envNs },
+    { local: 'Body', ns: envNs },
+    { local: `${op.name}Response`, ns },
+    { local: `${op.name}Result`, ns }
+  ]
+  return { path, open }
 }
 
 /**
@@ -127,8 +153,9 @@ function decodeSoap(
   op: OperationDef,
   input: DecodeInput,
   root: XmlElement,
-  detail: ErrorDetail
+  at: ValueContext
 ): unknown {
+  const { detail } = at
   const envNs = BINDINGS[input.binding].envelopeNs
   if (root.local !== 'Envelope' || root.ns !== envNs)
     throw rootError(`${input.binding} envelope`, detail)
@@ -151,18 +178,18 @@ function decodeSoap(
   const result = results[0]
   if (result !== undefined && result.ns !== input.namespace)
     throw rootError(`${op.name}Result`, detail)
-  return decodeValue(op, result, input.namespace, detail)
+  return decodeValue(op, result, at)
 }
 
 function decodeHttp(
   op: OperationDef,
   input: DecodeInput,
   root: XmlElement,
-  detail: ErrorDetail
+  at: ValueContext
 ): unknown {
   const expected = httpRoot(op)
-  if (root.local !== expected || root.ns !== input.namespace) throw rootError(expected, detail)
-  return decodeValue(op, root, input.namespace, detail)
+  if (root.local !== expected || root.ns !== input.namespace) throw rootError(expected, at.detail)
+  return decodeValue(op, root, at)
 }
 
 function httpRoot(op: OperationDef): string {
@@ -183,16 +210,17 @@ function httpRoot(op: OperationDef): string {
   }
 }
 
-function decodeValue(
-  op: OperationDef,
-  el: XmlElement | undefined,
-  ns: string,
-  detail: ErrorDetail
-): unknown {
+function decodeValue(op: OperationDef, el: XmlElement | undefined, at: ValueContext): unknown {
+  const { ns, detail } = at
   const r = op.result
   switch (r.kind) {
-    case 'list':
-      return decodeList(el, r.record, ns)
+    case 'list': {
+      if (el === undefined) return []
+      const list = at.routed.get(el)
+      // The checks before admit only the element at the end of listRoute's path.
+      if (list === undefined) throw new AppError('internal', 'A list answer was not read as one.')
+      return list.result()
+    }
     case 'single':
       return el === undefined || el.nil ? null : decodeRecord(el, r.record, ns)
     case 'string':

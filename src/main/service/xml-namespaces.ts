@@ -47,16 +47,18 @@ export function declare(parent: Scope, attrs: readonly (readonly [string, string
   return bindings === null ? parent : { parent, bindings }
 }
 
-/** Namespace and local part of a name; a prefix must be in scope. */
-export function resolve(
+/**
+ * The namespace of a name whose first colon is at `colon` (-1: none); a prefix must be in scope.
+ * An attribute without a prefix is in no namespace; an element is in the default one.
+ */
+export function namespaceOf(
   qname: string,
+  colon: number,
   scope: Scope,
   isAttribute: boolean
-): { local: string; ns: string } {
-  const colon = qname.indexOf(':')
-  // An attribute without a prefix is in no namespace; an element is in the default one.
-  if (colon === -1) return { local: qname, ns: isAttribute ? '' : (lookup(scope, '') ?? '') }
+): string {
+  if (colon === -1) return isAttribute ? '' : (lookup(scope, '') ?? '')
   const ns = lookup(scope, qname.slice(0, colon))
   if (ns === undefined) throw bad(`Unbound namespace prefix in ${qname}.`)
-  return { local: qname.slice(colon + 1), ns }
+  return ns
 }
