@@ -1,8 +1,11 @@
 import Database from 'better-sqlite3'
+import { copyFileSync, existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { replaceMinifigCatalogue } from '../../src/main/catalogue/minifigs-repo'
 import type { CatalogueMinifigInput } from '../../src/main/catalogue/minifigs-repo'
 import { upsertProfile } from '../../src/main/account/profiles-repo'
+import { openStore } from '../../src/main/store/connection'
 import { FIXTURE_AT, openTestStore } from './set-fixtures'
 import type { TestStore } from './set-fixtures'
 
@@ -116,6 +119,47 @@ describe('writing the figure catalogue', () => {
       figures: 10,
       links: links(first.slice(0, 10))
     })
+  })
+
+  it('cut by a crash at any turn, the next write leaves exactly its own list', async () => {
+    t = await openTestStore('minifig-crash')
+    const { store, pid, dir } = t
+    const size = Math.max(400, Math.floor(FIGURES / 2))
+    await replaceMinifigCatalogue(store.write, pid, figures(size))
+    // A quarter of the figures gone, the rest each one set fewer.
+    const second = figures(size, ' v2')
+      .filter((_, i) => i % 4 !== 0)
+      .map((f) => ({ ...f, sets: f.sets.slice(1) }))
+    // At a few turns of the second write, the files as a kill -9 would leave them.
+    const copies: string[] = []
+    let turn = 0
+    let done = false
+    const tick = () => {
+      if (done) return
+      if ([2, 6, 14].includes(turn++)) {
+        const copy = join(dir, `crash-${String(turn)}.db`)
+        for (const ext of ['', '-wal']) {
+          if (existsSync(store.path + ext)) copyFileSync(store.path + ext, copy + ext)
+        }
+        copies.push(copy)
+      }
+      setImmediate(tick)
+    }
+    setImmediate(tick)
+    await replaceMinifigCatalogue(store.write, pid, second)
+    done = true
+    expect(copies.length).toBeGreaterThan(1)
+    for (const copy of copies) {
+      const reopened = await openStore(copy)
+      try {
+        // No figure is lost part way: the old list with part of the new one over it.
+        expect(committed(copy, pid).figures).toBeGreaterThanOrEqual(second.length)
+        await replaceMinifigCatalogue(reopened.write, pid, second)
+        expect(committed(copy, pid)).toEqual({ figures: second.length, links: links(second) })
+      } finally {
+        reopened.close()
+      }
+    }
   })
 
   it('drops a link of quantity 0 and keeps one figure listed twice once', async () => {
