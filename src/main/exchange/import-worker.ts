@@ -12,7 +12,15 @@ import type { FromWorker, PreviewJob } from './import-plan'
  */
 export interface PreviewWorkerData {
   readonly path: string
-  readonly job: PreviewJob
+  /** The job without its file: that follows as `parts` messages of text (see sendFile). */
+  readonly job: Omit<PreviewJob, 'content' | 'data'>
+  readonly file: { readonly field: 'content' | 'data'; readonly parts: number }
+}
+
+/** One slice of the file's text, in order. */
+export interface FilePart {
+  readonly type: 'part'
+  readonly text: string
 }
 
 const say = (m: FromWorker): void => {
@@ -21,27 +29,40 @@ const say = (m: FromWorker): void => {
 
 // First word: from here on an end without an answer is this file's failure, not a broken install.
 say({ type: 'ready' })
-const { path, job } = workerData as PreviewWorkerData
-const db = new Database(path, { readonly: true, fileMustExist: true })
-try {
-  db.pragma('busy_timeout = 5000')
-  const value = planPreview(db as ReadDb, job, (progress) => {
-    say({ type: 'progress', progress })
-  })
-  // The edits' bytes move to the main thread rather than being copied.
-  parentPort?.postMessage({ type: 'done', value } satisfies FromWorker, [
-    value.edits.buffer as ArrayBuffer
-  ])
-} catch (e) {
-  // Only an AppError's words are meant for the user; anything else is a fault in the reader.
-  const error =
-    e instanceof AppError
-      ? e.toJSON()
-      : new AppError(
-          'internal',
-          'The file could not be read because of an internal error.'
-        ).toJSON()
-  say({ type: 'failed', error })
-} finally {
-  db.close()
+const { path, job, file } = workerData as PreviewWorkerData
+const parts: string[] = []
+
+function plan(text: string): void {
+  const db = new Database(path, { readonly: true, fileMustExist: true })
+  try {
+    db.pragma('busy_timeout = 5000')
+    const value = planPreview(db as ReadDb, { ...job, [file.field]: text }, (progress) => {
+      say({ type: 'progress', progress })
+    })
+    // The edits' bytes move to the main thread rather than being copied.
+    parentPort?.postMessage({ type: 'done', value } satisfies FromWorker, [
+      value.edits.buffer as ArrayBuffer
+    ])
+  } catch (e) {
+    // Only an AppError's words are meant for the user; anything else is a fault in the reader.
+    const error =
+      e instanceof AppError
+        ? e.toJSON()
+        : new AppError(
+            'internal',
+            'The file could not be read because of an internal error.'
+          ).toJSON()
+    say({ type: 'failed', error })
+  } finally {
+    db.close()
+    // Nothing more to wait for: the thread ends once its answer is on its way.
+    parentPort?.off('message', onPart)
+    parentPort?.unref()
+  }
 }
+
+function onPart(m: FilePart): void {
+  parts.push(m.text)
+  if (parts.length === file.parts) plan(parts.splice(0).join(''))
+}
+parentPort?.on('message', onPart)
