@@ -2,13 +2,15 @@ import Database from 'better-sqlite3'
 import type { CollectionCountsDto } from '../../shared/model/exchange'
 import type { Edit } from '../collection/index'
 import type { ReadDb, WriteDb } from '../store/handles'
-import { headVersion } from '../store/migrate'
+import { headVersion, migrate } from '../store/migrate'
 import { MIGRATIONS } from '../store/migrations/index'
 import { planViewMerge } from '../views/index'
 import type { PortableView } from '../views/index'
 import { asBackupError, openUntrusted, readBackup, stageBackup } from './backup-reader'
 import type { BackupSource, ProfileMatch } from './backup-reader'
-import { stripBackup } from './backup-strip-repo'
+import { quickCheck } from './backup-repo'
+import { checkBackupSchema, damaged } from './backup-schema'
+import { stripBackup, unmarkBackup } from './backup-strip-repo'
 import type { Refusal } from './backup-values'
 import { catalogueSetIds } from './collection-read-repo'
 import { applyRestorePlan } from './restore-apply'
@@ -49,7 +51,15 @@ export type BackupJob =
       readonly now: string
     }
   | {
+      readonly kind: 'install'
+      readonly source: string
+      readonly dest: string
+      readonly dir: string
+    }
+  | {
       readonly kind: 'strip'
+      /** The live database, copied with VACUUM INTO in one read transaction (WAL included). */
+      readonly livePath: string
       readonly path: string
       readonly takenAt: string
       readonly keepPending: boolean
@@ -201,8 +211,44 @@ function apply(job: Extract<BackupJob, { kind: 'apply' }>, newLocalId: () => str
   }
 }
 
-/** Empties the caches of a fresh backup file (ours, just written) and counts what it holds. */
+/**
+ * A listed backup made the data file again (recovery from a damaged one): checked as a restore
+ * checks it, then migrated (the private copy only) and copied to `dest`.
+ */
+async function install(job: Extract<BackupJob, { kind: 'install' }>): Promise<null> {
+  const copy = stageBackup({ path: job.source }, job.dir)
+  const db = new Database(copy, { fileMustExist: true })
+  try {
+    db.unsafeMode(false)
+    db.pragma('trusted_schema = OFF')
+    checkBackupSchema(db as ReadDb, MIGRATIONS[0]?.version ?? 1, headVersion(MIGRATIONS))
+    if (quickCheck(db as ReadDb) !== 'ok') throw damaged()
+    migrate(db as WriteDb, MIGRATIONS)
+    await db.backup(job.dest)
+  } catch (e) {
+    throw asBackupError(e)
+  } finally {
+    db.close()
+  }
+  const out = new Database(job.dest, { fileMustExist: true })
+  try {
+    unmarkBackup(out as WriteDb)
+  } finally {
+    out.close()
+  }
+  return null
+}
+
+/** Writes a backup file of the live database, empties its caches and counts what it holds. */
 function strip(job: Extract<BackupJob, { kind: 'strip' }>): CollectionCountsDto {
+  // One read transaction on a connection of its own: a consistent copy, edits still in the WAL
+  // included, while the main connection goes on writing; nothing of it on the main thread.
+  const live = openLive(job.livePath)
+  try {
+    live.prepare('VACUUM INTO ?').run(job.path)
+  } finally {
+    live.close()
+  }
   const db = new Database(job.path, { fileMustExist: true })
   try {
     db.pragma('journal_mode = DELETE')
@@ -220,6 +266,8 @@ export function runJob(job: BackupJob, newLocalId: () => string): unknown {
       return preview(job)
     case 'apply':
       return apply(job, newLocalId)
+    case 'install':
+      return install(job)
     case 'strip':
       return strip(job)
   }

@@ -47,3 +47,9 @@ export function stripBackup(db: WriteDb, takenAt: string, keepPending: boolean):
     db.pragma(`application_id = ${BACKUP_APPLICATION_ID}`)
   })()
 }
+
+/** A backup installed as the data file is no longer a backup file. */
+export function unmarkBackup(db: WriteDb): void {
+  db.pragma('application_id = 0')
+  db.prepare("DELETE FROM settings WHERE key = 'backup.takenAt'").run()
+}

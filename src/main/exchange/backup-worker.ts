@@ -10,9 +10,7 @@ import type { BackupJob } from './backup-jobs'
  * the budget allows; the main thread keeps answering meanwhile.
  */
 const job = workerData as BackupJob
-try {
-  parentPort?.postMessage({ ok: true, value: runJob(job, randomUUID) })
-} catch (e) {
+const fail = (e: unknown): void => {
   // Only an AppError's words are meant for the user; anything else is a fault in the reader.
   const error =
     e instanceof AppError
@@ -21,4 +19,11 @@ try {
           reason: e instanceof Error ? e.message.slice(0, 200) : String(e).slice(0, 200)
         }).toJSON()
   parentPort?.postMessage({ ok: false, error })
+}
+try {
+  void Promise.resolve(runJob(job, randomUUID)).then((value) => {
+    parentPort?.postMessage({ ok: true, value })
+  }, fail)
+} catch (e) {
+  fail(e)
 }
