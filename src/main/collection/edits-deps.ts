@@ -6,8 +6,9 @@ export interface EditDeps {
   readonly profileId: () => number
   readonly now: () => Date
   /**
-   * Called after a committed edit: tells the renderer (`data:changed`, `sync:status`) and wakes the
-   * pusher. Never called before the commit.
+   * Called once after each committed edit, never before the commit: tells the renderer (one
+   * `data:changed` naming the sets, with their states when few; `sync:status`) and wakes the
+   * pusher. The push round that follows announces badges only (`sync:sets`), not the data again.
    */
   readonly changed: (setIDs: readonly number[]) => void
 }
