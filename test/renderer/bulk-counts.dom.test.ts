@@ -69,18 +69,25 @@ async function pick(index: number, mods: { shiftKey?: boolean } = {}): Promise<v
 
 describe('filter counts after a bulk edit', () => {
   it('are asked for again once the edit answered, and show the edit', async () => {
-    await vi.waitFor(() => {
-      expect(wantedCount()).toBe('0')
-    })
+    // Waits, not deadlines: the counts arrive after the list's pause, later on a loaded machine.
+    await vi.waitFor(
+      () => {
+        expect(wantedCount()).toBe('0')
+      },
+      { timeout: 15_000 }
+    )
     await pick(0)
     await pick(5, { shiftKey: true })
     const bar = screen.getByRole('toolbar', { name: 'Bulk edit' })
     const asked = backend.callsTo('catalog:search').filter((q) => q.facets === true).length
     await fireEvent.click(within(bar).getByRole('button', { name: 'Wanted' }))
     await settle()
-    await vi.waitFor(() => {
-      expect(wantedCount()).toBe('6')
-    })
+    await vi.waitFor(
+      () => {
+        expect(wantedCount()).toBe('6')
+      },
+      { timeout: 15_000 }
+    )
     // The counts were read after the edit, not kept from before it.
     const after = backend.callsTo('catalog:search').filter((q) => q.facets === true).length
     expect(after).toBeGreaterThan(asked)
