@@ -15,7 +15,7 @@ import { csvManyRows } from '../test/fixtures/hostile/imports/corpus'
  * started (sampled every 20 ms: the worker's heap is in this process too), with `uptime` just
  * before it (the machine is shared). Every call goes through dispatch, as a host's would.
  *
- * Steps: preview and apply of a 5,000-row Brickset file (the bytes as the screens send them);
+ * Steps: an idle control (what the load alone costs the loop); preview and apply of a 5,000-row Brickset file (the bytes as the screens send them);
  * a 100,000-row preview (the row cap: 20,000 sets to change, 80,000 rows the catalogue lacks);
  * the same preview cancelled once it reads; the 900,000-row hostile file (refused at the cap).
  */
@@ -83,6 +83,9 @@ async function main(): Promise<void> {
     const call = (channel: string, input: unknown): Promise<Result<unknown>> =>
       dispatch(x, channel, input)
     console.log(`import stalls, catalogue of ${CATALOGUE.toLocaleString('en')} sets`)
+
+    // The control: the loop's delay with nothing to do, at this load (2 cores shared).
+    await measure('idle, 3 s (control)', () => new Promise((resolve) => setTimeout(resolve, 3000)))
 
     const small = file(5_000)
     const p = (await measure('preview, 5,000 rows', async () =>
