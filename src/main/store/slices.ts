@@ -89,17 +89,28 @@ export async function inSlices(
   const max = options.max ?? 20_000
   let n = Math.min(options.first ?? 200, max)
   let total = 0
+  // One flush at a time runs beside the slices (its wait is the disk's, not the thread's); the
+  // last is awaited, so the caller's next FULL commit finds little left to write.
+  let flushing: Promise<void> | null = null
   for (;;) {
     const started = performance.now()
     const asked = n
     const { units: did, more } = committed(db, options.cache ?? false, () => step(asked))
     total += did
-    if (!more) return total
+    if (options.cache) {
+      flushing ??= flushWal(db).finally(() => {
+        flushing = null
+      })
+    }
+    if (!more) {
+      await flushing
+      return total
+    }
     const ms = performance.now() - started
     // Grow at most 2x a slice, so one slow step (a cold page cache) is not mistaken for the rule.
     const fit = ms > 0 ? Math.floor((did * TARGET_MS) / ms) : n * 2
     n = Math.max(1, Math.min(max, n * 2, fit))
-    await (options.cache ? flushWal(db) : nextTurn())
+    await nextTurn()
     options.between?.()
   }
 }
