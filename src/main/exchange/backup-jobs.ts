@@ -8,6 +8,7 @@ import { planViewMerge } from '../views/index'
 import type { PortableView } from '../views/index'
 import { asBackupError, openUntrusted, readBackup, stageBackup } from './backup-reader'
 import type { BackupSource, ProfileMatch } from './backup-reader'
+import { writeError } from './backup-errors'
 import { quickCheck } from './backup-repo'
 import { checkBackupSchema, damaged } from './backup-schema'
 import { stripBackup, unmarkBackup } from './backup-strip-repo'
@@ -243,20 +244,25 @@ async function install(job: Extract<BackupJob, { kind: 'install' }>): Promise<nu
 function strip(job: Extract<BackupJob, { kind: 'strip' }>): CollectionCountsDto {
   // One read transaction on a connection of its own: a consistent copy, edits still in the WAL
   // included, while the main connection goes on writing; nothing of it on the main thread.
-  const live = openLive(job.livePath)
   try {
-    live.prepare('VACUUM INTO ?').run(job.path)
-  } finally {
-    live.close()
-  }
-  const db = new Database(job.path, { fileMustExist: true })
-  try {
-    db.pragma('journal_mode = DELETE')
-    stripBackup(db as WriteDb, job.takenAt, job.keepPending)
-    db.exec('VACUUM')
-    return countsOf(readSnapshot(db as ReadDb, job.profileId))
-  } finally {
-    db.close()
+    const live = openLive(job.livePath)
+    try {
+      live.prepare('VACUUM INTO ?').run(job.path)
+    } finally {
+      live.close()
+    }
+    const db = new Database(job.path, { fileMustExist: true })
+    try {
+      db.pragma('journal_mode = DELETE')
+      stripBackup(db as WriteDb, job.takenAt, job.keepPending)
+      db.exec('VACUUM')
+      return countsOf(readSnapshot(db as ReadDb, job.profileId))
+    } finally {
+      db.close()
+    }
+  } catch (e) {
+    // A full disk or a folder it may not write says so (the cause does not cross threads).
+    throw writeError(e)
   }
 }
 
