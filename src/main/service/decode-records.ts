@@ -21,6 +21,11 @@ const DATE_TIME =
 /** Converts the text of one value by its XSD type; never guesses from the text itself. */
 export function convertValue(raw: string, type: XsdType, field: string): DecodedValue {
   if (type === 'string') return raw
+  if (type === 'int') {
+    // Most ints are a few bare digits: read them without trim, regex and Number's own parse.
+    const v = bareDigits(raw)
+    if (v !== -1) return v
+  }
   // Value types use XSD whitespace collapse; strings keep user text exactly.
   const text = raw.trim()
   switch (type) {
@@ -44,6 +49,18 @@ export function convertValue(raw: string, type: XsdType, field: string): Decoded
     case 'dateTime':
       return parseDateTime(text, field)
   }
+}
+
+/** The value of 1 to 9 ASCII digits and nothing else (always an int); -1 for anything else. */
+function bareDigits(raw: string): number {
+  if (raw.length === 0 || raw.length > 9) return -1
+  let v = 0
+  for (let k = 0; k < raw.length; k++) {
+    const d = raw.charCodeAt(k) - 48
+    if (d < 0 || d > 9) return -1
+    v = v * 10 + d
+  }
+  return v
 }
 
 function parseDateTime(text: string, field: string): Date {

@@ -69,6 +69,10 @@ function misc(xml: string, i: number, prolog: boolean): number {
   }
 }
 
+/** Below 94, the characters a run of plain text stops at (`<`, `&`, CR) or looks at (`]`). */
+const TEXT_STOP = new Uint8Array(94)
+for (const c of [60, 38, 13, 93]) TEXT_STOP[c] = 1
+
 /** The element starting at `xml[i] === '<'` with everything inside it; the index after it. */
 function readElement(xml: string, i: number, h: XmlHandler): number {
   // Open elements as parallel stacks (no object per element): qualified name and prefix scope.
@@ -86,15 +90,25 @@ function readElement(xml: string, i: number, h: XmlHandler): number {
       }
       const next = xml.charCodeAt(i + 1)
       if (next === 47 /* / */) {
-        const end = qNameEnd(xml, i + 2)
-        const close = skipSpace(xml, end)
         const qname = qnames.pop()
         scopes.pop()
-        if (xml.charCodeAt(close) !== 62) throw bad(`A malformed end tag at ${i}.`)
-        if (qname === undefined || end - i - 2 !== qname.length || !xml.startsWith(qname, i + 2)) {
-          throw bad(`Mismatched end tag at ${i}.`)
+        const fast = qname === undefined ? -1 : i + 2 + qname.length
+        if (qname !== undefined && xml.charCodeAt(fast) === 62 && xml.startsWith(qname, i + 2)) {
+          // `</name>` right after its own name: the open tag's name, already checked as a name.
+          i = fast + 1
+        } else {
+          const end = qNameEnd(xml, i + 2)
+          const close = skipSpace(xml, end)
+          if (xml.charCodeAt(close) !== 62) throw bad(`A malformed end tag at ${i}.`)
+          if (
+            qname === undefined ||
+            end - i - 2 !== qname.length ||
+            !xml.startsWith(qname, i + 2)
+          ) {
+            throw bad(`Mismatched end tag at ${i}.`)
+          }
+          i = close + 1
         }
-        i = close + 1
         h.close()
         if (qnames.length === 0) return i
       } else if (next === 33 /* ! */ && qnames.length > 0) {
@@ -131,10 +145,12 @@ function readElement(xml: string, i: number, h: XmlHandler): number {
     } else {
       // Plain text runs up to the next character that means something.
       let j = i
-      for (let d = c; d !== 60 && d !== 38 && d !== 13 && !Number.isNaN(d);) {
-        if (d === 93 /* ] */ && xml.startsWith(']]>', j)) throw bad(`A ]]> in text at ${j}.`)
+      for (let d = c; ; d = xml.charCodeAt(++j)) {
+        if (d < 94 && TEXT_STOP[d] === 1) {
+          if (d !== 93 /* ] */) break
+          if (xml.startsWith(']]>', j)) throw bad(`A ]]> in text at ${j}.`)
+        } else if (Number.isNaN(d)) break // the end of the document
         if (blank && !isSpace(d)) blank = false
-        d = xml.charCodeAt(++j)
       }
       text += xml.slice(i, j)
       i = j
