@@ -20,6 +20,12 @@ import { startHost } from './stall-host'
 import type { StallHost, StallReport } from './stall-host'
 
 const smoke = process.argv.includes('--smoke')
+/** `--only first|bulk|connect`: run that scenario alone (200,000 sets take long); nothing written. */
+const onlyAt = process.argv.indexOf('--only')
+const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '') : null
+if (only !== null && !['first', 'bulk', 'connect'].includes(only)) {
+  throw new Error('--only takes first, bulk or connect')
+}
 const SETS = Number(process.env['BENCH_STALL_SETS'] ?? (smoke ? 600 : 20000))
 const BULK = Math.min(5000, SETS)
 /** A word of the generated catalogue's theme names (src/emulator/words.ts). */
@@ -255,6 +261,12 @@ async function connect(v2Only: boolean): Promise<Connect> {
 const f = (n: number, d = 0) => n.toFixed(d)
 
 async function main(): Promise<void> {
+  if (only !== null) {
+    if (only === 'first') console.log('first run', JSON.stringify(await firstRun()))
+    if (only === 'bulk') console.log('bulk edit', JSON.stringify(await bulkEdit()))
+    if (only === 'connect') console.log('connect v3', JSON.stringify(await connect(false)))
+    return
+  }
   const first = await firstRun()
   console.log('first run', JSON.stringify(first))
   const bulk = await bulkEdit()

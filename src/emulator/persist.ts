@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3'
-import type { CatalogueSet } from './catalogue'
+import type { SetIndex } from './catalogue'
 import type { Allowance, Change } from './context'
 import type { UserData } from './state'
 
@@ -25,7 +25,7 @@ export function openStore(
   path: string,
   identity: string,
   load: {
-    sets: ReadonlyMap<number, CatalogueSet>
+    sets: SetIndex
     users: ReadonlyMap<string, UserData>
     allowances: Map<string, Allowance>
   }

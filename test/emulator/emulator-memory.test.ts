@@ -1,0 +1,56 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { describe, expect, it } from 'vitest'
+import { generateCatalogue } from '../../src/emulator/catalogue'
+import { createReferenceThread } from '../../src/emulator/reference-thread'
+
+// The demo service's catalogue lives in the host's process (a worker thread), so its size counts in
+// the app's RSS: at 200,000 sets the per-set JS objects and the id Map held 76 MB of heap.
+// Measured after a full collection, so the figure is what stays, not what was garbage.
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+
+function heapAfterGc(): number {
+  gc()
+  gc()
+  return process.memoryUsage().heapUsed
+}
+
+describe('catalogue memory', () => {
+  it('keeps a generated catalogue under 100 bytes of heap a set', () => {
+    const size = 50_000
+    const before = heapAfterGc()
+    const cat = generateCatalogue(1, size)
+    const perSet = (heapAfterGc() - before) / size
+    expect(cat.sets).toHaveLength(size)
+    expect(perSet).toBeLessThan(100)
+  })
+
+  it('runs the demo thread under a heap ceiling that still fits 200,000 sets', async () => {
+    const thread = createReferenceThread({ sets: 200_000, seed: 1 })
+    try {
+      const demo = await thread.start()
+      const limits = thread.worker()?.resourceLimits
+      // V8's default ceiling is ~4 GB; garbage grew the thread's heap to twice its live size.
+      expect(limits?.maxOldGenerationSizeMb ?? Infinity).toBeLessThan(512)
+      expect(limits?.maxYoungGenerationSizeMb ?? Infinity).toBeLessThanOrEqual(16)
+      // The last page of the whole catalogue in number order: every set sorted, under the ceiling.
+      const res = await thread.fetch(
+        new Request('https://demo.studbook.invalid/api/v3.asmx/getSets', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            apiKey: demo.apiKey,
+            userHash: '',
+            params: "{orderBy:'Number',pageSize:500,pageNumber:400}"
+          }).toString()
+        })
+      )
+      expect(res.status).toBe(200)
+      expect(((await res.json()) as { sets?: unknown[] }).sets).toHaveLength(500)
+    } finally {
+      await thread.close()
+    }
+  }, 120_000)
+})
