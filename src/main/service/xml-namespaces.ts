@@ -10,6 +10,8 @@ const XMLNS_NS = 'http://www.w3.org/2000/xmlns/'
 export interface Scope {
   readonly parent: Scope | null
   readonly bindings: ReadonlyMap<string, string>
+  /** The default namespace here, kept with the scope: most names have no prefix. */
+  readonly defaultNs: string
 }
 
 export const ROOT_SCOPE: Scope = {
@@ -17,7 +19,8 @@ export const ROOT_SCOPE: Scope = {
   bindings: new Map([
     ['xml', XML_NS],
     ['', '']
-  ])
+  ]),
+  defaultNs: ''
 }
 
 function lookup(scope: Scope, prefix: string): string | undefined {
@@ -44,7 +47,8 @@ export function declare(parent: Scope, attrs: readonly (readonly [string, string
     bindings ??= new Map()
     bindings.set(prefix, uri)
   }
-  return bindings === null ? parent : { parent, bindings }
+  if (bindings === null) return parent
+  return { parent, bindings, defaultNs: bindings.get('') ?? parent.defaultNs }
 }
 
 /**
@@ -57,7 +61,7 @@ export function namespaceOf(
   scope: Scope,
   isAttribute: boolean
 ): string {
-  if (colon === -1) return isAttribute ? '' : (lookup(scope, '') ?? '')
+  if (colon === -1) return isAttribute ? '' : scope.defaultNs
   const ns = lookup(scope, qname.slice(0, colon))
   if (ns === undefined) throw bad(`Unbound namespace prefix in ${qname}.`)
   return ns
