@@ -1,4 +1,6 @@
 import type { ServiceState } from './context'
+import { buildFigureIndex } from './figure-index'
+import type { FigureIndex } from './figure-index'
 import { minifigName, setMinifigs } from './set-details'
 import type { UserData } from './state'
 
@@ -77,44 +79,13 @@ export function isKnownMinifig(state: ServiceState, num: string): boolean {
   return theme !== undefined && Number(m[2]) >= 1 && Number(m[2]) <= theme.figPool
 }
 
-/** A figure of the catalogue and the sets it comes in (setID → how many in the set). */
-interface CatalogueFigure {
-  readonly minifigNumber: string
-  readonly name: string
-  readonly category: string
-  readonly sets: ReadonlyMap<number, number>
-}
+const figureIndex = new WeakMap<ServiceState['cat'], FigureIndex>()
 
-const figureIndex = new WeakMap<ServiceState['cat'], readonly CatalogueFigure[]>()
-
-/**
- * Every figure the catalogue knows (each theme's pool), in number order, with the sets that hold
- * it: worked out once from the sets' figure lists and kept with the catalogue.
- */
-export function catalogueFigures(state: ServiceState): readonly CatalogueFigure[] {
+/** Every figure the catalogue knows, in number order, with the sets holding it: built once. */
+export function catalogueFigures(state: ServiceState): FigureIndex {
   const cached = figureIndex.get(state.cat)
   if (cached) return cached
-  const sets = new Map<string, Map<number, number>>()
-  for (const set of state.cat.sets) {
-    for (const num of setMinifigs(state.cat, set)) {
-      const bySet = sets.get(num) ?? new Map<number, number>()
-      sets.set(num, bySet)
-      bySet.set(set.setID, (bySet.get(set.setID) ?? 0) + 1)
-    }
-  }
-  const out: CatalogueFigure[] = []
-  for (const theme of state.cat.themes) {
-    for (let n = 1; n <= theme.figPool; n++) {
-      const num = `${theme.figCode}${String(n).padStart(4, '0')}`
-      out.push({
-        minifigNumber: num,
-        name: minifigName(state.cat, num),
-        category: theme.name,
-        sets: sets.get(num) ?? new Map()
-      })
-    }
-  }
-  out.sort((a, b) => (a.minifigNumber < b.minifigNumber ? -1 : 1))
-  figureIndex.set(state.cat, out)
-  return out
+  const index = buildFigureIndex(state.cat)
+  figureIndex.set(state.cat, index)
+  return index
 }

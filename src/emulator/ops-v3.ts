@@ -200,27 +200,35 @@ const getMinifigs: V3 = (call, _a, _user, p) => {
   const size = parsePositive(field(p, 'pageSize') ?? '', PAGE_SIZE_DEFAULT)
   const page = parsePositive(field(p, 'pageNumber') ?? '', 1)
   if (size === null || page === null) return fail('Parameter error')
-  const matching = catalogueFigures(call.state).filter(
-    (f) =>
-      (number === undefined || f.minifigNumber === number) &&
-      (setID === null || f.sets.has(setID)) &&
-      (query === '' || f.minifigNumber.includes(query) || f.name.toLowerCase().includes(query))
-  )
+  const figures = catalogueFigures(call.state)
+  const matching: number[] = []
+  for (let i = 0; i < figures.count; i++) {
+    if (number !== undefined && figures.number(i) !== number) continue
+    if (setID !== null && !figures.hasSet(i, setID)) continue
+    if (query !== '') {
+      const num = figures.number(i)
+      if (!num.includes(query) && !figures.name(i).toLowerCase().includes(query)) continue
+    }
+    matching.push(i)
+  }
   const pageSize = Math.min(size, 500)
   const rows = matching.slice((page - 1) * pageSize, page * pageSize)
   return json({
     status: 'success',
     matches: matching.length,
-    minifigs: rows.map((f) => ({
-      minifigNumber: f.minifigNumber,
-      name: f.name,
-      category: f.category,
-      image: {
-        thumbnailURL: `${call.origin}/images/minifigs/thumbs/${f.minifigNumber}.svg`,
-        imageURL: `${call.origin}/images/minifigs/${f.minifigNumber}.svg`
-      },
-      sets: [...f.sets].map(([id, quantity]) => ({ setID: id, quantity }))
-    }))
+    minifigs: rows.map((i) => {
+      const num = figures.number(i)
+      return {
+        minifigNumber: num,
+        name: figures.name(i),
+        category: figures.category(i),
+        image: {
+          thumbnailURL: `${call.origin}/images/minifigs/thumbs/${num}.svg`,
+          imageURL: `${call.origin}/images/minifigs/${num}.svg`
+        },
+        sets: figures.sets(i)
+      }
+    })
   })
 }
 
