@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'disk_full',
   // the database file is damaged (a read hit a bad page); start-up offers a recovery
   'db_damaged',
+  // another writer (a restore being applied by its worker) holds the data file: nothing was written
+  'db_busy',
   'file_error',
   // a worker process died twice during one call
   'worker_crashed'
@@ -81,7 +83,8 @@ const RETRYABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'soap_fault_server',
   'server_error',
   'html_error_page',
-  'disk_full'
+  'disk_full',
+  'db_busy'
 ])
 
 export class AppError extends Error implements AppErrorData {

@@ -8,6 +8,7 @@ import type { BackupSource } from './backup-reader'
 import { noteRestoreApplied, profileRow } from './backup-repo'
 import { runBackupJob, runInTempDir } from './backup-thread'
 import { MAX_SERVICE_WRITES, tooManyWrites } from './restore-plan'
+import { whileWritingElsewhere } from '../store/hand-off'
 import type { JobOptions } from './backup-thread'
 import type { ExchangeDeps } from './deps'
 
@@ -145,14 +146,17 @@ export function createBackupHandlers(
       await writeBackup(deps.store, safetyBackup, deps.now())
       // Planned again against the collection as it is now (a sync may have changed it since),
       // and applied in one transaction by the worker: the main thread is not held for it.
-      const done = await runBackupJob({
-        kind: 'apply',
-        livePath: deps.store.path,
-        profileId: restore.profileId,
-        scope: restore.scope,
-        description: `Restore from backup ${restore.name}`,
-        now: deps.now().toISOString()
-      })
+      // Meanwhile a write of the main connection fails at once as db_busy rather than wait.
+      const done = await whileWritingElsewhere(db(), () =>
+        runBackupJob({
+          kind: 'apply',
+          livePath: deps.store.path,
+          profileId: restore.profileId,
+          scope: restore.scope,
+          description: `Restore from backup ${restore.name}`,
+          now: deps.now().toISOString()
+        })
+      )
       // Counts cached on the main connection move with its own writes: this one tells them.
       noteRestoreApplied(db(), deps.now().toISOString())
       if (done.setIDs) deps.changed(done.setIDs)

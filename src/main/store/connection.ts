@@ -25,7 +25,8 @@ interface OpenOptions {
   readonly check?: boolean
 }
 
-const BUSY_TIMEOUT_MS = 5000
+/** How long a write waits for another connection's lock (store/hand-off.ts sets it to 0 meanwhile). */
+export const BUSY_TIMEOUT_MS = 5000
 
 /** Set on every open and read back, so a silently ignored pragma cannot go unnoticed. */
 function applyPragmas(db: Database.Database): void {

@@ -8,6 +8,13 @@ import { AppError } from '../../shared/errors'
  */
 const FULL = new Set(['SQLITE_FULL', 'ENOSPC'])
 const DAMAGED = new Set(['SQLITE_CORRUPT', 'SQLITE_CORRUPT_INDEX', 'SQLITE_NOTADB'])
+/** Another connection holds the file's write lock (store/hand-off.ts: a worker is writing). */
+const BUSY = new Set([
+  'SQLITE_BUSY',
+  'SQLITE_BUSY_SNAPSHOT',
+  'SQLITE_BUSY_TIMEOUT',
+  'SQLITE_LOCKED'
+])
 
 function codeOf(e: unknown): string | null {
   if (typeof e !== 'object' || e === null || !('code' in e)) return null
@@ -30,6 +37,14 @@ export function storageFault(e: unknown): AppError | null {
       'disk_full',
       'The disk that holds Studbook’s data is full: this was not saved. Free some space and try ' +
         'again; edits already saved are kept and sent once there is room.',
+      undefined,
+      { cause: e }
+    )
+  }
+  if (BUSY.has(code)) {
+    return new AppError(
+      'db_busy',
+      'Studbook is writing a restored collection, so this was not saved. Try again in a moment.',
       undefined,
       { cause: e }
     )

@@ -95,6 +95,11 @@ const TABLE: Readonly<Record<ErrorCode, Entry>> = {
     'reload',
     'fatal'
   ],
+  db_busy: [
+    'Busy for a moment',
+    'Studbook is writing a restored collection, so this was not saved. Try again in a moment.',
+    'retry'
+  ],
   file_error: ['File problem', 'Studbook could not read or write that file.', 'dismiss']
 }
 
