@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
@@ -67,4 +70,45 @@ describe('catalogue memory', () => {
       await thread.close()
     }
   }, 120_000)
+
+  it('ends an idle demo thread that keeps a file, and the next call starts one with the data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emulator-idle-'))
+    const thread = createReferenceThread(
+      { sets: 300, seed: 1, dbPath: join(dir, 'service.db') },
+      { idleMs: 50 }
+    )
+    try {
+      const demo = await thread.start()
+      const first = thread.worker()
+      expect(first).not.toBeNull()
+      const exited = new Promise((resolve) => first?.once('exit', resolve))
+      await exited
+      expect(thread.worker()).toBeNull()
+      const again = await thread.start()
+      expect(again.apiKey).toBe(demo.apiKey)
+      expect(thread.worker()).not.toBe(first)
+      const res = await thread.fetch(
+        new Request(`https://demo.studbook.invalid/api/v2.asmx/getThemes?apiKey=${demo.apiKey}`)
+      )
+      expect(res.status).toBe(200)
+    } finally {
+      await thread.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('keeps a demo thread without a file, whose data would be lost', async () => {
+    const thread = createReferenceThread({ sets: 300, seed: 1 }, { idleMs: 1 })
+    try {
+      await thread.start()
+      const w = thread.worker()
+      // Many idle periods pass while the thread answers one call after another.
+      for (let i = 0; i < 5; i++) {
+        await new Promise((r) => setTimeout(r, 20))
+        expect(thread.worker()).toBe(w)
+      }
+    } finally {
+      await thread.close()
+    }
+  })
 })
