@@ -24,7 +24,12 @@ export function presentOnly<T extends object>(o: T): { [K in keyof T]?: Exclude<
   }
 }
 
-const bytes = z.instanceof(Uint8Array)
+// By tag, not instanceof: a test page (jsdom) has a Uint8Array of its own, and a message's bytes
+// arrive as Node's.
+const bytes = z.custom<Uint8Array>(
+  (v) => ArrayBuffer.isView(v) && Object.prototype.toString.call(v) === '[object Uint8Array]',
+  'bytes'
+)
 const headerList = z.array(z.tuple([z.string(), z.string()]))
 
 /** Caller to thread. */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
 import { createApp } from '../../src/main/app/compose'
 import type { AppContext } from '../../src/main/app/compose'
@@ -22,13 +22,6 @@ import { settle } from './dom-env'
  * side (createApp, dispatch, its event bus, its background push), so what is counted is what the
  * host would answer.
  */
-
-// vitest's jsdom environment swaps in jsdom's Uint8Array; the demo service's thread sends Node's,
-// and its message check (z.instanceof) would refuse every answer. Node's own, before any import.
-vi.hoisted(() => {
-  const nodes = Object.getPrototypeOf(Buffer.prototype) as { constructor: Uint8ArrayConstructor }
-  globalThis.Uint8Array = nodes.constructor
-})
 
 const dir = mkdtempSync(join(tmpdir(), 'studbook-owned-click-'))
 let app: AppContext
