@@ -42,11 +42,21 @@ let unavailable = false
 let unavailableWhy = ''
 let nextId = 1
 
+/**
+ * The worker's heap is the host's RSS: under V8's 4 GB default ceiling each page's garbage grew it
+ * to 40-64 MB. A small young generation and a ceiling well above the largest body's tree (bodies
+ * stop at 16 MB) make V8 collect sooner; a job past the ceiling ends the worker, as a crash does.
+ */
+const DECODE_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 512 }
+
 // From sources (tests, tsx) the worker is TypeScript run through tsx; a build ships decode-worker.js.
 function spawn(): Worker {
   const fromSource = import.meta.url.endsWith('.ts')
   const url = new URL(fromSource ? './decode-worker.ts' : './decode-worker.js', import.meta.url)
-  const w = new Worker(url, fromSource ? { execArgv: ['--import', 'tsx'] } : {})
+  const w = new Worker(url, {
+    ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
+    resourceLimits: DECODE_LIMITS
+  })
   w.unref()
   w.on('message', (reply: Reply) => {
     const job = running
