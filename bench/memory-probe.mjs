@@ -1,6 +1,6 @@
 /**
  * Loaded with NODE_OPTIONS=--import=bench/memory-probe.mjs into a host (never shipped): where the
- * host's memory goes. Every thread writes its own peak figures to STUDBOOK_MEMORY_OUT.<threadId>
+ * host's memory goes. Every thread writes its own peak figures to STUDBOOK_MEMORY_OUT.<pid>.<threadId>
  * once a second: the main thread its process.memoryUsage() parts at the peak of RSS, each worker
  * its V8 heap peak and what identifies it (its workerData). Usage, e.g.:
  *   STUDBOOK_MEMORY_OUT=/tmp/mem/run NODE_OPTIONS=--import=$PWD/bench/memory-probe.mjs \
