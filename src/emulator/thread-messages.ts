@@ -26,7 +26,7 @@ export function presentOnly<T extends object>(o: T): { [K in keyof T]?: Exclude<
 
 // By tag, not instanceof: a test page (jsdom) has a Uint8Array of its own, and a message's bytes
 // arrive as Node's.
-const bytes = z.custom<Uint8Array>(
+const bytes = z.custom<Uint8Array<ArrayBuffer>>(
   (v) => ArrayBuffer.isView(v) && Object.prototype.toString.call(v) === '[object Uint8Array]',
   'bytes'
 )
