@@ -31,6 +31,13 @@ beforeAll(async () => {
   app = await startApp({ demoSets: DEMO_SETS })
   dir = mkdtempSync(join(tmpdir(), 'studbook-e2e-backup-'))
   await waitForSets(app.page, DEMO_SETS)
+  // The collection (figures included) arrives after the catalogue, in the same first sync: wait
+  // for that sync to end, whatever the machine's load, before reading what the demo user owns.
+  for (;;) {
+    const s = await app.rpc<{ running: boolean; outcome: string | null }>('sync:getStatus')
+    if (!s.running && s.outcome !== null) break
+    await new Promise((r) => setTimeout(r, 250))
+  }
   const { rows } = await app.rpc<{ rows: Row[] }>('catalog:search', { owned: false, limit: 100 })
   free = rows.filter((r) => !r.collection.wanted && r.collection.notes === '')
 })
