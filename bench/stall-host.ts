@@ -42,10 +42,10 @@ const agent = new Agent({ keepAlive: true, maxSockets: 1 })
 export async function startHost(args: readonly string[]): Promise<StallHost> {
   const dir = mkdtempSync(join(tmpdir(), 'studbook-stall-'))
   const out = join(dir, 'stall.json')
-  const built = existsSync(join(ROOT, 'out/main/web.js'))
-  const entry = built
-    ? [join(ROOT, 'out/main/web.js')]
-    : ['--import', 'tsx', join(ROOT, 'src/main/hosts/web.ts')]
+  // STUDBOOK_BENCH_OUT: a copy of out/ to measure, so a build run meanwhile cannot change it.
+  const web = join(process.env['STUDBOOK_BENCH_OUT'] ?? join(ROOT, 'out'), 'main/web.js')
+  const built = existsSync(web)
+  const entry = built ? [web] : ['--import', 'tsx', join(ROOT, 'src/main/hosts/web.ts')]
   const startedAt = performance.now()
   const child: ChildProcess = spawn(
     process.execPath,
