@@ -16,7 +16,7 @@ import { AppError, toAppErrorData } from '../shared/errors'
 import { createApp } from './app/compose'
 import type { AppContext } from './app/compose'
 import type { DataFolderPort } from './exchange/deps'
-import { defaultDataDir } from './hosts/data-dir'
+import { defaultDataDir, unwritableDataDirMessage } from './hosts/data-dir'
 import { acquireInstanceLock, lockHeldMessage } from './hosts/instance-lock'
 import type { InstanceLock } from './hosts/instance-lock'
 import { keepDataPrivate } from './hosts/private-files'
@@ -63,8 +63,22 @@ function releaseFolder(): void {
 // One data folder for both hosts and every OS (hosts/data-dir.ts), set before anything reads it:
 // the single-instance lock, the logs path and the database all live under it.
 app.setPath('userData', defaultDataDir())
-// Before anything writes there: the folder and every file made in it private to this user.
-keepDataPrivate(app.getPath('userData'))
+/**
+ * Before anything writes there: the folder and every file made in it private to this user. A folder
+ * Studbook cannot write to (read-only, another user's) is said in words once the app is ready,
+ * not thrown at load as a raw `EROFS…`; any other failure is a fault and still thrown.
+ */
+function prepareDataFolder(dir: string): string | null {
+  try {
+    keepDataPrivate(dir)
+    return null
+  } catch (error) {
+    const words = unwritableDataDirMessage(error, dir)
+    if (words === null) throw error
+    return words
+  }
+}
+const unwritableFolder = prepareDataFolder(app.getPath('userData'))
 const log = createLogger({ dir: app.getPath('logs'), source: 'main' })
 logProcessErrors(process, log)
 watchChildProcesses(app, log)
@@ -270,7 +284,19 @@ async function start(): Promise<void> {
   })
 }
 
-if (!claimSingleInstance(app, () => mainWindow)) {
+/** Shown once the app is ready (on Linux an earlier error box only reaches stderr), then exits. */
+function refuseToStart(words: string): void {
+  void app.whenReady().then(() => {
+    dialog.showErrorBox('Studbook could not start', words)
+    releaseFolder()
+    app.exit(1)
+  })
+}
+
+if (unwritableFolder !== null) {
+  log.error('Studbook could not start', unwritableFolder)
+  refuseToStart(unwritableFolder)
+} else if (!claimSingleInstance(app, () => mainWindow)) {
   app.quit()
 } else {
   app.on('window-all-closed', () => {
@@ -302,8 +328,11 @@ if (!claimSingleInstance(app, () => mainWindow)) {
     .then(start)
     .catch((error: unknown) => {
       log.error('Studbook could not start', error)
-      // Only an AppError's message is known to be safe to show; anything else gets a neutral one.
-      dialog.showErrorBox('Studbook could not start', toAppErrorData(error).message)
+      // Only an AppError's message, or the words for a folder it cannot write to (the lock is the
+      // first write), is known to be safe to show; anything else gets a neutral one.
+      const words =
+        unwritableDataDirMessage(error, app.getPath('userData')) ?? toAppErrorData(error).message
+      dialog.showErrorBox('Studbook could not start', words)
       releaseFolder()
       app.exit(1)
     })
