@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { getSyncValue } from '../../src/main/store/sync-state-repo'
 import { testEditSide } from '../collection/harness'
 import { createHarness } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
@@ -122,27 +121,6 @@ describe('a figure list that goes wrong', () => {
     })
     await side.close()
     expect(detail.name).not.toBe('')
-  })
-
-  it('cut off after its first page, the first sync keeps none of it and asks again next time', async () => {
-    h = await createHarness(1000)
-    const asked = watchFigures(h, (page) => {
-      if (page === 2) throw new TypeError('fetch failed')
-      return null
-    })
-    const cut = await h.sync.run()
-    expect(cut.online).toBe(false)
-    expect(getSyncValue(h.store.read, h.profiles.active().id, 'minifigs_pulled_at')).toBeNull()
-    // Nothing of the half-read list is cached: only what the collection names.
-    expect((await figureNumbers(h)).length).toBeLessThan(500)
-    expect(new Set(asked)).toEqual(new Set([1, 2]))
-
-    // The catalogue is complete, so the next sync is a short one; it still asks for the figures.
-    const asked2 = watchFigures(h)
-    const status = await h.sync.run()
-    expect(status.error).toBeNull()
-    expect(asked2).toEqual([1, 2])
-    expect((await figureNumbers(h)).length).toBeGreaterThan(500)
   })
 
   it('cut off later, the last whole list stays', async () => {

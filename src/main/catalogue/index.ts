@@ -15,5 +15,11 @@ export { setSummary, setsByCode } from './scan-lookup-repo'
 export { NEVER_UPDATED, upsertSets } from './sets-repo'
 export type { CatalogueSetInput } from './sets-repo'
 export { listConditions, replaceConditions } from './catalogue-repo'
-export { MINIFIG_NUMBER, minifigMediaPath, replaceMinifigCatalogue } from './minifigs-repo'
+export {
+  MINIFIG_NUMBER,
+  minifigMediaPath,
+  nextMinifigPull,
+  sweepMinifigPull,
+  writeMinifigPage
+} from './minifigs-repo'
 export type { CatalogueMinifigInput } from './minifigs-repo'

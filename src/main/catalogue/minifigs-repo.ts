@@ -95,29 +95,33 @@ function sweepFigures(db: WriteDb, profileId: number, mark: number, limit: numbe
   return { units: stale.length + links, more: stale.length === limit }
 }
 
-/**
- * Replaces the profile's figure catalogue in short transactions with the event loop given back
- * between them (130,000 links at 200,000 sets: seconds in one transaction). The figures are
- * upserted under a new pull number, then the figures of older numbers removed. Between slices a
- * reader sees the old list with part of the new one over it: never fewer figures than either.
- * Cut off (a crash, a cancel), the cache holds that mix; the caller records the pull as done only
- * after this resolves, so the next sync pulls again and its sweep removes what this one left.
- */
-export async function replaceMinifigCatalogue(
-  db: WriteDb,
-  profileId: number,
-  figures: readonly CatalogueMinifigInput[],
-  options: MinifigWriteOptions = {}
-): Promise<void> {
-  const mark =
+/** The number a new pull writes its figures under: above every earlier pull's. */
+export function nextMinifigPull(db: WriteDb, profileId: number): number {
+  return (
     (get<{ n: number | null }>(
       db,
       sql`SELECT max(pulled_in) AS n FROM minifigs WHERE profile_id = ${profileId}`
     )?.n ?? 0) + 1
-  // A figure listed twice keeps its last entry, as a service's later page would mean.
+  )
+}
+
+const SLICES = { first: 400, max: 50_000, cache: true } as const
+
+/**
+ * Writes one part of a pull (a page as it arrives) under the pull's number `mark`, in short
+ * transactions with the event loop given back between them. A figure listed again (later in
+ * the part, or in a later part) keeps its last entry and only that entry's sets, as a service's
+ * later page would mean.
+ */
+export async function writeMinifigPage(
+  db: WriteDb,
+  profileId: number,
+  mark: number,
+  figures: readonly CatalogueMinifigInput[],
+  options: MinifigWriteOptions = {}
+): Promise<void> {
   const unique = [...new Map(figures.map((f) => [f.minifigNumber, f])).values()]
   let next = 0
-  const slices = { first: 400, max: 50_000, cache: true, ...options }
   await inSlices(
     db,
     (n) => {
@@ -128,14 +132,43 @@ export async function replaceMinifigCatalogue(
       writeFigures(db, profileId, mark, unique.slice(from, next))
       return { units, more: next < unique.length }
     },
-    slices
+    { ...SLICES, ...options }
   )
+}
+
+/** Removes, in slices, every figure no part of the pull `mark` wrote: the ones the service dropped. */
+export async function sweepMinifigPull(
+  db: WriteDb,
+  profileId: number,
+  mark: number,
+  options: MinifigWriteOptions = {}
+): Promise<void> {
   // A removed figure weighs about as much as a written one: its row and its links.
-  await inSlices(
-    db,
-    (n) => sweepFigures(db, profileId, mark, Math.max(1, Math.floor(n / 8))),
-    slices
-  )
+  await inSlices(db, (n) => sweepFigures(db, profileId, mark, Math.max(1, Math.floor(n / 8))), {
+    ...SLICES,
+    ...options
+  })
+}
+
+/**
+ * Replaces the profile's figure catalogue in short transactions with the event loop given back
+ * between them (130,000 links at 200,000 sets: seconds in one transaction). The figures are
+ * upserted under a new pull number, then the figures of older numbers removed. Between slices a
+ * reader sees the old list with part of the new one over it: never fewer figures than either.
+ * Cut off (a crash, a cancel), the cache holds that mix; the caller records the pull as done only
+ * after this resolves, so the next sync pulls again and its sweep removes what this one left.
+ * The sync's pull does the same a page at a time (nextMinifigPull, writeMinifigPage, then
+ * sweepMinifigPull), so it never holds more than a page of figures.
+ */
+export async function replaceMinifigCatalogue(
+  db: WriteDb,
+  profileId: number,
+  figures: readonly CatalogueMinifigInput[],
+  options: MinifigWriteOptions = {}
+): Promise<void> {
+  const mark = nextMinifigPull(db, profileId)
+  await writeMinifigPage(db, profileId, mark, figures, options)
+  await sweepMinifigPull(db, profileId, mark, options)
 }
 
 /** The remote URL a figure's `media/fig/...` path stands for. */

@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
-import { MINIFIG_NUMBER, replaceMinifigCatalogue } from '../../catalogue/index'
+import {
+  MINIFIG_NUMBER,
+  nextMinifigPull,
+  sweepMinifigPull,
+  writeMinifigPage
+} from '../../catalogue/index'
 import type { CatalogueMinifigInput } from '../../catalogue/index'
 import { setSyncValue } from '../../store/sync-state-repo'
 import { checkCancelled } from './context'
@@ -10,9 +15,13 @@ import { v3CannotAnswer } from './v3-sets'
 /**
  * The catalogue's minifigures (docs/protocol.md §5b): v3 getMinifigs, page by page until its
  * `matches` have arrived, each figure with its pictures and the sets it comes in. Every page is
- * checked whole; the cache is replaced only once all pages are in, so a pull cut off by the
- * network leaves the last complete one. A service that does not offer the operation leaves the figures the user's
- * collection names, and the sync goes on.
+ * checked whole and written as it arrives (the next one already asked for), so the pull holds
+ * about two pages of figures, not the whole catalogue (hundreds of thousands of figures and links
+ * at 200,000 sets). Until the last page is in and the figures the service no longer lists are
+ * swept, the pull counts as not done: a pull cut off by the network, a cancel or a crash leaves
+ * the old list with part of the new one over it (never fewer figures), and the next sync pulls
+ * again. A service that does not offer the operation leaves the figures the user's collection
+ * names, and the sync goes on.
  */
 
 const PAGE = 500
@@ -48,55 +57,68 @@ function inputOf(f: z.infer<typeof figure>): CatalogueMinifigInput {
   }
 }
 
+type Page = z.infer<typeof page>
+
+/** One page, checked; null when the service answers nothing (no such page, or no catalogue). */
+async function fetchPage(ctx: PullContext, n: number): Promise<Page | null> {
+  const answer: unknown = await ctx.client.v3.getMinifigs(
+    { params: JSON.stringify({ pageSize: PAGE, pageNumber: n }) },
+    { signal: ctx.signal }
+  )
+  if (answer === null || answer === undefined) return null
+  const parsed = page.safeParse(answer)
+  if (!parsed.success) {
+    throw new AppError('bad_record', 'The service sent a list of minifigures that is not valid.', {
+      operation: 'getMinifigs',
+      service: 'v3'
+    })
+  }
+  return parsed.data
+}
+
 /** Returns false when the service offers no figure catalogue. */
 export async function pullMinifigCatalogue(ctx: PullContext): Promise<boolean> {
-  const figures = new Map<string, CatalogueMinifigInput>()
-  let matches = 0
+  checkCancelled(ctx.signal)
+  ctx.progress('minifigs', 0, 0)
+  let first: Page | null
+  try {
+    first = await fetchPage(ctx, 1)
+  } catch (e) {
+    if (v3CannotAnswer(e)) return false
+    throw e
+  }
+  if (first === null) return false
+  const db = ctx.store.write
+  const between = (): void => {
+    checkCancelled(ctx.signal)
+  }
+  // Written as it arrives (minifigs-repo.ts): until the sweep is done, the pull counts as not
+  // done, so a crash, a cancel or a cut-off part way leaves a mix that the next sync pulls again
+  // and sweeps.
+  setSyncValue(db, ctx.profileId, 'minifigs_pulled_at', null)
+  const mark = nextMinifigPull(db, ctx.profileId)
+  // Figure numbers only, to know when the service's `matches` are all in (or a page adds none).
+  const seen = new Set<string>()
+  let current: Page = first
   for (let n = 1; ; n++) {
     checkCancelled(ctx.signal)
-    ctx.progress('minifigs', figures.size, matches)
-    let answer: unknown
-    try {
-      answer = await ctx.client.v3.getMinifigs(
-        { params: JSON.stringify({ pageSize: PAGE, pageNumber: n }) },
-        { signal: ctx.signal }
-      )
-    } catch (e) {
-      if (n === 1 && v3CannotAnswer(e)) return false
-      throw e
-    }
-    if (answer === null || answer === undefined) {
-      if (n === 1) return false
-      break
-    }
-    const parsed = page.safeParse(answer)
-    if (!parsed.success) {
-      throw new AppError(
-        'bad_record',
-        'The service sent a list of minifigures that is not valid.',
-        {
-          operation: 'getMinifigs',
-          service: 'v3'
-        }
-      )
-    }
-    matches = parsed.data.matches
-    const before = figures.size
-    for (const f of parsed.data.minifigs) figures.set(f.minifigNumber, inputOf(f))
-    if (figures.size >= matches || figures.size === before) break
+    const { matches } = current
+    const before = seen.size
+    for (const f of current.minifigs) seen.add(f.minifigNumber)
+    const last = seen.size >= matches || seen.size === before
+    // The next page travels while this one is written; a failure of it waits for the write.
+    const next = last ? null : fetchPage(ctx, n + 1)
+    next?.catch(() => undefined)
+    await writeMinifigPage(db, ctx.profileId, mark, current.minifigs.map(inputOf), { between })
+    ctx.progress('minifigs', seen.size, matches)
+    const got = next === null ? null : await next
+    if (got === null) break
+    current = got
   }
   const at = ctx.now().toISOString()
-  const db = ctx.store.write
-  // Written in slices (minifigs-repo.ts): until the last one, the pull counts as not done, so a
-  // crash or a cancel part way leaves a mix that the next sync pulls again and sweeps.
-  setSyncValue(db, ctx.profileId, 'minifigs_pulled_at', null)
-  await replaceMinifigCatalogue(db, ctx.profileId, [...figures.values()], {
-    between: () => {
-      checkCancelled(ctx.signal)
-    }
-  })
+  await sweepMinifigPull(db, ctx.profileId, mark, { between })
   setSyncValue(db, ctx.profileId, 'minifigs_pulled_at', at)
-  ctx.progress('minifigs', figures.size, figures.size)
+  ctx.progress('minifigs', seen.size, seen.size)
   ctx.changed('catalogue', [])
   return true
 }
