@@ -2,6 +2,8 @@ import type { ShopDates, ShopRegion } from '../model/catalog'
 import type { SetRecord } from './records'
 import { checkV3SetsPage, NOT_SPECIFIED, v3SetsRefusal } from './v3-sets'
 import type { V3Region, V3Set, V3SetRejection } from './v3-sets'
+import { splitFlags } from './v3-set-flags'
+import type { FlagMask } from './v3-set-flags'
 
 /**
  * A v3 getSets answer as the client hands it over: each record checked on its own (v3-sets.ts)
@@ -12,11 +14,19 @@ import type { V3Region, V3Set, V3SetRejection } from './v3-sets'
 /** The flat record v2 gives, plus the per-region shop dates only v3's nested record carries. */
 type V3FlatSet = SetRecord & { readonly shopDates: Readonly<Record<ShopRegion, ShopDates>> }
 
+/**
+ * The user's values of one set as v3 gives them; `flags` null when the answer did not tell them
+ * (v3-set-flags.ts: production's records carry none).
+ */
+export type V3Collection = Omit<NonNullable<V3Set['collection']>, 'flags'> & {
+  readonly flags: FlagMask
+}
+
 /** One checked record: as the catalogue stores it, and the user's values as v3 gives them. */
 interface V3SetRecord {
   readonly flat: V3FlatSet
   /** Flags, rating and notes as sent (the flat record holds no flags). */
-  readonly collection: NonNullable<V3Set['collection']> | null
+  readonly collection: V3Collection | null
 }
 
 /** A getSets answer checked record by record: the good records in order, and each refusal. */
@@ -145,11 +155,15 @@ export function flatSetOfV3(s: V3Set): V3FlatSet {
  * reads each good record; AppError `bad_record` only for a page that breaks the protocol.
  */
 export function checkV3SetsAnswer(value: unknown): V3SetsAnswer {
-  const page = checkV3SetsPage(value)
+  // Flags are read apart from the record's schema: no shape of them may refuse a record.
+  const split = splitFlags(value)
+  const page = checkV3SetsPage(split.page)
+  const collectionOf = (s: V3Set): V3Collection | null =>
+    s.collection ? { ...s.collection, flags: split.flags.get(s.setID) ?? null } : null
   return {
     status: page.status,
     matches: page.matches,
-    sets: page.sets.map((s) => ({ flat: flatSetOfV3(s), collection: s.collection ?? null })),
+    sets: page.sets.map((s) => ({ flat: flatSetOfV3(s), collection: collectionOf(s) })),
     rejected: page.rejected
   }
 }

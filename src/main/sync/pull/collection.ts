@@ -26,14 +26,6 @@ const num = (v: unknown, d = 0) => (typeof v === 'number' && Number.isFinite(v) 
 const bool = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
 const str = (v: unknown) => (typeof v === 'string' ? v : '')
 
-function flagsMask(
-  flags: readonly { flagNo: number; value: boolean }[] | null | undefined
-): number {
-  let mask = 0
-  for (const f of flags ?? []) if (f.value) mask |= 1 << (f.flagNo - 1)
-  return mask
-}
-
 /**
  * Owned and wanted sets with flags and rating through v3 getSets; null when v3 is not offered.
  * Each page comes checked by the client's decoder; paging runs until the answer's total has arrived.
@@ -66,7 +58,8 @@ async function userSetsV3(ctx: PullContext): Promise<ServerSetState[] | null> {
           qtyOwned: c?.qtyOwned ?? 0,
           notes: c?.notes ?? '',
           rating: Math.round(c?.rating ?? 0),
-          flags: flagsMask(c?.flags)
+          // Not told (production's records carry no flags): the user's flags stand.
+          flags: c?.flags ?? null
         })
       }
       got += answer.sets.length

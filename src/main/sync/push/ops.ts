@@ -3,7 +3,7 @@ import type { OperationName, ServiceName } from '../../../shared/protocol/operat
 import type { CollectionDetailRecord, SetRecord } from '../../../shared/protocol/records'
 import { flagLabelsOf } from '../../../shared/protocol/v3-flag-labels'
 import { firstCollectionOf } from '../../../shared/protocol/v3-set-records'
-import type { V3Set } from '../../../shared/protocol/v3-sets'
+import type { V3Collection } from '../../../shared/protocol/v3-set-records'
 import type { CollectionDetailInput, Int, ServiceClient, Text } from '../../service/index'
 import { isoOfServiceDate } from '../../../shared/model/service-date'
 import type { CopyValue, MinifigValue, OutboxTarget, SetField } from '../../collection/index'
@@ -68,7 +68,7 @@ export class ServerReads {
   }
 
   /** The set's collection values through v3 (flags, rating); the page is checked by its schema. */
-  v3Collection(setID: number): Promise<V3Set['collection'] | null> {
+  v3Collection(setID: number): Promise<V3Collection | null> {
     return this.once(`v3set:${setID}`, async () => {
       const page = await this.client.v3.getSets({ params: { setID: String(setID) } })
       return page === null ? null : firstCollectionOf(page)
@@ -121,7 +121,9 @@ export async function readServer(
         const c = await reads.v3Collection(t.setID)
         if (!c) return undefined
         if (t.field === 'rating') return c.rating ?? 0
-        return c.flags?.find((f) => f.flagNo === Number(flag?.[1]))?.value === true
+        // Flags the answer does not show cannot be read back: the write's own answer confirms.
+        if (c.flags === null) return undefined
+        return (c.flags & (1 << (Number(flag?.[1]) - 1))) !== 0
       }
       const read = V2_SET_READS[t.field]
       if (!read || !offers('v2', 'getSet')) return undefined

@@ -1,0 +1,68 @@
+import { z } from 'zod'
+
+/**
+ * A v3 getSets record's `collection.flags` (docs/protocol.md §5). None of the 168 recorded
+ * production sets carries it, so its shape is [unknown]: the list of `{flagNo, value}` the reference
+ * service writes is read, and anything else, or nothing, says "not known". A value that is not known
+ * never refuses its record or its page, never clears a flag the user set, and never holds a flag
+ * write back: the write's own answer confirms it then.
+ */
+
+/** The user's eight flags as a bit mask (bit n-1 is flag n), or null when the answer did not tell. */
+export type FlagMask = number | null
+
+const FLAG_COUNT = 8
+
+const flagList = z
+  .array(z.object({ flagNo: z.number().int().min(1).max(FLAG_COUNT), value: z.boolean() }))
+  .length(FLAG_COUNT)
+
+/**
+ * The flags a record's `flags` value tells. Only a list naming each of the eight flags once is read:
+ * a shorter list might list only the flags that are on, or only some, and no reading of it is
+ * certain.
+ */
+function flagMaskOf(raw: unknown): FlagMask {
+  const r = flagList.safeParse(raw)
+  if (!r.success) return null
+  let mask = 0
+  let named = 0
+  for (const f of r.data) {
+    const bit = 1 << (f.flagNo - 1)
+    if ((named & bit) !== 0) return null
+    named |= bit
+    if (f.value) mask |= bit
+  }
+  return mask
+}
+
+type Obj = Record<string, unknown>
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** A getSets page with every record's `collection.flags` taken out, and what each one told. */
+interface SplitFlags {
+  /** The page to check: records without `collection.flags`, everything else as it came. */
+  readonly page: unknown
+  /** By setID (the first record of each, as the page check keeps): the flags it told. */
+  readonly flags: ReadonlyMap<number, FlagMask>
+}
+
+/**
+ * Takes `collection.flags` out of each record before the page's schema sees it, so no shape of it
+ * can refuse a record, and reads it on its own. Records are copied only where they carry flags.
+ */
+export function splitFlags(value: unknown): SplitFlags {
+  const flags = new Map<number, FlagMask>()
+  if (!isObj(value) || !Array.isArray(value['sets'])) return { page: value, flags }
+  const sets = (value['sets'] as unknown[]).map((s) => {
+    if (!isObj(s)) return s
+    const c = s['collection']
+    const id = s['setID']
+    const known = isObj(c) && 'flags' in c ? flagMaskOf(c['flags']) : null
+    if (typeof id === 'number' && !flags.has(id)) flags.set(id, known)
+    if (!isObj(c) || !('flags' in c)) return s
+    const { flags: _taken, ...rest } = c
+    return { ...s, collection: rest }
+  })
+  return { page: { ...value, sets }, flags }
+}
