@@ -16,16 +16,18 @@ import { V2_READS } from './ops-v2-read'
 import { V2_WRITES } from './ops-v2-write'
 import { V3_OPS } from './ops-v3'
 import type { OpResult } from './results'
-import {
-  htmlErrorPage,
-  httpResponse,
-  plainText,
-  soapFault,
-  soapResponse,
-  unrecognizedFormat
-} from './responses'
+import { httpResponse, plainText, soapFault, soapResponse } from './responses'
 import type { SoapVersion } from './soap-request'
-import { parseSoap } from './soap-request'
+import { parseSoap, soap12Action } from './soap-request'
+import {
+  discoDocument,
+  iisStatusPage,
+  operationHelpPage,
+  runtimeErrorPage,
+  unrecognizedPage
+} from './asp-pages'
+import type { ServicePolicies } from './binding-policy'
+import { isAbsent, refusal } from './binding-policy'
 import { serveAsset } from './assets'
 import { serviceWsdl } from './wsdl'
 
@@ -51,6 +53,8 @@ interface Router {
   readonly state: ServiceState
   readonly namespaces: { readonly api: string; readonly legacy: string }
   readonly faults: FaultBook
+  /** Services served over one binding only, or not at all (options `bindings`, `absent`). */
+  readonly policies: ServicePolicies
 }
 
 class TooLarge extends Error {}
@@ -101,19 +105,14 @@ export async function route(
     return finish(router, facts, perRequest, serveAsset(router.state, url.pathname))
   }
   const { service, rest } = where
+  if (isAbsent(router.policies, service)) return { response: iisStatusPage(404) }
   const ns = service === 'legacy' ? router.namespaces.legacy : router.namespaces.api
   const method = request.method.toUpperCase()
   try {
     if (rest === '' || rest === '/') {
       if (method === 'GET') {
-        if ([...url.searchParams.keys()].some((k) => k.toLowerCase() === 'wsdl')) {
-          return {
-            response: new Response(
-              serviceWsdl(service, ns, `${url.origin}${DEFAULT_PATHS[service]}`),
-              { headers: { 'content-type': 'text/xml; charset=utf-8' } }
-            )
-          }
-        }
+        const page = servicePage(service, ns, url)
+        if (page !== null) return { response: page }
         return {
           response: new Response(
             `<html><body><h1>${service} service</h1><p>See ?WSDL.</p></body></html>`,
@@ -126,32 +125,39 @@ export async function route(
       const version: SoapVersion | null =
         type === 'text/xml' ? '1.1' : type === 'application/soap+xml' ? '1.2' : null
       if (version === null) return { response: plainText(415, 'Unsupported media type.') }
+      const refused = refusal(
+        router.policies,
+        service,
+        version === '1.1' ? 'soap11' : 'soap12',
+        url.pathname
+      )
+      if (refused !== null) return { response: refused }
       return await soapCall(router, request, url, service, ns, version, perRequest)
     }
     const name = rest.slice(1)
     const op = findOperation(service, name)
     const binding: Binding = method === 'GET' ? 'httpGet' : 'httpPost'
     const facts = { path: url.pathname, service, operation: name, binding }
+    const refused = refusal(router.policies, service, binding, url.pathname)
+    if (refused !== null) return { response: refused }
     const disabled =
       router.faults.take(facts, (k) => k.type === 'bindingDisabled').length > 0 ||
       perRequest?.type === 'bindingDisabled'
+    const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
     if (
       !op ||
       !op.bindings.includes(binding) ||
       name.includes('/') ||
       disabled ||
-      (method !== 'GET' && method !== 'POST')
+      (method !== 'GET' && method !== 'POST') ||
+      // ASMX takes a POST as HTTP POST only with a form body; any other is a format it does not
+      // recognise, the same answer as an unknown operation (docs/protocol.md §4).
+      (method === 'POST' && type !== 'application/x-www-form-urlencoded')
     ) {
-      return { response: unrecognizedFormat(url.pathname) }
+      return { response: unrecognizedPage(url.pathname) }
     }
-    let params: URLSearchParams
-    if (method === 'GET') params = url.searchParams
-    else {
-      const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
-      if (type !== 'application/x-www-form-urlencoded')
-        return { response: plainText(415, 'Unsupported media type.') }
-      params = new URLSearchParams(await readBody(request))
-    }
+    const params =
+      method === 'GET' ? url.searchParams : new URLSearchParams(await readBody(request))
     return await dispatch(router, url, op, binding, ns, null, httpArgs(op, params), perRequest)
   } catch (e) {
     if (e instanceof TooLarge) return { response: plainText(413, 'Request entity too large.') }
@@ -170,8 +176,14 @@ async function soapCall(
 ): ReturnType<typeof route> {
   const xml = await readBody(request)
   let opName: string | null = null
-  if (version === '1.1') {
-    const action = request.headers.get('soapaction')
+  // SOAP 1.1 names the operation in the SOAPAction header (required); SOAP 1.2 in the Content-Type's
+  // `action` parameter, which the WSDL declares (soap12:operation soapAction) and ASMX routes by,
+  // falling back to the body element only when it is absent (docs/protocol.md §4).
+  const action =
+    version === '1.1'
+      ? request.headers.get('soapaction')
+      : soap12Action(request.headers.get('content-type'))
+  if (version === '1.1' || action !== null) {
     const bare = action?.trim().replace(/^"(.*)"$/, '$1') ?? ''
     const name = bare.startsWith(ns) ? bare.slice(ns.length) : ''
     if (action === null || !findOperation(service, name)) {
@@ -262,7 +274,7 @@ async function earlyFaults(
   if (perRequest) kinds.push(perRequest)
   for (const k of kinds) if (k.type === 'latency') await sleep(k.ms)
   for (const k of kinds) {
-    if (k.type === 'html500') return { response: htmlErrorPage() }
+    if (k.type === 'html500') return { response: runtimeErrorPage() }
     if (k.type === 'soapFault') {
       const message = k.message ?? 'System.Exception: injected fault'
       return {
@@ -290,4 +302,19 @@ function finish(
       ? { type: 'drop' }
       : { type: 'truncate', bytes: k.type === 'truncate' ? (k.bytes ?? null) : null }
   return { response, transport }
+}
+
+/** The service's own pages at its root: `?WSDL`, `?disco`, `?op=name`; null for the plain root. */
+function servicePage(service: ServiceName, ns: string, url: URL): Response | null {
+  const keys = new Map([...url.searchParams].map(([k, v]) => [k.toLowerCase(), v]))
+  const location = `${url.origin}${DEFAULT_PATHS[service]}`
+  if (keys.has('wsdl')) {
+    return new Response(serviceWsdl(service, ns, location), {
+      headers: { 'content-type': 'text/xml; charset=utf-8' }
+    })
+  }
+  if (keys.has('disco')) return discoDocument(service, ns, location)
+  const op = keys.get('op')
+  if (op !== undefined) return operationHelpPage(service, ns, op)
+  return null
 }

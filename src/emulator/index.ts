@@ -1,4 +1,6 @@
 import { DEFAULT_NAMESPACES } from '../shared/protocol/operations'
+import type { ServiceName } from '../shared/protocol/operations'
+import type { BindingPolicy } from './binding-policy'
 import { generateCatalogue } from './catalogue'
 import type { Change, ServiceState } from './context'
 import type { FaultRule, TransportDirective } from './faults'
@@ -38,6 +40,13 @@ export interface ReferenceServiceOptions {
   quantityCreatesCopies?: boolean
   /** Most sets a getSets page holds, whatever pageSize asks (1 to 500, default 500). */
   maxPageSize?: number
+  /**
+   * Serve a service's operations over one binding only, refusing the others in the given style
+   * (docs/protocol.md §4). Its WSDL still declares all four, as a description may outlive a change.
+   */
+  bindings?: Partial<Record<ServiceName, BindingPolicy>>
+  /** Services not served at all: every path under them answers IIS's 404, `?WSDL` too. */
+  absent?: readonly ServiceName[]
 }
 
 interface DemoAccount {
@@ -132,7 +141,11 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     1 + Math.max(0, ...[...users.values()].flatMap((u) => [...u.copies.keys()]))
   if (options.maxPageSize !== undefined) capPageSize(state, options.maxPageSize)
   const faults = new FaultBook()
-  const router = { state, namespaces, faults }
+  const policies: Partial<Record<ServiceName, BindingPolicy | 'absent'>> = {
+    ...options.bindings
+  }
+  for (const s of options.absent ?? []) policies[s] = 'absent'
+  const router = { state, namespaces, faults, policies }
   const userData = (username: string): UserData => {
     const u = users.get(username.toLowerCase())
     if (!u) throw new RangeError(`no user ${username}`)

@@ -152,6 +152,8 @@ const getSets: V3 = (call, a, _user, p) => {
   const hash = a.str('userHash')
   const user = userByHash(call, hash)
   if (hash !== '' && !user) return fail('Invalid user hash')
+  // Empty params ask for nothing; the whole catalogue is never the answer (docs/protocol.md §5).
+  if (Object.keys(p).length === 0) return fail('No valid parameters')
   if (!consumeAllowance(call, key)) return fail('API limit exceeded')
   const q = emptyQuery()
   const list = (k: string): string[] => commaList(field(p, k) ?? '')

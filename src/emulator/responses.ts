@@ -141,20 +141,3 @@ export function soapFault(
         `<soap:Reason><soap:Text xml:lang="en">${msg}</soap:Text></soap:Reason><soap:Detail /></soap:Fault>`
   return respond(envelope(version, body), 500, version === '1.1' ? TEXT_XML : SOAP12_XML)
 }
-
-export function htmlErrorPage(): Response {
-  return respond(
-    "<!DOCTYPE html>\n<html><head><title>Runtime Error</title></head><body><h1>Server Error in '/' Application.</h1>" +
-      '<h2><i>Runtime Error</i></h2><p>An application error occurred on the server.</p></body></html>',
-    500,
-    'text/html; charset=utf-8'
-  )
-}
-
-export function unrecognizedFormat(path: string): Response {
-  const tail = path.slice(path.lastIndexOf('/'))
-  return plainText(
-    500,
-    `System.InvalidOperationException: Request format is unrecognized for URL unexpectedly ending in '${tail}'.`
-  )
-}

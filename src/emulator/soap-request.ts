@@ -150,3 +150,17 @@ export function parseSoap(xml: string, version: SoapVersion): ParsedSoap {
   }
   return { ok: true, ns: op.ns, op: op.local, children }
 }
+
+/** The `action` parameter of a SOAP 1.2 Content-Type (RFC 3902), unquoted; null when absent. */
+export function soap12Action(contentType: string | null): string | null {
+  if (contentType === null) return null
+  for (const part of contentType.split(';').slice(1)) {
+    const eq = part.indexOf('=')
+    if (eq === -1 || part.slice(0, eq).trim().toLowerCase() !== 'action') continue
+    return part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+  }
+  return null
+}

@@ -11,7 +11,8 @@ const RECORDS: Readonly<Record<keyof typeof TABLE, RecordDef>> = TABLE
  * WSDL (docs/protocol.md §1): document/literal, qualified elements, four bindings.
  */
 
-const SERVICE_NAMES: Readonly<Record<ServiceName, string>> = {
+/** The service's name in its WSDL; its SOAP bindings are this name + `Soap` / `Soap12`. */
+export const SERVICE_NAMES: Readonly<Record<ServiceName, string>> = {
   v2: 'CatalogueAPIv2',
   v3: 'CatalogueAPIv3',
   legacy: 'CatalogueWebService'

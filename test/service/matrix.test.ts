@@ -225,7 +225,7 @@ describe('in-band errors, typed', () => {
           code: 'limit_exceeded'
         })
       }
-      await expect(client.v3.getSets({ params: {} })).rejects.toMatchObject({
+      await expect(client.v3.getSets({ params: { pageSize: 1 } })).rejects.toMatchObject({
         code: 'limit_exceeded'
       })
     } finally {

@@ -31,9 +31,11 @@ describe('requests exactly as the service interface', () => {
     })
   })
 
-  it('SOAP 1.2: application/soap+xml and no SOAPAction', () => {
+  it('SOAP 1.2: application/soap+xml with the action parameter, no SOAPAction header', () => {
     const r = buildRequest(op('getSet'), 'soap12', target, values)
-    expect(r.headers['Content-Type']).toBe('application/soap+xml; charset=utf-8')
+    expect(r.headers['Content-Type']).toBe(
+      `application/soap+xml; charset=utf-8; action="${target.namespace}getSet"`
+    )
     expect(r.headers).not.toHaveProperty('SOAPAction')
     expect(r.body).toContain('xmlns:soap="http://www.w3.org/2003/05/soap-envelope"')
   })

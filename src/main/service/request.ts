@@ -175,6 +175,11 @@ export function buildRequest(
     headers['Content-Length'] = String(Buffer.byteLength(body, 'utf8'))
   }
   if (spec.requestContentType !== null) headers['Content-Type'] = spec.requestContentType
-  if (spec.soapAction) headers.SOAPAction = `"${target.namespace}${op.name}"`
+  const action = `${target.namespace}${op.name}`
+  if (spec.soapAction) headers.SOAPAction = `"${action}"`
+  // SOAP 1.2 names the operation in the Content-Type's action parameter, as production's WSDL
+  // declares (soap12:operation soapAction) and ASMX routes by (docs/protocol.md §4).
+  if (binding === 'soap12')
+    headers['Content-Type'] = `${spec.requestContentType}; action="${action}"`
   return { method: spec.method, url: url.toString(), headers, body }
 }

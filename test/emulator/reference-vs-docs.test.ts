@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createReferenceService } from '../../src/emulator/index'
+import type { ReferenceService } from '../../src/emulator/index'
+import { listen } from '../../src/emulator/listen'
+
+// The reference service answers as docs/protocol.md says production does (§1, §4, §5), over
+// loopback with plain fetch: no client of ours decides what is seen here.
+
+const S12 = 'http://www.w3.org/2003/05/soap-envelope'
+let service: ReferenceService
+let url: string
+let close: () => Promise<void>
+let ns: string
+let apiKey: string
+
+beforeAll(async () => {
+  service = createReferenceService({ sets: 200, seed: 5 })
+  const server = await listen(service)
+  url = server.url
+  close = () => server.close()
+  ns = service.namespaces.api
+  apiKey = service.demo.apiKey
+})
+afterAll(async () => {
+  await close()
+  service.close()
+})
+
+const form = (path: string, params: Record<string, string>, type: string | null) =>
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: type === null ? {} : { 'content-type': type },
+    body: new URLSearchParams(params).toString()
+  })
+
+const soap12 = (op: string, inner: string, contentType: string) =>
+  fetch(`${url}/api/v2.asmx`, {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body: `<?xml version="1.0" encoding="utf-8"?><s:Envelope xmlns:s="${S12}"><s:Body><${op} xmlns="${ns}">${inner}</${op}></s:Body></s:Envelope>`
+  })
+
+describe('v3 getSets with empty params (docs/protocol.md §5)', () => {
+  it('answers No valid parameters, never the whole catalogue', async () => {
+    for (const params of ['', '{}', ' { } ']) {
+      const res = await form(
+        '/api/v3.asmx/getSets',
+        { apiKey, userHash: '', params },
+        'application/x-www-form-urlencoded'
+      )
+      expect(await res.json()).toEqual({ status: 'error', message: 'No valid parameters' })
+    }
+    const some = (await (
+      await form(
+        '/api/v3.asmx/getSets',
+        { apiKey, userHash: '', params: '{"pageSize":2}' },
+        'application/x-www-form-urlencoded'
+      )
+    ).json()) as { status: string; sets: unknown[] }
+    expect(some.status).toBe('success')
+    expect(some.sets).toHaveLength(2)
+  })
+})
+
+describe('SOAP 1.2 is dispatched by the action parameter (docs/protocol.md §4)', () => {
+  // Read when each test runs: the key is known only once beforeAll has run.
+  const key = (): string => `<apiKey>${apiKey}</apiKey>`
+  it('answers the operation the action names', async () => {
+    const res = await soap12(
+      'checkKey',
+      key(),
+      `application/soap+xml; charset=utf-8; action="${ns}checkKey"`
+    )
+    expect(res.status).toBe(200)
+    expect(await res.text()).toContain('<checkKeyResult>OK</checkKeyResult>')
+  })
+  it('refuses a body that is not the operation the action names', async () => {
+    const res = await soap12(
+      'getThemes',
+      key(),
+      `application/soap+xml; charset=utf-8; action="${ns}checkKey"`
+    )
+    expect(res.status).toBe(500)
+    const text = await res.text()
+    expect(text).toContain('soap:Sender')
+    expect(text).not.toContain('getThemesResponse')
+  })
+  it('refuses an action naming no operation', async () => {
+    const res = await soap12('checkKey', key(), `application/soap+xml; action="${ns}noSuchOp"`)
+    expect(res.status).toBe(500)
+    expect(await res.text()).toMatch(/did not recognize the value of HTTP Header SOAPAction/)
+  })
+  it('routes by the body element when no action is given', async () => {
+    const res = await soap12('checkKey', key(), 'application/soap+xml; charset=utf-8')
+    expect(await res.text()).toContain('<checkKeyResult>OK</checkKeyResult>')
+  })
+})
+
+describe('what ASMX answers besides data (docs/protocol.md §1, §4)', () => {
+  it('answers a POST without a form body as a format it does not recognise', async () => {
+    for (const type of ['application/json', 'text/plain', null]) {
+      const res = await form('/api/v2.asmx/checkKey', { apiKey }, type)
+      expect(res.status).toBe(500)
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(await res.text()).toContain(
+        'Request format is unrecognized for URL unexpectedly ending in &#39;/checkKey&#39;.'
+      )
+    }
+  })
+  it('sends "unrecognized" on ASP.NET\'s error page', async () => {
+    const res = await fetch(`${url}/api/v2.asmx/noSuchOperation?apiKey=${apiKey}`)
+    expect(res.status).toBe(500)
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    const page = await res.text()
+    expect(page).toMatch(/^<!DOCTYPE html>/)
+    expect(page).toContain("Server Error in '/' Application.")
+    expect(page).toContain('System.InvalidOperationException: Request format is unrecognized')
+  })
+  it('answers ?disco with a discovery document pointing at the WSDL', async () => {
+    const res = await fetch(`${url}/api/v2.asmx?disco`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/xml/)
+    const doc = await res.text()
+    expect(doc).toContain('<discovery ')
+    expect(doc).toContain(`<contractRef ref="${url}/api/v2.asmx?wsdl"`)
+    expect(doc).toContain('binding="q2:CatalogueAPIv2Soap12"')
+  })
+  it("answers ?op= with that operation's help page, and an error page for an unknown one", async () => {
+    const res = await fetch(`${url}/api/v2.asmx?op=getReviews`)
+    expect(res.status).toBe(200)
+    const page = await res.text()
+    expect(page).toContain('<h2>getReviews</h2>')
+    expect(page).toContain('getReviews(apiKey, setID)')
+    expect(page).toContain(`SOAPAction: "${ns}getReviews"`)
+    const other = await (await fetch(`${url}/api/v2.asmx?op=checkKey`)).text()
+    expect(other).not.toBe(page)
+    const unknown = await fetch(`${url}/api/v2.asmx?op=noSuchOp`)
+    expect(unknown.status).toBe(500)
+  })
+})
