@@ -9,6 +9,7 @@ import type { HostileBackup } from '../fixtures/hostile/backups/make-hostile-bac
 import { exchangeHarness } from './store-fixtures'
 import type { ExchangeHarness } from './store-fixtures'
 import { copy } from './fixtures'
+import { SEVERAL_BEATS, withHeartbeat } from './heartbeat'
 
 let t: ExchangeHarness
 let files: HostileBackup[]
@@ -40,28 +41,12 @@ afterAll(() => {
   rmSync(temp, { recursive: true, force: true })
 })
 
-/** Runs a preview while a timer on the main thread counts its ticks. */
+/** Previews a hostile backup while the main thread is asked a real call again and again. */
 async function previewWithHeartbeat(file: HostileBackup) {
-  let ticks = 0
-  const heartbeat = setInterval(() => {
-    ticks++
-  }, 5)
-  try {
-    const outcome = await Promise.resolve()
-      .then(() =>
-        t.x['exchange:previewRestore']({
-          data: readFileSync(file.path).toString('base64'),
-          name: file.name
-        })
-      )
-      .then(
-        (value) => ({ value }),
-        (error: unknown) => ({ error })
-      )
-    return { outcome, ticks }
-  } finally {
-    clearInterval(heartbeat)
-  }
+  const data = readFileSync(file.path).toString('base64')
+  return withHeartbeat(t.h.handlers, () =>
+    t.x['exchange:previewRestore']({ data, name: file.name })
+  )
 }
 
 describe('a backup is read as untrusted data, off the main thread', () => {
@@ -79,14 +64,15 @@ describe('a backup is read as untrusted data, off the main thread', () => {
     '100k-rows.studbook'
   ]
   it.each(names)(
-    '%s ends in a typed error or a preview, the main thread ticking throughout, no temp file left',
+    '%s ends in a typed error or a preview, calls answered throughout, no temp file left',
     async (name) => {
       const file = files.find((f) => f.name === name)
       if (!file) throw new Error(`no hostile file ${name}`)
       const before = t.h.store.read.prepare('SELECT count(*) AS n FROM outbox').get()
-      const { outcome, ticks } = await previewWithHeartbeat(file)
-      // The timer ran while the backup was read: the main thread was never held for it.
-      expect(ticks).toBeGreaterThan(0)
+      const { outcome, beats, failed } = await previewWithHeartbeat(file)
+      // Real calls were answered while the backup was read: the main thread was never held for it.
+      expect(failed).toEqual([])
+      expect(beats).toBeGreaterThanOrEqual(SEVERAL_BEATS)
       if ('refused' in file.expect) {
         expect('error' in outcome ? outcome.error : outcome.value).toMatchObject({
           code: 'invalid_input',
@@ -126,4 +112,29 @@ describe('a backup is read as untrusted data, off the main thread', () => {
     expect(outcome.value.unknownSets.shown[0]).toBe(1_000_001)
     expect(outcome.value.serviceWrites).toBe(0)
   }, 120_000)
+
+  it.each(['values-beyond-rules.studbook', '100k-rows.studbook'])(
+    'restoring %s: calls answered throughout, the outbox grows by what the preview said, no temp file',
+    async (name) => {
+      const file = files.find((f) => f.name === name) as HostileBackup
+      // As if pushed: a restore's write joins a pending one of the same set rather than adding a
+      // row, so only an empty outbox counts its writes one by one.
+      t.h.store.write.prepare('DELETE FROM outbox').run()
+      const { outcome } = await previewWithHeartbeat(file)
+      if (!('value' in outcome) || outcome.value === null) throw new Error('no preview')
+      const { restoreId, serviceWrites } = outcome.value
+      const outbox = (): number =>
+        (t.h.store.read.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n
+      const before = outbox()
+      const restored = await withHeartbeat(t.h.handlers, () =>
+        t.x['exchange:applyRestore']({ restoreId })
+      )
+      expect(restored.outcome).toHaveProperty('value')
+      expect(restored.failed).toEqual([])
+      expect(restored.beats).toBeGreaterThanOrEqual(SEVERAL_BEATS)
+      expect(outbox() - before).toBe(serviceWrites)
+      expect(leftovers()).toEqual([])
+    },
+    120_000
+  )
 })

@@ -1,5 +1,7 @@
-import { readdirSync } from 'node:fs'
-import { afterEach, describe, expect, it } from 'vitest'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/main/ipc/dispatch'
 import type { Handlers } from '../../src/shared/ipc/contract'
 import type { Result } from '../../src/shared/ipc/result'
@@ -17,6 +19,7 @@ import {
 import type { HostileFile } from '../fixtures/hostile/imports/corpus'
 import { exchangeHarness } from './store-fixtures'
 import type { ExchangeHarness } from './store-fixtures'
+import { SEVERAL_BEATS, withHeartbeat } from './heartbeat'
 
 /**
  * No time limit on these tests (machines run at load 8-20, and opening a test store alone can take
@@ -26,36 +29,55 @@ const NO_CLOCK = 0
 
 /**
  * The hostile corpus (test/fixtures/hostile/imports/): every file ends in a typed error or a
- * correct preview, the main thread keeps answering throughout (an interval keeps firing while
- * the preview runs), and nothing is left behind: no preview kept, no file in the data folder.
+ * correct preview, the main thread keeps answering real calls throughout (heartbeat.ts), and
+ * nothing is left behind: no preview kept, no file in the data folder or the temp folder.
  */
 
 let t: ExchangeHarness | null = null
+let tmp = ''
+const savedTmp = process.env.TMPDIR
+beforeAll(() => {
+  // Anything a preview made in the temp folder lands here, where nothing else writes.
+  tmp = mkdtempSync(join(tmpdir(), 'studbook-import-tmp-'))
+  process.env.TMPDIR = tmp
+})
+afterAll(() => {
+  if (savedTmp === undefined) delete process.env.TMPDIR
+  else process.env.TMPDIR = savedTmp
+  rmSync(tmp, { recursive: true, force: true })
+})
 afterEach(() => {
   t?.close()
   t = null
 })
 
+/**
+ * What previews left in the temp folder: there must never be anything. Not the app's: the
+ * harness's own folder, and tsx's compile cache (the worker runs from the sources here).
+ */
+const temp = (): string[] =>
+  readdirSync(tmp).filter((n) => !n.startsWith('studbook-edits-') && !n.startsWith('tsx-'))
+
 interface Outcome {
   readonly result: Result<unknown>
-  /** Times a main-thread interval fired while the preview ran. */
-  readonly ticks: number
+  /** Real calls the main thread answered while the preview ran (see heartbeat.ts). */
+  readonly beats: number
+  readonly failed: readonly unknown[]
 }
 
 async function preview(x: ExchangeHarness, file: HostileFile): Promise<Outcome> {
-  let ticks = 0
-  const interval = setInterval(() => {
-    ticks++
-  }, 1)
-  try {
-    const result = await dispatch(x.x as unknown as Handlers, 'exchange:previewImport', {
-      format: file.format,
-      data: file.bytes.toString('base64')
-    })
-    return { result, ticks }
-  } finally {
-    clearInterval(interval)
-  }
+  const data = file.bytes.toString('base64')
+  const { outcome, beats, failed } = await withHeartbeat(x.h.handlers, () =>
+    dispatch(x.x as unknown as Handlers, 'exchange:previewImport', { format: file.format, data })
+  )
+  if ('error' in outcome) throw outcome.error
+  return { result: outcome.value, beats, failed }
+}
+
+/** The main thread answered several real calls while the worker read, and none failed. */
+function answeredThroughout(o: Outcome): void {
+  expect(o.failed).toEqual([])
+  expect(o.beats).toBeGreaterThanOrEqual(SEVERAL_BEATS)
 }
 
 /** 1,001 empty columns: under the row-length cap, over the column cap. */
@@ -83,11 +105,12 @@ describe('hostile import files end in a typed error, the app answering meanwhile
       t = await exchangeHarness()
       const before = folder(t)
       const file = make()
-      const { result, ticks } = await preview(t, file)
+      const seen = await preview(t, file)
+      const { result } = seen
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
       expect((result as { error: { message: string } }).error.message).toContain(words)
-      // The main thread was free while the worker read: its interval kept firing.
-      expect(ticks).toBeGreaterThanOrEqual(2)
+      answeredThroughout(seen)
+      expect(temp()).toEqual([])
       expect(folder(t)).toEqual(before)
       expect(journal(t)).toEqual({ n: 0 })
     },
@@ -98,14 +121,16 @@ describe('hostile import files end in a typed error, the app answering meanwhile
     'a flood of blank lines is read without keeping them: the one real row is previewed',
     async () => {
       t = await exchangeHarness()
-      const { result, ticks } = await preview(t, csvBlankLines())
+      const seen = await preview(t, csvBlankLines())
+      const { result } = seen
       expect(result.ok).toBe(true)
       const value = (result as { value: ImportPreviewDto }).value
       expect(value.rows).toBe(1)
       expect(value.items).toEqual([
         expect.objectContaining({ number: '10179-1', lines: [5_000_002] })
       ])
-      expect(ticks).toBeGreaterThanOrEqual(2)
+      answeredThroughout(seen)
+      expect(temp()).toEqual([])
     },
     NO_CLOCK
   )
@@ -114,7 +139,8 @@ describe('hostile import files end in a typed error, the app answering meanwhile
     'millions of cells under every cap: a preview or the memory cap, never the app growing',
     async () => {
       t = await exchangeHarness()
-      const { result, ticks } = await preview(t, csvManyCells())
+      const seen = await preview(t, csvManyCells())
+      const { result } = seen
       if (result.ok) {
         expect((result.value as ImportPreviewDto).rows).toBe(100_000)
       } else {
@@ -123,7 +149,8 @@ describe('hostile import files end in a typed error, the app answering meanwhile
           message: expect.stringContaining('more memory than an import may use') as unknown
         })
       }
-      expect(ticks).toBeGreaterThanOrEqual(2)
+      answeredThroughout(seen)
+      expect(temp()).toEqual([])
     },
     NO_CLOCK
   )
