@@ -104,6 +104,11 @@ export function perCatalogue<T>(db: ReadDb, key: string, compute: () => T): T {
   return memo(current(db).values, key, compute)
 }
 
+/** Whether the connection counts catalogue changes (installMatchFunctions), so perCatalogue works. */
+export function tracksCatalogue(db: ReadDb): boolean {
+  return states.has(db)
+}
+
 export function hasPerCatalogue(db: ReadDb, key: string): boolean {
   return current(db).values.has(key)
 }

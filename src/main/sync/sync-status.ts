@@ -3,13 +3,15 @@ import type {
   CatalogueProgress,
   SyncOutcome,
   SyncPhase,
-  SyncStatus
+  SyncStatus,
+  UnreadableCounts
 } from '../../shared/model/sync'
 import { countSets } from '../catalogue/index'
 import { outboxCounts } from '../collection/index'
 import type { Profiles } from '../account/index'
 import type { Store } from '../store/connection'
 import type { ReadDb } from '../store/handles'
+import { perCatalogue, tracksCatalogue } from '../store/match-sets'
 import { getAllowance, getSyncValue, utcDay } from '../store/sync-state-repo'
 import { catalogueIncomplete } from './pull/catalogue'
 import type { Reachability } from './reachability'
@@ -64,6 +66,31 @@ function shortCatalogue(
   return { got: sets, expected: Math.max(expected, sets) }
 }
 
+/** Records the last sync that ended left out, unreadable (sync-run.ts); null when none. */
+function unreadable(db: ReadDb, id: number): UnreadableCounts | null {
+  const raw = getSyncValue(db, id, 'last_sync_unreadable')
+  if (raw === null) return null
+  try {
+    const v = JSON.parse(raw) as Partial<Record<keyof UnreadableCounts, unknown>>
+    const n = (x: unknown) => (typeof x === 'number' && Number.isInteger(x) && x > 0 ? x : 0)
+    const counts = { sets: n(v.sets), minifigs: n(v.minifigs) }
+    return counts.sets + counts.minifigs > 0 ? counts : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The catalogue's set count, counted again only after the catalogue changed: the status is read
+ * on every publish (each step of a sync, every poll of the window), and at 200,000 sets a count
+ * walks 200,000 index entries. A connection that does not track changes counts every time.
+ */
+function catalogueSets(db: ReadDb, id: number): number {
+  return tracksCatalogue(db)
+    ? perCatalogue(db, `sync-status:sets:${String(id)}`, () => countSets(db, id))
+    : countSets(db, id)
+}
+
 export function syncStatus(
   src: StatusSources,
   progress: SyncProgress,
@@ -71,9 +98,10 @@ export function syncStatus(
 ): SyncStatus {
   const db = src.store.read
   const id = src.profiles.active().id
-  const sets = countSets(db, id)
+  const sets = catalogueSets(db, id)
   const { outcome } = progress
   const { reach } = src
+  const unread = unreadable(db, id)
   return {
     running,
     phase: progress.phase,
@@ -87,6 +115,7 @@ export function syncStatus(
     ...outboxCounts(db, id),
     allowance: allowance(db, id, src.now()),
     catalogueSets: sets,
-    catalogueIncomplete: shortCatalogue(db, id, sets, running)
+    catalogueIncomplete: shortCatalogue(db, id, sets, running),
+    ...(unread === null ? {} : { unreadable: unread })
   }
 }
