@@ -1,5 +1,5 @@
 import type { ReadDb, WriteDb } from '../store/handles'
-import { all, run, transaction } from '../store/handles'
+import { all, get, run, transaction } from '../store/handles'
 import { sql } from '../store/sql'
 import type { CopyRow } from './collection-state-repo'
 import { setEdit } from './edits-types'
@@ -36,6 +36,20 @@ export function heldCollectionIds(db: ReadDb, profileId: number): Set<number> {
       db,
       sql`SELECT collection_id AS id FROM copies WHERE profile_id = ${profileId} AND collection_id IS NOT NULL`
     ).map((r) => r.id)
+  )
+}
+
+/**
+ * Records of this set that copies deleted here still hold on the service: each delete, once it
+ * goes out, frees a unit of the quantity that a new copy of the set can take a record from.
+ */
+export function recordsLeaving(db: ReadDb, profileId: number, setID: number): number {
+  return (
+    get<{ n: number }>(
+      db,
+      sql`SELECT count(*) AS n FROM copies WHERE profile_id = ${profileId} AND set_id = ${setID}
+            AND deleted = 1 AND collection_id IS NOT NULL`
+    )?.n ?? 0
   )
 }
 

@@ -20,7 +20,8 @@ export {
   holdQuantityReturn,
   keepConfirmedDateText,
   markCopyKeptLocal,
-  quantityEditState
+  quantityEditState,
+  recordsLeaving
 } from './copies-repo'
 export { isBlank } from './copy-rules'
 export { applyEdits } from './edits'

@@ -15,6 +15,7 @@ import {
   markSent,
   quantityEditState,
   readCopy,
+  recordsLeaving,
   sentValues
 } from '../../collection/index'
 import type { CopyValue, LocalCopy, OutboxRow, OutboxTarget } from '../../collection/index'
@@ -75,8 +76,11 @@ export async function pushCopy(
       records = (await makeRecord(ctx, setID, records, client)) ?? records
     }
     // With the quantity in conflict, a blank record already there still takes the copy; without
-    // one the copy waits for the user's answer (its record depends on it), not kept local.
-    const claimed = claim(ctx, row, local, records, quantity === 'held')
+    // one the copy waits for the user's answer (its record depends on it), not kept local. So it
+    // waits while a delete of another copy of the set is still to go out: that record counts
+    // against the quantity until it is gone, and then makeRecord finds room (issue #26).
+    const recordComing = quantity === 'held' || recordsLeaving(db, p, setID) > 0
+    const claimed = claim(ctx, row, local, records, recordComing)
     if (claimed === 'waiting') return 'waiting'
     if (claimed === null) return 'kept_local'
     return write(ctx, row, { ...local, collectionID: claimed.collectionID }, desired, client)
@@ -128,18 +132,19 @@ function ourOwnWrite(row: OutboxRow, onServer: CollectionDetailRecord | null): b
  * Takes the first blank record of the set that no local copy holds (never one another copy
  * holds, never a record someone filled in on the website) and stores the claim before writing,
  * so a crash after the write still knows which record is ours. Without one, the copy is kept
- * local, or waits ('waiting') while the set's quantity waits for the user.
+ * local, or waits ('waiting') while a record may still come: the set's quantity waits for the
+ * user, or a delete here is still to free a record there.
  */
 function claim(
   ctx: CopyPushContext,
   row: OutboxRow,
   local: LocalCopy,
   records: readonly CollectionDetailRecord[],
-  quantityHeld: boolean
+  recordComing: boolean
 ): CollectionDetailRecord | 'waiting' | null {
   const { db, profileId: p } = ctx
   const free = freeRecord(db, p, records)
-  if (!free && quantityHeld) return 'waiting'
+  if (!free && recordComing) return 'waiting'
   if (!free) {
     transaction(db, () => {
       markCopyKeptLocal(db, p, local.localId)

@@ -79,22 +79,18 @@ export class PushRound {
       ...this.ctx,
       confirm: (row, pushed) => this.confirms.push({ row, pushed })
     }
+    const waiting: OutboxRow[] = []
     for (const first of pendingRows(db, profileId)) {
-      if (signal?.aborted) return this.tally.report('cancelled')
-      // A row of a set (or of no set) with a confirmation waiting sees it committed first: each
-      // row then reads its set's outbox as if every earlier row had been confirmed at once.
-      if (this.confirms.some((c) => c.row.set_id === first.set_id)) this.flush()
-      // Re-read the row: an edit may have changed it while we were waiting on the network.
-      const row = pendingRow(db, first.id)
-      if (!row) continue
-      if (row.set_id !== null && this.blockedSets.has(row.set_id)) continue
-      try {
-        this.count(row, await pushRow(ctx, row))
-      } catch (e) {
-        const stop = this.failed(row, e)
+      const stop = await this.one(ctx, first, signal, waiting)
+      if (stop !== null) return this.tally.report(stop)
+    }
+    // A new copy waits for what a later row of its set does (a delete here frees a record
+    // there): once the pass is over, it has one more go, not only at the next round.
+    if (waiting.length > 0 && this.tally.pushed > 0) {
+      for (const first of waiting) {
+        const stop = await this.one(ctx, first, signal, [])
         if (stop !== null) return this.tally.report(stop)
       }
-      if (this.confirms.length >= CONFIRM_BATCH) this.flush()
     }
     this.flush()
     try {
@@ -104,6 +100,36 @@ export class PushRound {
       this.log?.warn('conflicts not re-read', e)
     }
     return this.tally.report(null)
+  }
+
+  /**
+   * One row of the pass: re-read, sent unless its set is held back. Returns the code that ends
+   * the round, or null; a row that answers 'waiting' is added to `waiting`.
+   */
+  private async one(
+    ctx: RowPush,
+    first: OutboxRow,
+    signal: AbortSignal | undefined,
+    waiting: OutboxRow[]
+  ): Promise<ErrorCode | 'cancelled' | null> {
+    if (signal?.aborted) return 'cancelled'
+    // A row of a set (or of no set) with a confirmation waiting sees it committed first: each
+    // row then reads its set's outbox as if every earlier row had been confirmed at once.
+    if (this.confirms.some((c) => c.row.set_id === first.set_id)) this.flush()
+    // Re-read the row: an edit may have changed it while we were waiting on the network.
+    const row = pendingRow(ctx.db, first.id)
+    if (!row) return null
+    if (row.set_id !== null && this.blockedSets.has(row.set_id)) return null
+    try {
+      const outcome = await pushRow(ctx, row)
+      if (outcome === 'waiting') waiting.push(row)
+      this.count(row, outcome)
+    } catch (e) {
+      const stop = this.failed(row, e)
+      if (stop !== null) return stop
+    }
+    if (this.confirms.length >= CONFIRM_BATCH) this.flush()
+    return null
   }
 
   /**

@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createReferenceService } from '../../src/emulator/index'
+import { listen } from '../../src/emulator/listen'
+import { COPY } from '../collection/copy-helpers'
+import { pushHarness } from '../collection/service-harness'
+import type { PushHarness } from '../collection/service-harness'
+import { bundleChild, runChild } from './child-process'
+
+/**
+ * The copy the kill loop stranded with seed 368338653 (issue #26), replayed step by step. A new
+ * copy's raise was committed as sent and killed before it left; after the restart the user deleted
+ * another copy of the set (its record still on the service until the delete goes out) and set the
+ * quantity back, which folded the raise away. The new copy was then pushed before the delete: the
+ * record the delete was about to free looked taken, so no record could be made, and the copy was
+ * kept on this computer for good ("the service gave it no id") while the service had room.
+ */
+const svc = createReferenceService({ sets: 60, seed: 17 })
+const dir = mkdtempSync(join(tmpdir(), 'studbook-stranded-'))
+let server: { url: string; close(): Promise<void> }
+let child: string
+
+beforeAll(async () => {
+  server = await listen(svc, { port: 0 })
+  child = bundleChild(dir, 'push-child.ts')
+})
+
+afterAll(async () => {
+  await server.close()
+  svc.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+interface Session {
+  readonly data: string
+  readonly userHash: string
+  readonly setIDs: readonly number[]
+  readonly profileId: number
+}
+
+async function session(): Promise<{ s: Session; h: PushHarness }> {
+  const data = mkdtempSync(join(dir, 'data-'))
+  const h = await pushHarness({ dir: data, svc })
+  const s = { data, userHash: h.secrets.userHash ?? '', setIDs: h.setIDs, profileId: h.profileId }
+  return { s, h }
+}
+
+/** One push in a child, killed as its first write is about to leave (committed as sent). */
+async function killedAsTheRaiseLeaves(s: Session): Promise<void> {
+  const run = await runChild(
+    child,
+    [join(s.data, 'studbook.db'), server.url, String(s.profileId)],
+    undefined,
+    {
+      STUDBOOK_TEST_KEY: svc.demo.apiKey,
+      STUDBOOK_TEST_HASH: s.userHash,
+      STUDBOOK_KILL_AT: 'send',
+      STUDBOOK_KILL_WRITE: '1'
+    }
+  )
+  expect(run.signal, run.stderr).toBe('SIGKILL')
+  expect(run.lines).toContain('SENDING')
+}
+
+const restart = (s: Session): Promise<PushHarness> =>
+  pushHarness({ dir: s.data, svc, reuse: { userHash: s.userHash, setIDs: s.setIDs } })
+
+const outbox = (h: PushHarness) =>
+  h.store.read.prepare('SELECT target, field, state, reason FROM outbox ORDER BY id').all()
+
+const unbound = (h: PushHarness) =>
+  h.store.read
+    .prepare('SELECT notes FROM copies WHERE deleted = 0 AND collection_id IS NULL')
+    .all() as { notes: string }[]
+
+const notesThere = async (h: PushHarness, setID: number) =>
+  (await h.client.v2.getCollectionDetail({ SetID: setID })).map((r) => r.notes).sort()
+
+/** Two copies, A and B, on the service and here; the set owns 2. */
+async function twoCopies(h: PushHarness, setID: number): Promise<string> {
+  const a = await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, notes: 'A' } })
+  await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, notes: 'B' } })
+  await h.drain()
+  expect(outbox(h)).toEqual([])
+  expect(svc.admin.getCollectionValue('demo', setID).qtyOwned).toBe(2)
+  return a.localId
+}
+
+/** The end every path must reach: B and C there, each once, quantity 2, nothing left here. */
+async function settled(h: PushHarness, setID: number): Promise<void> {
+  await h.drain()
+  expect(outbox(h)).toEqual([])
+  expect(unbound(h)).toEqual([])
+  expect(await notesThere(h, setID)).toEqual(['B', 'C'])
+  expect(svc.admin.getCollectionValue('demo', setID).qtyOwned).toBe(2)
+}
+
+describe('a new copy queued before the delete of another copy of its set', () => {
+  it('killed as its raise left, then one out and the quantity back: it reaches the service', async () => {
+    const { s, h } = await session()
+    const setID = s.setIDs[0] ?? 0
+    const a = await twoCopies(h, setID)
+    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, notes: 'C' } })
+    h.close()
+    await killedAsTheRaiseLeaves(s)
+    expect(svc.admin.getCollectionValue('demo', setID).qtyOwned).toBe(2)
+    const again = await restart(s)
+    try {
+      await again.handlers['collection:deleteCopy']({ setID, localId: a })
+      await again.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 2 } })
+      await settled(again, setID)
+    } finally {
+      again.close()
+    }
+  }, 60_000)
+
+  it('with no crash: added, one out, the quantity back; one round sends the copy', async () => {
+    const { h } = await session()
+    try {
+      const setID = h.setIDs[1] ?? 0
+      const a = await twoCopies(h, setID)
+      await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, notes: 'C' } })
+      await h.handlers['collection:deleteCopy']({ setID, localId: a })
+      await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 2 } })
+      // The copy waits for the delete queued after it, and is sent in the same round.
+      expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0, stopped: null })
+      expect(unbound(h)).toEqual([])
+      expect(await notesThere(h, setID)).toEqual(['B', 'C'])
+      await settled(h, setID)
+    } finally {
+      h.close()
+    }
+  }, 60_000)
+})
