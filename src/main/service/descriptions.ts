@@ -14,7 +14,12 @@ interface CallTarget {
   readonly description: ServiceDescription | null
 }
 
-/** Each service's ?WSDL, read once per session; a failed read is not kept, so the next call asks again. */
+/**
+ * Each service's ?WSDL, asked for once per session (one client is one profile's session,
+ * docs/protocol.md §1). Whatever the service answered is kept, a 404 or a page that is not a WSDL
+ * too: a service without v3 answered 404 on every v3 call before. Only a read that got no answer
+ * (offline, dropped, timed out, cancelled) is forgotten, since it says nothing of the service.
+ */
 export class ServiceDescriptions {
   private readonly cache = new Map<ServiceName, Promise<ServiceDescription>>()
 
@@ -26,9 +31,12 @@ export class ServiceDescriptions {
   get(service: ServiceName, signal: AbortSignal): Promise<ServiceDescription> {
     let p = this.cache.get(service)
     if (p === undefined) {
-      p = this.fetch(service, signal)
+      const answered = { yes: false }
+      p = this.fetch(service, signal, answered)
       this.cache.set(service, p)
-      p.catch(() => this.cache.delete(service))
+      p.catch(() => {
+        if (!answered.yes) this.cache.delete(service)
+      })
     }
     return p
   }
@@ -54,7 +62,11 @@ export class ServiceDescriptions {
     }
   }
 
-  private async fetch(service: ServiceName, signal: AbortSignal): Promise<ServiceDescription> {
+  private async fetch(
+    service: ServiceName,
+    signal: AbortSignal,
+    answered: { yes: boolean }
+  ): Promise<ServiceDescription> {
     const { settings } = this
     const url = `${settings.baseUrl}${settings.pathOf(service)}?WSDL`
     const wire: WireRequest = {
@@ -73,6 +85,7 @@ export class ServiceDescriptions {
       signal,
       () => send(settings.fetch, wire, signal, settings.maxBytes, detail)
     )
+    answered.yes = true
     if (raw.status !== 200) {
       throw new AppError('server_error', `The service description answered ${raw.status}.`, {
         ...detail,
