@@ -30,7 +30,11 @@ export interface Call {
 export interface StallHost {
   readonly built: boolean
   readonly startedAt: number
-  call(channel: string, input?: unknown): Promise<Call>
+  /**
+   * `via`: another connection (a page's second one, as browsers open several), so a call can be
+   * answered while a long one holds the first.
+   */
+  call(channel: string, input?: unknown, via?: Agent): Promise<Call>
   /** What the probe saw since the last report (or the start), then starts over. */
   report(): Promise<StallReport>
   stop(): Promise<void>
@@ -87,7 +91,7 @@ export async function startHost(args: readonly string[]): Promise<StallHost> {
   })
   const port = Number(url.port)
   const cookie = `studbook_token_${url.port}=${url.searchParams.get('token') ?? ''}`
-  const call = (channel: string, input: unknown = {}): Promise<Call> =>
+  const call = (channel: string, input: unknown = {}, via: Agent = agent): Promise<Call> =>
     new Promise((resolve) => {
       const body = JSON.stringify(input)
       const t0 = performance.now()
@@ -95,7 +99,7 @@ export async function startHost(args: readonly string[]): Promise<StallHost> {
         {
           host: '127.0.0.1',
           port,
-          agent,
+          agent: via,
           method: 'POST',
           path: `/rpc/${channel}`,
           headers: {
