@@ -19,6 +19,8 @@ export default defineConfig({
           'import-worker': resolve('src/main/exchange/import-worker.ts'),
           // Backups are stripped, and restores read (untrusted) and planned, off the main loop.
           'backup-worker': resolve('src/main/exchange/backup-worker.ts'),
+          // Large bulk edits, their undo and import applies write from their own connection.
+          'edit-writer-worker': resolve('src/main/collection/edit-writer-worker.ts'),
           // The demo's reference service answers from its own thread, as a remote service would.
           'reference-worker': resolve('src/emulator/reference-worker.ts')
         },

@@ -1,5 +1,5 @@
-import type { ReadDb } from '../store/handles'
-import { all } from '../store/handles'
+import type { ReadDb, WriteDb } from '../store/handles'
+import { all, run } from '../store/handles'
 import { sql } from '../store/sql'
 
 /** The catalogue's set numbers of the given sets; a set the catalogue lacks is absent. */
@@ -14,4 +14,17 @@ export function fullNumbersOf(
           AND set_id IN (SELECT value FROM json_each(${JSON.stringify(setIDs)}))`
   )
   return new Map(rows.map((r) => [r.set_id, r.full_number]))
+}
+
+/**
+ * A write on the main connection after the edit writer's worker committed (edit-writer.ts):
+ * caches of counts that move with this connection's own writes (search-repo's `changeCount`)
+ * then see that the data changed.
+ */
+export function noteWrittenElsewhere(db: WriteDb, at: string): void {
+  run(
+    db,
+    sql`INSERT INTO settings (key, value) VALUES ('edits.writtenElsewhereAt', ${at})
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`
+  )
 }

@@ -25,6 +25,7 @@ export {
 } from './copies-repo'
 export { isBlank } from './copy-rules'
 export { applyEdits } from './edits'
+export { writeEdits } from './edit-writer'
 export type { EditDeps } from './edits-deps'
 export { listCopies, readCopy, readSet } from './collection-state-repo'
 export type { LocalCopy } from './collection-state-repo'

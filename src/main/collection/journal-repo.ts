@@ -130,3 +130,20 @@ export function batchStands(db: ReadDb, profileId: number, batchId: string): boo
     ) !== undefined
   )
 }
+
+/** How many edits undo (or redo) would replay now, counted in SQL without parsing the entry. */
+export function replaySize(db: ReadDb, profileId: number, which: 'undo' | 'redo'): number {
+  const r =
+    which === 'undo'
+      ? get<{ n: number }>(
+          db,
+          sql`SELECT json_array_length(backward) AS n FROM journal
+              WHERE profile_id = ${profileId} AND undone = 0 ORDER BY id DESC LIMIT 1`
+        )
+      : get<{ n: number }>(
+          db,
+          sql`SELECT json_array_length(forward) AS n FROM journal
+              WHERE profile_id = ${profileId} AND redo_seq IS NOT NULL ORDER BY redo_seq DESC LIMIT 1`
+        )
+  return r?.n ?? 0
+}

@@ -3,7 +3,7 @@ import type { Handlers } from '../../shared/ipc/contract'
 import type { UndoResultDto } from '../../shared/model/sync'
 import { transaction } from '../store/handles'
 import type { EditDeps } from './edits-deps'
-import { applyEdits } from './edits'
+import { writeEdits } from './edit-writer'
 import { setLabel } from './read-model-repo'
 import { writeValue } from './collection-state-repo'
 import type { Edit } from './edits-types'
@@ -15,6 +15,7 @@ import {
   journalStep,
   listJournal,
   redoCandidate,
+  replaySize,
   undoCandidate
 } from './journal-repo'
 import { deleteRow, getRow, markRow, rebaseRow, rowsOf, toDto } from './outbox-repo'
@@ -70,22 +71,27 @@ export function createOutboxJournalHandlers(deps: EditDeps): OutboxJournalHandle
     }
   }
   /**
-   * Undo or redo the entry next in line. With `expected` (the entry the user saw), only while it
-   * still is next: a repeated request then answers with that entry as it is and replays nothing,
-   * so it can never reach an unrelated edit behind it.
+   * Undo or redo the entry next in line, by the edit writer (edit-writer.ts): a large entry is
+   * replayed in its worker, and a second press waits for the first. With `expected` (the entry
+   * the user saw), only while it still is next: a repeated request then answers with that entry
+   * as it is and replays nothing, so it can never reach an unrelated edit behind it.
    */
-  const replay = (which: 'undo' | 'redo', expected: number | undefined): UndoResultDto => {
+  const replay = async (
+    which: 'undo' | 'redo',
+    expected: number | undefined
+  ): Promise<UndoResultDto> => {
     const p = deps.profileId()
-    const entry = which === 'undo' ? undoCandidate(db(), p) : redoCandidate(db(), p)
-    if (expected !== undefined && entry?.id !== expected) {
-      return undoState(journalEntryOf(db(), p, expected) === null ? null : expected, false)
+    const r = await writeEdits(
+      deps.store,
+      { kind: which, profileId: p, expected, now: now() },
+      replaySize(db(), p, which)
+    )
+    if (!r.applied) {
+      const known = r.entryId !== null && journalEntryOf(db(), p, r.entryId) !== null
+      return undoState(known ? r.entryId : null, false)
     }
-    if (!entry) throw new AppError('not_found', `Nothing to ${which}.`)
-    // An undo is an edit: it goes through the same path, so it reaches the outbox and syncs.
-    const edits = which === 'undo' ? entry.backward : entry.forward
-    const r = applyEdits(db(), p, edits, { kind: which, entryId: entry.id }, now())
     deps.changed(r.setIDs)
-    return undoState(entry.id, true)
+    return undoState(r.entryId, true)
   }
   const next = (which: 'undo' | 'redo') => {
     const p = deps.profileId()

@@ -5,11 +5,10 @@ import type { Handlers } from '../../shared/ipc/contract'
 import { FORMAT_TITLES } from '../../shared/model/exchange'
 import type { ImportFormat } from '../../shared/model/exchange'
 import { listConditions } from '../catalogue/index'
-import { applyEdits } from '../collection/index'
+import { writeEdits } from '../collection/index'
 import { mergeViews, planViewMerge } from '../views/index'
 import type { PortableView, ViewMerge } from '../views/index'
 import type { ExchangeDeps } from './deps'
-import { plannedEdits } from './import-plan'
 import type { PlannedPreview } from './import-plan'
 import { planOffThread } from './import-thread'
 
@@ -135,7 +134,7 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
       return { cancelled: true }
     },
     'exchange:importProgress': ({ jobId }) => running.get(jobId)?.progress() ?? null,
-    'exchange:applyImport': ({ previewId }) => {
+    'exchange:applyImport': async ({ previewId }) => {
       const preview = previews.get(previewId)
       if (!preview || preview.profileId !== deps.profileId()) {
         throw new AppError(
@@ -159,16 +158,19 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
         deps.changed([])
         return { applied: views, journalId: null }
       }
-      const r = applyEdits(
-        db(),
-        preview.profileId,
-        plannedEdits(preview.edits),
+      // Written by the edit writer: a large import in its worker, one transaction and one journal
+      // entry either way; the planned bytes go to it as they are, read there.
+      const r = await writeEdits(
+        deps.store,
         {
-          kind: 'new',
+          kind: 'edits',
+          profileId: preview.profileId,
+          edits: preview.edits.edits,
           description: `Import (${FORMAT_TITLES[preview.format]}): ${preview.items} changes`,
-          batchId: previewId
+          batchId: previewId,
+          now: deps.now().toISOString()
         },
-        deps.now().toISOString()
+        preview.editCount
       )
       deps.changed(r.setIDs)
       return { applied: preview.items + views, journalId: r.journalId }

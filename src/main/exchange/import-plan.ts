@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { deserialize, serialize } from 'node:v8'
+import { serialize } from 'node:v8'
 import type { AppErrorData } from '../../shared/errors'
 import type { ImportProgressDto } from '../../shared/ipc/channels/exchange'
 import { IMPORT_LIST_SHOWN } from '../../shared/model/exchange'
 import type { DateOrder, ImportFormat, ImportPreviewDto } from '../../shared/model/exchange'
-import type { Edit } from '../collection/index'
 import type { ReadDb } from '../store/handles'
 import { currentCollection } from './collection-read-repo'
 import { planImport } from './import-diff'
@@ -47,16 +46,11 @@ export type PlannedPreview = Pick<
   | 'problems'
   | 'problemsTotal'
 > & {
-  /** `v8.serialize(edits)`: read back with `plannedEdits`. */
+  /** `v8.serialize(edits)`: read back by the edit writer that applies them (collection/edit-jobs.ts). */
   readonly edits: Uint8Array
   readonly editCount: number
   /** Saved views the file carries (our full export). */
   readonly views: readonly PortableView[]
-}
-
-/** The edits a preview planned, as apply writes them. */
-export function plannedEdits(planned: Pick<PlannedPreview, 'edits'>): readonly Edit[] {
-  return deserialize(planned.edits) as Edit[]
 }
 
 function packed(
