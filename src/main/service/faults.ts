@@ -2,9 +2,18 @@ import { AppError } from '../../shared/errors'
 import type { ErrorCode, ErrorDetail } from '../../shared/errors'
 import { SOAP11_ENV_NS, SOAP12_ENV_NS } from './bindings'
 import type { XmlElement } from './xml-tree'
+import { refusalError, refusalIn } from './answer-meaning'
 
 const UNRECOGNIZED = 'Request format is unrecognized'
-const LIMIT = 'API limit exceeded'
+
+/** ASP.NET's refusal of a binding, in any case (the words are the framework's, not recorded). */
+const unrecognized = (text: string): boolean => /request format is unrecogni[sz]ed/i.test(text)
+
+/**
+ * The allowance used up, however the service words it (answer-meaning.ts); read in the text's
+ * start, where a message says it, so a long error body costs no more than a short one.
+ */
+const limitReached = (text: string): boolean => refusalIn(text.slice(0, 4000)) === 'limit_exceeded'
 
 function child(el: XmlElement, local: string, ns?: string): XmlElement | undefined {
   return el.children.find((c) => c.local === local && (ns === undefined || c.ns === ns))
@@ -34,14 +43,8 @@ export function faultError(fault: XmlElement, detail: ErrorDetail): AppError {
   }
   const local = code.slice(code.indexOf(':') + 1)
   const withReason = { ...detail, reason: reasonText(reason) }
-  if (reason.includes(LIMIT)) {
-    return new AppError(
-      'limit_exceeded',
-      'The daily allowance of the API key is used up.',
-      withReason
-    )
-  }
-  if (reason.includes(UNRECOGNIZED)) return unsupported(withReason)
+  if (limitReached(reason)) return refusalError('limit_exceeded', withReason)
+  if (unrecognized(reason)) return unsupported(withReason)
   const client = local === 'Client' || local === 'Sender' || local.startsWith('Client.')
   const ec: ErrorCode = client ? 'soap_fault_client' : 'soap_fault_server'
   const who = client ? 'refused the request' : 'failed while answering'
@@ -59,14 +62,8 @@ function unsupported(detail: ErrorDetail): AppError {
 /** A body that is plain text: ASMX's own messages (missing parameter, conversion, unknown path). */
 export function plainTextError(text: string, detail: ErrorDetail): AppError {
   const withReason = { ...detail, reason: reasonText(text) }
-  if (text.includes(UNRECOGNIZED)) return unsupported(withReason)
-  if (text.includes(LIMIT)) {
-    return new AppError(
-      'limit_exceeded',
-      'The daily allowance of the API key is used up.',
-      withReason
-    )
-  }
+  if (unrecognized(text)) return unsupported(withReason)
+  if (limitReached(text)) return refusalError('limit_exceeded', withReason)
   return new AppError(
     'server_error',
     `The service answered with an error: ${reasonText(text)}`,
@@ -75,7 +72,7 @@ export function plainTextError(text: string, detail: ErrorDetail): AppError {
 }
 
 export function htmlError(html: string, detail: ErrorDetail): AppError {
-  if (html.includes(UNRECOGNIZED)) return unsupported({ ...detail, reason: UNRECOGNIZED })
+  if (unrecognized(html)) return unsupported({ ...detail, reason: UNRECOGNIZED })
   return new AppError(
     'html_error_page',
     'The service answered with a web page instead of data.',
