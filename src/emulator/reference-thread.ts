@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import type { ResourceLimits } from 'node:worker_threads'
 import { connectionError, cutResponse } from './fetch-transport'
+import { makeAccounts } from './state'
 import { fromThreadSchema, threadOptionsSchema } from './thread-messages'
 import type { FromThread, ThreadOptions, ToThread } from './thread-messages'
 
@@ -8,8 +9,9 @@ import type { FromThread, ThreadOptions, ToThread } from './thread-messages'
  * The reference service run in a worker thread, reached the way a remote service is: each Request
  * goes over as method, URL, headers and body bytes, and comes back as status, headers and body
  * bytes. The host's main loop only copies bytes; the catalogue and every answer live in the thread
- * (reference-worker.ts). The thread starts on first use, a thread that dies is started again on
- * the next call, and what a dead thread was answering fails as a dropped connection does.
+ * (reference-worker.ts). The thread starts on first use (a call, or start), a thread that dies is
+ * started again on the next call, and what a dead thread was answering fails as a dropped
+ * connection does.
  */
 
 interface DemoAccount {
@@ -18,9 +20,21 @@ interface DemoAccount {
   readonly password: string
 }
 
+/** The demo user's sign-in, as the service's login answers it. */
+interface DemoSignIn {
+  readonly username: string
+  readonly userHash: string
+}
+
 export interface ReferenceThread {
   /** Starts the thread if none runs; the demo account once the service in it is up. */
   start(): Promise<DemoAccount>
+  /**
+   * The demo account and its sign-in without starting the thread: the service makes its accounts
+   * from the seed alone (state.ts makeAccounts), so they are known before it runs. The app can
+   * then offer the demo, signed in, and start the thread only when the demo is used.
+   */
+  account(): DemoAccount & DemoSignIn
   /** One call, as fetch makes it: aborts reject at once, connection faults as undici's do. */
   fetch(request: Request): Promise<Response>
   /** Closes the service's file and ends the thread; later calls are refused. */
@@ -241,6 +255,17 @@ export function createReferenceThread(
   const ensure = (): Live => (live ??= spawn())
 
   return {
+    account() {
+      const { apiKeys, users } = makeAccounts(data.seed ?? 1)
+      const user = users[0]
+      return {
+        apiKey: apiKeys[0] ?? '',
+        username: user?.username ?? '',
+        password: user?.password ?? '',
+        userHash: user?.userHash ?? ''
+      }
+    },
+
     start() {
       if (closed) return Promise.reject(new Error('The demo service is closed.'))
       try {

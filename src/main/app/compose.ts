@@ -14,7 +14,7 @@ import { externalHosts } from '../catalogue/set-detail-repo'
 import { buildHandlers } from './handlers'
 import type { AppServices } from './handlers'
 import { createMediaCache } from '../catalogue/media-cache'
-import { createProfiles, defaultClientFactory, signInDemo } from '../account/profiles'
+import { createProfiles, defaultClientFactory } from '../account/profiles'
 import type { DemoService } from '../account/profiles'
 import { createSyncRunner } from '../sync/runner'
 import { createReachability } from '../sync/reachability'
@@ -77,16 +77,19 @@ async function runApp(
   const now = () => new Date()
   const credentials = await selectCredentialStore(options.credentials ?? 'auto', { log })
   let reference: ReturnType<typeof createReferenceThread> | null = null
-  const demo = async (): Promise<DemoService> => {
-    // Built on first use only: a user with their own profile never pays for the demo catalogue.
-    // It answers from its own thread, as a remote service would: never from the main loop.
-    reference ??= createReferenceThread({
+  const demoThread = () =>
+    (reference ??= createReferenceThread({
       sets: demoSetCount(options),
       seed: 1,
       dbPath: join(options.dataDir, 'demo-service.db')
-    })
-    const svc = reference
-    return { fetch: (req: Request) => svc.fetch(req), ...(await svc.start()) }
+    }))
+  const demo = (): Promise<DemoService> => {
+    // It answers from its own thread, as a remote service would: never from the main loop. The
+    // thread (its heap, its catalogue) starts with the demo's first call, so a user who connects
+    // their own service at first run never starts it.
+    const svc = demoThread()
+    const { apiKey, username, password } = svc.account()
+    return Promise.resolve({ fetch: (req: Request) => svc.fetch(req), apiKey, username, password })
   }
   // Every call of the active profile's client tells whether its service can be reached.
   const reachability = createReachability()
@@ -163,7 +166,12 @@ async function runApp(
     }
   })
 
-  if (profiles.active().kind === 'demo') await signInDemo(profiles, log)
+  // The demo signs itself in with the sign-in its service gives (known from its seed), not a
+  // login call: that would start its thread for a user who may never use the demo.
+  if (profiles.active().kind === 'demo' && !profiles.secrets().userHash) {
+    const { username, userHash } = demoThread().account()
+    await profiles.updateSecrets({ userHash, username })
+  }
   const autoSync = options.autoSync ?? true
   if (autoSync) sync.start()
   // A sign-in during a sync is seen by it or by one more right after; the service coming back
