@@ -21,6 +21,8 @@ export default defineConfig({
           'backup-worker': resolve('src/main/exchange/backup-worker.ts'),
           // Large bulk edits, their undo and import applies write from their own connection.
           'edit-writer-worker': resolve('src/main/collection/edit-writer-worker.ts'),
+          // A catalogue load's pages are written from their own connection (sync/pull/set-writer.ts).
+          'set-writer-worker': resolve('src/main/sync/pull/set-writer-worker.ts'),
           // The demo's reference service answers from its own thread, as a remote service would.
           'reference-worker': resolve('src/emulator/reference-worker.ts')
         },

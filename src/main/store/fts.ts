@@ -94,7 +94,7 @@ function analyseNow(db: WriteDb): void {
 }
 
 /** The same in slices of whole indexes (all at once: 150 ms at 200,000 sets on a busy machine). */
-async function analyse(db: WriteDb): Promise<void> {
+async function analyse(db: WriteDb, pace?: () => Promise<void>): Promise<void> {
   db.pragma(`analysis_limit = ${String(ANALYSIS_LIMIT)}`)
   const names = all<{ name: string }>(
     db,
@@ -111,7 +111,7 @@ async function analyse(db: WriteDb): Promise<void> {
       for (const { name } of part) db.exec(`ANALYZE "${name.replaceAll('"', '""')}"`)
       return { units: part.length, more: next < names.length }
     },
-    { first: 1, max: 64, cache: true }
+    { first: 1, max: 64, cache: true, ...(pace ? { pace } : {}) }
   )
 }
 
@@ -149,11 +149,12 @@ function fillFrom(db: WriteDb, after: number, n: number): { last: number; count:
 /**
  * Ends a bulk load without holding the thread (issue #25: the one-transaction rebuild takes
  * seconds at 200,000 sets): the index emptied (at once when the load began on an empty one), then
- * filled by ranges of set ids in short transactions with the event loop given back between them,
- * and the triggers restored last, which marks the index whole. Between slices a search finds the
- * sets indexed so far. Filling always starts from empty, so rows written while the index was stale
- * (a load cut off before this ran) cannot leave it wrong. `sets` must not change while this runs:
- * the sync is its only writer and awaits it. A crash part way leaves the triggers missing: the
+ * filled by ranges of set ids in short transactions with the event loop given back between them
+ * (or, in the set writer's worker, the main thread's leave awaited: `pace`), fresh statistics
+ * taken, and the triggers restored last, which marks the index whole. Between slices a search
+ * finds the sets indexed so far. Filling always starts from empty, so rows written while the
+ * index was stale (a load cut off before this ran) cannot leave it wrong. `sets` must not change
+ * while this runs: the sync is its only writer and awaits it. A crash part way leaves the triggers missing: the
  * next open rebuilds at once (repairFts), before anything else reads or writes.
  */
 export async function finishBulkLoad(db: WriteDb, options: SliceOptions = {}): Promise<void> {
@@ -170,12 +171,15 @@ export async function finishBulkLoad(db: WriteDb, options: SliceOptions = {}): P
     },
     { first: 500, max: 20_000, cache: true, ...options }
   )
+  noteCatalogueChange(db)
+  await (options.pace ?? nextTurn)()
+  // Statistics before the triggers: ANALYZE on one connection is not seen by another (the set
+  // writer's worker, then the main one) until its schema changes, which creating triggers does.
+  await analyse(db, options.pace)
   transaction(db, () => {
     db.exec(FTS_TRIGGERS_SQL)
   })
   noteCatalogueChange(db)
-  await nextTurn()
-  await analyse(db)
 }
 
 /** Called on open: repairs an index left stale by a crash during a bulk load. */

@@ -25,6 +25,13 @@ export interface SliceOptions {
    * wait for the disk. See `committed`.
    */
   readonly cache?: boolean
+  /** About how long a slice should take, in ms (TARGET_MS unless said). */
+  readonly targetMs?: number
+  /**
+   * What runs between slices instead of a turn of this thread's event loop: a writer in a worker
+   * waits here for the main thread's leave to take the lock again (sync/pull/set-writer.ts).
+   */
+  readonly pace?: () => Promise<void>
 }
 
 /**
@@ -87,6 +94,8 @@ export async function inSlices(
   options: SliceOptions = {}
 ): Promise<number> {
   const max = options.max ?? 20_000
+  const target = options.targetMs ?? TARGET_MS
+  const pace = options.pace ?? nextTurn
   let n = Math.min(options.first ?? 200, max)
   let total = 0
   // One flush at a time runs beside the slices (its wait is the disk's, not the thread's); the
@@ -108,9 +117,9 @@ export async function inSlices(
     }
     const ms = performance.now() - started
     // Grow at most 2x a slice, so one slow step (a cold page cache) is not mistaken for the rule.
-    const fit = ms > 0 ? Math.floor((did * TARGET_MS) / ms) : n * 2
+    const fit = ms > 0 ? Math.floor((did * target) / ms) : n * 2
     n = Math.max(1, Math.min(max, n * 2, fit))
-    await nextTurn()
+    await pace()
     options.between?.()
   }
 }

@@ -1,15 +1,17 @@
 import type { CatalogueProgress } from '../../../shared/model/sync'
-import { countSets, upsertSets } from '../../catalogue/index'
+import { countSets } from '../../catalogue/index'
 import type { CatalogueSetInput } from '../../catalogue/index'
-import { beginBulkLoad, finishBulkLoad, ftsIsStale } from '../../store/fts'
+import { beginBulkLoad, ftsIsStale } from '../../store/fts'
 import type { ReadDb } from '../../store/handles'
-import { inSlices } from '../../store/slices'
 import { getSyncValue, setSyncValue } from '../../store/sync-state-repo'
 import { afterPage, PAGE_SIZE } from './paging'
 import type { PageCursor } from './paging'
 import { v2GetSets, v3GetSets } from './context'
 import type { PullContext } from './context'
 import { setsOfPage, v3Unavailable } from './v3-sets'
+import type { SyncWrite } from './set-page-write'
+import { setWriter } from './set-writer'
+import type { SetWriter } from './set-writer'
 
 interface Page {
   readonly sets: readonly CatalogueSetInput[]
@@ -64,10 +66,19 @@ function onlyTheEndLeft(ctx: PullContext): boolean {
  * (store/fts.ts); it is complete once that is done.
  */
 export async function pullAllSets(ctx: PullContext, expectedTotal: number): Promise<void> {
+  const writer = setWriter(ctx.store, ctx.signal)
+  try {
+    await pullWith(ctx, expectedTotal, writer)
+  } finally {
+    await writer.close()
+  }
+}
+
+async function pullWith(ctx: PullContext, expectedTotal: number, writer: SetWriter): Promise<void> {
   const db = ctx.store.write
   // A load cut off before its index was filled (the disk was full): fill it before anything else,
   // so search finds what browsing lists from the first turn of this sync on.
-  if (ftsIsStale(db)) await finishBulkLoad(db)
+  if (ftsIsStale(db)) await writer.finishBulkLoad()
   if (onlyTheEndLeft(ctx)) {
     setSyncValue(db, ctx.profileId, 'catalogue_complete_at', ctx.now().toISOString())
     ctx.changed('catalogue', [])
@@ -122,38 +133,30 @@ export async function pullAllSets(ctx: PullContext, expectedTotal: number): Prom
       const step = afterPage(cursor, page.sets.length, total)
       if (step.kind === 'next') pending = request(step.cursor)
       const fetchedAt = ctx.now().toISOString()
-      // The page in slices, each its own short transaction (500 sets are 60-300 ms of work); the
-      // cursor moves with the last, so a crash part way stores the page again, which the guarded
-      // upsert makes harmless.
-      const ids: number[] = []
-      let at = 0
-      await inSlices(
-        db,
-        (n) => {
-          const part = page.sets.slice(at, at + n)
-          at += part.length
-          ids.push(...upsertSets(db, ctx.profileId, part, fetchedAt))
-          if (at < page.sets.length) return { units: part.length, more: true }
-          const next =
-            step.kind === 'next' ? step.cursor : step.kind === 'incomplete' ? cursor : null
-          setSyncValue(db, ctx.profileId, 'sets_next_page', next && String(next.page))
-          setSyncValue(db, ctx.profileId, 'sets_page_size', next && String(next.size))
-          if (step.kind === 'incomplete') {
-            const progress: CatalogueProgress = { got: step.got, expected: total }
-            setSyncValue(db, ctx.profileId, 'catalogue_incomplete', JSON.stringify(progress))
-          }
-          if (step.kind === 'done') {
-            setSyncValue(db, ctx.profileId, 'catalogue_incomplete', null)
-            // A first load is complete once its index is filled (below): until then, the next
-            // sync is a whole one, which fills it (onlyTheEndLeft).
-            if (!bulk) setSyncValue(db, ctx.profileId, 'catalogue_complete_at', fetchedAt)
-            setSyncValue(db, ctx.profileId, 'recent_watermark', startedAt)
-            setSyncValue(db, ctx.profileId, 'sets_started_at', null)
-          }
-          return { units: part.length, more: false }
-        },
-        { first: 100, max: 500, cache: true }
-      )
+      // The page in slices (set-page-write.ts), off the main thread when it can be
+      // (set-writer.ts); the cursor moves with the last slice.
+      const next = step.kind === 'next' ? step.cursor : step.kind === 'incomplete' ? cursor : null
+      const state: SyncWrite[] = [
+        ['sets_next_page', next && String(next.page)],
+        ['sets_page_size', next && String(next.size)]
+      ]
+      if (step.kind === 'incomplete') {
+        const progress: CatalogueProgress = { got: step.got, expected: total }
+        state.push(['catalogue_incomplete', JSON.stringify(progress)])
+      }
+      if (step.kind === 'done') {
+        state.push(['catalogue_incomplete', null])
+        // A first load is complete once its index is filled (below): until then, the next
+        // sync is a whole one, which fills it (onlyTheEndLeft).
+        if (!bulk) state.push(['catalogue_complete_at', fetchedAt])
+        state.push(['recent_watermark', startedAt], ['sets_started_at', null])
+      }
+      const ids = await writer.writePage({
+        profileId: ctx.profileId,
+        sets: page.sets,
+        fetchedAt,
+        state
+      })
       const changed = ids
       got = step.got
       complete = step.kind === 'done'
@@ -165,7 +168,7 @@ export async function pullAllSets(ctx: PullContext, expectedTotal: number): Prom
     // A load cut off (offline, a full disk) still leaves what it stored findable by its words.
     if (bulk) {
       try {
-        await finishBulkLoad(db)
+        await writer.finishBulkLoad()
       } catch {
         // The error that stopped the load is the one to report; the next sync (or open) fills
         // the index before it stores anything.
@@ -174,7 +177,7 @@ export async function pullAllSets(ctx: PullContext, expectedTotal: number): Prom
     throw e
   }
   if (bulk) {
-    await finishBulkLoad(db)
+    await writer.finishBulkLoad()
     if (complete) setSyncValue(db, ctx.profileId, 'catalogue_complete_at', ctx.now().toISOString())
   }
   ctx.progress('sets', got, Math.max(got, total))

@@ -1,0 +1,49 @@
+import { upsertSets } from '../../catalogue/index'
+import type { CatalogueSetInput } from '../../catalogue/index'
+import type { WriteDb } from '../../store/handles'
+import { inSlices } from '../../store/slices'
+import type { SliceOptions } from '../../store/slices'
+import { setSyncValue } from '../../store/sync-state-repo'
+
+/** A key of the sync state (its type is the repo's own). */
+type SyncKey = Parameters<typeof setSyncValue>[2]
+
+/** A value of the sync state to write (null removes it). */
+export type SyncWrite = readonly [SyncKey, string | null]
+
+/** One page of the catalogue to store, and the sync state that moves with its last rows. */
+export interface SetPage {
+  readonly profileId: number
+  readonly sets: readonly CatalogueSetInput[]
+  readonly fetchedAt: string
+  /** Written in the transaction of the page's last rows: the cursor to the next page, say. */
+  readonly state: readonly SyncWrite[]
+}
+
+/**
+ * Stores a page in slices, each its own short transaction (500 sets are 60-300 ms of work); the
+ * state moves with the last, so a crash part way stores the page again, which the guarded upsert
+ * makes harmless. The same code runs on the main thread (an in-memory store) and in the set
+ * writer's worker (set-writer.ts). Returns the set IDs inserted or changed.
+ */
+export async function writeSetPage(
+  db: WriteDb,
+  page: SetPage,
+  options: SliceOptions = {}
+): Promise<number[]> {
+  const ids: number[] = []
+  let at = 0
+  await inSlices(
+    db,
+    (n) => {
+      const part = page.sets.slice(at, at + n)
+      at += part.length
+      ids.push(...upsertSets(db, page.profileId, part, page.fetchedAt))
+      if (at < page.sets.length) return { units: part.length, more: true }
+      for (const [key, value] of page.state) setSyncValue(db, page.profileId, key, value)
+      return { units: part.length, more: false }
+    },
+    { first: 100, max: 500, cache: true, ...options }
+  )
+  return ids
+}

@@ -1,0 +1,91 @@
+import Database from 'better-sqlite3'
+import { parentPort, workerData } from 'node:worker_threads'
+import { AppError } from '../../../shared/errors'
+import { finishBulkLoad } from '../../store/fts'
+import { storageFault } from '../../store/faults'
+import type { WriteDb } from '../../store/handles'
+import { writeSetPage } from './set-page-write'
+import type { SetPage } from './set-page-write'
+import type { ToWriter } from './set-writer'
+
+/**
+ * Worker side of the set writer (set-writer.ts): a connection of its own to the live database,
+ * on which the catalogue's pages and the end of a first load are written in slices. Between two
+ * slices it waits for the main thread's `go`, so it never takes the lock twice while a write of
+ * the main thread waits for it, and a `stop` there ends the job before its next slice.
+ */
+const { path } = workerData as { path: string }
+
+const db = new Database(path, { fileMustExist: true }) as WriteDb
+// The settings every connection of the app's database uses (store/connection.ts).
+db.pragma('journal_mode = WAL')
+db.pragma('synchronous = FULL')
+db.pragma('foreign_keys = ON')
+db.pragma('busy_timeout = 5000')
+
+/**
+ * A slice here holds no thread anyone waits on, only the write lock: longer than on the main
+ * thread, so fewer commits write the same index pages again, yet short enough that a write of
+ * the main thread waits at most about this long.
+ */
+const SLICE_MS = 15
+
+let waiting: { id: number; go: () => void; stop: () => void } | null = null
+
+function paceFor(id: number): () => Promise<void> {
+  return () => {
+    parentPort?.postMessage({ id, kind: 'slice' })
+    return new Promise<void>((resolve, reject) => {
+      waiting = {
+        id,
+        go: resolve,
+        stop: () => {
+          reject(new AppError('cancelled', 'Sync was cancelled.'))
+        }
+      }
+    })
+  }
+}
+
+async function job(message: Extract<ToWriter, { kind: 'page' | 'finish' }>): Promise<unknown> {
+  const options = { pace: paceFor(message.id), targetMs: SLICE_MS }
+  if (message.kind === 'finish') {
+    await finishBulkLoad(db, options)
+    return null
+  }
+  const page: SetPage = message.page
+  return writeSetPage(db, page, options)
+}
+
+parentPort?.on('message', (message: ToWriter) => {
+  if (message.kind === 'go' || message.kind === 'stop') {
+    const w = waiting
+    if (w?.id !== message.id) return
+    waiting = null
+    if (message.kind === 'go') w.go()
+    else w.stop()
+    return
+  }
+  if (message.kind === 'close') {
+    db.close()
+    parentPort?.close()
+    return
+  }
+  job(message).then(
+    (value) => parentPort?.postMessage({ id: message.id, kind: 'done', value }),
+    (e: unknown) => {
+      // Only an AppError's words are meant for the user; a storage fault keeps its code.
+      const known = e instanceof AppError ? e : storageFault(e)
+      const error =
+        known ??
+        new AppError(
+          'internal',
+          'The catalogue could not be stored because of an internal error.',
+          {
+            reason: e instanceof Error ? e.message.slice(0, 200) : String(e).slice(0, 200)
+          }
+        )
+      parentPort?.postMessage({ id: message.id, kind: 'error', error: error.toJSON() })
+    }
+  )
+})

@@ -1,0 +1,152 @@
+import { Worker } from 'node:worker_threads'
+import { AppError } from '../../../shared/errors'
+import type { AppErrorData } from '../../../shared/errors'
+import type { Store } from '../../store/connection'
+import { finishBulkLoad } from '../../store/fts'
+import { noteCatalogueChange } from '../../store/match-sets'
+import { writeSetPage } from './set-page-write'
+import type { SetPage } from './set-page-write'
+
+/**
+ * Where a catalogue load's writes run (issue #25). On the main thread, 20,000 sets took 2-4 s of
+ * its time in 8 ms slices, most of it commits writing the same index pages again; searches then
+ * waited behind slices and the load behind searches. With a database file, a worker of the load's
+ * own writes instead, on its own connection (set-writer-worker.ts), in slices of ~15 ms: WAL lets
+ * the main connection read meanwhile, and sees each slice as it commits.
+ *
+ * The hand-off of the write lock: the worker takes it for one slice, then waits for the main
+ * thread's `go`, sent from a turn of the main event loop. A write of the main thread (a user's
+ * edit, the allowance count of the next request) that meets a slice waits for it through the
+ * busy timeout, at most one slice; and while that write waits, the main thread sends no `go`, so
+ * it never waits for two. An in-memory store (tests) has no file to share: it writes inline, in
+ * the main thread's slices, with the same code.
+ */
+export interface SetWriter {
+  /** Stores a page (set-page-write.ts); the set IDs inserted or changed. */
+  writePage(page: SetPage): Promise<number[]>
+  /** Ends a first load: the search index filled and its triggers restored (store/fts.ts). */
+  finishBulkLoad(): Promise<void>
+  /** Ends the worker, if any. */
+  close(): Promise<void>
+}
+
+/** What the main thread sends the worker. */
+export type ToWriter =
+  | { readonly id: number; readonly kind: 'page'; readonly page: SetPage }
+  | { readonly id: number; readonly kind: 'finish' }
+  | { readonly id: number; readonly kind: 'go' }
+  | { readonly id: number; readonly kind: 'stop' }
+  | { readonly id: number; readonly kind: 'close' }
+
+type FromWriter =
+  | { readonly id: number; readonly kind: 'slice' }
+  | { readonly id: number; readonly kind: 'done'; readonly value: unknown }
+  | { readonly id: number; readonly kind: 'error'; readonly error: AppErrorData }
+
+// From sources (tests, tsx) the worker is TypeScript run through tsx; a build ships the .js entry.
+function spawn(path: string): Worker {
+  const fromSource = import.meta.url.endsWith('.ts')
+  const url = new URL(
+    fromSource ? './set-writer-worker.ts' : './set-writer-worker.js',
+    import.meta.url
+  )
+  return new Worker(url, {
+    workerData: { path },
+    ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {})
+  })
+}
+
+function inline(store: Store): SetWriter {
+  return {
+    writePage: (page) => writeSetPage(store.write, page),
+    finishBulkLoad: () => finishBulkLoad(store.write),
+    close: () => Promise.resolve()
+  }
+}
+
+function inWorker(store: Store, signal: AbortSignal): SetWriter {
+  let worker: Worker | null = null
+  let nextId = 1
+  let current: {
+    id: number
+    /** A page stops at the next slice once the sync is cancelled; the end of a load never does. */
+    cancellable: boolean
+    settle: (outcome: { value: unknown } | { error: AppError }) => void
+  } | null = null
+
+  const lost = (why: string): void => {
+    worker = null
+    // A worker that dies in a slice leaves nothing of it: SQLite rolls the slice back.
+    current?.settle({
+      error: new AppError('internal', 'The catalogue could not be stored: its writer stopped.', {
+        reason: why.slice(0, 200)
+      })
+    })
+  }
+  const started = (): Worker => {
+    if (worker) return worker
+    const w = spawn(store.path)
+    w.on('message', (m: FromWriter) => {
+      if (worker !== w || current?.id !== m.id) return
+      if (m.kind === 'slice') {
+        // Caches of the main connection keyed to the catalogue learn of the slice's rows.
+        noteCatalogueChange(store.write)
+        const stop = signal.aborted && current.cancellable
+        w.postMessage(
+          (stop ? { id: m.id, kind: 'stop' } : { id: m.id, kind: 'go' }) satisfies ToWriter
+        )
+        return
+      }
+      noteCatalogueChange(store.write)
+      current.settle(m.kind === 'done' ? { value: m.value } : { error: AppError.from(m.error) })
+    })
+    w.on('error', (e) => {
+      if (worker === w) lost(e.message)
+    })
+    w.on('exit', (code) => {
+      if (worker === w) lost(`exit ${String(code)}`)
+    })
+    worker = w
+    return w
+  }
+  const send = (job: { kind: 'page'; page: SetPage } | { kind: 'finish' }): Promise<unknown> => {
+    const cancellable = job.kind === 'page'
+    if (cancellable && signal.aborted) {
+      return Promise.reject(new AppError('cancelled', 'Sync was cancelled.'))
+    }
+    const w = started()
+    const id = nextId++
+    return new Promise((resolve, reject) => {
+      current = {
+        id,
+        cancellable,
+        settle: (outcome) => {
+          current = null
+          if ('error' in outcome) reject(outcome.error)
+          else resolve(outcome.value)
+        }
+      }
+      w.postMessage({ id, ...job } satisfies ToWriter)
+    })
+  }
+  return {
+    writePage: async (page) => (await send({ kind: 'page', page })) as number[],
+    finishBulkLoad: async () => {
+      await send({ kind: 'finish' })
+    },
+    close: async () => {
+      const w = worker
+      worker = null
+      if (!w) return
+      const exited = new Promise((resolve) => w.once('exit', resolve))
+      w.postMessage({ id: 0, kind: 'close' } satisfies ToWriter)
+      await exited
+    }
+  }
+}
+
+/** The writer of one catalogue load: in a worker when the store is a file, else inline. */
+export function setWriter(store: Store, signal: AbortSignal): SetWriter {
+  const file = store.path !== ':memory:' && store.path !== ''
+  return file ? inWorker(store, signal) : inline(store)
+}

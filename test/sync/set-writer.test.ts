@@ -1,0 +1,79 @@
+import Database from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createHarness } from './sync-pull-harness'
+import type { Harness } from './sync-pull-harness'
+
+/**
+ * Issue #25: a catalogue load's pages are written from a connection of their own in a worker
+ * (sync/pull/set-writer.ts), not in slices on the main thread, so the load goes on while the
+ * main thread is busy answering, and the main connection writes none of the sets.
+ */
+const SETS = Number(process.env['STUDBOOK_PROPERTY_SIZE'] ?? 2000)
+
+let h: Harness | null = null
+afterEach(() => {
+  h?.close()
+  h = null
+})
+
+/** Holds the main thread until `changed()` says yes or `limit` checks have passed. */
+function holdUntil(changed: () => boolean, limit: number): boolean {
+  for (let i = 0; i < limit; i++) {
+    if (changed()) return true
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1)
+  }
+  return false
+}
+
+describe('the set writer of a catalogue load', () => {
+  it('stores sets while the main thread is held, none through the main connection', async () => {
+    h = await createHarness(SETS)
+    const x = h
+    const other = new Database(x.store.path, { readonly: true })
+    const count = () => other.prepare('SELECT count(*) FROM sets').pluck().get() as number
+    const mainChanges = () =>
+      x.store.write.prepare('SELECT total_changes()').pluck().get() as number
+    const before = mainChanges()
+    let holds = 0
+    let grewWhileHeld = 0
+    const at: { end: number | null } = { end: null }
+    let on = true
+    const tick = () => {
+      if (!on) return
+      const n = count()
+      if (n >= SETS) {
+        at.end ??= mainChanges()
+        return
+      }
+      if (n > 0 && holds < 10) {
+        holds++
+        // Nothing on this thread can write while it is held: only another thread's commit shows.
+        if (holdUntil(() => count() !== n, 2000)) grewWhileHeld++
+      }
+      setTimeout(tick, 5)
+    }
+    setTimeout(tick, 5)
+    try {
+      const status = await x.sync.run()
+      expect(status.error).toBeNull()
+    } finally {
+      on = false
+      other.close()
+    }
+    expect(holds).toBeGreaterThan(0)
+    expect(grewWhileHeld).toBeGreaterThan(0)
+    // Rows the main connection changed by the time every set was in: themes, subthemes, years,
+    // sync state and allowance counts; not the sets (nor their search index).
+    expect(at.end).not.toBeNull()
+    const sets = x.store.read.prepare('SELECT count(*) FROM sets').pluck().get() as number
+    expect(sets).toBe(SETS)
+    const themes = x.store.read
+      .prepare(
+        `SELECT (SELECT count(*) FROM themes) + (SELECT count(*) FROM subthemes)
+           + (SELECT count(*) FROM years)`
+      )
+      .pluck()
+      .get() as number
+    expect((at.end ?? 0) - before).toBeLessThan(themes + 200)
+  })
+})
