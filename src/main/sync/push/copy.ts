@@ -37,6 +37,7 @@ interface CopyPushContext {
 }
 
 const KEPT_LOCAL_REASON = 'kept on this computer: the service gave it no id'
+const KEPT_OTHER_REASON = 'The service kept other details than were sent.'
 
 /**
  * One copy row through setCollectionDetail, by collectionID only (docs/protocol.md §2): the record names
@@ -174,7 +175,14 @@ async function write(
   await client.v2.setCollectionDetail({ detail: detailOf(id, desired, date, false) })
   const after = await client.v2.getCollectionDetail({ SetID: local.setID })
   const confirmed = after.find((r) => r.collectionID === id)
-  if (!confirmed || !sameCopy(confirmed, desired)) return 'unconfirmed'
+  if (!confirmed) return 'unconfirmed'
+  if (!sameCopy(confirmed, desired)) {
+    // The service answered OK and holds other details (issue #27 item 4): never confirmed, so
+    // the pull cannot write them over the user's; the user sees both and chooses.
+    const server = JSON.stringify(copyFieldsOf(confirmed))
+    markRow(db, row.id, { state: 'conflict', reason: KEPT_OTHER_REASON, server }, ctx.now())
+    return 'conflict'
+  }
   transaction(db, () => {
     keepConfirmedDateText(db, p, local.localId, desired.dateAcquired, confirmed.dateAcquired ?? '')
     confirmRow(db, row, row.desired, ctx.now())
