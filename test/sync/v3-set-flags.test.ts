@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkV3SetsAnswer } from '../../src/shared/protocol/v3-set-records'
+import { AppError } from '../../src/shared/errors'
 
 /**
  * `collection.flags` of a v3 getSets record (docs/protocol.md §5, [unknown]): read only as the list
@@ -66,5 +67,21 @@ describe('v3 getSets collection.flags', () => {
     const answer = checkV3SetsAnswer({ ...p, matches: 4 })
     expect(answer.sets[1]?.collection?.flags).toBe(0b100)
     expect(answer.rejected).toHaveLength(1)
+  })
+
+  it('leaves a page longer than any page asked for to be refused whole', () => {
+    const sets = Array.from({ length: 501 }, (_, i) => ({
+      ...structuredClone(RECORDED[0] ?? {}),
+      setID: i + 1,
+      collection: { owned: true, flags: [false] }
+    }))
+    let caught: unknown = null
+    try {
+      checkV3SetsAnswer({ status: 'success', matches: 501, sets })
+    } catch (e) {
+      caught = e
+    }
+    expect(caught).toBeInstanceOf(AppError)
+    expect((caught as AppError).code).toBe('bad_record')
   })
 })

@@ -13,6 +13,9 @@ export type FlagMask = number | null
 
 const FLAG_COUNT = 8
 
+/** Production's pageSize limit (docs/protocol.md §5), as v3-sets.ts checks it. */
+const MAX_PAGE_SIZE = 500
+
 const flagList = z
   .array(z.object({ flagNo: z.number().int().min(1).max(FLAG_COUNT), value: z.boolean() }))
   .length(FLAG_COUNT)
@@ -54,7 +57,11 @@ interface SplitFlags {
 export function splitFlags(value: unknown): SplitFlags {
   const flags = new Map<number, FlagMask>()
   if (!isObj(value) || !Array.isArray(value['sets'])) return { page: value, flags }
-  const sets = (value['sets'] as unknown[]).map((s) => {
+  const raw = value['sets'] as unknown[]
+  // A page longer than any page asked for is refused whole by the page check before its records
+  // cost anything; it is not copied here first.
+  if (raw.length > MAX_PAGE_SIZE) return { page: value, flags }
+  const sets = raw.map((s) => {
     if (!isObj(s)) return s
     const c = s['collection']
     const id = s['setID']
