@@ -76,4 +76,32 @@ describe('the set writer of a catalogue load', () => {
       .get() as number
     expect((at.end ?? 0) - before).toBeLessThan(themes + 200)
   })
+
+  it('a first load finds each page by its words once the page is stored', async () => {
+    h = await createHarness(SETS)
+    const x = h
+    const other = new Database(x.store.path, { readonly: true })
+    // One statement, one snapshot: the sets and what the search index holds of them.
+    const counts = other.prepare(
+      'SELECT (SELECT count(*) FROM sets) AS sets, (SELECT count(*) FROM sets_fts_docsize) AS indexed'
+    )
+    const midway: { sets: number; indexed: number }[] = []
+    let on = true
+    const tick = () => {
+      if (!on) return
+      const c = counts.get() as { sets: number; indexed: number }
+      if (c.sets > 0 && c.sets < SETS) midway.push(c)
+      setTimeout(tick, 2)
+    }
+    setTimeout(tick, 2)
+    try {
+      const status = await x.sync.run()
+      expect(status.error).toBeNull()
+    } finally {
+      on = false
+      other.close()
+    }
+    expect(midway.length).toBeGreaterThan(0)
+    expect(midway.filter((c) => c.indexed !== c.sets)).toEqual([])
+  })
 })

@@ -147,6 +147,51 @@ function fillFrom(db: WriteDb, after: number, n: number): { last: number; count:
 }
 
 /**
+ * A first load's search index filled with its pages, in the transactions that write them, so the
+ * sets are found by their words as they arrive and the end of the load has nothing left to fill.
+ * It holds while the index is a whole prefix of `sets` by id: every row up to `end` indexed, and
+ * none of them changed since. Only a load that began on an empty catalogue starts in step; a
+ * write that changes an indexed row (a set sent twice while the catalogue moved under the pages)
+ * ends it, and the end of the load then fills the index from empty as before.
+ */
+export interface InStepIndex {
+  on: boolean
+  /** The last set id indexed. */
+  end: number
+}
+
+/** For a load about to write its first page: in step when it begins on an empty catalogue. */
+export function startInStep(db: ReadDb): InStepIndex {
+  const empty = get<{ n: number }>(db, sql`SELECT NOT EXISTS (SELECT 1 FROM sets) AS n`)
+  return { on: ftsIsStale(db) && empty?.n === 1, end: 0 }
+}
+
+/**
+ * In the transaction that just wrote `changed` rows (inserted or updated) of `sets`: indexes the
+ * new ones, or ends the index's step when some were updates of indexed rows.
+ */
+export function indexInStep(db: WriteDb, index: InStepIndex, changed: number): void {
+  if (!index.on) return
+  const range = get<{ last: number | null; count: number }>(
+    db,
+    sql`SELECT max(id) AS last, count(*) AS count FROM sets WHERE id > ${index.end}`
+  )
+  const fresh = range?.count ?? 0
+  if (changed > fresh) {
+    index.on = false
+    return
+  }
+  const last = range?.last ?? null
+  if (last === null) return
+  run(
+    db,
+    sql`INSERT INTO sets_fts (rowid, ${raw(COLS)})
+        SELECT id, ${raw(COLS)} FROM sets WHERE id > ${index.end} ORDER BY id`
+  )
+  index.end = last
+}
+
+/**
  * Ends a bulk load without holding the thread (issue #25: the one-transaction rebuild takes
  * seconds at 200,000 sets): the index emptied (at once when the load began on an empty one), then
  * filled by ranges of set ids in short transactions with the event loop given back between them
@@ -157,11 +202,18 @@ function fillFrom(db: WriteDb, after: number, n: number): { last: number; count:
  * while this runs: the sync is its only writer and awaits it. A crash part way leaves the triggers missing: the
  * next open rebuilds at once (repairFts), before anything else reads or writes.
  */
-export async function finishBulkLoad(db: WriteDb, options: SliceOptions = {}): Promise<void> {
-  transaction(db, () => {
-    db.exec(`INSERT INTO sets_fts (sets_fts) VALUES ('delete-all');`)
-  })
-  let after = 0
+export async function finishBulkLoad(
+  db: WriteDb,
+  options: SliceOptions & { readonly inStep?: InStepIndex | null } = {}
+): Promise<void> {
+  const { inStep, ...slices } = options
+  // Kept in step by the load itself: only what it has not indexed yet (nothing, usually) is left.
+  let after = inStep?.on === true ? inStep.end : 0
+  if (after === 0) {
+    transaction(db, () => {
+      db.exec(`INSERT INTO sets_fts (sets_fts) VALUES ('delete-all');`)
+    })
+  }
   await inSlices(
     db,
     (n) => {
@@ -169,13 +221,13 @@ export async function finishBulkLoad(db: WriteDb, options: SliceOptions = {}): P
       after = last
       return { units: count, more: count === n }
     },
-    { first: 500, max: 20_000, cache: true, ...options }
+    { first: 500, max: 20_000, cache: true, ...slices }
   )
   noteCatalogueChange(db)
-  await (options.pace ?? nextTurn)()
+  await (slices.pace ?? nextTurn)()
   // Statistics before the triggers: ANALYZE on one connection is not seen by another (the set
   // writer's worker, then the main one) until its schema changes, which creating triggers does.
-  await analyse(db, options.pace)
+  await analyse(db, slices.pace)
   transaction(db, () => {
     db.exec(FTS_TRIGGERS_SQL)
   })

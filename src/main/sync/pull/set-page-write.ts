@@ -1,5 +1,7 @@
 import { upsertSets } from '../../catalogue/index'
 import type { CatalogueSetInput } from '../../catalogue/index'
+import { indexInStep } from '../../store/fts'
+import type { InStepIndex } from '../../store/fts'
 import type { WriteDb } from '../../store/handles'
 import { inSlices } from '../../store/slices'
 import type { SliceOptions } from '../../store/slices'
@@ -24,11 +26,13 @@ export interface SetPage {
  * Stores a page in slices, each its own short transaction (500 sets are 60-300 ms of work); the
  * state moves with the last, so a crash part way stores the page again, which the guarded upsert
  * makes harmless. The same code runs on the main thread (an in-memory store) and in the set
- * writer's worker (set-writer.ts). Returns the set IDs inserted or changed.
+ * writer's worker (set-writer.ts). A first load's search index is filled in the same
+ * transactions while it is in step (store/fts.ts). Returns the set IDs inserted or changed.
  */
 export async function writeSetPage(
   db: WriteDb,
   page: SetPage,
+  inStep: InStepIndex,
   options: SliceOptions = {}
 ): Promise<number[]> {
   const ids: number[] = []
@@ -38,7 +42,9 @@ export async function writeSetPage(
     (n) => {
       const part = page.sets.slice(at, at + n)
       at += part.length
-      ids.push(...upsertSets(db, page.profileId, part, page.fetchedAt))
+      const changed = upsertSets(db, page.profileId, part, page.fetchedAt)
+      indexInStep(db, inStep, changed.length)
+      ids.push(...changed)
       if (at < page.sets.length) return { units: part.length, more: true }
       for (const [key, value] of page.state) setSyncValue(db, page.profileId, key, value)
       return { units: part.length, more: false }

@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3'
 import { parentPort, workerData } from 'node:worker_threads'
 import { AppError } from '../../../shared/errors'
-import { finishBulkLoad } from '../../store/fts'
+import { finishBulkLoad, startInStep } from '../../store/fts'
+import type { InStepIndex } from '../../store/fts'
 import { storageFault } from '../../store/faults'
 import type { WriteDb } from '../../store/handles'
 import { writeSetPage } from './set-page-write'
@@ -30,6 +31,9 @@ db.pragma('busy_timeout = 5000')
  */
 const SLICE_MS = 15
 
+/** This load's search index, while it is filled with the pages (store/fts.ts). */
+let inStep: InStepIndex | null = null
+
 let waiting: { id: number; go: () => void; stop: () => void } | null = null
 
 function paceFor(id: number): () => Promise<void> {
@@ -50,11 +54,12 @@ function paceFor(id: number): () => Promise<void> {
 async function job(message: Extract<ToWriter, { kind: 'page' | 'finish' }>): Promise<unknown> {
   const options = { pace: paceFor(message.id), targetMs: SLICE_MS }
   if (message.kind === 'finish') {
-    await finishBulkLoad(db, options)
+    await finishBulkLoad(db, { ...options, inStep })
     return null
   }
   const page: SetPage = message.page
-  return writeSetPage(db, page, options)
+  inStep ??= startInStep(db)
+  return writeSetPage(db, page, inStep, options)
 }
 
 parentPort?.on('message', (message: ToWriter) => {

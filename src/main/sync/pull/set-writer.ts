@@ -2,7 +2,8 @@ import { Worker } from 'node:worker_threads'
 import { AppError } from '../../../shared/errors'
 import type { AppErrorData } from '../../../shared/errors'
 import type { Store } from '../../store/connection'
-import { finishBulkLoad } from '../../store/fts'
+import { finishBulkLoad, startInStep } from '../../store/fts'
+import type { InStepIndex } from '../../store/fts'
 import { noteCatalogueChange } from '../../store/match-sets'
 import { writeSetPage } from './set-page-write'
 import type { SetPage } from './set-page-write'
@@ -57,9 +58,13 @@ function spawn(path: string): Worker {
 }
 
 function inline(store: Store): SetWriter {
+  let inStep: InStepIndex | null = null
   return {
-    writePage: (page) => writeSetPage(store.write, page),
-    finishBulkLoad: () => finishBulkLoad(store.write),
+    writePage: (page) => {
+      inStep ??= startInStep(store.write)
+      return writeSetPage(store.write, page, inStep)
+    },
+    finishBulkLoad: () => finishBulkLoad(store.write, { inStep }),
     close: () => Promise.resolve()
   }
 }
