@@ -20,6 +20,7 @@ import {
   operationsOf
 } from '../../src/shared/protocol/operations'
 import type { OperationName } from '../../src/shared/protocol/operations'
+import type { FiguresAnswer } from '../../src/shared/protocol/minifig-collection'
 import type { V3SetsAnswer } from '../../src/shared/protocol/v3-set-records'
 import type {
   CollectionTotalsRecord,
@@ -86,9 +87,13 @@ describe('signatures derived from the operation table', () => {
     expectTypeOf<ReturnType<V2['setCollection_owns']>>().toEqualTypeOf<Promise<undefined>>()
     expectTypeOf<ReturnType<Legacy['updateOwn']>>().toEqualTypeOf<Promise<undefined>>()
     expectTypeOf<ReturnType<V3['setUserFlagLabels']>>().toEqualTypeOf<Promise<undefined>>()
-    // getSets comes checked record by record (src/main/service/decode-v3.ts); others as JSON.
+    // getSets and getMinifigCollection come checked record by record (src/main/service/decode-v3.ts);
+    // others as JSON.
     expectTypeOf<ReturnType<V3['getSets']>>().toEqualTypeOf<Promise<V3SetsAnswer | null>>()
-    expectTypeOf<ReturnType<V3['getMinifigCollection']>>().toEqualTypeOf<Promise<V3Result | null>>()
+    expectTypeOf<ReturnType<V3['getMinifigCollection']>>().toEqualTypeOf<
+      Promise<FiguresAnswer | null>
+    >()
+    expectTypeOf<ReturnType<V3['getUserFlagLabels']>>().toEqualTypeOf<Promise<V3Result | null>>()
   })
 
   it('each service offers exactly the table’s operations', () => {

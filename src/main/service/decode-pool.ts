@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads'
 import { AppError } from '../../shared/errors'
 import type { AppErrorData } from '../../shared/errors'
+import { withRejections } from '../../shared/protocol/record-tolerance'
+import type { RecordRejection } from '../../shared/protocol/record-tolerance'
 import { decodeResponse } from './decode-response'
 import type { DecodeInput } from './decode-response'
 import { abortError } from './transport'
@@ -17,6 +19,8 @@ type Reply =
       /** The answer's long list came in parts: it is the answer, or goes back under `into`. */
       readonly parts?: true
       readonly into?: string | null
+      /** Records left out of a list answer (record-tolerance.ts), put back beside the list. */
+      readonly rejected?: readonly RecordRejection[]
     }
   | { readonly id: number; readonly ok: false; readonly error: AppErrorData }
 
@@ -103,12 +107,20 @@ function spawn(): Worker {
 
 /** The answer the worker decoded, its long list put back from the parts that brought it. */
 function assembled(
-  reply: { readonly value: unknown; readonly parts?: true; readonly into?: string | null },
+  reply: {
+    readonly value: unknown
+    readonly parts?: true
+    readonly into?: string | null
+    readonly rejected?: readonly RecordRejection[]
+  },
   parts: unknown[]
 ): unknown {
-  if (reply.parts !== true) return reply.value
+  const rejected = reply.rejected ?? []
+  if (reply.parts !== true) {
+    return Array.isArray(reply.value) ? withRejections(reply.value, rejected) : reply.value
+  }
   const into = reply.into ?? null
-  if (into === null) return parts
+  if (into === null) return withRejections(parts, rejected)
   return { ...(reply.value as Record<string, unknown>), [into]: parts }
 }
 

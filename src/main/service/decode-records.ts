@@ -1,4 +1,6 @@
 import { AppError } from '../../shared/errors'
+import { mostlyUnreadable, withRejections } from '../../shared/protocol/record-tolerance'
+import type { RecordRejection } from '../../shared/protocol/record-tolerance'
 import { RECORDS } from '../../shared/protocol/records'
 import type { RecordName } from '../../shared/protocol/records'
 import type { FieldDef, XsdType } from '../../shared/protocol/xsd'
@@ -11,6 +13,17 @@ type DecodedRecord = Record<string, DecodedValue>
 function bad(message: string, field?: string): AppError {
   return new AppError('bad_xml', message, field === undefined ? undefined : { field })
 }
+
+/**
+ * Lists read record by record (docs/protocol.md §4a): a record the client cannot read is left out
+ * and named, the rest are read; only a list where most records fail is refused. These are the lists
+ * the sync stores and never reads as "gone" (the user's sets and figures read a left-out record as
+ * unknown, not removed); every other list is read whole or refused.
+ */
+const PER_RECORD: ReadonlySet<RecordName> = new Set(['sets', 'minifigCollection'])
+
+/** How far past a decimal's bound a value may be and still mean the bound (5.0000001 is 5). */
+const ROUNDING = 1e-6
 
 const INT = /^[+-]?\d{1,10}$/
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/
@@ -138,11 +151,23 @@ class RecordReader {
   /** The open known field ends with this text (null: it was nil). */
   closeField(text: string | null): void {
     const f = this.fields[this.field] as FieldDef
-    const value = text === null ? null : convertValue(text, f.type, f.name)
+    let value = text === null ? null : convertValue(text, f.type, f.name)
+    if (f.max !== undefined && typeof value === 'number' && value > f.max) {
+      if (value - f.max > ROUNDING) {
+        throw bad(`${this.record}.${f.name} is above ${f.max}: ${value}.`, f.name)
+      }
+      value = f.max
+    }
     if (f.min !== undefined && typeof value === 'number' && value < f.min) {
       throw bad(`${this.record}.${f.name} is below ${f.min}: ${value}.`, f.name)
     }
     this.out[f.name] = value
+  }
+
+  /** The record's own id (its first field: setID, minifigNumber) when read so far; else null. */
+  id(): string | number | null {
+    const v = this.out[this.names[0] ?? '']
+    return typeof v === 'string' || typeof v === 'number' ? v : null
   }
 
   /** The record ends: required values must be there and not nil. */
@@ -197,6 +222,13 @@ export function decodeRecord(el: XmlElement, record: RecordName, ns: string): De
 export class ListReader implements XmlHandler {
   private readonly reader: RecordReader
   private readonly records: DecodedRecord[] = []
+  private readonly rejected: RecordRejection[] = []
+  /** This list's records are read one by one (PER_RECORD); else the first complaint refuses it. */
+  private readonly perRecord: boolean
+  /** The record being read: its place in the list. */
+  private index = -1
+  /** The first complaint about a record left out, kept in case most are (then the list fails). */
+  private firstRejection: AppError | null = null
   private depth = 0
   /** Depth from which everything is skipped (a nil record, an unknown field, after a complaint). */
   private skipFrom = Number.MAX_SAFE_INTEGER
@@ -212,14 +244,20 @@ export class ListReader implements XmlHandler {
     private readonly nil: boolean
   ) {
     this.reader = readerOf(record)
+    this.perRecord = PER_RECORD.has(record)
   }
 
-  /** The records, or the first complaint about them. */
+  /**
+   * The records, or the first complaint about them. A per-record list gives the records it could
+   * read, with those it left out beside it (record-tolerance.ts), unless most were left out.
+   */
   result(): DecodedRecord[] {
     if (this.nil) return []
     if (this.textError) throw bad(`Text where ${this.record} records were expected.`)
     if (this.error !== null) throw this.error
-    return this.records
+    if (this.firstRejection !== null && mostlyUnreadable(this.records.length, this.rejected.length))
+      throw this.firstRejection
+    return withRejections(this.records, this.rejected)
   }
 
   open(local: string, ns: string, nil: boolean): void {
@@ -232,6 +270,7 @@ export class ListReader implements XmlHandler {
             `Unexpected element <${local}> where ${this.reader.element} records were expected.`
           )
         }
+        this.index++
         if (nil) this.skipFrom = 1
         else this.reader.begin()
       } else if (depth === 2) {
@@ -240,7 +279,7 @@ export class ListReader implements XmlHandler {
         this.fieldNil = nil
       } else throw this.reader.markup()
     } catch (e) {
-      this.fail(e)
+      this.fail(e, depth)
     }
   }
 
@@ -264,12 +303,26 @@ export class ListReader implements XmlHandler {
       if (depth === 2) this.reader.closeField(this.fieldNil ? null : this.fieldText)
       else if (depth === 1) this.records.push(this.reader.end())
     } catch (e) {
-      this.fail(e)
+      this.fail(e, depth, depth === 1)
     }
   }
 
-  private fail(e: unknown): void {
+  /**
+   * A complaint at `depth`: in a per-record list, one inside a record (not the list's own shape,
+   * an element where a record should be) leaves that record out and reading goes on with the next;
+   * anything else is kept to refuse the list. `closed`: the record has already ended.
+   */
+  private fail(e: unknown, depth: number, closed = false): void {
     if (!(e instanceof AppError)) throw e
+    const inRecord = depth >= 2 || (depth === 1 && closed)
+    if (this.perRecord && inRecord) {
+      const field = typeof e.detail?.field === 'string' ? e.detail.field : ''
+      this.rejected.push({ index: this.index, id: this.reader.id(), field, message: e.message })
+      this.firstRejection ??= e
+      // The rest of the record is skipped; a record already ended needs nothing skipped.
+      if (!closed) this.skipFrom = 1
+      return
+    }
     this.error = e
     this.skipFrom = 1
   }

@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors'
 import type { ErrorDetail } from '../../shared/errors'
 import type { OperationDef } from '../../shared/protocol/operations'
+import { checkV3FiguresAnswer } from '../../shared/protocol/minifig-collection'
 import { checkV3SetsAnswer } from '../../shared/protocol/v3-set-records'
 
 /**
@@ -9,8 +10,12 @@ import { checkV3SetsAnswer } from '../../shared/protocol/v3-set-records'
  * record is checked on its own: the answer names every bad one, and the caller decides what a bad
  * one costs.
  */
-const CHECKS: ReadonlyMap<string, (value: unknown) => unknown> = new Map([
-  ['getSets', checkV3SetsAnswer]
+const CHECKS: ReadonlyMap<string, (value: unknown) => unknown> = new Map<
+  string,
+  (value: unknown) => unknown
+>([
+  ['getSets', checkV3SetsAnswer],
+  ['getMinifigCollection', checkV3FiguresAnswer]
 ])
 
 /** The operation's checked answer; a page that breaks the protocol is AppError `bad_record`. */

@@ -1,5 +1,7 @@
 import { parentPort } from 'node:worker_threads'
 import { AppError } from '../../shared/errors'
+import { rejectionsOf } from '../../shared/protocol/record-tolerance'
+import type { RecordRejection } from '../../shared/protocol/record-tolerance'
 import { decodeResponse } from './decode-response'
 import type { DecodeInput } from './decode-response'
 
@@ -24,6 +26,8 @@ interface Queued {
   /** The answer without its list, sent last; the list goes back under `into` (null: the answer is the list). */
   readonly rest: unknown
   readonly into: string | null
+  /** Records left out of a list answer: they ride beside the list, which a message cannot carry. */
+  readonly rejected: readonly RecordRejection[]
 }
 const queued = new Map<number, Queued>()
 
@@ -49,7 +53,14 @@ function sendNext(id: number): void {
   const part = job.parts.shift()
   if (part === undefined) {
     queued.delete(id)
-    parentPort?.postMessage({ id, ok: true, value: job.rest, parts: true, into: job.into })
+    parentPort?.postMessage({
+      id,
+      ok: true,
+      value: job.rest,
+      parts: true,
+      into: job.into,
+      rejected: job.rejected
+    })
     return
   }
   parentPort?.postMessage({ id, part })
@@ -63,15 +74,16 @@ parentPort?.on('message', (message: Job | Ack) => {
   const job = message
   try {
     const value = decodeResponse(job.input)
+    const rejected = Array.isArray(value) ? rejectionsOf(value) : []
     const long = longList(value)
     if (long !== null) {
       const parts: unknown[][] = []
       for (let i = 0; i < long.list.length; i += CHUNK) parts.push(long.list.slice(i, i + CHUNK))
-      queued.set(job.id, { parts, rest: long.rest, into: long.into })
+      queued.set(job.id, { parts, rest: long.rest, into: long.into, rejected })
       sendNext(job.id)
       return
     }
-    parentPort?.postMessage({ id: job.id, ok: true, value })
+    parentPort?.postMessage({ id: job.id, ok: true, value, rejected })
   } catch (e) {
     const error =
       e instanceof AppError

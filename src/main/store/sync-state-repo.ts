@@ -20,6 +20,8 @@ type SyncKey =
   | 'collection_pulled_at'
   /** 'key' or 'hash': the service stopped accepting it; cleared by a new key or a sign-in. */
   | 'credentials_rejected'
+  /** JSON {sets, minifigs}: records the last sync that ended left out, unreadable (issue 27). */
+  | 'last_sync_unreadable'
 
 export function getSyncValue(db: ReadDb, profileId: number, key: SyncKey): string | null {
   return (

@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors'
-import type { SyncOutcome, SyncPhase } from '../../shared/model/sync'
+import type { SyncOutcome, SyncPhase, UnreadableKind } from '../../shared/model/sync'
 import type { EventBus } from '../ipc/event-bus'
 import { hasSubthemesAndYears, themeNames } from '../catalogue/index'
 import type { Store } from '../store/connection'
@@ -36,7 +36,10 @@ export interface SyncRunDeps {
 /** Read when needed, not once: the user may sign in while the catalogue downloads. */
 const signedIn = (profiles: Profiles): boolean => (profiles.secrets().userHash ?? '') !== ''
 
-function pullContext(deps: SyncRunDeps, signal: AbortSignal): PullContext {
+/** Records one sync left out, unreadable, by kind: stored with its outcome (sync-status.ts). */
+type Unreadable = Record<UnreadableKind, number>
+
+function pullContext(deps: SyncRunDeps, signal: AbortSignal, unread: Unreadable): PullContext {
   const { store, profiles, events } = deps
   const client = profiles.client()
   let confirmed: Promise<void> | null = null
@@ -55,6 +58,15 @@ function pullContext(deps: SyncRunDeps, signal: AbortSignal): PullContext {
     },
     changed(scope, setIDs) {
       events.emit('data:changed', { scope, setIDs: [...setIDs] })
+    },
+    unreadable(kind, operation, rejected) {
+      unread[kind] += rejected.length
+      for (const r of rejected) {
+        const where = r.field === '' ? '' : ` (${r.field})`
+        deps.log?.warn(
+          `left out an unreadable record of ${operation}: ${r.id ?? `#${r.index}`}${where}: ${r.message}`
+        )
+      }
     }
   }
 }
@@ -126,7 +138,8 @@ export async function runSync(
   const profileId = profiles.active().id
   // A refused key fails every call: nothing is asked until the user enters a working one.
   if (rejectedCredential(store.read, profileId) === 'key') throw rejectionError('key')
-  const ctx = pullContext(deps, signal)
+  const unread: Unreadable = { sets: 0, minifigs: 0 }
+  const ctx = pullContext(deps, signal, unread)
   const complete = getSyncValue(store.read, profileId, 'catalogue_complete_at') !== null
   const resuming = getSyncValue(store.read, profileId, 'sets_next_page') !== null
   const whole = full || !complete || resuming
@@ -141,6 +154,8 @@ export async function runSync(
     await deps.push(signal)
   }
   if (signedIn(profiles)) await pullCollection(ctx)
+  const left = unread.sets + unread.minifigs > 0 ? JSON.stringify(unread) : null
+  setSyncValue(store.write, profileId, 'last_sync_unreadable', left)
   if (catalogueIncomplete(store.read, profileId) !== null) return 'incomplete'
   setSyncValue(store.write, profileId, 'last_sync_at', deps.now().toISOString())
   return 'complete'

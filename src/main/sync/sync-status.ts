@@ -3,7 +3,8 @@ import type {
   CatalogueProgress,
   SyncOutcome,
   SyncPhase,
-  SyncStatus
+  SyncStatus,
+  UnreadableCounts
 } from '../../shared/model/sync'
 import { countSets } from '../catalogue/index'
 import { outboxCounts } from '../collection/index'
@@ -65,6 +66,20 @@ function shortCatalogue(
   return { got: sets, expected: Math.max(expected, sets) }
 }
 
+/** Records the last sync that ended left out, unreadable (sync-run.ts); null when none. */
+function unreadable(db: ReadDb, id: number): UnreadableCounts | null {
+  const raw = getSyncValue(db, id, 'last_sync_unreadable')
+  if (raw === null) return null
+  try {
+    const v = JSON.parse(raw) as Partial<Record<keyof UnreadableCounts, unknown>>
+    const n = (x: unknown) => (typeof x === 'number' && Number.isInteger(x) && x > 0 ? x : 0)
+    const counts = { sets: n(v.sets), minifigs: n(v.minifigs) }
+    return counts.sets + counts.minifigs > 0 ? counts : null
+  } catch {
+    return null
+  }
+}
+
 /**
  * The catalogue's set count, counted again only after the catalogue changed: the status is read
  * on every publish (each step of a sync, every poll of the window), and at 200,000 sets a count
@@ -86,6 +101,7 @@ export function syncStatus(
   const sets = catalogueSets(db, id)
   const { outcome } = progress
   const { reach } = src
+  const unread = unreadable(db, id)
   return {
     running,
     phase: progress.phase,
@@ -99,6 +115,7 @@ export function syncStatus(
     ...outboxCounts(db, id),
     allowance: allowance(db, id, src.now()),
     catalogueSets: sets,
-    catalogueIncomplete: shortCatalogue(db, id, sets, running)
+    catalogueIncomplete: shortCatalogue(db, id, sets, running),
+    ...(unread === null ? {} : { unreadable: unread })
   }
 }

@@ -30,6 +30,15 @@ export interface CatalogueProgress {
  */
 export type SyncOutcome = 'complete' | 'incomplete' | 'failed'
 
+/** What a record the sync could not read was: a set, or one of the user's figures. */
+export type UnreadableKind = 'sets' | 'minifigs'
+
+/**
+ * Records the last sync that ran to an end left out because it could not read them (issue 27):
+ * the rest was stored; each one is in the log with its id and reason.
+ */
+export type UnreadableCounts = Readonly<Record<UnreadableKind, number>>
+
 export interface SyncStatus {
   readonly running: boolean
   readonly phase: SyncPhase
@@ -55,6 +64,8 @@ export interface SyncStatus {
    * pull was cut off (offline, quit) and has not resumed to its end yet.
    */
   readonly catalogueIncomplete: CatalogueProgress | null
+  /** Records the last sync that ended left out, unreadable; absent when it left none out. */
+  readonly unreadable?: UnreadableCounts
 }
 
 export type OutboxState = 'pending' | 'needs_attention' | 'conflict'

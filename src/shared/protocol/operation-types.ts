@@ -7,6 +7,7 @@ import type {
   ServiceName
 } from './operations'
 import type { RecordName, RECORDS, RecordOf } from './records'
+import type { FiguresAnswer } from './minifig-collection'
 import type { V3SetsAnswer } from './v3-set-records'
 import type { XsdValue } from './xsd'
 
@@ -104,9 +105,10 @@ export type ResultOf<S extends ServiceName, N extends OperationName<S>> = S exte
   : ValueOfResult<SpecOf<S, N>['result']>
 
 /**
- * v3 answers the client's decoder checks against their schema (src/shared/protocol/v3-sets.ts)
- * before the caller sees them, record by record (src/main/service/decode-v3.ts).
+ * v3 answers the client's decoder checks against their schema (src/shared/protocol/v3-sets.ts,
+ * minifig-collection.ts) before the caller sees them, record by record (src/main/service/decode-v3.ts).
  */
 interface V3CheckedAnswers {
   readonly getSets: V3SetsAnswer
+  readonly getMinifigCollection: FiguresAnswer
 }

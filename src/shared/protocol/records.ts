@@ -48,7 +48,7 @@ const SETS = {
     v2('EURetailPrice', 'string'),
     v2('USDateAddedToSAH', 'string'),
     v2('USDateRemovedFromSAH', 'string'),
-    v2('rating', 'decimal'),
+    { ...v2('rating', 'decimal'), min: 0, max: 5 },
     v2('reviewCount', 'int'),
     v2('packagingType', 'string'),
     v2('availability', 'string'),
@@ -118,9 +118,10 @@ const MINIFIG_COLLECTION = {
   arrayType: 'ArrayOfMinifigCollection',
   fields: [
     v2('minifigNumber', 'string'),
-    v2('ownedInSets', 'int'),
-    v2('ownedLoose', 'int'),
-    v2('ownedTotal', 'int'),
+    // A count below 0 is no count (issue 27): the figure is left out, not stored as a debt.
+    { ...v2('ownedInSets', 'int'), min: 0 },
+    { ...v2('ownedLoose', 'int'), min: 0 },
+    { ...v2('ownedTotal', 'int'), min: 0 },
     v2('wanted', 'boolean')
   ]
 } as const satisfies RecordDef

@@ -1,36 +1,46 @@
 import { z } from 'zod'
 import { AppError } from '../errors'
+import {
+  boundedNumber,
+  mostlyUnreadable,
+  rawId,
+  readRecords,
+  textList,
+  utcTimestamp,
+  wholeNumber
+} from './record-tolerance'
+import type { RecordRejection } from './record-tolerance'
 
 /**
  * Production's v3 getSets answer (docs/protocol.md §5, test/fixtures/production/production-v3): nested
  * objects, unknown values omitted, numbers as JSON numbers, UTC timestamps with `Z`. The one place
  * these schemas live: the client's decoder (in its worker for large bodies, inline for small ones)
  * checks each record on its own (v3-set-records.ts), so one bad record is named with its index and
- * field and never hides the others; unknown keys are dropped and omitted values tolerated.
+ * field and never hides the others; unknown keys are dropped and omitted values tolerated. A value
+ * whose meaning is certain is read as meant (record-tolerance.ts: `"2007"`, `5.0000001`, `+00:00`).
  */
 
 /** Production's placeholder for a value nobody entered: unknown, stored as empty. */
 export const NOT_SPECIFIED = '{Not specified}'
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,7})?Z$/
-
 // null is read as omitted: it says "unknown" as plainly as a missing key does.
 const opt = <T extends z.ZodType>(t: T) => t.nullish()
-const count = z.number().int().nonnegative()
+const count = wholeNumber(0)
 // Bounds of a real set (issue 26): the app's own edit and filter limits
 // (src/shared/ipc/channels/collection.ts, catalog.ts); a larger value is a broken answer.
-const quantity = count.max(999)
-const year = z.number().int().min(1900).max(2100)
-const amount = z.number().nonnegative()
-const timestamp = z
-  .string()
-  .regex(TIMESTAMP, 'not a UTC timestamp')
-  .refine((s) => Number.isFinite(Date.parse(s)), 'not a date')
+const quantity = wholeNumber(0, 999)
+const year = wholeNumber(1900, 2100)
+const amount = boundedNumber(0)
+const stars = boundedNumber(0, 5)
+// A time without a zone is read as omitted: production sends `Z` (docs/protocol.md §5).
+const timestamp = utcTimestamp()
+// The shop dates are days: a date alone is that day.
+const day = utcTimestamp({ dayOnly: true })
 
 const region = z.object({
   retailPrice: opt(amount),
-  dateFirstAvailable: opt(timestamp),
-  dateLastAvailable: opt(timestamp)
+  dateFirstAvailable: opt(day),
+  dateLastAvailable: opt(day)
 })
 
 const v3SetSchema = z.object({
@@ -53,14 +63,14 @@ const v3SetSchema = z.object({
       owned: opt(z.boolean()),
       wanted: opt(z.boolean()),
       qtyOwned: opt(quantity),
-      rating: opt(z.number().min(0).max(5)),
+      rating: opt(stars),
       notes: opt(z.string()),
       flags: opt(z.array(z.object({ flagNo: z.number().int().min(1).max(8), value: z.boolean() })))
     })
   ),
   collections: opt(z.object({ ownedBy: opt(count), wantedBy: opt(count) })),
   LEGOCom: opt(z.object({ US: opt(region), UK: opt(region), CA: opt(region), DE: opt(region) })),
-  rating: opt(z.number().min(0).max(5)),
+  rating: opt(stars),
   reviewCount: opt(count),
   packagingType: opt(z.string()),
   availability: opt(z.string()),
@@ -75,7 +85,7 @@ const v3SetSchema = z.object({
   extendedData: opt(
     z.object({
       notes: opt(z.string()),
-      tags: opt(z.union([z.array(z.string()), z.string()])),
+      tags: opt(textList),
       description: opt(z.string())
     })
   ),
@@ -96,15 +106,8 @@ const envelopeSchema = z.object({
 export type V3Set = z.infer<typeof v3SetSchema>
 export type V3Region = z.infer<typeof region>
 
-/** One record the check refused: where it was on the page and what broke (issue 27 decides use). */
-export interface V3SetRejection {
-  readonly index: number
-  /** The record's setID when it had a usable one. */
-  readonly setID: number | null
-  /** The path inside the record, e.g. `collection.qtyOwned`. */
-  readonly field: string
-  readonly message: string
-}
+/** One record the check refused: where it was on the page, its setID, and what broke. */
+export type V3SetRejection = RecordRejection
 
 /** A getSets page checked record by record: the good records in order, and each refusal. */
 interface V3CheckedPage {
@@ -123,11 +126,6 @@ function pageError(field: string, message: string): AppError {
   )
 }
 
-function setIdOf(raw: unknown): number | null {
-  const id = typeof raw === 'object' && raw !== null ? (raw as { setID?: unknown }).setID : null
-  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null
-}
-
 /**
  * Checks a getSets page: the page itself (status, total, at most a full page of records) or
  * AppError `bad_record`; then each record on its own, never throwing for one. A setID given twice
@@ -139,33 +137,32 @@ export function checkV3SetsPage(value: unknown): V3CheckedPage {
     const issue = page.error.issues[0]
     throw pageError(issue?.path.map(String).join('.') ?? '', issue?.message ?? 'invalid')
   }
-  const sets: V3Set[] = []
-  const rejected: V3SetRejection[] = []
-  const seen = new Set<number>()
-  page.data.sets.forEach((raw, index) => {
-    const r = v3SetSchema.safeParse(raw)
-    if (!r.success) {
-      const issue = r.error.issues[0]
-      const field = issue?.path.map(String).join('.') ?? ''
-      rejected.push({ index, setID: setIdOf(raw), field, message: issue?.message ?? 'invalid' })
-    } else if (seen.has(r.data.setID)) {
-      rejected.push({ index, setID: r.data.setID, field: 'setID', message: 'setID given twice' })
-    } else {
-      seen.add(r.data.setID)
-      sets.push(r.data)
-    }
-  })
+  const { records: sets, rejected } = readRecords(
+    page.data.sets,
+    v3SetSchema,
+    (raw) => rawId(raw, 'setID'),
+    { field: 'setID', of: (s) => s.setID }
+  )
   return { status: 'success', matches: page.data.matches, sets, rejected }
 }
 
 /**
- * Today's rule for a page with a rejected record: the whole page is refused with AppError
- * `bad_record` naming the first one (`sets.<index>.<field>`), so nothing of it is stored. Formats
- * the checker's result only; it runs no schema.
+ * The strict rule, for an answer read as a whole (a one-set read): any rejected record refuses it
+ * with AppError `bad_record` naming the first (`sets.<index>.<field>`). Formats the checker's
+ * result only; it runs no schema.
  */
 export function v3SetsRefusal(rejected: readonly V3SetRejection[]): AppError | null {
   const first = rejected[0]
   return first === undefined ? null : pageError(`sets.${first.index}.${first.field}`, first.message)
+}
+
+/**
+ * The rule for a page of a list (docs/protocol.md §4a): refused whole, as `v3SetsRefusal` words it,
+ * only when most of its records fail (a different format); otherwise null, and the readable
+ * records are stored while the rest are counted.
+ */
+export function v3PageRefusal(kept: number, rejected: readonly V3SetRejection[]): AppError | null {
+  return mostlyUnreadable(kept, rejected.length) ? v3SetsRefusal(rejected) : null
 }
 
 /** The raw page whole, or AppError `bad_record` naming the first field that broke a rule. */

@@ -21,6 +21,8 @@ export interface FieldDef {
   readonly aliases?: readonly string[]
   /** The smallest int the field may hold (a setID is at least 1, as v3's schema says too). */
   readonly min?: number
+  /** The largest number it may hold; a value past it by rounding only (5.0000001) is read as it. */
+  readonly max?: number
 }
 
 export interface RecordDef {

@@ -12,6 +12,7 @@ import type { CallOptions } from '../../service/index'
 import { checkCancelled } from './context'
 import type { PullContext } from './context'
 import type { SyncPhase } from '../../../shared/model/sync'
+import { rejectionsOf } from '../../../shared/protocol/record-tolerance'
 
 export { PAGE_SIZE } from './paging'
 export { catalogueIncomplete, pullAllSets } from './sets'
@@ -93,6 +94,8 @@ export async function pullRecentSets(ctx: PullContext): Promise<number[]> {
   ctx.progress('recent', 0, 0)
   checkCancelled(ctx.signal)
   const sets = await ctx.client.v2.getRecentlyUpdatedSets({ minutesAgo }, { signal: ctx.signal })
+  const unread = rejectionsOf(sets)
+  if (unread.length > 0) ctx.unreadable?.('sets', 'getRecentlyUpdatedSets', unread)
   const changed = transaction(db, () => {
     const ids = upsertSets(db, ctx.profileId, sets, started.toISOString())
     setSyncValue(db, ctx.profileId, 'recent_watermark', started.toISOString())

@@ -16,21 +16,45 @@ import type { ServerMinifig, ServerSetState } from '../../collection/index'
 import { transaction } from '../../store/handles'
 import { setSyncValue } from '../../store/sync-state-repo'
 import { PAGE_SIZE } from './catalogue'
-import { v3SetsRefusal } from '../../../shared/protocol/v3-sets'
+import { figuresToStore, v2Figures } from '../../../shared/protocol/minifig-collection'
+import type { CollectionFigure } from '../../../shared/protocol/minifig-collection'
+import { rejectionsOf } from '../../../shared/protocol/record-tolerance'
+import type { RecordRejection } from '../../../shared/protocol/record-tolerance'
+import { v3PageRefusal } from '../../../shared/protocol/v3-sets'
 import type { V3SetsAnswer } from '../../../shared/protocol/v3-set-records'
 import { v3CannotAnswer } from './v3-sets'
 import { checkCancelled, v2GetSets, v3GetSets } from './context'
 import type { PullContext } from './context'
 
-const num = (v: unknown, d = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : d)
-const bool = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true'
-const str = (v: unknown) => (typeof v === 'string' ? v : '')
+/**
+ * The user's sets the service listed but the client could not read (left out, issue 27): unknown,
+ * so never read as "no longer yours". One without a usable setID leaves every set unknown.
+ */
+interface Unread {
+  readonly setIDs: Set<number>
+  unnamed: boolean
+}
+
+/** Counts the left-out records and remembers whose they were. */
+function noteUnread(
+  ctx: PullContext,
+  unread: Unread,
+  operation: string,
+  rejected: readonly RecordRejection[]
+): void {
+  if (rejected.length === 0) return
+  ctx.unreadable?.('sets', operation, rejected)
+  for (const r of rejected) {
+    if (typeof r.id === 'number') unread.setIDs.add(r.id)
+    else unread.unnamed = true
+  }
+}
 
 /**
  * Owned and wanted sets with flags and rating through v3 getSets; null when v3 is not offered.
  * Each page comes checked by the client's decoder; paging runs until the answer's total has arrived.
  */
-async function userSetsV3(ctx: PullContext): Promise<ServerSetState[] | null> {
+async function userSetsV3(ctx: PullContext, unread: Unread): Promise<ServerSetState[] | null> {
   const out = new Map<number, ServerSetState>()
   for (const which of ['owned', 'wanted'] as const) {
     let got = 0
@@ -45,10 +69,12 @@ async function userSetsV3(ctx: PullContext): Promise<ServerSetState[] | null> {
         throw e
       }
       if (result === null) return null
-      // Checked record by record by the client's decoder; one bad record still refuses the page.
+      // Checked record by record by the client's decoder: a record it could not read is left
+      // out and counted; only a page where most fail is refused (docs/protocol.md §4a).
       const answer = result
-      const refusal = v3SetsRefusal(answer.rejected)
+      const refusal = v3PageRefusal(answer.sets.length, answer.rejected)
       if (refusal !== null) throw refusal
+      noteUnread(ctx, unread, 'getSets', answer.rejected)
       for (const s of answer.sets) {
         const c = s.collection
         out.set(s.flat.setID, {
@@ -62,10 +88,10 @@ async function userSetsV3(ctx: PullContext): Promise<ServerSetState[] | null> {
           flags: c?.flags ?? null
         })
       }
-      got += answer.sets.length
+      got += answer.sets.length + answer.rejected.length
       if (got >= answer.matches) break
       // Short of the total: applying the rest as "not yours any more" would remove real sets.
-      if (answer.sets.length === 0) {
+      if (answer.sets.length + answer.rejected.length === 0) {
         throw new AppError(
           'service_error',
           `The service listed ${got} of your ${answer.matches} ${which} sets and stopped; nothing was changed.`,
@@ -77,7 +103,7 @@ async function userSetsV3(ctx: PullContext): Promise<ServerSetState[] | null> {
   return [...out.values()]
 }
 
-async function userSetsV2(ctx: PullContext): Promise<ServerSetState[]> {
+async function userSetsV2(ctx: PullContext, unread: Unread): Promise<ServerSetState[]> {
   const out = new Map<number, ServerSetState>()
   for (const which of ['owned', 'wanted'] as const) {
     const seen = new Set<number>()
@@ -88,6 +114,7 @@ async function userSetsV2(ctx: PullContext): Promise<ServerSetState[]> {
         pageSize: String(PAGE_SIZE),
         pageNumber: String(page)
       })
+      noteUnread(ctx, unread, 'getSets', rejectionsOf(sets))
       // No total in v2: a short page may be the service's own cap, so only a page that brings
       // nothing new ends the list (also when a service ignores pageNumber).
       if (!sets.some((s) => !seen.has(s.setID))) break
@@ -108,36 +135,33 @@ async function userSetsV2(ctx: PullContext): Promise<ServerSetState[]> {
   return [...out.values()]
 }
 
-function minifigsOf(v3: unknown): ServerMinifig[] | null {
-  const list = (v3 as { minifigs?: unknown } | null)?.minifigs
-  if (!Array.isArray(list)) return null
-  return (list as Record<string, unknown>[]).map((m) => ({
-    minifigNumber: str(m['minifigNumber']),
-    name: str(m['name']),
-    category: str(m['category']),
-    ownedInSets: num(m['ownedInSets']),
-    ownedLoose: num(m['ownedLoose']),
-    wanted: bool(m['wanted'])
-  }))
+/** The figures to store; those left out are counted (the rest of the answer is stored). */
+function storedFigures(
+  ctx: PullContext,
+  answer: Parameters<typeof figuresToStore>[0],
+  version: 'v2' | 'v3'
+): readonly CollectionFigure[] {
+  const kept = figuresToStore(answer, version)
+  if (kept.rejected.length > 0) ctx.unreadable?.('minifigs', 'getMinifigCollection', kept.rejected)
+  return kept.minifigs
 }
 
 /** v3 asks for owned and for wanted figures explicitly: empty params are refused (production). */
 async function minifigsV3(ctx: PullContext): Promise<ServerMinifig[] | null> {
   const out = new Map<string, ServerMinifig>()
   for (const which of ['owned', 'wanted'] as const) {
-    const found = minifigsOf(
-      await ctx.client.v3.getMinifigCollection(
-        { Params: JSON.stringify({ [which]: 1 }) },
-        { signal: ctx.signal }
-      )
+    // Checked figure by figure by the client's decoder (minifig-collection.ts).
+    const answer = await ctx.client.v3.getMinifigCollection(
+      { Params: JSON.stringify({ [which]: 1 }) },
+      { signal: ctx.signal }
     )
-    if (!found) return null
-    for (const m of found) out.set(m.minifigNumber, m)
+    if (answer === null) return null
+    for (const m of storedFigures(ctx, answer, 'v3')) out.set(m.minifigNumber, m)
   }
   return [...out.values()]
 }
 
-async function pullMinifigs(ctx: PullContext): Promise<ServerMinifig[]> {
+async function pullMinifigs(ctx: PullContext): Promise<readonly ServerMinifig[]> {
   try {
     const found = await minifigsV3(ctx)
     if (found) return found
@@ -145,9 +169,7 @@ async function pullMinifigs(ctx: PullContext): Promise<ServerMinifig[]> {
     if (!v3CannotAnswer(e)) throw e
   }
   const v2 = await ctx.client.v2.getMinifigCollection({}, { signal: ctx.signal })
-  return v2
-    .filter((m) => m.minifigNumber !== null)
-    .map((m) => ({ ...m, minifigNumber: m.minifigNumber ?? '', name: null, category: null }))
+  return storedFigures(ctx, v2Figures(v2, rejectionsOf(v2)), 'v2')
 }
 
 async function pullLabels(ctx: PullContext): Promise<FlagLabel[]> {
@@ -167,7 +189,10 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
   const db = ctx.store.write
   const id = ctx.profileId
   ctx.progress('collection', 0, 6)
-  const sets = (await userSetsV3(ctx)) ?? (await userSetsV2(ctx))
+  const unread: Unread = { setIDs: new Set(), unnamed: false }
+  const sets = (await userSetsV3(ctx, unread)) ?? (await userSetsV2(ctx, unread))
+  // A set listed but unreadable is unknown, not gone: it is neither changed nor cleared.
+  const unknown = (setID: number) => unread.unnamed || unread.setIDs.has(setID)
   ctx.progress('collection', 1, 6)
   checkCancelled(ctx.signal)
   const notes = await ctx.client.v2.getUserNotes({}, { signal: ctx.signal })
@@ -183,7 +208,9 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
   const onServer = new Set(sets.map((s) => s.setID))
   const held = localStateSetIds(db, id)
   const editing = targetsWithEdits(db, id)
-  const removing = held.some((setID) => !onServer.has(setID) && !editing.has(`set:${setID}`))
+  const removing = held.some(
+    (setID) => !onServer.has(setID) && !editing.has(`set:${setID}`) && !unknown(setID)
+  )
   const zeroTotals = totals !== null && totals.totalSetsOwned + totals.totalSetsWanted === 0
   if (removing || (zeroTotals && held.length > 0)) {
     await ctx.confirmBeforeRemoving()
@@ -197,7 +224,7 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
     }
     // Sets we hold that the service no longer lists as owned or wanted were cleared elsewhere.
     for (const setID of localStateSetIds(db, id)) {
-      if (onServer.has(setID) || busy.has(`set:${setID}`)) continue
+      if (onServer.has(setID) || busy.has(`set:${setID}`) || unknown(setID)) continue
       const cleared: ServerSetState = {
         setID,
         owned: false,
@@ -230,7 +257,9 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
   const ownedHere = new Set(owned)
   const dropped = localStateSetIds(db, id).filter(
     (setID) =>
-      !ownedHere.has(setID) && localCopyIds(db, id, setID).some((c) => c.collection_id !== null)
+      !ownedHere.has(setID) &&
+      !unknown(setID) &&
+      localCopyIds(db, id, setID).some((c) => c.collection_id !== null)
   )
   const copySets = [...owned, ...dropped]
   for (const setID of dropped) changed.add(setID)

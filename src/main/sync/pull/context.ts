@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors'
-import type { SyncPhase } from '../../../shared/model/sync'
+import type { SyncPhase, UnreadableKind } from '../../../shared/model/sync'
+import type { RecordRejection } from '../../../shared/protocol/record-tolerance'
 import type { Store } from '../../store/connection'
 import { countAllowanceCall, recordAllowanceLimit, utcDay } from '../../store/sync-state-repo'
 import type { ServicePort } from '../../account/index'
@@ -20,6 +21,15 @@ export interface PullContext {
    * only mean the service stopped accepting the credentials. Throws when it did; asks once a sync.
    */
   confirmBeforeRemoving(): Promise<void>
+  /**
+   * Records an answer held that the pull left out, unreadable (docs/protocol.md §4a): logged with
+   * their ids and reasons and counted in the sync's outcome. Absent where nobody counts them.
+   */
+  readonly unreadable?: (
+    kind: UnreadableKind,
+    operation: string,
+    rejected: readonly RecordRejection[]
+  ) => void
 }
 
 export function checkCancelled(signal: AbortSignal): void {

@@ -9,6 +9,8 @@ import type { PageCursor } from './paging'
 import { v2GetSets, v3GetSets } from './context'
 import type { PullContext } from './context'
 import { setsOfPage, v3Unavailable } from './v3-sets'
+import { rejectionsOf } from '../../../shared/protocol/record-tolerance'
+import type { RecordRejection } from '../../../shared/protocol/record-tolerance'
 import type { SyncWrite } from './set-page-write'
 import { setWriter } from './set-writer'
 import type { SetWriter } from './set-writer'
@@ -17,6 +19,8 @@ interface Page {
   readonly sets: readonly CatalogueSetInput[]
   /** v3's `matches`; v2 pages carry no total. */
   readonly total: number | null
+  /** Records of the page left out, unreadable: counted, and part of the page's length. */
+  readonly rejected: readonly RecordRejection[]
 }
 
 /** How far the last catalogue pull got when the service stopped before its total; else null. */
@@ -104,7 +108,7 @@ async function pullWith(ctx: PullContext, expectedTotal: number, writer: SetWrit
           params: JSON.stringify({ orderBy: 'Number', pageSize: c.size, pageNumber: c.page })
         })
         const answer = setsOfPage(r)
-        if (answer) return { sets: answer.sets, total: answer.matches }
+        if (answer) return { sets: answer.sets, total: answer.matches, rejected: answer.rejected }
       } catch (e) {
         if (!v3Unavailable(e)) throw e
       }
@@ -115,7 +119,7 @@ async function pullWith(ctx: PullContext, expectedTotal: number, writer: SetWrit
       pageSize: String(c.size),
       pageNumber: String(c.page)
     })
-    return { sets, total: null }
+    return { sets, total: null, rejected: rejectionsOf(sets) }
   }
   const request = (c: PageCursor) => {
     const call = fetchPage(c)
@@ -130,7 +134,9 @@ async function pullWith(ctx: PullContext, expectedTotal: number, writer: SetWrit
       ctx.progress('sets', Math.min(got, total), total)
       const page = await pending
       total = page.total ?? total
-      const step = afterPage(cursor, page.sets.length, total)
+      // A record left out still took its place on the page: the page's length counts it.
+      if (page.rejected.length > 0) ctx.unreadable?.('sets', 'getSets', page.rejected)
+      const step = afterPage(cursor, page.sets.length + page.rejected.length, total)
       if (step.kind === 'next') pending = request(step.cursor)
       const fetchedAt = ctx.now().toISOString()
       // The page in slices (set-page-write.ts), off the main thread when it can be

@@ -1,7 +1,8 @@
 import { AppError } from '../../../shared/errors'
 import { flatSetOfV3 } from '../../../shared/protocol/v3-set-records'
 import type { V3SetsAnswer } from '../../../shared/protocol/v3-set-records'
-import { v3SetsRefusal } from '../../../shared/protocol/v3-sets'
+import { v3PageRefusal } from '../../../shared/protocol/v3-sets'
+import type { RecordRejection } from '../../../shared/protocol/record-tolerance'
 import type { V3Set } from '../../../shared/protocol/v3-sets'
 import type { CatalogueSetInput } from '../../catalogue/index'
 
@@ -46,17 +47,24 @@ interface CataloguePage {
   /** The query's total (production's `matches`), not the page length. */
   readonly matches: number
   readonly sets: readonly CatalogueSetInput[]
+  /** Records of the page left out (counted, logged; the page's length is sets + rejected). */
+  readonly rejected: readonly RecordRejection[]
 }
 
 /**
  * A v3 getSets answer as the flat records the catalogue stores, or null when the service sent no
  * page at all (an empty body), which the pull reads as "v3 not here". The client's decoder has
- * checked and read every record already (off the main thread for a large page); a page with a
- * rejected record is refused whole with AppError `bad_record`, storing nothing of it.
+ * checked and read every record already (off the main thread for a large page). Records it could
+ * not read are left out and handed back to be counted; only a page where most fail is refused
+ * whole with AppError `bad_record`, storing nothing of it (docs/protocol.md §4a).
  */
 export function setsOfPage(answer: V3SetsAnswer | null | undefined): CataloguePage | null {
   if (answer === null || answer === undefined) return null
-  const refusal = v3SetsRefusal(answer.rejected)
+  const refusal = v3PageRefusal(answer.sets.length, answer.rejected)
   if (refusal !== null) throw refusal
-  return { matches: answer.matches, sets: answer.sets.map((r) => r.flat) }
+  return {
+    matches: answer.matches,
+    sets: answer.sets.map((r) => r.flat),
+    rejected: answer.rejected
+  }
 }
