@@ -7,7 +7,7 @@ import { iisStatusPage, runtimeErrorPage, unrecognizedPage } from './asp-pages'
  * types, or an error page hiding the reason. The client must reach the binding left whatever the
  * style, so each one is an option here and the binding table test runs them all.
  */
-type RefusalStyle =
+export type RefusalStyle =
   /** ASP.NET's error page with details hidden: "Runtime Error", HTTP 500. */
   | 'runtimeError'
   /** ASP.NET's error page showing "Request format is unrecognized…", HTTP 500. */
@@ -19,6 +19,16 @@ type RefusalStyle =
   | 'unsupportedMediaType'
   /** IIS's generic 500 page. */
   | 'serverError'
+
+export const REFUSAL_STYLES: readonly RefusalStyle[] = [
+  'runtimeError',
+  'unrecognizedPage',
+  'unrecognizedText',
+  'notFound',
+  'methodNotAllowed',
+  'unsupportedMediaType',
+  'serverError'
+]
 
 export interface BindingPolicy {
   /** The one binding the service answers operations over. */

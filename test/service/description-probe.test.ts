@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { createReferenceService } from '../../src/emulator/index'
+import { listen } from '../../src/emulator/listen'
+import { createServiceClient } from '../../src/main/service/index'
 import { createHarness } from '../sync/sync-pull-harness'
 import type { Harness } from '../sync/sync-pull-harness'
 
@@ -45,5 +48,41 @@ describe('the service description is probed once per profile per session', () =>
     const wsdl = seen.filter((r) => /\?wsdl$/i.test(r))
     expect(wsdl.filter((r) => r.includes('/api/v3.asmx'))).toHaveLength(1)
     expect(wsdl.filter((r) => r.includes('/api/v2.asmx'))).toHaveLength(1)
+  })
+})
+
+describe('a service whose description answers 404, with the namespace configured', () => {
+  it('asks the description once and each binding of an operation once per session', async () => {
+    // A proxy may hide ?WSDL and still pass the operations on, so a 404 there does not settle it.
+    const svc = createReferenceService({ sets: 20, seed: 2, absent: ['v3'] })
+    const server = await listen(svc)
+    const sent: string[] = []
+    try {
+      const client = createServiceClient({
+        profile: { baseUrl: server.url, namespaces: { api: svc.namespaces.api } },
+        secrets: () => ({ apiKey: svc.demo.apiKey }),
+        fetch: (req) => {
+          const url = new URL(req.url)
+          sent.push(`${req.method} ${url.pathname}${url.search.startsWith('?WSDL') ? '?WSDL' : ''}`)
+          return fetch(req)
+        }
+      })
+      for (let i = 0; i < 3; i++) {
+        await expect(client.v3.getSets({ params: { pageSize: 1 } })).rejects.toMatchObject({
+          code: 'binding_unsupported',
+          message:
+            'The service refused every request format tried for getSets: HTTP POST and HTTP GET.'
+        })
+      }
+      expect(sent).toEqual([
+        'GET /api/v3.asmx?WSDL',
+        'POST /api/v3.asmx/getSets',
+        'GET /api/v3.asmx/getSets'
+      ])
+      await expect(client.v2.checkKey()).resolves.toBeUndefined()
+    } finally {
+      await server.close()
+      svc.close()
+    }
   })
 })

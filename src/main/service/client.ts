@@ -1,4 +1,4 @@
-import { AppError, isAppError } from '../../shared/errors'
+import { AppError } from '../../shared/errors'
 import type { ErrorDetail } from '../../shared/errors'
 import { findOperation, SERVICE_NAMES } from '../../shared/protocol/operations'
 import type { Binding, OperationDef, ServiceName } from '../../shared/protocol/operations'
@@ -11,6 +11,7 @@ import { ServiceDescriptions } from './descriptions'
 import type { DiscoveryEntry, DiscoveryResult } from './discovery'
 import { buildRequest } from './request'
 import { withRetries } from './retry'
+import { everyBindingRefused, Refused, refusalOf } from './refusals'
 import { passwordOf, secretParams } from './secret-params'
 import { send } from './transport'
 import type { CallOptions, ServiceClientOptions } from './types'
@@ -75,9 +76,7 @@ class Core implements ClientCore {
       }
       const values = await this.valuesFor(op, params)
       return await withDeadline(this.settings, callOptions.signal, (signal) =>
-        withRetries(this.settings, this.warn, !op.write, signal, () =>
-          this.attempt(op, values, signal, callOptions)
-        )
+        this.attempt(op, values, signal, callOptions)
       )
     } catch (e) {
       const err = this.mask.finish(e, detail)
@@ -120,7 +119,11 @@ class Core implements ClientCore {
     return Object.assign(values, params)
   }
 
-  /** One attempt: the first candidate binding, and in auto mode the fallback when it is refused. */
+  /**
+   * The call over its bindings (docs/protocol.md §4). Each binding gets the retries a read is due;
+   * a refusal moves on to the next binding at once, and the one that answers is remembered for the
+   * service. A fixed binding is used alone and its errors are the call's.
+   */
   private async attempt(
     op: OperationDef,
     values: Readonly<Record<string, unknown>>,
@@ -128,28 +131,53 @@ class Core implements ClientCore {
     callOptions: CallOptions
   ): Promise<unknown> {
     const explicit = callOptions.binding
-    const needBindings = this.bindings.needsDescription(explicit)
-    const { namespace, description } = await this.descriptions.target(
-      op.service,
-      signal,
-      needBindings
-    )
+    const fallsBack = this.bindings.needsDescription(explicit)
+    const { namespace, description } = await this.descriptions.target(op.service, signal, fallsBack)
     const list = this.bindings.candidates(op, description, explicit)
-    for (let i = 0; ; i++) {
-      const binding = list[i] as Binding
+    const onAttempt = callOptions.onAttempt
+    const over = (binding: Binding): Exchange => ({
+      op,
+      binding,
+      namespace,
+      values,
+      signal,
+      onAttempt
+    })
+    if (!fallsBack) {
+      return withRetries(this.settings, this.warn, !op.write, signal, () =>
+        this.exchange(over(list[0] as Binding))
+      )
+    }
+    const maybe: Binding[] = []
+    let last: AppError | null = null
+    for (const binding of list) {
+      const worked = this.bindings.hasWorked(op, binding)
       try {
-        const onAttempt = callOptions.onAttempt
-        return await this.exchange({ op, binding, namespace, values, signal, onAttempt })
-      } catch (e) {
-        const next = list[i + 1]
-        if (!isAppError(e) || e.code !== 'binding_unsupported' || explicit !== undefined) throw e
-        this.bindings.refuse(op, binding)
-        if (next === undefined) throw e
-        this.warn(
-          `${op.name} over ${binding} refused by the service; using ${next} for this session`
+        const value = await withRetries(this.settings, this.warn, !op.write, signal, () =>
+          this.exchange(over(binding)).catch((e: unknown) => {
+            const kind = refusalOf(e)
+            // Over a binding that has answered, an error page is a fault of this call, not a refusal.
+            if (kind === 'certain' || (kind === 'maybe' && !worked)) {
+              throw new Refused(e as AppError, kind)
+            }
+            throw e
+          })
         )
+        this.bindings.succeeded(op, binding)
+        // An error page is taken as a refusal only now that another binding answered.
+        for (const b of maybe) this.bindings.refuse(op, b)
+        return value
+      } catch (e) {
+        if (!(e instanceof Refused)) throw e
+        last = e.error
+        if (e.kind === 'certain') this.bindings.refuse(op, binding)
+        else maybe.push(binding)
+        this.warn(`${op.name} over ${binding} refused by the service (${e.error.code})`)
       }
     }
+    // Named in the order tried, those refused by earlier calls of this session first.
+    const earlier = this.bindings.refusedFor(op).filter((b) => !list.includes(b))
+    throw everyBindingRefused(op.name, [...earlier, ...list], last)
   }
 
   private async exchange(x: Exchange): Promise<unknown> {
