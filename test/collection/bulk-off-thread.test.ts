@@ -43,6 +43,17 @@ async function timerFirst<T>(call: () => Promise<T>): Promise<{ order: string[];
   return { order, value }
 }
 
+/** The Wanted filter as the screens ask for it (its count is cached until the next write). */
+const WANTED = {
+  text: '',
+  sort: 'number',
+  desc: false,
+  offset: 0,
+  limit: 50,
+  facets: false,
+  wanted: true
+} as const
+
 const count = (h: EditHarness, q: string): number =>
   (h.store.read.prepare(q).get() as { n: number }).n
 const wanted = (h: EditHarness) => count(h, 'SELECT count(*) AS n FROM set_state WHERE wanted = 1')
@@ -53,7 +64,7 @@ describe('a bulk edit of 5,000 sets', () => {
     async () => {
       const { h, handlers } = await harness()
       // The count the screens show, cached before the edit: it must not outlive the edit.
-      expect(countSearch(h.store.read, h.profileId, { text: '', wanted: true })).toBe(0)
+      expect(countSearch(h.store.read, h.profileId, WANTED)).toBe(0)
       const { order, value } = await timerFirst(() =>
         dispatch(handlers, 'collection:bulkEdit', {
           setIDs: ids,
@@ -65,7 +76,7 @@ describe('a bulk edit of 5,000 sets', () => {
       expect(wanted(h)).toBe(SETS)
       expect(count(h, 'SELECT count(*) AS n FROM journal')).toBe(1)
       expect(count(h, 'SELECT count(*) AS n FROM outbox')).toBe(SETS)
-      expect(countSearch(h.store.read, h.profileId, { text: '', wanted: true })).toBe(SETS)
+      expect(countSearch(h.store.read, h.profileId, WANTED)).toBe(SETS)
       expect(h.changes.at(-1)).toHaveLength(SETS)
     },
     NO_CLOCK
@@ -112,13 +123,42 @@ describe('a bulk edit of 5,000 sets', () => {
       expect(wanted(h)).toBe(0)
       // The older edit behind it was not reached.
       expect(count(h, "SELECT count(*) AS n FROM set_state WHERE notes = 'older'")).toBe(1)
-      expect(countSearch(h.store.read, h.profileId, { text: '', wanted: true })).toBe(0)
+      expect(countSearch(h.store.read, h.profileId, WANTED)).toBe(0)
 
       const redo = await timerFirst(() => dispatch(handlers, 'journal:redo', { entryId }))
       expect(redo.order).toEqual(['timer', 'answer'])
       expect(redo.value).toMatchObject({ ok: true, value: { applied: true } })
       expect(wanted(h)).toBe(SETS)
       expect(count(h, 'SELECT count(*) AS n FROM journal')).toBe(2)
+    },
+    NO_CLOCK
+  )
+
+  it(
+    'lets a one-set edit sent while it writes wait for it and be saved, never refused as busy',
+    async () => {
+      const { h, handlers } = await harness()
+      const bulk = dispatch(handlers, 'collection:bulkEdit', {
+        setIDs: ids.slice(1),
+        action: { kind: 'wanted', value: true }
+      })
+      const writing = { done: false }
+      void bulk.finally(() => (writing.done = true))
+      // The user goes on clicking, a few ms apart, the whole time the bulk edit writes.
+      const clicks: Promise<Awaited<ReturnType<typeof dispatch>>>[] = []
+      for (let i = 0; !writing.done; i++) {
+        clicks.push(
+          dispatch(handlers, 'collection:updateSet', { setID: 1, patch: { notes: `click ${i}` } })
+        )
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      const answers = await Promise.all(clicks)
+      expect(await bulk).toMatchObject({ ok: true, value: { change: SETS - 1 } })
+      expect(answers.filter((a) => !a.ok)).toEqual([])
+      expect(clicks.length).toBeGreaterThan(1)
+      const last = `click ${clicks.length - 1}`
+      expect(count(h, `SELECT count(*) AS n FROM set_state WHERE notes = '${last}'`)).toBe(1)
+      expect(wanted(h)).toBe(SETS - 1)
     },
     NO_CLOCK
   )

@@ -15,9 +15,10 @@ import type { EditJob, EditJobResult } from './edit-jobs'
  * code (edit-jobs.ts); the main thread keeps answering, and reads see the whole job at its commit.
  *
  * Meanwhile the file is handed off (store/hand-off.ts): a write of the main connection fails at
- * once as `db_busy`, retryable, instead of freezing the app up to its busy timeout. The writer's
- * own jobs wait their turn instead (a second Ctrl+Z waits for the first), small ones too, so
- * they never meet the hand-off.
+ * once as `db_busy` instead of freezing the app up to its busy timeout, and a request so refused
+ * is asked again once the job has ended (ipc/dispatch.ts): the user's click is saved after it.
+ * The sync's own writes fail as retryable and go again next round. The writer's own jobs wait
+ * their turn (a second Ctrl+Z waits for the first), small ones too, so they never meet it.
  */
 
 /** Below this many edits a worker's start (tens of ms) costs more than the write itself. */
@@ -102,7 +103,9 @@ export function writeEdits<J extends EditJob>(
   }
   const run = async (): Promise<EditJobResult<J>> => {
     if (!away) return runEditJob(store.write, job)
-    const value = await whileWritingElsewhere(store.write, () => inWorker(store.path, job))
+    const value = await whileWritingElsewhere(store.write, () => inWorker(store.path, job), {
+      othersWait: true
+    })
     try {
       // Counts cached on the main connection move with its own writes: this one tells them.
       noteWrittenElsewhere(store.write, job.now)

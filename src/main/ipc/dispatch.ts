@@ -1,9 +1,11 @@
 import { AppError, toAppErrorData } from '../../shared/errors'
 import { CHANNELS, isChannelName } from '../../shared/ipc/contract'
+import { isIdempotentRead } from '../../shared/ipc/reads'
 import type { Handlers } from '../../shared/ipc/contract'
 import { fail, ok } from '../../shared/ipc/result'
 import type { Result } from '../../shared/ipc/result'
 import { storageFault } from '../store/faults'
+import { handOffMark, waitedHandOffs, waitedSince } from '../store/hand-off'
 
 export interface DispatchLog {
   error(message: string, data?: unknown): void
@@ -29,12 +31,28 @@ export async function dispatch(
     const message = issue ? `${field ? `${field}: ` : ''}${issue.message}` : 'Invalid input.'
     return fail(new AppError('invalid_input', message, field ? { field } : undefined).toJSON())
   }
-  try {
-    const handler = handlers[channel] as (input: unknown) => unknown
-    return ok(await handler(parsed.data))
-  } catch (e) {
-    // The stack stays in main's log; only the code and a safe message cross the boundary.
-    if (!(e instanceof AppError)) log?.error(`handler ${channel} failed`, e)
-    return fail(toAppErrorData(storageFault(e) ?? e))
+  const handler = handlers[channel] as (input: unknown) => unknown
+  // A request that may write starts after the edit writer's worker has let go of the file
+  // (store/hand-off.ts): it would be refused meanwhile, and it keeps its place among the user's.
+  if (!isIdempotentRead(channel)) {
+    for (let turn = waitedHandOffs(); turn !== null; turn = waitedHandOffs()) await turn
+  }
+  for (let tries = 0; ; tries++) {
+    const mark = handOffMark()
+    try {
+      return ok(await handler(parsed.data))
+    } catch (e) {
+      const fault = storageFault(e)
+      // Refused by a hand-off that opened after it began: nothing was written, so it is asked
+      // again once that write has ended, instead of failing the user.
+      const turn = fault?.code === 'db_busy' && tries < 3 ? waitedSince(mark) : null
+      if (turn !== null) {
+        await turn
+        continue
+      }
+      // The stack stays in main's log; only the code and a safe message cross the boundary.
+      if (!(e instanceof AppError)) log?.error(`handler ${channel} failed`, e)
+      return fail(toAppErrorData(fault ?? e))
+    }
   }
 }
