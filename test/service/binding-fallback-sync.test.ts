@@ -105,3 +105,19 @@ describe.each(TABLE)('v2 over $only only (others: $refusal), v3 $v3', (row) => {
     expect(refused.length).toBeLessThanOrEqual(3 * 3)
   })
 })
+
+describe('a v2 service refusing every binding', () => {
+  it('ends the sync telling the user which bindings were tried', async () => {
+    h = await createHarness(SETS, undefined, {
+      bindings: { v2: { only: 'soap12', refusal: 'notFound' } },
+      absent: ['v3']
+    })
+    // SOAP 1.2, the one binding left, fails too: with ASP.NET's Runtime Error page.
+    h.svc.admin.addFault({ service: 'v2', binding: 'soap12', kind: { type: 'html500' } })
+    await h.restart()
+    const status = await h.sync.run()
+    expect(status.error).toMatch(
+      /^The service refused every request format tried for \w+: HTTP POST, SOAP 1\.1, SOAP 1\.2 and HTTP GET\.$/
+    )
+  })
+})
