@@ -1,0 +1,103 @@
+/**
+ * `npx tsx bench/facets.ts`: facet counts at 200,000 sets as the app asks for them, through the
+ * facet pool (src/main/catalogue/facet-pool.ts: its worker thread and read-only connection).
+ * Issue #25's goal: the first counts ≤ 200 ms, then ≤ 50 ms. Prints the figures with `uptime`
+ * load; nothing is written to docs/benchmarks.md (the lead copies the run into it).
+ *
+ * - worker start: the pool's first request ever (thread start, connection open); a request for
+ *   another profile, so no catalogue is counted;
+ * - first: the counts of the whole catalogue (the Browse page's first facets), on a cold
+ *   connection; then the same after a catalogue change (a sync's page);
+ * - then: a user's next queries, each one different (text prefixes, filters), so no count is
+ *   reused; and one asked again (kept until the next write).
+ * Sizes: BENCH_FACET_SETS (default 200,000).
+ */
+import { rmSync } from 'node:fs'
+import { loadavg } from 'node:os'
+import { searchQuery } from '../src/shared/ipc/channels/catalog'
+import type { SearchQuery } from '../src/shared/ipc/channels/catalog'
+import { createFacetPool } from '../src/main/catalogue/facet-pool'
+import { upsertSets } from '../src/main/catalogue/sets-repo'
+import { transaction } from '../src/main/store/handles'
+import { benchStore } from './bench-store'
+import { percentile } from './doc-section'
+import { catalogue, loadCatalogue, prng, seedCollection } from './search'
+
+const SETS = Number(process.env['BENCH_FACET_SETS'] ?? 200_000)
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ')
+
+async function main(): Promise<void> {
+  const { dir, store, profiles } = await benchStore('facets', 'https://catalogue.invalid')
+  try {
+    const pid = profiles.active().id
+    const sets = catalogue(SETS)
+    loadCatalogue(store.write, pid, sets)
+    seedCollection(store.write, pid, sets)
+    // A new process's page cache is warm from the load; the worker's connection is not.
+    const pool = createFacetPool(store, {
+      onFallback: (why) => {
+        throw new Error(`facet worker unavailable: ${why}`)
+      }
+    })
+    const ask = async (q: SearchQuery): Promise<number> => {
+      const t = performance.now()
+      const r = await pool.facets(pid, searchQuery.parse(q))
+      if (r === null) throw new Error('replaced')
+      return performance.now() - t
+    }
+    console.log(`${SETS} sets; load before: ${load()}`)
+    const t0 = performance.now()
+    await pool.facets(pid + 1000, searchQuery.parse({}))
+    console.log(`worker start (no counting): ${(performance.now() - t0).toFixed(1)} ms`)
+    console.log(`first: whole catalogue, cold connection: ${(await ask({})).toFixed(1)} ms`)
+    console.log(`same query again (kept): ${(await ask({})).toFixed(1)} ms`)
+    const s = sets[0]
+    if (s === undefined) throw new Error('no sets')
+    transaction(store.write, () =>
+      upsertSets(store.write, pid, [{ ...s, lastUpdated: new Date() }], '2026-01-02T00:00:00Z')
+    )
+    console.log(`first after a catalogue change: ${(await ask({})).toFixed(1)} ms`)
+
+    const r = prng(11)
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T
+    const word = (): string => (pick(sets).name ?? 'x').split(' ')[Math.floor(r() * 2)] ?? 'x'
+    const themes = [...new Set(sets.slice(0, 2000).map((x) => x.theme ?? ''))]
+    const next: [string, SearchQuery][] = []
+    for (let i = 0; i < 10; i++) {
+      const w = word()
+      next.push(['text prefix', { text: w.slice(0, 2 + (i % 3)) }])
+      next.push(['theme', { theme: pick(themes) }])
+      next.push(['year range', { yearFrom: 1980 + i, yearTo: 2000 + i }])
+      next.push(['text + availability', { text: w.slice(0, 3), availability: 'Retired' }])
+      next.push(['owned + theme', { owned: true, theme: pick(themes) }])
+    }
+    const times = new Map<string, number[]>()
+    const every: number[] = []
+    for (const [kind, q] of next) {
+      const ms = await ask(q)
+      every.push(ms)
+      times.set(kind, [...(times.get(kind) ?? []), ms])
+    }
+    const row = (name: string, xs: number[]): string => {
+      const s = [...xs].sort((a, b) => a - b)
+      return `${name}: n ${s.length}, p50 ${percentile(s, 50).toFixed(1)}, p95 ${percentile(s, 95).toFixed(1)}, max ${(s[s.length - 1] ?? 0).toFixed(1)} ms`
+    }
+    console.log(row('then, all', every))
+    for (const [k, v] of times) console.log('  ' + row(k, v))
+    console.log(`load after: ${load()}`)
+    await pool.close()
+  } finally {
+    store.close()
+    // BENCH_FACET_KEEP=1: the database stays (its folder is printed), to look into a plan.
+    if (process.env['BENCH_FACET_KEEP'] === '1') console.log(`kept ${dir}`)
+    else rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e)
+  process.exitCode = 1
+})
