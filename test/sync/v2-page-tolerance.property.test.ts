@@ -1,0 +1,152 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createReferenceService } from '../../src/emulator/index'
+import type { ReferenceService } from '../../src/emulator/index'
+import { upsertProfile } from '../../src/main/account/profiles-repo'
+import { countSets } from '../../src/main/catalogue/catalogue-repo'
+import { getSetDetail } from '../../src/main/catalogue/set-detail-repo'
+import { createServiceClient } from '../../src/main/service/index'
+import { pullAllSets } from '../../src/main/sync/pull/catalogue'
+import type { PullContext } from '../../src/main/sync/pull/context'
+import { getSyncValue } from '../../src/main/store/sync-state-repo'
+import { RECORDS } from '../../src/shared/protocol/records'
+import { FIXTURE_AT, openTestStore } from '../catalogue/set-fixtures'
+import type { TestStore } from '../catalogue/set-fixtures'
+
+// Issue 27 on v2: a v2 getSets page (the reference service's XML, through the real client, pull
+// and SQLite) with one record changed at one field, any field of the record table, to any odd
+// text, or the field taken away, given twice, made nil or given markup. The rest of the page is
+// always stored, the changed record is stored or counted, and the pull always completes.
+
+// Sets on the page; STUDBOOK_PROPERTY_SIZE (the repo's one size knob) raises it, up to a full page.
+const SETS = Math.min(500, Number(process.env['STUDBOOK_PROPERTY_SIZE'] ?? 12))
+// Each run is a whole pull (its own set writer); a failure prints its seed for fast-check to replay.
+const RUNS = 48
+const FIELDS = RECORDS.sets.fields.map((f) => f.name)
+const ODD = [
+  'text',
+  '',
+  '-1',
+  '1.5',
+  '5.0000001',
+  '2007',
+  'true',
+  'TRUE',
+  '2021-12-27T08:32:36',
+  '2021-12-27',
+  '99999999999',
+  '<b>x</b>',
+  'gone',
+  'twice',
+  'nil'
+] as const
+
+const example = fc.record({
+  at: fc.nat({ max: SETS - 1 }),
+  field: fc.constantFrom(...FIELDS),
+  value: fc.constantFrom(...ODD)
+})
+type Example = typeof example extends fc.Arbitrary<infer T> ? T : never
+
+/** The page with record `at` changed at one field. */
+function mutate(xml: string, e: Example): string {
+  let k = -1
+  return xml.replace(/<sets>[\s\S]*?<\/sets>/g, (record) => {
+    if (++k !== e.at) return record
+    const element = new RegExp(`<${e.field}(?: [^>]*)?(?:/>|>[\\s\\S]*?</${e.field}>)`)
+    const present = element.exec(record)?.[0] ?? null
+    const put = (text: string) =>
+      present === null ? record.replace('</sets>', `${text}</sets>`) : record.replace(present, text)
+    if (e.value === 'gone') return present === null ? record : record.replace(present, '')
+    if (e.value === 'twice')
+      return present === null ? record : record.replace(present, present + present)
+    if (e.value === 'nil') return put(`<${e.field} xsi:nil="true" />`)
+    return put(`<${e.field}>${e.value}</${e.field}>`)
+  })
+}
+
+const one = (re: RegExp, record: string): string => re.exec(record)?.[1] ?? ''
+
+let svc: ReferenceService
+let t: TestStore
+let runs = 0
+beforeAll(async () => {
+  svc = createReferenceService({ sets: SETS })
+  t = await openTestStore('v2-page-tolerance')
+})
+afterAll(() => {
+  t.close()
+  svc.close()
+})
+
+async function pull(e: Example) {
+  const baseUrl = `https://v2run${++runs}.invalid`
+  const pid = upsertProfile(
+    t.store.write,
+    { kind: 'custom', label: 'p', baseUrl, binding: 'auto', paths: {} },
+    FIXTURE_AT
+  ).id
+  let original = ''
+  const client = createServiceClient({
+    profile: { baseUrl },
+    secrets: () => ({ apiKey: svc.demo.apiKey }),
+    fetch: async (req) => {
+      const path = new URL(req.url).pathname
+      // No v3 here (an empty answer): the pull reads the catalogue through v2.
+      if (/\/v3\.asmx\/getSets$/i.test(path)) return new Response('', { status: 200 })
+      const res = await svc.handle(req)
+      if (!/\/v2\.asmx\/getSets$/i.test(path)) return res
+      original = await res.text()
+      return new Response(mutate(original, e), { status: res.status, headers: res.headers })
+    }
+  })
+  let unreadable = 0
+  const ctx: PullContext = {
+    store: t.store,
+    profileId: pid,
+    client,
+    signal: new AbortController().signal,
+    now: () => new Date(FIXTURE_AT),
+    progress: () => undefined,
+    changed: () => undefined,
+    confirmBeforeRemoving: () => Promise.resolve(),
+    unreadable: (_kind, _op, rejected) => {
+      unreadable += rejected.length
+    }
+  }
+  let error: unknown = null
+  try {
+    await pullAllSets(ctx, SETS)
+  } catch (err) {
+    error = err
+  }
+  return { pid, error, unreadable, original }
+}
+
+describe('a v2 getSets page with one record changed at any field', () => {
+  it('stores the rest, stores or counts the changed one, and completes', async () => {
+    const seen = { stored: 0, counted: 0 }
+    await fc.assert(
+      fc.asyncProperty(example, async (e) => {
+        const { pid, error, unreadable, original } = await pull(e)
+        expect(error).toBeNull()
+        expect(getSyncValue(t.store.read, pid, 'catalogue_complete_at')).not.toBeNull()
+        expect(countSets(t.store.read, pid) + unreadable).toBe(SETS)
+        seen[unreadable === 0 ? 'stored' : 'counted']++
+        const records = original.match(/<sets>[\s\S]*?<\/sets>/g) ?? []
+        expect(records).toHaveLength(SETS)
+        for (const [i, r] of records.entries()) {
+          if (i === e.at) continue
+          const d = getSetDetail(t.store.read, pid, Number(one(/<setID>(\d+)</, r)))
+          expect(d?.fullNumber).toBe(
+            `${one(/<number>([^<]*)</, r)}-${one(/<numberVariant>(\d+)</, r)}`
+          )
+        }
+      }),
+      { numRuns: RUNS }
+    )
+    // Both outcomes were exercised, not only one.
+    expect(seen.stored).toBeGreaterThan(RUNS / 8)
+    expect(seen.counted).toBeGreaterThan(RUNS / 8)
+  }, 600_000)
+})
