@@ -20,11 +20,14 @@ import { startHost } from './stall-host'
 import type { StallHost, StallReport } from './stall-host'
 
 const smoke = process.argv.includes('--smoke')
-/** `--only first|bulk|connect`: run that scenario alone (200,000 sets take long); nothing written. */
+/**
+ * `--only first|bulk|connect|connect-v2`: run that scenario alone (200,000 sets take long);
+ * nothing written.
+ */
 const onlyAt = process.argv.indexOf('--only')
 const only = onlyAt >= 0 ? (process.argv[onlyAt + 1] ?? '') : null
-if (only !== null && !['first', 'bulk', 'connect'].includes(only)) {
-  throw new Error('--only takes first, bulk or connect')
+if (only !== null && !['first', 'bulk', 'connect', 'connect-v2'].includes(only)) {
+  throw new Error('--only takes first, bulk, connect or connect-v2')
 }
 const SETS = Number(process.env['BENCH_STALL_SETS'] ?? (smoke ? 600 : 20000))
 const BULK = Math.min(5000, SETS)
@@ -265,6 +268,7 @@ async function main(): Promise<void> {
     if (only === 'first') console.log('first run', JSON.stringify(await firstRun()))
     if (only === 'bulk') console.log('bulk edit', JSON.stringify(await bulkEdit()))
     if (only === 'connect') console.log('connect v3', JSON.stringify(await connect(false)))
+    if (only === 'connect-v2') console.log('connect v2', JSON.stringify(await connect(true)))
     return
   }
   const first = await firstRun()
