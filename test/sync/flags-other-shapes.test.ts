@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { testEditSide } from '../collection/harness'
 import { createHarness } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 import { interceptV3 } from './v3-requests'
@@ -79,5 +80,33 @@ describe('v3 getSets with flags in another shape', () => {
     ).toBe(1)
     // The shape says nothing the client can read: the flags it held stand.
     expect(flagsOf(x, first)).toBe(0b101)
+  })
+
+  it('a flag on a set neither owned nor wanted outlives the pull when flags are not shown', async () => {
+    const x = await createHarness(300)
+    h = x
+    expect((await x.sync.run()).error).toBeNull()
+    const svc = x.svc
+    const ids = (await x.profiles.client().v2.getSets({ pageSize: 40, pageNumber: 1 })).map(
+      (s) => s.setID
+    )
+    const setID = ids.find((id) => {
+      const v = svc.admin.getCollectionValue(svc.demo.username, id)
+      return !v.owned && !v.wanted
+    })
+    if (setID === undefined) throw new Error('no set outside the collection')
+    const shape = SHAPES[0]?.[1] ?? (() => undefined)
+    interceptV3(x, async (call, req) => {
+      if (call.op !== 'getSets') return null
+      const answer = (await (await svc.handle(req)).json()) as Obj
+      return Response.json(reshaped(answer, shape))
+    })
+    const side = testEditSide(x.store, x.profiles)
+    await side.handlers['collection:updateSet']({ setID, patch: { flags: { '4': true } } })
+    await side.push(new AbortController().signal)
+    expect(await side.handlers['outbox:list']({})).toEqual([])
+    expect((await x.sync.run()).error).toBeNull()
+    await side.close()
+    expect(flagsOf(x, setID)).toBe(1 << 3)
   })
 })

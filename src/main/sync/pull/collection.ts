@@ -232,7 +232,8 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
         qtyOwned: 0,
         notes: '',
         rating: 0,
-        flags: 0
+        // No list shows this set, so nothing told its flags: the user's stand (issue 27).
+        flags: null
       }
       if (applyServerSetState(db, id, cleared, now)) changed.add(setID)
     }
