@@ -58,14 +58,14 @@ describe('v3 getSets collection.flags', () => {
     expect(answer.sets[0]?.collection?.flags).toBeNull()
   })
 
-  it('takes the flags of the record kept when a setID is given twice', () => {
+  it('believes neither record’s flags when a setID is given twice with different ones', () => {
     const p = page(list([3]))
     const sets = p['sets'] as Obj[]
     const again = structuredClone(sets[1] ?? {})
     ;(again['collection'] as Obj)['flags'] = list([4])
     sets.push(again)
     const answer = checkV3SetsAnswer({ ...p, matches: 4 })
-    expect(answer.sets[1]?.collection?.flags).toBe(0b100)
+    expect(answer.sets[1]?.collection?.flags).toBeNull()
     expect(answer.rejected).toHaveLength(1)
   })
 

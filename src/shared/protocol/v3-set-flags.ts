@@ -46,7 +46,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 interface SplitFlags {
   /** The page to check: records without `collection.flags`, everything else as it came. */
   readonly page: unknown
-  /** By setID (the first record of each, as the page check keeps): the flags it told. */
+  /** By setID: the flags its records told (null when two records of one setID disagree). */
   readonly flags: ReadonlyMap<number, FlagMask>
 }
 
@@ -66,7 +66,10 @@ export function splitFlags(value: unknown): SplitFlags {
     const c = s['collection']
     const id = s['setID']
     const known = isObj(c) && 'flags' in c ? flagMaskOf(c['flags']) : null
-    if (typeof id === 'number' && !flags.has(id)) flags.set(id, known)
+    // A setID given twice with different flags: which record is kept is the page check's call,
+    // so neither is believed.
+    if (typeof id === 'number')
+      flags.set(id, flags.has(id) && flags.get(id) !== known ? null : known)
     if (!isObj(c) || !('flags' in c)) return s
     const { flags: _taken, ...rest } = c
     return { ...s, collection: rest }
