@@ -1,14 +1,34 @@
 import { spawn } from 'node:child_process'
-import { join } from 'node:path'
-import { buildSync } from 'esbuild'
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'esbuild'
+import type { Plugin } from 'esbuild'
+
+/**
+ * Each source file's own `import.meta.url` and `import.meta.dirname`, written into the bundle: a
+ * CommonJS bundle has no import.meta, and the app finds its workers (a restore's, a bulk edit's)
+ * beside its own file. They then run from source, through tsx, as under vitest.
+ */
+const ownImportMeta: Plugin = {
+  name: 'own-import-meta',
+  setup(b) {
+    b.onLoad({ filter: /\/src\/.*\.ts$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8')
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+        .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path))),
+      loader: 'ts'
+    }))
+  }
+}
 
 /**
  * Children for the kill -9 tests: one bundled file each (the child starts in milliseconds instead
  * of transpiling on every spawn), run under this Node with the project's native modules.
  */
-export function bundleChild(dir: string, entry: string): string {
+export async function bundleChild(dir: string, entry: string): Promise<string> {
   const out = join(dir, entry.replace(/\.ts$/, '.cjs'))
-  buildSync({
+  await build({
     entryPoints: [join(import.meta.dirname, entry)],
     bundle: true,
     platform: 'node',
@@ -16,6 +36,7 @@ export function bundleChild(dir: string, entry: string): string {
     target: 'node22',
     outfile: out,
     external: ['better-sqlite3', 'keytar'],
+    plugins: [ownImportMeta],
     logLevel: 'error'
   })
   return out

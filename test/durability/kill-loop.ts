@@ -180,7 +180,7 @@ export async function runKillLoop(options: {
   try {
     const client = await signedInClient(svc)
     const ids = await freshSetIDs(client, svc)
-    const child = bundleChild(dir, 'edit-child.ts')
+    const child = await bundleChild(dir, 'edit-child.ts')
     const store = await openStore(path)
     const profile = upsertProfile(
       store.write,

@@ -12,7 +12,7 @@ const SETS = 2000
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'studbook-restore-kill-'))
-  child = bundleChild(dir, 'restore-child.ts')
+  child = await bundleChild(dir, 'restore-child.ts')
   setup = join(dir, 'setup.db')
   const r = await runChild(child, [setup, 'setup'])
   if (!r.lines.includes('DONE')) throw new Error(`setup failed: ${r.stderr}`)

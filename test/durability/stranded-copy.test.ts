@@ -24,7 +24,7 @@ let child: string
 
 beforeAll(async () => {
   server = await listen(svc, { port: 0 })
-  child = bundleChild(dir, 'push-child.ts')
+  child = await bundleChild(dir, 'push-child.ts')
 })
 
 afterAll(async () => {

@@ -9,10 +9,13 @@
  * (setting durability_sets), the key and the sign-in from STUDBOOK_TEST_KEY and STUDBOOK_TEST_HASH.
  * STUDBOOK_KILL_REQUEST=k kills the child itself at its k-th request to the service:
  * STUDBOOK_KILL_AT=send as it is about to leave, `answer` once the service answered it.
+ * STUDBOOK_RESTORE_AT=k backs the collection up first (`BACKUP`), and after k edits restores that
+ * backup through the app's own restore (preview, then apply: `RESTORE`, `APPLY`, `RESTORED`).
  */
-import { writeSync } from 'node:fs'
+import { readFileSync, writeSync } from 'node:fs'
 import { AppError } from '../../src/shared/errors'
 import { createCollectionHandlers } from '../../src/main/collection/collection-handlers'
+import { createBackupHandlers } from '../../src/main/exchange/backup-handlers'
 import { createServiceClient } from '../../src/main/service/index'
 import { createPusher } from '../../src/main/sync/push/pusher'
 import { openStore } from '../../src/main/store/connection'
@@ -81,6 +84,13 @@ async function main(): Promise<void> {
     now: () => new Date(),
     changed: () => undefined
   })
+  const restore = await restorer({
+    store,
+    profileId: () => profileId,
+    now: () => new Date(),
+    changed: () => undefined,
+    files: null
+  })
   let seed = Number(seedArg) || 1
   const random = (): number => {
     seed = (seed * 1103515245 + 12345) % 2147483648
@@ -93,6 +103,7 @@ async function main(): Promise<void> {
   const qtyOf = store.read.prepare('SELECT qty_owned AS q FROM set_state WHERE set_id = ?')
   say('READY')
   for (let seq = Number(first); ; seq++) {
+    if (seq - Number(first) === restore.at) await restore.run()
     const setID = pick(ids) ?? 0
     const copies = copiesOf.all(setID) as { localId: string; notes: string; id: number | null }[]
     const qty = (qtyOf.get(setID) as { q: number } | undefined)?.q ?? 0
@@ -140,6 +151,33 @@ async function main(): Promise<void> {
       say(`REFUSED ${seq}`)
     }
     if (random() < 0.35) await pusher.push()
+  }
+}
+
+/**
+ * The restore of STUDBOOK_RESTORE_AT: a backup taken now, restored through the app's public
+ * entry (preview, apply) once that many edits were made.
+ */
+async function restorer(
+  deps: Parameters<typeof createBackupHandlers>[0]
+): Promise<{ at: number; run(): Promise<void> }> {
+  const at = Number(process.env['STUDBOOK_RESTORE_AT'] ?? -1)
+  if (at < 0) return { at, run: () => Promise.resolve() }
+  const x = createBackupHandlers(deps)
+  const { path } = await x['exchange:backup']({ saveWithDialog: false })
+  if (path === null) throw new Error('no backup was written')
+  say('BACKUP')
+  return {
+    at,
+    async run() {
+      say('RESTORE')
+      const data = readFileSync(path).toString('base64')
+      const preview = await x['exchange:previewRestore']({ data, name: 'loop.studbook' })
+      if (preview === null) throw new Error('the restore preview came back empty')
+      say('APPLY')
+      await x['exchange:applyRestore']({ restoreId: preview.restoreId })
+      say('RESTORED')
+    }
   }
 }
 

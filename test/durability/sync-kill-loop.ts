@@ -17,6 +17,9 @@ import { bundleChild, runChild } from './child-process'
  * must be in the local state, whole. At the end the app starts again and drains the outbox: no
  * row may be left (nobody else changes the service, so any conflict is a false one), and the
  * service must hold exactly the local state: no edit lost, no copy twice.
+ * Some iterations (issue #26, "mid-restore") back the collection up as they start and restore that
+ * backup through the app's own restore after a few edits, killed at a random moment from the
+ * apply on: the collection is then the one before the restore or the backup's, never a mix.
  */
 
 type Value = string | number | null
@@ -29,6 +32,11 @@ export interface SyncKillResult {
   readonly midRequest: number
   /** Of those, kills inside a read or write of a copy's details. */
   readonly midCopy: number
+  /** Iterations that restored a backup, and of those the ones killed before the restore ended. */
+  readonly restores: number
+  readonly midRestore: number
+  /** Of those killed inside, how many left the backup's collection (the rest: the one before). */
+  readonly midRestoreNew: number
   readonly failures: readonly string[]
   readonly rounds: number
 }
@@ -80,6 +88,10 @@ interface Lines {
   readonly ackCount: number
   readonly killedInRequest: boolean
   readonly killedInCopy: boolean
+  /** How far a restore got: not begun, begun and not ended, or ended. */
+  readonly restore: 'none' | 'begun' | 'ended'
+  /** Of `acked`, how many were made before the restore ended (they are undone by it). */
+  readonly ackedBeforeRestore: number
 }
 
 function readLines(lines: readonly string[]): Lines {
@@ -89,7 +101,14 @@ function readLines(lines: readonly string[]): Lines {
   let ackCount = 0
   let killedInRequest = false
   let killedInCopy = false
+  let restore: Lines['restore'] = 'none'
+  let ackedBeforeRestore = 0
   for (const line of lines) {
+    if (line === 'RESTORE') restore = 'begun'
+    if (line === 'RESTORED') {
+      restore = 'ended'
+      ackedBeforeRestore = acked.length
+    }
     const edit = /^EDIT (\d+) (.*)$/.exec(line)
     if (edit) {
       const effects = JSON.parse(edit[2] ?? '{}') as Record<string, Value>
@@ -112,7 +131,7 @@ function readLines(lines: readonly string[]): Lines {
       killedInCopy = /CollectionDetail/.test(line)
     }
   }
-  return { acked, open, ackCount, killedInRequest, killedInCopy }
+  return { acked, open, ackCount, killedInRequest, killedInCopy, restore, ackedBeforeRestore }
 }
 
 /** The service's state under the model's keys, read through the app's own client. */
@@ -143,6 +162,8 @@ async function serviceState(
 export async function runSyncKillLoop(options: {
   kills: number
   seed?: number
+  /** Whether some iterations restore a backup (default true). */
+  restores?: boolean
   /** A file that gets every child's lines, to follow a failure. */
   log?: string
 }): Promise<SyncKillResult> {
@@ -154,9 +175,15 @@ export async function runSyncKillLoop(options: {
     seed = (seed * 1103515245 + 12345) % 2147483648
     return seed / 2147483648
   }
+  // Restores draw from their own sequence: the kills at requests follow the seed as before.
+  let restoreSeed = ((options.seed ?? seed) ^ 0x5bd1e995) % 2147483648
+  const restoreRandom = (): number => {
+    restoreSeed = (restoreSeed * 1103515245 + 12345) % 2147483648
+    return restoreSeed / 2147483648
+  }
   const failures: string[] = []
   try {
-    const child = bundleChild(dir, 'sync-child.ts')
+    const child = await bundleChild(dir, 'sync-child.ts')
     const data = mkdtempSync(join(dir, 'data-'))
     const path = join(data, 'studbook.db')
     const first = await pushHarness({ dir: data, svc })
@@ -171,16 +198,30 @@ export async function runSyncKillLoop(options: {
     let acked = 0
     let midRequest = 0
     let midCopy = 0
+    let restores = 0
+    let midRestore = 0
+    let midRestoreNew = 0
+    let applyMs: number | null = null
+    let applyAt = 0
     for (let it = 0; it < options.kills; it++) {
+      const restoring = options.restores !== false && restoreRandom() < 1 / 6
+      // A restoring iteration is killed after its apply began: at once, inside, or after it (a
+      // share of the time the first restore took to its end, unkilled, on this machine now).
+      // Drawn toward the end, where the worker commits: its start takes most of the time.
+      const restoreKill = Math.sqrt(restoreRandom()) * 1.3
+      const restoreAt = Math.floor(restoreRandom() * 4)
+      const before = restoring ? localState(path, sets).state : null
       // Half the kills land at a request to the service (as it leaves or once answered); the
       // rest after a time, now and then a long one, so the outbox grows between kills.
       const byRequest = random() < 0.5
-      const extra: Record<string, string> = byRequest
-        ? {
-            STUDBOOK_KILL_REQUEST: String(1 + Math.floor(random() * 60)),
-            STUDBOOK_KILL_AT: random() < 0.5 ? 'send' : 'answer'
-          }
-        : {}
+      const extra: Record<string, string> = restoring
+        ? { STUDBOOK_RESTORE_AT: String(restoreAt) }
+        : byRequest
+          ? {
+              STUDBOOK_KILL_REQUEST: String(1 + Math.floor(random() * 60)),
+              STUDBOOK_KILL_AT: random() < 0.5 ? 'send' : 'answer'
+            }
+          : {}
       const killAfter = byRequest ? 10_000 : Math.floor(random() * (random() < 0.2 ? 3000 : 400))
       const timer: { id: NodeJS.Timeout | null } = { id: null }
       const run = await runChild(
@@ -193,13 +234,27 @@ export async function runSyncKillLoop(options: {
           String(it * 10_000)
         ],
         (line, kill) => {
-          if (line === 'READY' && timer.id === null) timer.id = setTimeout(kill, killAfter)
+          if (restoring) {
+            if (line === 'APPLY') applyAt = performance.now()
+            if (line === 'APPLY' && applyMs !== null) {
+              timer.id = setTimeout(kill, restoreKill * applyMs)
+            } else if (line === 'RESTORED' && applyMs === null) {
+              applyMs = performance.now() - applyAt
+              timer.id = setTimeout(kill, restoreKill * 300)
+            }
+          } else if (line === 'READY' && timer.id === null) timer.id = setTimeout(kill, killAfter)
         },
         { ...env, ...extra }
       )
       if (timer.id !== null) clearTimeout(timer.id)
       if (options.log !== undefined) {
-        appendFileSync(options.log, `#${it} ${JSON.stringify(extra)}\n${run.lines.join('\n')}\n`)
+        const timing = restoring
+          ? ` restore kill at ${restoreKill.toFixed(2)} of ${String(applyMs)} ms`
+          : ''
+        appendFileSync(
+          options.log,
+          `#${it} ${JSON.stringify(extra)}${timing}\n${run.lines.join('\n')}\n`
+        )
       }
       if (run.signal !== 'SIGKILL') {
         failures.push(`#${it}: child ended ${String(run.code)}: ${run.stderr.slice(0, 400)}`)
@@ -209,12 +264,21 @@ export async function runSyncKillLoop(options: {
       acked += lines.ackCount
       if (lines.killedInRequest) midRequest++
       if (lines.killedInCopy) midCopy++
-      const next: Model = new Map(model)
-      for (const m of lines.acked) for (const [k, v] of m) next.set(k, v)
+      if (lines.restore !== 'none') restores++
+      if (lines.restore === 'begun') midRestore++
+      // An ended restore leaves the backup's collection, with the later edits on it.
+      const ended = lines.restore === 'ended' && before !== null
+      const next: Model = new Map(ended ? before : model)
+      const after = ended ? lines.acked.slice(lines.ackedBeforeRestore) : lines.acked
+      for (const m of after) for (const [k, v] of m) next.set(k, v)
       const { state, integrity } = localState(path, sets)
       if (integrity !== 'ok') failures.push(`#${it}: integrity_check ${integrity}`)
       if (holds(state, next)) model = next
-      else if (lines.open && holds(state, next, lines.open)) {
+      // Killed inside the restore: the backup's collection whole is the other right answer.
+      else if (lines.restore === 'begun' && before !== null && holds(state, before)) {
+        model = before
+        midRestoreNew++
+      } else if (lines.open && holds(state, next, lines.open)) {
         model = new Map(next)
         for (const [k, v] of lines.open) model.set(k, v)
       } else {
@@ -265,7 +329,17 @@ export async function runSyncKillLoop(options: {
     } finally {
       last.close()
     }
-    return { kills: options.kills, acked, midRequest, midCopy, failures, rounds }
+    return {
+      kills: options.kills,
+      acked,
+      midRequest,
+      midCopy,
+      restores,
+      midRestore,
+      midRestoreNew,
+      failures,
+      rounds
+    }
   } finally {
     await server.close()
     svc.close()

@@ -13,6 +13,9 @@ const kills = Number(process.env['STUDBOOK_KILLS'] ?? 30)
 // id" until a new copy waited for a delete of its set (test/durability/stranded-copy.test.ts).
 // STUDBOOK_KILL_SEED names others (comma-separated); `random` draws a new one.
 const chosen = (process.env['STUDBOOK_KILL_SEED'] ?? '20261126,368338653').split(',')
+// About one iteration in six restores a backup and is killed from its apply on (issue #26,
+// "mid-restore"); STUDBOOK_KILL_RESTORES=0 leaves restores out, replaying a seed's path of before.
+const restores = process.env['STUDBOOK_KILL_RESTORES'] !== '0'
 const seeds = chosen.map((s) => (s.trim() === 'random' ? Date.now() % 2147483648 : Number(s)))
 
 describe('kill -9 while editing and pushing, checked against the service', () => {
@@ -20,10 +23,12 @@ describe('kill -9 while editing and pushing, checked against the service', () =>
     `seed %i, ${kills} kills at random moments: nothing lost, nothing twice, no false conflict, all drains`,
     async (seed) => {
       const log = process.env['STUDBOOK_KILL_LOG']
-      const r = await runSyncKillLoop({ kills, seed, ...(log ? { log } : {}) })
+      const r = await runSyncKillLoop({ kills, seed, restores, ...(log ? { log } : {}) })
       console.info(
         `sync kill loop, seed ${seed}: ${r.kills} kills, ${r.midRequest} at a request ` +
-          `(${r.midCopy} of a copy's details), ${r.acked} edits acknowledged, drained in ${r.rounds} rounds`
+          `(${r.midCopy} of a copy's details), ${r.restores} restores (${r.midRestore} killed ` +
+          `inside: ${r.midRestoreNew} left the backup's, the rest the old), ` +
+          `${r.acked} edits acknowledged, drained in ${r.rounds} rounds`
       )
       expect(r.failures, `seed ${seed}`).toEqual([])
       // The loop must have made edits and killed inside requests to the service, not only between.
