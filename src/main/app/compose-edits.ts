@@ -117,15 +117,24 @@ export function createEditSide(d: EditSideDeps): EditSide {
 
   let timer: NodeJS.Timeout | null = null
   let inFlight: Promise<unknown> = Promise.resolve()
+  let queued = false
   let closed = false
 
   const schedule = (): void => {
     if (closed || delay <= 0 || timer) return
     timer = setTimeout(() => {
       timer = null
-      // Edits are durable already; a failed background push only means the rows wait.
-      inFlight = pushRound().catch((e: unknown) => {
-        d.log.warn('background push failed', e)
+      // A wake while a round runs gets a round of its own after it (one, however many came):
+      // joined to the running one, rows it had passed or could not write (busy while the edit
+      // writer's worker held the file) would wait for some later edit.
+      if (queued) return
+      queued = true
+      inFlight = inFlight.then(() => {
+        queued = false
+        // Edits are durable already; a failed background push only means the rows wait.
+        return pushRound().catch((e: unknown) => {
+          d.log.warn('background push failed', e)
+        })
       })
     }, delay)
     timer.unref()
