@@ -40,15 +40,18 @@ export function heldCollectionIds(db: ReadDb, profileId: number): Set<number> {
 }
 
 /**
- * Records of this set that copies deleted here still hold on the service: each delete, once it
- * goes out, frees a unit of the quantity that a new copy of the set can take a record from.
+ * Records of this set that copies deleted here still hold on the service, their deletes on their
+ * way (pending, or waiting for the user in a conflict): each delete, once it goes out, frees a
+ * unit of the quantity that a new copy of the set can take a record from.
  */
 export function recordsLeaving(db: ReadDb, profileId: number, setID: number): number {
   return (
     get<{ n: number }>(
       db,
-      sql`SELECT count(*) AS n FROM copies WHERE profile_id = ${profileId} AND set_id = ${setID}
-            AND deleted = 1 AND collection_id IS NOT NULL`
+      sql`SELECT count(*) AS n FROM copies c JOIN outbox o
+            ON o.profile_id = c.profile_id AND o.target = 'copy:' || c.local_id
+          WHERE c.profile_id = ${profileId} AND c.set_id = ${setID} AND c.deleted = 1
+            AND c.collection_id IS NOT NULL AND o.state IN ('pending', 'conflict')`
     )?.n ?? 0
   )
 }
