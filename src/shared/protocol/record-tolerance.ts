@@ -44,19 +44,23 @@ interface UniqueKey<T> {
 
 /**
  * Each raw record through its schema on its own. `idOf` names a record for the log (also one that
- * failed); a record repeating an earlier one's `unique` key is left out.
+ * failed); a record repeating an earlier one's `unique` key is left out. `lenient`: a second
+ * reading tried only for a record `schema` refuses (a cheap strict check first); its complaint is
+ * the one named, since it is what is left after every certain reading.
  */
 export function readRecords<T>(
   raws: readonly unknown[],
   schema: z.ZodType<T>,
   idOf: (raw: unknown) => string | number | null,
-  unique?: UniqueKey<T>
+  unique?: UniqueKey<T>,
+  lenient?: z.ZodType<T>
 ): ToleratedList<T> {
   const records: T[] = []
   const rejected: RecordRejection[] = []
   const seen = new Set<string | number>()
   raws.forEach((raw, index) => {
-    const r = schema.safeParse(raw)
+    let r = schema.safeParse(raw)
+    if (!r.success && lenient !== undefined) r = lenient.safeParse(raw)
     if (!r.success) {
       const issue = r.error.issues[0]
       const field = issue?.path.map(String).join('.') ?? ''
