@@ -69,7 +69,10 @@ function spawn(data: PreviewWorkerData): Worker {
   return new Worker(url, {
     workerData: data,
     // The heap cap bounds memory for any file: one that needs more ends the worker, not the app.
-    resourceLimits: { maxOldGenerationSizeMb: IMPORT_LIMITS.workerHeapMb },
+    resourceLimits: {
+      maxOldGenerationSizeMb: IMPORT_LIMITS.workerHeapMb,
+      maxYoungGenerationSizeMb: IMPORT_LIMITS.workerYoungMb
+    },
     ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {})
   })
 }
