@@ -1,7 +1,8 @@
 import type { z } from 'zod'
 import { collectionChannels } from '../../shared/ipc/channels/collection'
 import { viewsChannels } from '../../shared/ipc/channels/views'
-import type { CopyValue, MinifigValue, SetFieldValues } from '../collection/index'
+import { copyFromRow } from '../collection/index'
+import type { CopyRow, CopyValue, MinifigValue, SetFieldValues } from '../collection/index'
 import type { PortableView } from '../views/index'
 import type { Raw } from './backup-repo'
 
@@ -101,16 +102,9 @@ export function checkCopy(r: Raw): CheckedCopy {
     setID: r.set_id,
     localId: r.local_id,
     copy: {
-      dateAcquired: r.date_acquired,
-      currency: r.currency,
-      pricePaid: r.price_paid,
-      additionalPricePaid: r.additional_price_paid,
-      currentEstimatedValue: r.current_estimated_value,
-      conditionWhenAcquired: r.condition_when_acquired,
-      acquiredFrom: r.acquired_from,
-      conditionNow: r.condition_now,
-      location: r.location,
-      notes: r.notes,
+      // The collection's own mapping of a copies row to its fields: the values go through as the
+      // file holds them (the schema judges them), its yes/no ones replaced by those checked above.
+      ...copyFromRow(r as unknown as CopyRow),
       parts: yesNo.parts,
       minifigs: yesNo.minifigs,
       instructions: yesNo.instructions,
