@@ -122,4 +122,43 @@ describe('a sync meeting one odd record', () => {
     expect(byNumber.get('tst002')?.ownedLoose ?? 0).toBe(0)
     expect(byNumber.get('tst003')?.ownedLoose ?? 0).toBe(0)
   })
+
+  it('reads the v2 figure list figure by figure when v3 has none, and completes', async () => {
+    const x = await createHarness(40)
+    h = x
+    expect((await x.sync.run()).error).toBeNull()
+    const NS = x.svc.namespaces.api
+    const figure = (number: string | null, loose: string) =>
+      `<minifigCollection>${number === null ? '' : `<minifigNumber>${number}</minifigNumber>`}` +
+      `<ownedInSets>0</ownedInSets><ownedLoose>${loose}</ownedLoose><ownedTotal>1</ownedTotal>` +
+      `<wanted>false</wanted></minifigCollection>`
+    x.intercept = (req) => {
+      const path = new URL(req.url).pathname
+      if (/\/v3\.asmx\/getMinifigCollection$/i.test(path))
+        return new Response('Not found', { status: 404 })
+      if (!/\/v2\.asmx\/getMinifigCollection$/i.test(path)) return null
+      const body =
+        `<?xml version="1.0" encoding="utf-8"?><ArrayOfMinifigCollection xmlns="${NS}">` +
+        figure('tst101', '2') +
+        figure(null, '1') +
+        figure('tst102', '-5') +
+        figure('tst103', '1.5') +
+        figure('tst104', '3') +
+        // Three odd of eight is not "most": the answer is no different format.
+        ['tst105', 'tst106', 'tst107'].map((n) => figure(n, '1')).join('') +
+        `</ArrayOfMinifigCollection>`
+      return new Response(body, { headers: { 'content-type': 'text/xml; charset=utf-8' } })
+    }
+    const status = await x.sync.run()
+    expect(status.error).toBeNull()
+    expect(status.unreadable).toEqual({ sets: 0, minifigs: 3 })
+    const side = testEditSide(x.store, x.profiles)
+    const rows = await side.handlers['collection:listMinifigs']({ filter: 'all', query: 'tst1' })
+    await side.close()
+    const loose = Object.fromEntries(rows.map((r) => [r.minifigNumber, r.ownedLoose]))
+    expect(loose['tst101']).toBe(2)
+    expect(loose['tst104']).toBe(3)
+    expect(loose['tst102'] ?? 0).toBe(0)
+    expect(loose['tst103'] ?? 0).toBe(0)
+  })
 })
