@@ -1,10 +1,15 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator } from 'playwright-core'
+import { SERIES_COLOURS, contrast } from '../../src/renderer/src/lib/chart-colours'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
 import { go, waitForSets } from './ui-helpers'
 
-/** Issue #14 item 5: the value chart never adds dollars to pounds. */
+/**
+ * Issue #14 item 5: the value chart never adds dollars to pounds.
+ * Issue #28 item 1: charts draw in readable colours, one per series, in light and dark.
+ */
 
 let app: AppUnderTest
 
@@ -32,7 +37,13 @@ const blank = {
 beforeAll(async () => {
   app = await startApp({ demoSets: 300 })
   await waitForSets(app.page, 300)
-  const totals = await app.rpc<Totals>('collection:getTotals')
+  // The demo's own copy (in pounds) syncs in after the catalogue: wait until it is counted, or
+  // it would later be taken for one of this test's.
+  let totals = await app.rpc<Totals>('collection:getTotals')
+  for (let i = 0; totals.overTime.length === 0 && i < 240; i++) {
+    await app.page.waitForTimeout(250)
+    totals = await app.rpc<Totals>('collection:getTotals')
+  }
   before = Object.fromEntries(
     totals.overTime.map((s) => [s.currency, s.points.at(-1) ?? { paid: 0, value: 0 }])
   )
@@ -98,4 +109,75 @@ describe('the value chart in two currencies', () => {
     await page.screenshot({ path: join(app.artifactsDir, 'ui-chart-two-currencies.png') })
     expect(app.consoleErrors).toEqual([])
   })
+})
+
+/** How many canvas pixels are (nearly) each colour: what a user actually sees drawn. */
+async function pixelsOf(canvas: Locator, colours: readonly string[]): Promise<number[]> {
+  return canvas.evaluate((el, wanted) => {
+    const c = el as HTMLCanvasElement
+    const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data
+    const rgb = wanted.map((h) => [1, 3, 5].map((k) => parseInt(h.slice(k, k + 2), 16)))
+    const counts = wanted.map(() => 0)
+    if (!data) return counts
+    for (let i = 0; i < data.length; i += 4) {
+      if ((data[i + 3] ?? 0) < 250) continue
+      rgb.forEach((w, j) => {
+        const near = w.every((v, k) => Math.abs(v - (data[i + k] ?? -99)) <= 4)
+        if (near) counts[j] = (counts[j] ?? 0) + 1
+      })
+    }
+    return counts
+  }, colours)
+}
+
+/** The background the chart sits on (its panel), as the browser resolved it. */
+async function groundOf(chart: Locator): Promise<string> {
+  return chart.evaluate(
+    (el) => getComputedStyle(el.closest('.panel') ?? document.body).backgroundColor
+  )
+}
+
+describe('chart colours in both themes', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`draws each series in its own readable colour (${scheme})`, async () => {
+      const page = app.page
+      // The app follows the system: switching it mid-page must redraw in the other palette.
+      await page.emulateMedia({ colorScheme: scheme })
+      await go(page, '#/totals')
+      const usd = page.getByRole('region', { name: /Paid against current value.*\(USD\)/ })
+      await usd.waitFor()
+      await page.waitForFunction(
+        (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark,
+        scheme === 'dark'
+      )
+      const paid = SERIES_COLOURS[0]?.[scheme] ?? ''
+      const worth = SERIES_COLOURS[1]?.[scheme] ?? ''
+      const ground = await groundOf(usd.getByRole('img'))
+      expect(contrast(paid, ground)).toBeGreaterThanOrEqual(3)
+      expect(contrast(worth, ground)).toBeGreaterThanOrEqual(3)
+      // Lines and legend swatches: both series' colours are on the canvas, and no black.
+      await expect
+        .poll(() => pixelsOf(usd.locator('canvas'), [paid, worth, '#000000']), { timeout: 10_000 })
+        .toEqual([expect.any(Number), expect.any(Number), 0])
+      const [p, w] = await pixelsOf(usd.locator('canvas'), [paid, worth])
+      expect(p).toBeGreaterThan(40)
+      expect(w).toBeGreaterThan(40)
+      // The legend names both series beside their swatches.
+      expect(await usd.locator('canvas').getAttribute('data-legend')).toBe(
+        'Paid so far | Current estimated value'
+      )
+      // The theme chart: its bars in the first series colour, and every bar labelled.
+      const byTheme = page.getByRole('region', { name: 'Sets by theme' })
+      const themes = ((await byTheme.getByRole('img').getAttribute('aria-label')) ?? '')
+        .replace(/^Sets owned by theme: /, '')
+        .split(', ')
+      expect(themes.length).toBeGreaterThan(1)
+      const [bars] = await pixelsOf(byTheme.locator('canvas'), [paid])
+      expect(bars).toBeGreaterThan(100)
+      const drawn = (await byTheme.locator('canvas').getAttribute('data-labels')) ?? ''
+      expect(drawn.split(' | ')).toEqual(themes.map((t) => t.replace(/ \d+$/, '')))
+      await page.screenshot({ path: join(app.artifactsDir, `ui-chart-${scheme}.png`) })
+      expect(app.consoleErrors).toEqual([])
+    })
+  }
 })
