@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { beginBulkLoad, finishBulkLoad, ftsIsStale, startInStep } from '../../src/main/store/fts'
+import { openStore } from '../../src/main/store/connection'
+import {
+  beginBulkLoad,
+  deferIndexes,
+  finishBulkLoad,
+  ftsIsStale,
+  startInStep
+} from '../../src/main/store/fts'
 import { writeSetPage } from '../../src/main/sync/pull/set-page-write'
 import { makeSet, openTestStore } from '../catalogue/set-fixtures'
 import type { TestStore } from '../catalogue/set-fixtures'
@@ -95,5 +102,42 @@ describe('a first load keeps its search index in step', () => {
     )
     beginBulkLoad(store.write)
     expect(startInStep(store.write).on).toBe(false)
+  })
+
+  it('a crash while the indexes are deferred: the next open builds them and the search index', async () => {
+    t = await openTestStore('deferred-crash')
+    const { store, pid } = t
+    const names = () =>
+      store.read
+        .prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'sets'`)
+        .pluck()
+        .all() as string[]
+    const before = names().sort()
+    beginBulkLoad(store.write)
+    const inStep = startInStep(store.write)
+    deferIndexes(store.write, inStep)
+    await writeSetPage(
+      store.write,
+      { profileId: pid, sets: page(1, 300, 'alpha'), fetchedAt: 'x', state: [] },
+      inStep
+    )
+    expect(names().length).toBeLessThan(before.length)
+    // As after kill -9: the file as it is, opened again (repairFts on open).
+    const reopened = await openStore(store.path)
+    try {
+      expect(ftsIsStale(reopened.read)).toBe(false)
+      expect(
+        (
+          reopened.read
+            .prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'sets'`)
+            .pluck()
+            .all() as string[]
+        ).sort()
+      ).toEqual(before)
+      checkIndex(reopened.read)
+      expect(found(reopened.read, '"alpha"')).toBe(300)
+    } finally {
+      reopened.close()
+    }
   })
 })

@@ -104,4 +104,38 @@ describe('the set writer of a catalogue load', () => {
     expect(midway.length).toBeGreaterThan(0)
     expect(midway.filter((c) => c.indexed !== c.sets)).toEqual([])
   })
+
+  it('builds the lookup indexes after the last page, the same as a new database has', async () => {
+    h = await createHarness(SETS)
+    const x = h
+    const schema = (db: Database.Database) =>
+      db
+        .prepare(
+          `SELECT name || ': ' || coalesce(sql, '') FROM sqlite_schema
+           WHERE type = 'index' AND tbl_name = 'sets' ORDER BY name`
+        )
+        .pluck()
+        .all()
+        .map((d) => String(d).replace(/\s+/g, ' '))
+    const before = schema(x.store.read)
+    const other = new Database(x.store.path, { readonly: true })
+    let fewestMidway = Infinity
+    let on = true
+    const tick = () => {
+      if (!on) return
+      const n = other.prepare('SELECT count(*) FROM sets').pluck().get() as number
+      if (n > 0 && n < SETS) fewestMidway = Math.min(fewestMidway, schema(other).length)
+      setTimeout(tick, 2)
+    }
+    setTimeout(tick, 2)
+    try {
+      const status = await x.sync.run()
+      expect(status.error).toBeNull()
+    } finally {
+      on = false
+      other.close()
+    }
+    expect(fewestMidway).toBeLessThan(before.length)
+    expect(schema(x.store.read)).toEqual(before)
+  })
 })

@@ -52,9 +52,10 @@ export const FTS_TABLE_SQL = `
 /**
  * The lookup indexes of a scanned code and of the shop-exit filter (migration 110). Partial, over
  * plain columns: a set without the value costs them nothing, and one with it a b-tree insert, no
- * JSON parse (the old exit index parsed `detail` for every row written: +25% on each page). They
- * stay up to date through a bulk load: building them at its end would hold the thread for one
- * CREATE INDEX per index (over 100 ms each at 200,000 sets), which cannot be done in slices.
+ * JSON parse (the old exit index parsed `detail` for every row written: +25% on each page). A load
+ * written on the main thread keeps them up to date: building them at its end would hold the
+ * thread for one CREATE INDEX per index (over 100 ms each at 200,000 sets), which cannot be done
+ * in slices; one written by the set writer's worker builds them at its end (DEFERRED_INDEXES).
  * A lookup `col = ?`, `col IN (...)` or `col BETWEEN ...` implies `col IS NOT NULL`, so SQLite
  * still uses them.
  */
@@ -64,6 +65,66 @@ export const BULK_INDEXES_SQL = `
   CREATE INDEX IF NOT EXISTS sets_by_ean ON sets (profile_id, ean) WHERE ean IS NOT NULL;
   CREATE INDEX IF NOT EXISTS sets_by_upc ON sets (profile_id, upc) WHERE upc IS NOT NULL;
 `
+
+/**
+ * The indexes of `sets` a first load written off the main thread (sync/pull/set-writer.ts) builds
+ * after its last page instead of keeping them up to date slice by slice: their rows come in no
+ * order of theirs, so each slice's commit wrote most of their pages again (2-4x the load's whole
+ * cost at 20,000 sets). Kept while loading: the unique (profile_id, set_id) the upsert needs and
+ * `sets_by_number`, the order of the pages and of the default listing. Each is built in one
+ * transaction of the writer's own (27-80 ms at 20,000 sets on a busy machine), and at once on
+ * open after a crash (endBulkLoad), since dropping them goes with the triggers' "stale" mark.
+ */
+const DEFERRED_INDEXES: readonly (readonly [name: string, sql: string])[] = [
+  ['sets_by_full_number', 'sets (profile_id, full_number)'],
+  ['sets_by_name', 'sets (profile_id, name)'],
+  ['sets_by_year', 'sets (profile_id, year, number_sort)'],
+  ['sets_by_theme', 'sets (profile_id, theme, subtheme, year)'],
+  ['sets_by_pieces', 'sets (profile_id, pieces)'],
+  ['sets_by_rating', 'sets (profile_id, rating)'],
+  ['sets_by_updated', 'sets (profile_id, last_updated)'],
+  ['sets_by_availability', 'sets (profile_id, availability)'],
+  ['sets_by_exit', 'sets (profile_id, shop_exit) WHERE shop_exit IS NOT NULL'],
+  ['sets_by_ean', 'sets (profile_id, ean) WHERE ean IS NOT NULL'],
+  ['sets_by_upc', 'sets (profile_id, upc) WHERE upc IS NOT NULL']
+]
+
+const createIndexSql = ([name, on]: readonly [string, string]) =>
+  `CREATE INDEX IF NOT EXISTS ${name} ON ${on};`
+
+/**
+ * For a first load in step whose writer is not the main thread: drops the deferred indexes
+ * (the catalogue is empty: at once). Only while the triggers are dropped, so a crash before the
+ * end of the load leaves the mark that makes the next open build them again.
+ */
+export function deferIndexes(db: WriteDb, index: InStepIndex): void {
+  if (!index.on || !ftsIsStale(db)) return
+  transaction(db, () => {
+    for (const [name] of DEFERRED_INDEXES) db.exec(`DROP INDEX IF EXISTS ${name};`)
+  })
+}
+
+/** The deferred indexes a load dropped, built again one a slice. */
+async function restoreIndexes(db: WriteDb, options: SliceOptions): Promise<void> {
+  const missing = DEFERRED_INDEXES.filter(
+    ([name]) =>
+      get<{ n: number }>(
+        db,
+        sql`SELECT count(*) AS n FROM sqlite_schema WHERE type = 'index' AND name = ${name}`
+      )?.n === 0
+  )
+  let next = 0
+  if (missing.length === 0) return
+  await inSlices(
+    db,
+    () => {
+      const index = missing[next++]
+      if (index) db.exec(createIndexSql(index))
+      return { units: 1, more: next < missing.length }
+    },
+    { first: 1, max: 1, cache: true, ...options }
+  )
+}
 
 /** True while a bulk load runs (or was interrupted): the index must be rebuilt before it is trusted. */
 export function ftsIsStale(db: ReadDb): boolean {
@@ -122,6 +183,7 @@ async function analyse(db: WriteDb, pace?: () => Promise<void>): Promise<void> {
  */
 export function endBulkLoad(db: WriteDb): void {
   db.transaction(() => {
+    db.exec(DEFERRED_INDEXES.map(createIndexSql).join('\n'))
     db.exec(`INSERT INTO sets_fts (sets_fts) VALUES ('rebuild');`)
     db.exec(FTS_TRIGGERS_SQL)
   }).immediate()
@@ -225,6 +287,7 @@ export async function finishBulkLoad(
   )
   noteCatalogueChange(db)
   await (slices.pace ?? nextTurn)()
+  await restoreIndexes(db, slices)
   // Statistics before the triggers: ANALYZE on one connection is not seen by another (the set
   // writer's worker, then the main one) until its schema changes, which creating triggers does.
   await analyse(db, slices.pace)

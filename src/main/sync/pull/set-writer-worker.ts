@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { parentPort, workerData } from 'node:worker_threads'
 import { AppError } from '../../../shared/errors'
-import { finishBulkLoad, startInStep } from '../../store/fts'
+import { deferIndexes, finishBulkLoad, startInStep } from '../../store/fts'
 import type { InStepIndex } from '../../store/fts'
 import { storageFault } from '../../store/faults'
 import type { WriteDb } from '../../store/handles'
@@ -58,7 +58,11 @@ async function job(message: Extract<ToWriter, { kind: 'page' | 'finish' }>): Pro
     return null
   }
   const page: SetPage = message.page
-  inStep ??= startInStep(db)
+  if (inStep === null) {
+    inStep = startInStep(db)
+    // Off the main thread a first load builds its other indexes after the last page (fts.ts).
+    deferIndexes(db, inStep)
+  }
   return writeSetPage(db, page, inStep, options)
 }
 

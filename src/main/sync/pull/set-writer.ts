@@ -88,8 +88,14 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
       })
     })
   }
+  // While the worker writes, a commit of the main connection (an allowance count) never copies
+  // the WAL into the file, tens of ms with two syncs: the worker's commits do (SQLite's default,
+  // after 1,000 pages), off this thread. Restored when the worker closes.
+  let autocheckpoint: number | null = null
   const started = (): Worker => {
     if (worker) return worker
+    autocheckpoint ??= Number(store.write.pragma('wal_autocheckpoint', { simple: true }))
+    store.write.pragma('wal_autocheckpoint = 0')
     const w = spawn(store.path)
     w.on('message', (m: FromWriter) => {
       if (worker !== w || current?.id !== m.id) return
@@ -142,10 +148,14 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
     close: async () => {
       const w = worker
       worker = null
-      if (!w) return
-      const exited = new Promise((resolve) => w.once('exit', resolve))
-      w.postMessage({ id: 0, kind: 'close' } satisfies ToWriter)
-      await exited
+      if (w) {
+        const exited = new Promise((resolve) => w.once('exit', resolve))
+        w.postMessage({ id: 0, kind: 'close' } satisfies ToWriter)
+        await exited
+      }
+      if (autocheckpoint !== null && store.write.open) {
+        store.write.pragma(`wal_autocheckpoint = ${String(autocheckpoint)}`)
+      }
     }
   }
 }
