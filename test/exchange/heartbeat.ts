@@ -19,7 +19,7 @@ export interface Heartbeat<T> {
 
 export async function withHeartbeat<T>(
   handlers: Partial<Handlers>,
-  job: () => Promise<T>
+  job: () => T | Promise<T>
 ): Promise<Heartbeat<T>> {
   // Read through a function: the job settles it between awaits, which the narrowing cannot see.
   const run = { settled: false }
@@ -38,10 +38,13 @@ export async function withHeartbeat<T>(
       await new Promise((resolve) => setTimeout(resolve, 1))
     }
   })()
-  const outcome = await job().then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error })
-  )
+  // A handler may answer at once or later; a throw is an outcome like a rejection.
+  const outcome = await Promise.resolve()
+    .then(job)
+    .then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error })
+    )
   run.settled = true
   await beating
   return { outcome, beats, failed }
