@@ -12,7 +12,8 @@ import { csvManyRows } from '../test/fixtures/hostile/imports/corpus'
  * `npx tsx bench/stall-import.ts`: how long an import holds the host's main thread, on a
  * catalogue of 20,000 sets. For each step: the event loop's delay while it runs (perf_hooks,
  * max and p99, 1 ms resolution), the step's own time, the process's peak RSS above where it
- * started (sampled every 20 ms: the worker's heap is in this process too), with `uptime` just
+ * started (sampled every 20 ms: the worker's heap is in this process too, so RSS counts host and
+ * worker together; the main thread's own heap growth is given beside it), with `uptime` just
  * before it (the machine is shared). Every call goes through dispatch, as a host's would.
  *
  * Steps: an idle control (what the load alone costs the loop); preview and apply of a 5,000-row Brickset file (the bytes as the screens send them);
@@ -38,9 +39,12 @@ async function measure<T>(label: string, run: () => Promise<T>): Promise<T> {
   const load = uptime()
   global.gc?.()
   const base = process.memoryUsage.rss()
+  const heapBase = process.memoryUsage().heapUsed
   let peak = base
+  let heapPeak = heapBase
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage.rss())
+    heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)
   }, 20)
   const h = monitorEventLoopDelay({ resolution: 1 })
   h.enable()
@@ -58,7 +62,8 @@ async function measure<T>(label: string, run: () => Promise<T>): Promise<T> {
   const mb = (b: number): string => `${Math.round(b / 1048576)} MB`
   console.log(
     `${label}: took ${took.toFixed(0)} ms; main thread held at most ${ms(h.max)} ` +
-      `(p99 ${ms(h.percentile(99))}); peak RSS +${mb(peak - base)} (from ${mb(base)}); ${load}`
+      `(p99 ${ms(h.percentile(99))}); peak RSS +${mb(peak - base)} (from ${mb(base)} to ${mb(peak)}; ` +
+      `main thread's heap +${mb(heapPeak - heapBase)}, the rest is the worker and native memory); ${load}`
   )
   return value
 }
