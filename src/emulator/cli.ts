@@ -1,9 +1,14 @@
 import { parseArgs } from 'node:util'
+import { ALL_BINDINGS, SERVICE_NAMES } from '../shared/protocol/operations'
+import type { Binding, ServiceName } from '../shared/protocol/operations'
+import { REFUSAL_STYLES } from './binding-policy'
+import type { BindingPolicy, RefusalStyle } from './binding-policy'
 import { createReferenceService } from './index'
 import { listen } from './listen'
 
 /** `npm run service -- --port 8123 --sets 20000 --seed 1 [--db file.sqlite] [--host 127.0.0.1]
- *  [--no-quantity-copies] [--sets-latency-ms 200]` */
+ *  [--no-quantity-copies] [--sets-latency-ms 200] [--only-binding v2:soap11:runtimeError]
+ *  [--absent v3]` */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -18,7 +23,10 @@ async function main(): Promise<void> {
       // Each getSets answer waits this long: a slow service, to watch a sync (or cut it) mid-way.
       'sets-latency-ms': { type: 'string' },
       'api-namespace': { type: 'string' },
-      'legacy-namespace': { type: 'string' }
+      'legacy-namespace': { type: 'string' },
+      // A service over one binding, the others refused in a style (docs/protocol.md §4).
+      'only-binding': { type: 'string', multiple: true },
+      absent: { type: 'string', multiple: true }
     }
   })
   const num = (name: string, v: string): number => {
@@ -36,6 +44,8 @@ async function main(): Promise<void> {
       ? { maxPageSize: num('max-page-size', values['max-page-size']) }
       : {}),
     quantityCreatesCopies: !values['no-quantity-copies'],
+    bindings: bindingPolicies(values['only-binding'] ?? []),
+    absent: (values.absent ?? []).map(serviceName),
     ...(values['api-namespace'] !== undefined || values['legacy-namespace'] !== undefined
       ? {
           namespaces: {
@@ -74,6 +84,29 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+}
+
+function serviceName(text: string): ServiceName {
+  if (!(SERVICE_NAMES as readonly string[]).includes(text))
+    throw new RangeError(`a service is one of ${SERVICE_NAMES.join(', ')}, got ${text}`)
+  return text as ServiceName
+}
+
+/** `service:binding:style` each, e.g. `v2:httpGet:notFound`. */
+function bindingPolicies(specs: readonly string[]): Partial<Record<ServiceName, BindingPolicy>> {
+  const out: Partial<Record<ServiceName, BindingPolicy>> = {}
+  for (const spec of specs) {
+    const [service = '', binding = '', refusal = 'unrecognizedPage'] = spec.split(':')
+    if (!(ALL_BINDINGS as readonly string[]).includes(binding))
+      throw new RangeError(`--only-binding: a binding is one of ${ALL_BINDINGS.join(', ')}`)
+    if (!(REFUSAL_STYLES as readonly string[]).includes(refusal))
+      throw new RangeError(`--only-binding: a style is one of ${REFUSAL_STYLES.join(', ')}`)
+    out[serviceName(service)] = {
+      only: binding as Binding,
+      refusal: refusal as RefusalStyle
+    }
+  }
+  return out
 }
 
 main().catch((e: unknown) => {
