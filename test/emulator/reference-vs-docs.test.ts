@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService } from '../../src/emulator/index'
 import { listen } from '../../src/emulator/listen'
+import { REFUSAL_STYLES } from '../../src/emulator/binding-policy'
+import type { RefusalStyle } from '../../src/emulator/binding-policy'
 
 // The reference service answers as docs/protocol.md says production does (§1, §4, §5), over
 // loopback with plain fetch: no client of ours decides what is seen here.
@@ -136,5 +138,77 @@ describe('what ASMX answers besides data (docs/protocol.md §1, §4)', () => {
     expect(other).not.toBe(page)
     const unknown = await fetch(`${url}/api/v2.asmx?op=noSuchOp`)
     expect(unknown.status).toBe(500)
+  })
+})
+
+describe('a service over one binding only (options `bindings`, `absent`)', () => {
+  const expected: Record<RefusalStyle, { status: number; text: string }> = {
+    runtimeError: { status: 500, text: '<title>Runtime Error</title>' },
+    unrecognizedPage: { status: 500, text: "Server Error in '/' Application." },
+    unrecognizedText: { status: 500, text: 'Request format is unrecognized' },
+    notFound: { status: 404, text: '404 - File or directory not found.' },
+    methodNotAllowed: { status: 405, text: '405 - HTTP verb used to access this page' },
+    unsupportedMediaType: { status: 415, text: '415 - Unsupported Media Type.' },
+    serverError: { status: 500, text: '500 - Internal server error.' }
+  }
+  it.each(REFUSAL_STYLES)('answers HTTP GET and refuses the rest as %s', async (style) => {
+    const svc = createReferenceService({
+      sets: 10,
+      seed: 1,
+      bindings: { v2: { only: 'httpGet', refusal: style } }
+    })
+    const server = await listen(svc)
+    try {
+      const key = svc.demo.apiKey
+      const served = await fetch(`${server.url}/api/v2.asmx/checkKey?apiKey=${key}`)
+      expect(await served.text()).toContain('>OK<')
+      const env = (v: string): string =>
+        `<s:Envelope xmlns:s="${v}"><s:Body><checkKey xmlns="${svc.namespaces.api}"><apiKey>${key}</apiKey></checkKey></s:Body></s:Envelope>`
+      const refused = [
+        fetch(`${server.url}/api/v2.asmx/checkKey`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `apiKey=${key}`
+        }),
+        fetch(`${server.url}/api/v2.asmx`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/xml', SOAPAction: `"${svc.namespaces.api}checkKey"` },
+          body: env('http://schemas.xmlsoap.org/soap/envelope/')
+        }),
+        fetch(`${server.url}/api/v2.asmx`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/soap+xml' },
+          body: env(S12)
+        })
+      ]
+      for (const res of await Promise.all(refused)) {
+        expect(res.status).toBe(expected[style].status)
+        expect(await res.text()).toContain(expected[style].text)
+      }
+      // Its description and the other services are served as usual.
+      expect((await fetch(`${server.url}/api/v2.asmx?WSDL`)).status).toBe(200)
+      const v3 = await fetch(`${server.url}/api/v3.asmx/checkKey`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `apiKey=${key}`
+      })
+      expect(await v3.json()).toMatchObject({ status: 'success' })
+    } finally {
+      await server.close()
+      svc.close()
+    }
+  })
+  it('answers every path of an absent service with 404, its description too', async () => {
+    const svc = createReferenceService({ sets: 10, seed: 1, absent: ['v3'] })
+    try {
+      for (const path of ['/api/v3.asmx?WSDL', '/api/v3.asmx/getSets', '/api/v3.asmx']) {
+        const res = await svc.handle(new Request(`http://127.0.0.1${path}`))
+        expect(res.status).toBe(404)
+      }
+      const v2 = await svc.handle(new Request('http://127.0.0.1/api/v2.asmx?WSDL'))
+      expect(v2.status).toBe(200)
+    } finally {
+      svc.close()
+    }
   })
 })
