@@ -14,9 +14,8 @@ import {
   journalEntryOf,
   journalStep,
   listJournal,
-  redoCandidate,
-  replaySize,
-  undoCandidate
+  nextEntryId,
+  replaySize
 } from './journal-repo'
 import { deleteRow, getRow, markRow, rebaseRow, rowsOf, toDto } from './outbox-repo'
 
@@ -66,8 +65,8 @@ export function createOutboxJournalHandlers(deps: EditDeps): OutboxJournalHandle
     return {
       entry: entryId === null ? null : journalDto(db(), entryId),
       applied,
-      canUndo: undoCandidate(db(), p) !== null,
-      canRedo: redoCandidate(db(), p) !== null
+      canUndo: nextEntryId(db(), p, 'undo') !== null,
+      canRedo: nextEntryId(db(), p, 'redo') !== null
     }
   }
   /**
@@ -95,8 +94,8 @@ export function createOutboxJournalHandlers(deps: EditDeps): OutboxJournalHandle
   }
   const next = (which: 'undo' | 'redo') => {
     const p = deps.profileId()
-    const entry = which === 'undo' ? undoCandidate(db(), p) : redoCandidate(db(), p)
-    return entry === null ? null : journalStep(db(), entry.id)
+    const id = nextEntryId(db(), p, which)
+    return id === null ? null : journalStep(db(), id)
   }
 
   return {
