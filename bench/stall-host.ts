@@ -29,6 +29,8 @@ export interface Call {
 
 export interface StallHost {
   readonly built: boolean
+  /** The host process, for reading its memory from /proc between calls. */
+  readonly pid: number
   readonly startedAt: number
   /**
    * `via`: another connection (a page's second one, as browsers open several), so a call can be
@@ -138,6 +140,7 @@ export async function startHost(args: readonly string[]): Promise<StallHost> {
     })
   return {
     built,
+    pid: child.pid ?? 0,
     startedAt,
     call,
     async report() {

@@ -37,6 +37,12 @@ const uptime = (): string =>
     .trim()
     .replace(/^.*load average: /, '')
 
+/** A process's resident memory now, from /proc (Linux). */
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))
+  return Math.round(Number(m?.[1] ?? 0) / 1024)
+}
+
 interface Row {
   readonly file: string
   readonly job: 'preview' | 'restore'
@@ -46,6 +52,8 @@ interface Row {
   readonly beatsOver: number
   readonly loopMaxMs: number
   readonly peakRssMb: number
+  /** The host's RSS just before the file: the peak is of the whole process, kept from before. */
+  readonly rssBeforeMb: number
   readonly tookMs: number
   readonly load: string
   readonly leftBehind: readonly string[]
@@ -63,6 +71,7 @@ async function measured(
 ): Promise<{ row: Row; call: Call }> {
   const load = uptime()
   await host.report()
+  const rssBeforeMb = rssMb(host.pid)
   const beats: number[] = []
   let failedBeats = 0
   const over = { done: false }
@@ -92,6 +101,7 @@ async function measured(
       beatsOver: beats.filter((ms) => ms > BAR_MS).length,
       loopMaxMs: stall.maxMs,
       peakRssMb: stall.peakRssMb,
+      rssBeforeMb,
       tookMs,
       load,
       // The host's own temp files (a restore's copy, a worker's scratch); tsx's cache is not ours.
@@ -184,15 +194,16 @@ Every file of the hostile corpus (test/fixtures/hostile/) sent to the ${host.bui
 over its HTTP RPC, one after another; a backup that previews is then restored. Meanwhile
 \`app:getInfo\` is asked on a second connection every ${String(BEAT_GAP_MS)} ms. "heartbeat max" is its slowest
 answer (the bar: ${String(BAR_MS)} ms), "loop max" the host main thread's longest event-loop block
-(bench/stall-probe.ts, 10 ms resolution), "load" \`uptime\`'s 1/5/15-minute load just before the
-file (2 shared cores). Temp files left behind: ${left.length === 0 ? 'none, after every file' : left.map((r) => `${r.file}: ${r.leftBehind.join(', ')}`).join('; ')}.
+(bench/stall-probe.ts, 10 ms resolution), "RSS" the host process's (main thread and workers
+together; what glibc keeps after a file stays counted in the next), "load" \`uptime\`'s
+1/5/15-minute load just before the file (2 shared cores). Temp files left behind: ${left.length === 0 ? 'none, after every file' : left.map((r) => `${r.file}: ${r.leftBehind.join(', ')}`).join('; ')}.
 
-| File | job | load | took | heartbeats | heartbeat max | over ${String(BAR_MS)} ms | loop max | peak RSS | ended |
+| File | job | load | took | heartbeats | heartbeat max | over ${String(BAR_MS)} ms | loop max | RSS before → peak (growth) | ended |
 |---|---|---|---:|---:|---:|---:|---:|---:|---|
 ${rows
   .map(
     (r) =>
-      `| ${r.file} | ${r.job} | ${r.load} | ${f(r.tookMs)} ms | ${String(r.beats)} | ${f(r.beatMaxMs)} ms | ${String(r.beatsOver)} | ${f(r.loopMaxMs)} ms | ${String(r.peakRssMb)} MB | ${ended(r)} |`
+      `| ${r.file} | ${r.job} | ${r.load} | ${f(r.tookMs)} ms | ${String(r.beats)} | ${f(r.beatMaxMs)} ms | ${String(r.beatsOver)} | ${f(r.loopMaxMs)} ms | ${String(r.rssBeforeMb)} → ${String(r.peakRssMb)} MB (+${String(r.peakRssMb - r.rssBeforeMb)}) | ${ended(r)} |`
   )
   .join('\n')}
 `
