@@ -9,8 +9,8 @@ interface ServiceProfile {
   /** Default: discovered from each service's ?WSDL. */
   namespaces?: { api?: string; legacy?: string }
   /**
-   * Default 'auto': HTTP POST first, probed by the first call, falling back once to SOAP 1.1 if the
-   * server refuses it; v3 over HTTP POST; setCollectionDetail over SOAP. A fixed binding is used for
+   * Default 'auto': HTTP POST first, then each other binding the operation offers until one answers
+   * (docs/protocol.md §4); v3 over HTTP POST or GET; setCollectionDetail over SOAP. A fixed binding is used for
    * every operation that offers it (SOAP-only operations move to SOAP) and never falls back.
    */
   binding?: 'auto' | Binding
