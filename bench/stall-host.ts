@@ -18,6 +18,8 @@ export interface StallReport {
   readonly p99Ms: number
   readonly meanMs: number
   readonly peakRssMb: number
+  /** CPU seconds of the host process, all threads, from its start to this report. */
+  readonly cpuS: number
 }
 
 export interface Call {

@@ -53,6 +53,8 @@ function spawn(path: string): Worker {
   )
   return new Worker(url, {
     workerData: { path },
+    // Its heap holds a page at a time: a small young generation keeps the host's RSS down.
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
     ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {})
   })
 }
