@@ -147,7 +147,7 @@ describe('v3 errors', () => {
       const e = caught(() => v3('setCollection', { status, message }))
       expect(e.code, status).toBe(kind)
       expect(e.message).toBe(WORDING[kind])
-      expect(e.detail.reason).toBe(message)
+      expect(e.detail?.reason).toBe(message)
     }
   })
 
