@@ -24,9 +24,9 @@ afterEach(() => {
   counted.mockClear()
 })
 
-function sourcesOf(store: Store, pid: number) {
+function sourcesOf(store: Store, pid: number, clock = { ms: Date.parse(FIXTURE_AT) }) {
   const profiles = { active: () => ({ id: pid }) } as unknown as Profiles
-  return { store, profiles, reach: createReachability(), now: () => new Date(FIXTURE_AT) }
+  return { store, profiles, reach: createReachability(), now: () => new Date(clock.ms) }
 }
 
 const sets = (ids: number[]) => ids.map((setID) => makeSet({ setID }))
@@ -47,9 +47,33 @@ describe('the sync status', () => {
     }
     expect(counted.mock.calls.length).toBe(once)
 
-    // A change of the catalogue is counted again, at once.
+    // A change of the catalogue is counted again, at once (no sync running).
     upsertSets(store.write, pid, sets([4, 5]), FIXTURE_AT)
-    expect(syncStatus(src, progress, true).catalogueSets).toBe(5)
+    expect(syncStatus(src, progress, false).catalogueSets).toBe(5)
     expect(counted.mock.calls.length).toBeGreaterThan(once)
+  })
+
+  it('while a sync writes page after page, counts at most once a second; exact once it ends', async () => {
+    t = await openTestStore('status-counts-running')
+    const { store, pid } = t
+    const clock = { ms: Date.parse(FIXTURE_AT) }
+    const src = sourcesOf(store, pid, clock)
+    const progress = new SyncProgress()
+    upsertSets(store.write, pid, sets([1]), FIXTURE_AT)
+    expect(syncStatus(src, progress, true).catalogueSets).toBe(1)
+    const first = counted.mock.calls.length
+    // Pages land faster than a second apart, each one a change of the catalogue.
+    for (let page = 0; page < 5; page++) {
+      upsertSets(store.write, pid, sets([10 + page]), FIXTURE_AT)
+      clock.ms += 100
+      syncStatus(src, progress, true)
+    }
+    expect(counted.mock.calls.length).toBe(first)
+    clock.ms += 1000
+    expect(syncStatus(src, progress, true).catalogueSets).toBe(6)
+    expect(counted.mock.calls.length).toBe(first + 1)
+    // The sync ended: the count is the catalogue's, whenever it was last read.
+    upsertSets(store.write, pid, sets([99]), FIXTURE_AT)
+    expect(syncStatus(src, progress, false).catalogueSets).toBe(7)
   })
 })

@@ -80,15 +80,28 @@ function unreadable(db: ReadDb, id: number): UnreadableCounts | null {
   }
 }
 
+/** While a sync writes, the count shown may be this old (it changes with every page). */
+const RUNNING_COUNT_MS = 1000
+
+/** The last count read per connection, with when (by the status's clock) and for which profile. */
+const lastCount = new WeakMap<ReadDb, { readonly id: number; readonly at: number; n: number }>()
+
 /**
  * The catalogue's set count, counted again only after the catalogue changed: the status is read
  * on every publish (each step of a sync, every poll of the window), and at 200,000 sets a count
- * walks 200,000 index entries. A connection that does not track changes counts every time.
+ * walks 200,000 index entries (30-100 ms). While a sync runs, every page changes the catalogue, so
+ * the count is read at most once a RUNNING_COUNT_MS (it is only shown then); once the sync has
+ * ended it is exact. A connection that does not track changes counts every time.
  */
-function catalogueSets(db: ReadDb, id: number): number {
-  return tracksCatalogue(db)
-    ? perCatalogue(db, `sync-status:sets:${String(id)}`, () => countSets(db, id))
-    : countSets(db, id)
+function catalogueSets(db: ReadDb, id: number, running: boolean, now: number): number {
+  if (!tracksCatalogue(db)) return countSets(db, id)
+  const last = lastCount.get(db)
+  if (running && last?.id === id && now - last.at < RUNNING_COUNT_MS) return last.n
+  const n = perCatalogue(db, `sync-status:sets:${String(id)}`, () => countSets(db, id))
+  if (last?.id !== id || last.n !== n || now - last.at >= RUNNING_COUNT_MS) {
+    lastCount.set(db, { id, at: now, n })
+  }
+  return n
 }
 
 export function syncStatus(
@@ -98,7 +111,7 @@ export function syncStatus(
 ): SyncStatus {
   const db = src.store.read
   const id = src.profiles.active().id
-  const sets = catalogueSets(db, id)
+  const sets = catalogueSets(db, id, running, src.now().getTime())
   const { outcome } = progress
   const { reach } = src
   const unread = unreadable(db, id)
