@@ -5,7 +5,10 @@ import type { ReviewRecord } from '../../shared/protocol/records'
 import { listConditions, listSubthemes, listThemes, replaceConditions } from './catalogue-repo'
 import type { Store } from '../store/connection'
 import type { FacetPool } from './facet-pool'
+import { FUZZY_MIN, foldWord } from './fuzzy-index'
+import { fuzzyWords } from './fuzzy-words-repo'
 import { searchSets } from './search-repo'
+import { mayForgive, withNear } from './search-filters'
 import { getSetDetail, loadExtras, plainText, saveExtras } from './set-detail-repo'
 import type { Profiles } from '../account/index'
 
@@ -76,7 +79,11 @@ export function createCatalogueHandlers(deps: CatalogueDeps): CatalogueHandlers 
   return {
     'catalog:listThemes': () => listThemes(store.read, pid()),
     'catalog:listSubthemes': ({ theme }) => listSubthemes(store.read, pid(), theme),
-    'catalog:search': async (q) => {
+    'catalog:search': async (query) => {
+      // A word long enough to have typos forgiven: its candidates from the catalogue's words.
+      const q = mayForgive(query.text, FUZZY_MIN)
+        ? withNear(query, await fuzzyWords(store.read), foldWord)
+        : query
       const pool = deps.facets
       if (!q.facets || pool === undefined) return searchSets(store.read, pid(), q)
       // The page now, on this thread; the counts from the worker, while IPC keeps flowing.

@@ -7,7 +7,16 @@ import { BITS_MIN, hasMatchSet, hasPerCatalogue, matchSet, perCatalogue } from '
 import { join, raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
 
-export type SearchInput = z.output<typeof searchQuery>
+export type SearchInput = z.output<typeof searchQuery> & {
+  /**
+   * Catalogue words one typo from each query word (fuzzy-index.ts), keyed by the word as
+   * wordsOf gives it. Added by the handler, never by the renderer; it travels with the query to
+   * the facet worker so the counts match the rows.
+   */
+  readonly near?: Readonly<Record<string, readonly string[]>>
+  /** An FTS query used instead of the text's own: one relevance tier of it (search-repo.ts). */
+  readonly match?: string
+}
 
 export type FilterKey =
   | 'text'
@@ -30,6 +39,82 @@ const PRICE_COLUMN = { UK: 's.uk_price', US: 's.us_price', CA: 's.ca_price', EU:
 export function ftsQuery(text: string): string | null {
   const w = wordsOf(text)
   return w.length === 0 ? null : w.map((x) => `"${x}"*`).join(' ')
+}
+
+const quoted = (w: string): string => `"${w}"*`
+
+/**
+ * The FTS query a search runs: its tier's, else each word a quoted prefix term, or any of the
+ * words one typo from it. Every term is a run of letters and digits (wordsOf, WordIndex), so
+ * quoting keeps user text out of FTS syntax here too.
+ */
+export function textMatch(q: SearchInput): string | null {
+  if (q.match !== undefined) return q.match
+  const w = wordsOf(q.text)
+  if (w.length === 0) return null
+  return (
+    w
+      .map((x) => {
+        const alts = q.near?.[x] ?? []
+        return alts.length === 0 ? quoted(x) : `(${[x, ...alts].map(quoted).join(' OR ')})`
+      })
+      // Explicit AND: FTS5 takes no implicit AND between a phrase and a parenthesised group.
+      .join(' AND ')
+  )
+}
+
+/** The columns a set is known by: an exact or prefix match there ranks first. */
+const NAMED = '{full_number name}'
+
+/**
+ * A text query's matches in the order they rank, each tier an FTS query excluding the ones
+ * before it: (1) every word prefixes the set's number or name, (2) the name with a typo
+ * forgiven, (3) any other column (theme, subtheme, tags, codes). The user's sort orders each
+ * tier. Null when ranking means nothing: no text, or a single character (the first keystroke).
+ */
+export function relevanceTiers(q: SearchInput): string[] | null {
+  const w = wordsOf(q.text)
+  if (q.match !== undefined || w.length === 0 || (w.length === 1 && (w[0]?.length ?? 0) < 2))
+    return null
+  const plain = w.map(quoted).join(' AND ')
+  const all = textMatch(q) ?? plain
+  const tiers = [`${NAMED} : (${plain})`]
+  if (all !== plain) tiers.push(`(${NAMED} : (${all})) NOT (${NAMED} : (${plain}))`)
+  tiers.push(`(${all}) NOT (${NAMED} : (${all}))`)
+  return tiers
+}
+
+/** The text's words exactly as typed (prefixes, no typo forgiven): "did you mean" asks if none match. */
+export function plainMatch(q: SearchInput): string | null {
+  return ftsQuery(q.text)
+}
+
+/** Where a word list comes from: the fuzzy word index (fuzzy-index.ts). */
+interface Words {
+  near(word: string): string[]
+}
+
+/** The query with each word's typo candidates attached (none when no word is long enough). */
+export function withNear(q: SearchInput, words: Words, fold: (w: string) => string): SearchInput {
+  const near: Record<string, readonly string[]> = {}
+  for (const w of wordsOf(q.text)) {
+    const alts = words.near(fold(w))
+    if (alts.length > 0) near[w] = alts
+  }
+  return Object.keys(near).length === 0 ? q : { ...q, near }
+}
+
+/** "Did you mean": the text with each word that has typo candidates replaced by the likeliest. */
+export function suggestionOf(q: SearchInput): string | null {
+  const near = q.near
+  if (!near) return null
+  const out = wordsOf(q.text).map((w) => near[w]?.[0] ?? w)
+  return out.join(' ')
+}
+
+/** Whether a search's text has a word long enough for typos to be forgiven. */
+export function mayForgive(text: string, min: number): boolean {
+  return wordsOf(text).some((w) => w.length >= min)
 }
 
 function wordsOf(text: string): string[] {
@@ -89,7 +174,7 @@ function textFilter(db: ReadDb, q: SearchInput, match: string): Sql {
       ? sql`+s.id IN (SELECT value FROM json_each(${m.json ?? '[]'}))`
       : sql`studbook_match(${m.handle}, s.id)`
   }
-  const bit = initialOf(q.text)
+  const bit = q.match === undefined && q.near === undefined ? initialOf(q.text) : null
   if (bit !== null) {
     const n = textCount(db, match)
     // One character: the same walk, testing each set's initials instead of a bitset to be read.
@@ -124,7 +209,7 @@ function catalogueSize(db: ReadDb): number {
 /** `paged`: only the first rows in sort order are wanted (a page), not every match (facets). */
 export function filters(db: ReadDb, q: SearchInput, paged: boolean): Map<FilterKey, Sql> {
   const f = new Map<FilterKey, Sql>()
-  const match = ftsQuery(q.text)
+  const match = textMatch(q)
   if (match !== null) {
     // Facets read every match, which the FTS hits give directly.
     f.set('text', paged ? textFilter(db, q, match) : sql`sets_fts MATCH ${match}`)

@@ -4,7 +4,16 @@ import type { ReadDb } from '../store/handles'
 import { all, get } from '../store/handles'
 import { perCatalogue } from '../store/match-sets'
 import { memo } from '../store/memo'
-import { STATE_FILTERS, filters, ftsQuery, textCount, whereOf } from './search-filters'
+import {
+  STATE_FILTERS,
+  filters,
+  plainMatch,
+  relevanceTiers,
+  suggestionOf,
+  textCount,
+  textMatch,
+  whereOf
+} from './search-filters'
 import type { FilterKey, SearchInput } from './search-filters'
 import { SUMMARY_COLUMNS, summaryOf } from './set-rows'
 import type { SummaryRow } from './set-rows'
@@ -90,7 +99,7 @@ function countOf(
   f: Map<FilterKey, Sql>,
   where: Sql
 ): number {
-  const match = ftsQuery(q.text)
+  const match = textMatch(q)
   if (match !== null && f.size === 1 && soleProfile(db, profileId)) {
     return textCount(db, match)
   }
@@ -117,21 +126,70 @@ function orderBy(q: SearchInput): Sql {
   return raw(ORDER[q.sort].map((c) => c + dir).join(', '))
 }
 
-export function searchSets(db: ReadDb, profileId: number, q: SearchInput): SearchResultDto {
-  const f = filters(db, q, true)
-  const where = whereOf(profileId, f)
-  const rows = all<SummaryRow>(
+/** One page of one query's rows in its sort order. */
+function pageRows(db: ReadDb, profileId: number, q: SearchInput, offset: number, limit: number) {
+  return all<SummaryRow>(
     db,
-    sql`SELECT ${raw(SUMMARY_COLUMNS)} FROM ${FROM} WHERE ${where}
-        ORDER BY ${orderBy(q)} LIMIT ${q.limit} OFFSET ${q.offset}`
+    sql`SELECT ${raw(SUMMARY_COLUMNS)} FROM ${FROM} WHERE ${whereOf(profileId, filters(db, q, true))}
+        ORDER BY ${orderBy(q)} LIMIT ${limit} OFFSET ${offset}`
   )
-  const total =
-    q.offset === 0 && rows.length < q.limit ? rows.length : countOf(db, profileId, q, f, where)
+}
+
+/**
+ * A page of a text query, best matches first (relevanceTiers), each tier in the chosen sort.
+ * A tier is counted only when the page starts past its first row; every count is cached.
+ */
+function rankedRows(db: ReadDb, profileId: number, q: SearchInput, tiers: readonly string[]) {
+  const rows: SummaryRow[] = []
+  let start = q.offset
+  for (const [i, match] of tiers.entries()) {
+    const tq = { ...q, match }
+    if (start > 0 && i < tiers.length - 1) {
+      const f = filters(db, tq, true)
+      const n = countOf(db, profileId, tq, f, whereOf(profileId, f))
+      if (start >= n) {
+        start -= n
+        continue
+      }
+    }
+    const page = pageRows(db, profileId, tq, start, q.limit - rows.length)
+    rows.push(...page)
+    if (rows.length >= q.limit) break
+    start = 0
+  }
+  return rows
+}
+
+/** How many sets the text matches as typed, no typo forgiven, under the same filters. */
+function exactCount(db: ReadDb, profileId: number, q: SearchInput): number {
+  const match = plainMatch(q)
+  if (match === null) return 0
+  const pq = { ...q, match }
+  const f = filters(db, pq, true)
+  return countOf(db, profileId, pq, f, whereOf(profileId, f))
+}
+
+export function searchSets(db: ReadDb, profileId: number, q: SearchInput): SearchResultDto {
+  const tiers = relevanceTiers(q)
+  const rows = tiers
+    ? rankedRows(db, profileId, q, tiers)
+    : pageRows(db, profileId, q, q.offset, q.limit)
+  const counted = (): number => {
+    const f = filters(db, q, true)
+    return countOf(db, profileId, q, f, whereOf(profileId, f))
+  }
+  const total = q.offset === 0 && rows.length < q.limit ? rows.length : counted()
+  // Asked only when a word had typo candidates: a text with none has nothing to suggest.
+  const didYouMean =
+    q.near !== undefined && q.offset === 0 && exactCount(db, profileId, q) === 0
+      ? suggestionOf(q)
+      : null
   return {
     total,
     offset: q.offset,
     rows: rows.map((r) => summaryOf(r, profileId)),
-    facets: q.facets ? facetsFor(db, profileId, q) : null
+    facets: q.facets ? facetsFor(db, profileId, q) : null,
+    didYouMean
   }
 }
 

@@ -131,4 +131,9 @@ export interface SearchResultDto {
   readonly rows: readonly SetSummaryDto[]
   /** Present when the query asked for facets. */
   readonly facets: SearchFacets | null
+  /**
+   * When the text as typed matches nothing (and a typo was forgiven): the text with each such
+   * word spelled as the catalogue spells it, for a "did you mean" the user can click.
+   */
+  readonly didYouMean?: string | null
 }
