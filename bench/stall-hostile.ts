@@ -22,8 +22,7 @@ import { makeHostileBackups } from '../test/fixtures/hostile/backups/make-hostil
 import { LARGE, formulaAfterCr, twoBoms } from '../test/fixtures/hostile/imports/corpus'
 import { exchangeHarness } from '../test/exchange/store-fixtures'
 import { copy } from '../test/exchange/fixtures'
-import { machine } from './doc-section'
-import { writeSection } from './doc-section'
+import { machine, writeSection } from './doc-section'
 import { startHost } from './stall-host'
 import type { Call, StallHost } from './stall-host'
 
