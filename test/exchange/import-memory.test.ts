@@ -68,12 +68,12 @@ describe('an import preview’s memory', () => {
         Array.from({ length: 2_000 }, (_, i) => i + 1)
       )
       const content = fullLayout(IMPORT_LIMITS.rows)
-      const planned = await planOffThread(harness.store, {
-        profileId: harness.profileId,
-        format: 'collection',
-        content,
-        conditions: []
-      })
+      // What is asserted is the fit, not the time: the budget must not end it at load 20.
+      const planned = await planOffThread(
+        harness.store,
+        { profileId: harness.profileId, format: 'collection', content, conditions: [] },
+        { budgetMs: 600_000 }
+      )
       expect(planned.rows).toBe(IMPORT_LIMITS.rows)
       expect(made).toHaveLength(1)
       expect(made[0]?.options?.resourceLimits).toEqual({
