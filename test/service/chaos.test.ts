@@ -164,11 +164,11 @@ describe('chaos on loopback', () => {
     })
   }
 
-  it('an empty 200 is success for a v3 write only', async () => {
+  it('an empty 200 is never a write’s success, v3 or v2', async () => {
     scenario = 'empty200'
     await expect(
       client('httpPost').v3.setCollection({ SetID: 1, params: { own: 1 } })
-    ).resolves.toBeUndefined()
+    ).rejects.toMatchObject({ code: 'unexpected_empty_body' })
     await expect(
       client('httpPost').v2.setCollection_owns({ setID: 1, owned: 1 })
     ).rejects.toMatchObject({

@@ -289,11 +289,14 @@ describe('roots, namespaces and content types', () => {
     ).toBeNull()
   })
 
-  it('takes an empty 200 as success only for v3 writes over HTTP', () => {
+  it('takes an empty 200 as nothing for a v3 read over HTTP, never as a write’s success', () => {
     const empty = { body: '', contentType: null }
-    expect(dec({ ...empty, service: 'v3', operation: 'setCollection' })).toEqual({
-      status: 'success'
-    })
+    expect(codeOf({ ...empty, service: 'v3', operation: 'setCollection' })).toBe(
+      'unexpected_empty_body'
+    )
+    expect(codeOf({ ...empty, service: 'v3', operation: 'setUserFlagLabels' })).toBe(
+      'unexpected_empty_body'
+    )
     expect(dec({ ...empty, service: 'v3', operation: 'getUserFlagLabels' })).toBeNull()
     expect(codeOf({ ...empty, service: 'v3', operation: 'setCollection', binding: 'soap11' })).toBe(
       'unexpected_empty_body'

@@ -51,9 +51,9 @@ export function decodeResponse(input: DecodeInput): unknown {
   }
   if (status === 413) throw new AppError('body_too_large', 'The request was too large.', detail)
   if (body.trim() === '') {
-    if (op.result.kind === 'json' && !soap && status === 200) {
-      return op.write ? { status: 'success' } : null
-    }
+    // An empty 200 to a v3 read means "v3 is not here" (the pull then uses v2). To a write it is
+    // never proof: a flag write is confirmed by its own answer (docs/protocol.md §5).
+    if (op.result.kind === 'json' && !soap && status === 200 && !op.write) return null
     throw new AppError('unexpected_empty_body', 'The service answered with nothing.', detail)
   }
   if (op.result.kind === 'json' && !soap) {
