@@ -138,4 +138,55 @@ describe('the set writer of a catalogue load', () => {
     expect(fewestMidway).toBeLessThan(before.length)
     expect(schema(x.store.read)).toEqual(before)
   })
+
+  it('a sync cancelled during the pages stops the writer, leaves what it stored findable, and resumes', async () => {
+    h = await createHarness(SETS)
+    const x = h
+    const other = new Database(x.store.path, { readonly: true })
+    const count = () => other.prepare('SELECT count(*) FROM sets').pluck().get() as number
+    let cancelledAt: number | null = null
+    let on = true
+    const tick = () => {
+      if (!on) return
+      const n = count()
+      if (n > 0 && n < SETS && cancelledAt === null) {
+        cancelledAt = n
+        x.sync.cancel()
+        return
+      }
+      setTimeout(tick, 2)
+    }
+    setTimeout(tick, 2)
+    try {
+      await x.sync.run()
+    } finally {
+      on = false
+    }
+    expect(cancelledAt).not.toBeNull()
+    const stored = count()
+    other.close()
+    expect(stored).toBeLessThan(SETS)
+    const db = x.store.read
+    // The end of the load ran all the same: the index whole, its triggers back, the indexes built.
+    const triggers = db
+      .prepare(
+        `SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'sets_fts_%'`
+      )
+      .pluck()
+      .get() as number
+    expect(triggers).toBe(3)
+    db.exec(`INSERT INTO sets_fts (sets_fts, rank) VALUES ('integrity-check', 1)`)
+    expect(db.prepare('SELECT count(*) FROM sets_fts_docsize').pluck().get()).toBe(stored)
+    expect(
+      db
+        .prepare(
+          `SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'sets_by_name'`
+        )
+        .pluck()
+        .get()
+    ).toBe(1)
+    const again = await x.sync.run()
+    expect(again.error).toBeNull()
+    expect(db.prepare('SELECT count(*) FROM sets').pluck().get()).toBe(SETS)
+  })
 })
