@@ -91,7 +91,11 @@ export function checkV3FiguresAnswer(value: unknown): FiguresAnswer {
   return { status: 'success', minifigs: records, rejected }
 }
 
-/** v2's decoded figure records (their values typed by the record table), read by the same rule. */
+/**
+ * v2's decoded figure records (their values typed by the record table), read by the same rule.
+ * `leftOut`: those the XML decoder already left out (indexed in the answer); this rule's own
+ * rejections (a figure without a number) are indexed among the records it was given.
+ */
 export function v2Figures(
   records: readonly {
     readonly minifigNumber: string | null
