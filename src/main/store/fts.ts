@@ -74,6 +74,9 @@ export const BULK_INDEXES_SQL = `
  * `sets_by_number`, the order of the pages and of the default listing. Each is built in one
  * transaction of the writer's own (27-80 ms at 20,000 sets on a busy machine), and at once on
  * open after a crash (endBulkLoad), since dropping them goes with the triggers' "stale" mark.
+ * Meanwhile a listing in another order than the number's, or a filter on a code, scans the sets
+ * stored so far (tens of ms at 20,000); at 200,000 one CREATE INDEX holds the write lock for
+ * several hundred ms, which a write of the main thread made then waits for.
  */
 const DEFERRED_INDEXES: readonly (readonly [name: string, sql: string])[] = [
   ['sets_by_full_number', 'sets (profile_id, full_number)'],
