@@ -2,7 +2,7 @@ import { AppError } from '../../shared/errors'
 import type { Handlers } from '../../shared/ipc/contract'
 import type { z } from 'zod'
 import type { reportScope } from '../../shared/ipc/channels/report'
-import type { ReportDto, ReportRow } from '../../shared/model/report'
+import type { ReportDto, ReportRow, ReportValue } from '../../shared/model/report'
 import { mediaPath, queryCondition } from '../catalogue/index'
 import { copyFromRow, isBlank, moneyByCurrency } from '../collection/index'
 import type { CopyRow } from '../collection/index'
@@ -12,6 +12,7 @@ import type { Sql } from '../store/sql'
 import type { ReportPdfPort } from './pdf-port'
 import { ALL_OWNED, copiesOfSets, liveCopies, ownedSets, setIdsIn } from './report-repo'
 import type { ReportSetRow } from './report-repo'
+import { copyValue, replacementTotals, retailValue } from './report-values'
 
 type ReportHandlers = Pick<Handlers, 'report:build' | 'report:savePdf'>
 
@@ -42,11 +43,12 @@ function setInfo(s: ReportSetRow, profileId: number) {
   }
 }
 
-function copyRow(set: ReturnType<typeof setInfo>, c: CopyRow): ReportRow {
+function copyRow(set: ReturnType<typeof setInfo>, c: CopyRow, retail: ReportValue): ReportRow {
   const v = copyFromRow(c)
   return {
     kind: 'copy',
     ...set,
+    value: copyValue(v, retail),
     localId: c.local_id,
     conditionNow: v.conditionNow,
     conditionWhenAcquired: v.conditionWhenAcquired,
@@ -66,6 +68,7 @@ function copyRow(set: ReturnType<typeof setInfo>, c: CopyRow): ReportRow {
  * all) is one "N more without details" row. A set marked owned counts at least one copy.
  */
 function buildReport(db: ReadDb, profileId: number, input: ParsedScope, now: Date): ReportDto {
+  const region = input.region ?? 'US'
   const sets = ownedSets(db, profileId, conditionOf(db, profileId, input))
   const ids = sets.map((s) => s.set_id)
   const copies = new Map<number, CopyRow[]>()
@@ -80,13 +83,15 @@ function buildReport(db: ReadDb, profileId: number, input: ParsedScope, now: Dat
   let total = 0
   for (const s of sets) {
     const info = setInfo(s, profileId)
+    const retail = retailValue(s, region)
     const mine = copies.get(s.set_id) ?? []
-    for (const c of mine) rows.push(copyRow(info, c))
+    for (const c of mine) rows.push(copyRow(info, c, retail))
     const rest = Math.max(0, Math.max(s.qty_owned, 1) - mine.length)
     if (rest > 0) {
       rows.push({
         kind: 'undetailed',
         ...info,
+        value: retail,
         count: rest,
         more: mine.length > 0,
         notes: s.set_notes
@@ -106,7 +111,9 @@ function buildReport(db: ReadDb, profileId: number, input: ParsedScope, now: Dat
     detailedCopies: detailed,
     leftOut: 'setIDs' in input ? new Set(input.setIDs).size - sets.length : 0,
     rows,
-    totals
+    totals,
+    region,
+    ...replacementTotals(rows)
   }
 }
 

@@ -3,10 +3,11 @@ import { all } from '../store/handles'
 import { raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
 import type { CopyRow } from '../collection/index'
+import type { RetailPrices } from './report-values'
 
 /** The report's reads: owned sets of a scope with their catalogue names, then their live copies. */
 
-export interface ReportSetRow {
+export interface ReportSetRow extends RetailPrices {
   set_id: number
   qty_owned: number
   set_notes: string
@@ -34,7 +35,7 @@ export function ownedSets(db: ReadDb, profileId: number, scope: Sql): ReportSetR
   return all<ReportSetRow>(
     db,
     sql`SELECT st.set_id, st.qty_owned, st.notes AS set_notes, s.full_number, s.name, s.theme,
-          s.year, s.thumbnail_url
+          s.year, s.thumbnail_url, s.uk_price, s.us_price, s.ca_price, s.eu_price
         FROM set_state st
         LEFT JOIN sets s ON s.profile_id = st.profile_id AND s.set_id = st.set_id
         WHERE st.profile_id = ${profileId} AND st.owned = 1 AND ${scope}

@@ -3,6 +3,31 @@
  * with the totals per currency. Amounts in different currencies are never added together.
  */
 
+/** The markets whose retail prices the catalogue keeps, each in its shop's currency. */
+export const RETAIL_REGIONS = ['UK', 'US', 'CA', 'EU'] as const
+export type RetailRegion = (typeof RETAIL_REGIONS)[number]
+export const RETAIL_CURRENCY: Readonly<Record<RetailRegion, string>> = {
+  UK: 'GBP',
+  US: 'USD',
+  CA: 'CAD',
+  EU: 'EUR'
+}
+
+/**
+ * Where a copy's value comes from, in this order: the user's current estimate, else what they
+ * paid (with the additional), else the set's retail price in the report's region. `none` when
+ * none of them is known: the report says so rather than counting it as nothing.
+ */
+type ValueSource = 'estimated' | 'paid' | 'retail' | 'none'
+
+/** What one copy is worth; a row without details stands for `count` copies of this each. */
+export interface ReportValue {
+  readonly amount: number
+  /** ISO code; '' for an amount recorded without one, or for `none`. */
+  readonly currency: string
+  readonly source: ValueSource
+}
+
 /** The set a row belongs to, as the catalogue names it (`Set <id>` when the catalogue lacks it). */
 interface ReportSetInfo {
   readonly setID: number
@@ -12,6 +37,8 @@ interface ReportSetInfo {
   readonly year: number | null
   /** App-local `media/...` path of the set's cached thumbnail, or null when it has none. */
   readonly thumbnail: string | null
+  /** What each copy the row stands for is worth, and on what grounds. */
+  readonly value: ReportValue
 }
 
 /** One copy the user recorded details for. */
@@ -45,6 +72,14 @@ interface ReportUndetailedRow extends ReportSetInfo {
 
 export type ReportRow = ReportCopyRow | ReportUndetailedRow
 
+/** What replacing the copies valued in one currency would cost, by the row values. */
+interface ReportReplacementTotal {
+  readonly currency: string
+  readonly amount: number
+  /** Copies this amount covers. */
+  readonly copies: number
+}
+
 /** Paid (price plus additional) and estimated value of the copies in one currency. */
 interface ReportCurrencyTotal {
   /** ISO code, or '' for amounts recorded without a currency. */
@@ -66,6 +101,12 @@ export interface ReportDto {
   readonly rows: readonly ReportRow[]
   /** By currency code, '' (no currency) first; never summed across currencies. */
   readonly totals: readonly ReportCurrencyTotal[]
+  /** The region whose retail prices fill in for copies without an estimate or a price. */
+  readonly region: RetailRegion
+  /** Replacement value by currency code, in code order; never summed across currencies. */
+  readonly replacement: readonly ReportReplacementTotal[]
+  /** Copies no value is known for (source `none`): left out of `replacement`. */
+  readonly unvalued: number
 }
 
 export type PaperSize = 'A4' | 'Letter'
