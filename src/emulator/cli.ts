@@ -5,10 +5,12 @@ import { REFUSAL_STYLES } from './binding-policy'
 import type { BindingPolicy, RefusalStyle } from './binding-policy'
 import { createReferenceService } from './index'
 import { listen } from './listen'
+import { V3_FLAG_SHAPES } from './v3-flag-shape'
+import type { V3FlagShape } from './v3-flag-shape'
 
 /** `npm run service -- --port 8123 --sets 20000 --seed 1 [--db file.sqlite] [--host 127.0.0.1]
  *  [--no-quantity-copies] [--sets-latency-ms 200] [--only-binding v2:soap11:runtimeError]
- *  [--absent v3]` */
+ *  [--absent v3] [--v3-flags list|omitted|booleans|keyed]` */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -26,7 +28,9 @@ async function main(): Promise<void> {
       'legacy-namespace': { type: 'string' },
       // A service over one binding, the others refused in a style (docs/protocol.md §4).
       'only-binding': { type: 'string', multiple: true },
-      absent: { type: 'string', multiple: true }
+      absent: { type: 'string', multiple: true },
+      // v3 getSets' collection.flags: production's shape is unknown (docs/protocol.md §5).
+      'v3-flags': { type: 'string', default: 'list' }
     }
   })
   const num = (name: string, v: string): number => {
@@ -46,6 +50,7 @@ async function main(): Promise<void> {
     quantityCreatesCopies: !values['no-quantity-copies'],
     bindings: bindingPolicies(values['only-binding'] ?? []),
     absent: (values.absent ?? []).map(serviceName),
+    v3Flags: flagShape(values['v3-flags']),
     ...(values['api-namespace'] !== undefined || values['legacy-namespace'] !== undefined
       ? {
           namespaces: {
@@ -90,6 +95,12 @@ function serviceName(text: string): ServiceName {
   if (!(SERVICE_NAMES as readonly string[]).includes(text))
     throw new RangeError(`a service is one of ${SERVICE_NAMES.join(', ')}, got ${text}`)
   return text as ServiceName
+}
+
+function flagShape(text: string): V3FlagShape {
+  if (!(V3_FLAG_SHAPES as readonly string[]).includes(text))
+    throw new RangeError(`--v3-flags: one of ${V3_FLAG_SHAPES.join(', ')}, got ${text}`)
+  return text as V3FlagShape
 }
 
 /** `service:binding:style` each, e.g. `v2:httpGet:notFound`. */

@@ -1,5 +1,6 @@
 import type { Binding, ServiceName } from '../shared/protocol/operations'
 import type { Catalogue, CatalogueSet } from './catalogue'
+import type { V3FlagShape } from './v3-flag-shape'
 import type { Accounts, UserData } from './state'
 
 /** Everything an operation may read or change; one per running service. */
@@ -20,6 +21,8 @@ export interface ServiceState {
   readonly now: () => Date
   /** See ReferenceServiceOptions.quantityCreatesCopies. */
   readonly quantityCreatesCopies: boolean
+  /** See ReferenceServiceOptions.v3Flags; the admin interface may change it mid-test. */
+  v3Flags: V3FlagShape
   nextCollectionID: number
   /** Called after every change, so a SQLite-backed service can write it through. */
   readonly changed: (change: Change) => void

@@ -20,6 +20,7 @@ import {
 } from './state'
 import { applyOwned, applyQty } from './collection-rules'
 import { capPageSize } from './search'
+import type { V3FlagShape } from './v3-flag-shape'
 import { connectionError, cutResponse } from './fetch-transport'
 
 export interface ReferenceServiceOptions {
@@ -47,6 +48,11 @@ export interface ReferenceServiceOptions {
   bindings?: Partial<Record<ServiceName, BindingPolicy>>
   /** Services not served at all: every path under them answers IIS's 404, `?WSDL` too. */
   absent?: readonly ServiceName[]
+  /**
+   * How v3 getSets writes `collection.flags` (docs/protocol.md §5); default `list`. Production's
+   * shape is unknown: its recorded sets carry none (`omitted`).
+   */
+  v3Flags?: V3FlagShape
 }
 
 interface DemoAccount {
@@ -86,6 +92,8 @@ export interface ReferenceService {
     revokeUserHash(username: string): void
     /** Every revoked key and sign-in works again. */
     restoreCredentials(): void
+    /** From now on v3 getSets writes `collection.flags` in this shape. */
+    showFlagsAs(shape: V3FlagShape): void
   }
   close(): void
 }
@@ -127,6 +135,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     sortCache: new Map(),
     now,
     quantityCreatesCopies: options.quantityCreatesCopies ?? true,
+    v3Flags: options.v3Flags ?? 'list',
     nextCollectionID: 1,
     changed: (c: Change) => store?.apply(c)
   }
@@ -231,6 +240,9 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
       },
       restoreCredentials() {
         state.revoked.clear()
+      },
+      showFlagsAs(shape) {
+        state.v3Flags = shape
       }
     },
     close() {

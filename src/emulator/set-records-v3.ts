@@ -5,6 +5,7 @@ import type { ServiceState } from './context'
 import { setDetails, setPaths } from './set-details'
 import type { UserData } from './state'
 import { emptyEntry } from './state'
+import type { V3FlagShape } from './v3-flag-shape'
 
 /**
  * A set as production's v3 getSets writes it (docs/protocol.md §5, the recording in
@@ -15,6 +16,20 @@ import { emptyEntry } from './state'
 
 type Json = string | number | boolean | Json[] | { [key: string]: Json }
 type JsonObject = { [key: string]: Json }
+
+/** `collection.flags` in the shape the service was asked for; null leaves the key out. */
+function flagsIn(shape: V3FlagShape, flags: readonly boolean[]): Json | null {
+  switch (shape) {
+    case 'list':
+      return flags.map((value, i) => ({ flagNo: i + 1, value }))
+    case 'omitted':
+      return null
+    case 'booleans':
+      return [...flags]
+    case 'keyed':
+      return Object.fromEntries(flags.map((v, i) => [`flag${i + 1}`, v]))
+  }
+}
 
 /** Production trims the fraction: `.47Z`, `.9Z`, none at all for whole seconds. */
 function v3Timestamp(ms: number): string {
@@ -68,14 +83,14 @@ export function setRecordV3(
     bricksetURL: origin + paths.page,
     // Without a userHash production still writes the object, empty.
     collection: e
-      ? {
+      ? known({
           owned: e.owned,
           wanted: e.wanted,
           qtyOwned: e.qtyOwned,
           rating: e.rating,
           notes: e.notes,
-          flags: e.flags.map((value, i) => ({ flagNo: i + 1, value }))
-        }
+          flags: flagsIn(state.v3Flags, e.flags)
+        })
       : {},
     collections: { ownedBy: d.ownedByTotal, wantedBy: d.wantedByTotal },
     LEGOCom: {
