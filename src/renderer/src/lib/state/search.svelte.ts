@@ -90,6 +90,8 @@ export class SearchState {
   #total = $state(0)
   #shownText = $state('')
   #facets = $state.raw<SearchFacets | null>(null)
+  /** The catalogue's spelling of a text that matched nothing as typed (issue #28), or null. */
+  #didYouMean = $state<string | null>(null)
   /** Loaded pages by page number; replaced (never mutated) so the list redraws. */
   #pages = $state.raw<Readonly<Record<number, readonly SetSummaryDto[]>>>({})
   #loading = $state(false)
@@ -127,6 +129,9 @@ export class SearchState {
   }
   get facets(): SearchFacets | null {
     return this.#facets
+  }
+  get didYouMean(): string | null {
+    return this.#didYouMean
   }
   get loading(): boolean {
     return this.#loading
@@ -274,6 +279,7 @@ export class SearchState {
     this.#error = null
     this.#total = result.value.total
     this.#shownText = query.text ?? ''
+    this.#didYouMean = result.value.didYouMean ?? null
     this.#pages = { 0: this.withEdits(result.value.rows, seq) }
     if (this.active >= this.#total) this.active = Math.max(0, this.#total - 1)
     this.#generation++
