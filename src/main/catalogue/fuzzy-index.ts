@@ -57,10 +57,11 @@ export class WordIndex {
     return this.counts.size
   }
 
-  add(text: string): void {
+  /** Adds a text's words, `times` over (a theme repeated across sets is split once). */
+  add(text: string, times = 1): void {
     for (const w of indexWords(text)) {
       const n = this.counts.get(w)
-      this.counts.set(w, (n ?? 0) + 1)
+      this.counts.set(w, (n ?? 0) + times)
       if (n !== undefined) continue
       for (const k of [w, ...deletions(w)]) {
         const list = this.keys.get(k)
