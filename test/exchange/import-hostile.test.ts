@@ -156,6 +156,39 @@ describe('hostile import files end in a typed error, the app answering meanwhile
   )
 })
 
+describe('a file sent as broken base64', () => {
+  // Over 1 MB of base64: it reaches the worker in parts, each decoded as it arrives.
+  const good = Buffer.from(`Number,Qty owned\n${'10179-1,1\n'.repeat(150_000)}`).toString('base64')
+  it.each([
+    ['a stray character in a middle part', `${good.slice(0, 1_500_000)}*${good.slice(1_500_001)}`],
+    ['padding in a middle part', `${good.slice(0, (1 << 20) - 4)}QQ==${good.slice(1 << 20)}`],
+    ['a length not a multiple of 4', `${good}A`]
+  ])(
+    '%s: refused as not base64, calls answered meanwhile',
+    async (_, data) => {
+      t = await exchangeHarness()
+      const x = t
+      const { outcome, failed } = await withHeartbeat(x.h.handlers, () =>
+        dispatch(x.x as unknown as Handlers, 'exchange:previewImport', {
+          format: 'collection',
+          data
+        })
+      )
+      expect(failed).toEqual([])
+      expect(outcome).toEqual({
+        value: {
+          ok: false,
+          error: expect.objectContaining({
+            code: 'invalid_input',
+            message: 'data: the file was not sent as base64.'
+          }) as unknown
+        }
+      })
+    },
+    NO_CLOCK
+  )
+})
+
 describe('small hostile files', () => {
   it(
     'a row of 1,001 columns is refused by the column cap, naming its line',

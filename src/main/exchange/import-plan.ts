@@ -9,7 +9,7 @@ import { currentCollection } from './collection-read-repo'
 import { planImport } from './import-diff'
 import type { ImportPlan } from './import-diff'
 import { parseImport } from './import-formats'
-import { importText } from './text-decode'
+import { bytesText, importText } from './text-decode'
 import type { PortableView } from '../views/index'
 
 /** Everything a preview needs, as plain data: it crosses to the import worker and back. */
@@ -22,6 +22,8 @@ export interface PreviewJob {
    */
   readonly content?: string | undefined
   readonly data?: string | undefined
+  /** The file's bytes, decoded from base64 part by part as they reached the import worker. */
+  readonly bytes?: Uint8Array | undefined
   readonly dateOrder?: DateOrder | undefined
   /** The service's acquisition conditions, looked up before the job starts. */
   readonly conditions: readonly string[]
@@ -89,7 +91,7 @@ export function planPreview(
   job: PreviewJob,
   onProgress: PreviewProgress = () => undefined
 ): PlannedPreview {
-  const text = importText(job)
+  const text = job.bytes === undefined ? importText(job) : bytesText(job.bytes)
   onProgress({ stage: 'reading', done: 0, total: 0 })
   const file = parseImport(
     job.format,

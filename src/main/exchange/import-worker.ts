@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { AppError } from '../../shared/errors'
 import type { ReadDb } from '../store/handles'
 import { planPreview } from './import-plan'
+import { base64Part } from './text-decode'
 import type { FromWorker, PreviewJob } from './import-plan'
 
 /**
@@ -30,13 +31,36 @@ const say = (m: FromWorker): void => {
 // First word: from here on an end without an answer is this file's failure, not a broken install.
 say({ type: 'ready' })
 const { path, job, file } = workerData as PreviewWorkerData
+/** Text parts (`content`), or bytes decoded from each base64 part as it came (`data`). */
 const parts: string[] = []
+const chunks: Buffer[] = []
+let received = 0
 
-function plan(text: string): void {
+type FileOf = Pick<PreviewJob, 'content' | 'bytes'>
+
+/** Only an AppError's words are meant for the user; anything else is a fault in the reader. */
+function failed(e: unknown): void {
+  const error =
+    e instanceof AppError
+      ? e.toJSON()
+      : new AppError(
+          'internal',
+          'The file could not be read because of an internal error.'
+        ).toJSON()
+  say({ type: 'failed', error })
+}
+
+/** Nothing more to wait for: the thread ends once its answer is on its way. */
+function stopListening(): void {
+  parentPort?.off('message', onPart)
+  parentPort?.unref()
+}
+
+function plan(given: FileOf): void {
   const db = new Database(path, { readonly: true, fileMustExist: true })
   try {
     db.pragma('busy_timeout = 5000')
-    const value = planPreview(db as ReadDb, { ...job, [file.field]: text }, (progress) => {
+    const value = planPreview(db as ReadDb, { ...job, ...given }, (progress) => {
       say({ type: 'progress', progress })
     })
     // The edits' bytes move to the main thread rather than being copied.
@@ -44,25 +68,28 @@ function plan(text: string): void {
       value.edits.buffer as ArrayBuffer
     ])
   } catch (e) {
-    // Only an AppError's words are meant for the user; anything else is a fault in the reader.
-    const error =
-      e instanceof AppError
-        ? e.toJSON()
-        : new AppError(
-            'internal',
-            'The file could not be read because of an internal error.'
-          ).toJSON()
-    say({ type: 'failed', error })
+    failed(e)
   } finally {
     db.close()
-    // Nothing more to wait for: the thread ends once its answer is on its way.
-    parentPort?.off('message', onPart)
-    parentPort?.unref()
+    stopListening()
   }
 }
 
 function onPart(m: FilePart): void {
-  parts.push(m.text)
-  if (parts.length === file.parts) plan(parts.splice(0).join(''))
+  received++
+  const last = received === file.parts
+  if (file.field === 'content') {
+    parts.push(m.text)
+    if (last) plan({ content: parts.splice(0).join('') })
+    return
+  }
+  try {
+    chunks.push(base64Part(m.text, last))
+  } catch (e) {
+    failed(e)
+    stopListening()
+    return
+  }
+  if (last) plan({ bytes: Buffer.concat(chunks.splice(0)) })
 }
 parentPort?.on('message', onPart)
