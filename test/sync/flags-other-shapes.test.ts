@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import type { V3FlagShape } from '../../src/emulator/v3-flag-shape'
 import { testEditSide } from '../collection/harness'
 import { createHarness } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
@@ -19,10 +20,11 @@ afterEach(() => {
 
 type Obj = Record<string, unknown>
 
-const SHAPES: readonly (readonly [string, (flags: boolean[]) => unknown])[] = [
-  ['omitted (as recorded production)', () => undefined],
-  ['a list of booleans', (f) => f],
-  ['an object keyed flag1..flag8', (f) => Object.fromEntries(f.map((v, i) => [`flag${i + 1}`, v]))],
+/** The reference service's own shapes (its `v3Flags` option), then two reshaped here by hand. */
+const SHAPES: readonly (readonly [string, V3FlagShape | ((flags: boolean[]) => unknown)])[] = [
+  ['omitted (as recorded production)', 'omitted'],
+  ['a list of booleans', 'booleans'],
+  ['an object keyed flag1..flag8', 'keyed'],
   ['a list of numbers', (f) => f.map((v) => (v ? 1 : 0))],
   ['text', (f) => f.map((v) => (v ? '1' : '0')).join(',')]
 ]
@@ -65,12 +67,17 @@ describe('v3 getSets with flags in another shape', () => {
     expect(flagsOf(x, first)).toBe(0b101)
 
     const svc = x.svc
-    interceptV3(x, async (call, req) => {
-      if (call.op !== 'getSets') return null
-      const answer = (await (await svc.handle(req)).json()) as Obj
-      return Response.json(reshaped(answer, shape))
-    })
+    if (typeof shape === 'string') svc.admin.showFlagsAs(shape)
+    else {
+      interceptV3(x, async (call, req) => {
+        if (call.op !== 'getSets') return null
+        const answer = (await (await svc.handle(req)).json()) as Obj
+        return Response.json(reshaped(answer, shape))
+      })
+    }
     x.svc.admin.setCollectionValue(who, second, { wanted: true, flags: { 2: true } })
+    // Read in the list shape, this change would reach the app: that it does not shows the shape.
+    x.svc.admin.setCollectionValue(who, first, { flags: { 2: true } })
     const status = await x.sync.run({ full: true })
     expect(status.error).toBeNull()
     expect(count(x, 'SELECT count(*) AS n FROM sets')).toBe(300)
@@ -95,12 +102,7 @@ describe('v3 getSets with flags in another shape', () => {
       return !v.owned && !v.wanted
     })
     if (setID === undefined) throw new Error('no set outside the collection')
-    const shape = SHAPES[0]?.[1] ?? (() => undefined)
-    interceptV3(x, async (call, req) => {
-      if (call.op !== 'getSets') return null
-      const answer = (await (await svc.handle(req)).json()) as Obj
-      return Response.json(reshaped(answer, shape))
-    })
+    svc.admin.showFlagsAs('omitted')
     const side = testEditSide(x.store, x.profiles)
     await side.handlers['collection:updateSet']({ setID, patch: { flags: { '4': true } } })
     await side.push(new AbortController().signal)
