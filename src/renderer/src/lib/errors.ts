@@ -47,8 +47,8 @@ const TABLE: Readonly<Record<ErrorCode, Entry>> = {
   server_error: ['Service problem', 'The service had a problem; try again soon.', 'retry'],
   html_error_page: ['Service unavailable', 'The service returned an error page.', 'retry'],
   binding_unsupported: [
-    'Binding not supported',
-    'The service does not offer that binding. Choose automatic.',
+    'Request format refused',
+    'The service refused the request formats Studbook tried.',
     'settings'
   ],
   invalid_key: ['API key refused', 'The service does not accept this API key.', 'settings'],
@@ -114,9 +114,18 @@ export const ACTION_LABELS: Readonly<Record<ErrorAction, string>> = {
   wait: 'OK'
 }
 
+/**
+ * Codes whose main-side message is written for the user and says what the table cannot: a binding
+ * refusal names the request formats tried ("… tried for getThemes: HTTP POST, SOAP 1.1 …"), which
+ * differ by service. The table's text stands in when the message is empty.
+ */
+const MAIN_SIDE_WORDS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['binding_unsupported'])
+
 /** The one place an AppError becomes words and a next step. */
 export function describeError(error: AppErrorData): ErrorView {
-  const [title, message, action, fatal] = TABLE[error.code]
+  const [title, fixed, action, fatal] = TABLE[error.code]
+  const own = error.message.trim()
+  const message = MAIN_SIDE_WORDS.has(error.code) && own !== '' ? own : fixed
   const reason = error.detail?.reason ?? (error.code === 'invalid_input' ? error.message : null)
   return {
     code: error.code,
