@@ -139,8 +139,14 @@ function pageRows(db: ReadDb, profileId: number, q: SearchInput, offset: number,
  * A page of a text query, best matches first (relevanceTiers), each tier in the chosen sort.
  * A tier is counted only when the page starts past its first row; every count is cached.
  */
-function rankedRows(db: ReadDb, profileId: number, q: SearchInput, tiers: readonly string[]) {
+function rankedRows(
+  db: ReadDb,
+  profileId: number,
+  q: SearchInput,
+  tiers: readonly string[]
+): { rows: SummaryRow[]; fromFirst: number } {
   const rows: SummaryRow[] = []
+  let fromFirst = 0
   let start = q.offset
   for (const [i, match] of tiers.entries()) {
     const tq = { ...q, match }
@@ -153,11 +159,12 @@ function rankedRows(db: ReadDb, profileId: number, q: SearchInput, tiers: readon
       }
     }
     const page = pageRows(db, profileId, tq, start, q.limit - rows.length)
+    if (i === 0) fromFirst = page.length
     rows.push(...page)
     if (rows.length >= q.limit) break
     start = 0
   }
-  return rows
+  return { rows, fromFirst }
 }
 
 /** How many sets the text matches as typed, no typo forgiven, under the same filters. */
@@ -171,17 +178,18 @@ function exactCount(db: ReadDb, profileId: number, q: SearchInput): number {
 
 export function searchSets(db: ReadDb, profileId: number, q: SearchInput): SearchResultDto {
   const tiers = relevanceTiers(q)
-  const rows = tiers
-    ? rankedRows(db, profileId, q, tiers)
-    : pageRows(db, profileId, q, q.offset, q.limit)
+  const ranked = tiers ? rankedRows(db, profileId, q, tiers) : null
+  const rows = ranked?.rows ?? pageRows(db, profileId, q, q.offset, q.limit)
+  const exactFirst = (ranked?.fromFirst ?? 0) > 0
   const counted = (): number => {
     const f = filters(db, q, true)
     return countOf(db, profileId, q, f, whereOf(profileId, f))
   }
   const total = q.offset === 0 && rows.length < q.limit ? rows.length : counted()
   // Asked only when a word had typo candidates: a text with none has nothing to suggest.
+  // Rows from the first tier already match as typed: nothing to count then.
   const didYouMean =
-    q.near !== undefined && q.offset === 0 && exactCount(db, profileId, q) === 0
+    q.near !== undefined && q.offset === 0 && !exactFirst && exactCount(db, profileId, q) === 0
       ? suggestionOf(q)
       : null
   return {
