@@ -16,7 +16,9 @@ const set = (setID: number, theme: string) => ({
   name: `${theme} set ${setID}`,
   theme,
   year: 2001,
-  thumbnail: null
+  thumbnail: null,
+  setNotes: '',
+  value: { amount: 0, currency: '', source: 'none' as const }
 })
 
 const copy = (setID: number, theme: string, over: Partial<ReportRow> = {}): ReportRow => ({
@@ -33,6 +35,7 @@ const copy = (setID: number, theme: string, over: Partial<ReportRow> = {}): Repo
   additionalPricePaid: 0,
   currentEstimatedValue: 12,
   notes: '',
+  value: { amount: 12, currency: 'USD', source: 'estimated' },
   ...(over as object)
 })
 
@@ -45,15 +48,35 @@ const DTO: ReportDto = {
   rows: [
     copy(1, 'Space'),
     copy(1, 'Space', { currency: 'EUR', pricePaid: 20, location: 'Attic' }),
-    { kind: 'undetailed', ...set(1, 'Space'), count: 1, more: true, notes: '' },
-    copy(2, 'Castle', { currency: '', pricePaid: 7 }),
-    { kind: 'undetailed', ...set(3, 'Castle'), count: 1, more: false, notes: 'From grandma' }
+    { kind: 'undetailed', ...set(1, 'Space'), count: 1, more: true },
+    copy(2, 'Castle', {
+      currency: '',
+      pricePaid: 7,
+      setNotes: 'box dented',
+      notes: 'sealed',
+      value: { amount: 7, currency: '', source: 'paid' }
+    }),
+    {
+      kind: 'undetailed',
+      ...set(3, 'Castle'),
+      count: 1,
+      more: false,
+      setNotes: 'From grandma',
+      value: { amount: 519.99, currency: 'GBP', source: 'retail' }
+    }
   ],
   totals: [
     { currency: '', paid: 7, value: 12 },
     { currency: 'EUR', paid: 20, value: 12 },
     { currency: 'USD', paid: 10, value: 12 }
-  ]
+  ],
+  region: 'UK',
+  replacement: [
+    { currency: '', amount: 7, copies: 1 },
+    { currency: 'GBP', amount: 519.99, copies: 1 },
+    { currency: 'USD', amount: 12, copies: 1 }
+  ],
+  unvalued: 2
 }
 
 let backend: FakeBackend
@@ -79,15 +102,13 @@ afterEach(() => {
 const bodyRows = () =>
   within(screen.getByRole('article', { name: 'Report' }))
     .getAllByRole('row')
-    .filter(
-      (r) => r.closest('tbody') !== null && r.closest('[data-testid="report-totals"]') === null
-    )
+    .filter((r) => r.closest('tbody') !== null && r.closest('.report-totals') === null)
 
 describe('the report screen', () => {
   it('shows one row per copy, the rest of a quantity as one row, and totals per currency', async () => {
     render(Report)
     await settle()
-    expect(backend.callsTo('report:build')).toEqual([{ scope: 'owned' }])
+    expect(backend.callsTo('report:build')).toEqual([{ scope: 'owned', region: report.region }])
     const rows = bodyRows().map((r) => r.textContent.replace(/\s+/g, ' ').trim())
     expect(rows).toHaveLength(5)
     expect(rows[0]).toContain('1001-1 Space set 1')
@@ -110,6 +131,34 @@ describe('the report screen', () => {
     expect(totals[2]).toMatch(/^USD .*10\.00 .*12\.00$/)
     // Nothing adds the three currencies up: no 37 anywhere on the page.
     expect(document.body.textContent).not.toMatch(/37\.00/)
+  })
+
+  it('shows each value with its source, both notes, one date format and the replacement total', async () => {
+    render(Report)
+    await settle()
+    const rows = bodyRows().map((r) => r.textContent.replace(/\s+/g, ' ').trim())
+    expect(rows[0]).toMatch(/12\.00 ?estimate/)
+    expect(rows[2]).toContain('no value known')
+    expect(rows[3]).toMatch(/7\.00 ?price paid/)
+    expect(rows[3]).toContain('Set: box dented')
+    expect(rows[3]).toContain('sealed')
+    expect(rows[4]).toMatch(/519\.99 ?UK retail/)
+    // The heading's date and a row's date in the one format of the locale.
+    const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+    expect(rows[0]).toContain(day.format(new Date(2024, 1, 3)))
+    expect(screen.getByRole('article', { name: 'Report' }).textContent).toContain(
+      `Made ${day.format(new Date('2026-03-01T10:00:00.000Z'))}`
+    )
+    const replacement = within(screen.getByTestId('report-replacement'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.children].map((c) => c.textContent.trim()).join(' '))
+    expect(replacement).toHaveLength(3)
+    expect(replacement[1]).toMatch(/^GBP 1 .*519\.99$/)
+    expect(screen.getByTestId('report-unvalued').textContent.replace(/\s+/g, ' ')).toMatch(
+      /2 copies have no estimate/
+    )
+    expect(document.body.textContent).toMatch(/no grand total/)
   })
 
   it('groups rows under their themes when asked', async () => {
@@ -142,7 +191,10 @@ describe('the report screen', () => {
     render(Report)
     await settle()
     expect(screen.getByLabelText<HTMLInputElement>('Selected sets (3)').checked).toBe(true)
-    expect(backend.callsTo('report:build').at(-1)).toEqual({ setIDs: [3, 1, 2] })
+    expect(backend.callsTo('report:build').at(-1)).toEqual({
+      setIDs: [3, 1, 2],
+      region: report.region
+    })
     expect(window.location.hash).toBe('#/report')
   })
 

@@ -197,9 +197,31 @@ describe('report of owned copies', () => {
         fullNumber: '999',
         name: 'Set 999',
         count: 2,
-        notes: 'From a friend'
+        setNotes: 'From a friend'
       })
     ])
+  })
+
+  it('carries the set note on its first row and each copy note on its copy', async () => {
+    const { build } = await setup()
+    await h.handlers['collection:saveCopy']({ setID: 2, copy: { ...usd, notes: 'sealed' } })
+    await h.handlers['collection:saveCopy']({
+      setID: 2,
+      copy: { ...usd, location: 'Attic', dateAcquired: '2025-01-01' }
+    })
+    await h.handlers['collection:updateSet']({ setID: 2, patch: { notes: 'box dented' } })
+    await h.handlers['collection:updateSet']({
+      setID: 3,
+      patch: { owned: true, qtyOwned: 2, notes: 'one of them sun-faded' }
+    })
+    const r = await build({ scope: 'owned' })
+    expect(r.rows.map((x) => [x.fullNumber, x.setNotes, x.kind === 'copy' ? x.notes : ''])).toEqual(
+      [
+        ['2-1', 'box dented', 'sealed'],
+        ['2-1', '', ''],
+        ['3-1', 'one of them sun-faded', '']
+      ]
+    )
   })
 
   it('refuses malformed scopes with a clear error and writes nothing', async () => {

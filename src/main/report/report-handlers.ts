@@ -34,6 +34,7 @@ function conditionOf(db: ReadDb, profileId: number, input: ParsedScope): Sql {
 
 function setInfo(s: ReportSetRow, profileId: number) {
   return {
+    setNotes: s.set_notes,
     setID: s.set_id,
     fullNumber: s.full_number ?? String(s.set_id),
     name: s.name ?? `Set ${s.set_id}`,
@@ -85,7 +86,10 @@ function buildReport(db: ReadDb, profileId: number, input: ParsedScope, now: Dat
     const info = setInfo(s, profileId)
     const retail = retailValue(s, region)
     const mine = copies.get(s.set_id) ?? []
-    for (const c of mine) rows.push(copyRow(info, c, retail))
+    // The set's note once, on its first row: a note on every copy would read as several notes.
+    mine.forEach((c, i) =>
+      rows.push(copyRow(i === 0 ? info : { ...info, setNotes: '' }, c, retail))
+    )
     const rest = Math.max(0, Math.max(s.qty_owned, 1) - mine.length)
     if (rest > 0) {
       rows.push({
@@ -94,7 +98,7 @@ function buildReport(db: ReadDb, profileId: number, input: ParsedScope, now: Dat
         value: retail,
         count: rest,
         more: mine.length > 0,
-        notes: s.set_notes
+        setNotes: mine.length > 0 ? '' : s.set_notes
       })
     }
     detailed += mine.length

@@ -37,6 +37,8 @@ interface ReportSetInfo {
   readonly year: number | null
   /** App-local `media/...` path of the set's cached thumbnail, or null when it has none. */
   readonly thumbnail: string | null
+  /** The set's own note ("box dented"), on the set's first row only; '' on the others. */
+  readonly setNotes: string
   /** What each copy the row stands for is worth, and on what grounds. */
   readonly value: ReportValue
 }
@@ -60,14 +62,13 @@ interface ReportCopyRow extends ReportSetInfo {
 
 /**
  * The copies of a set the quantity counts but no copy record details: one row for all of them,
- * so every owned copy is on the report without inventing details. Carries the set's own notes.
+ * so every owned copy is on the report without inventing details.
  */
 interface ReportUndetailedRow extends ReportSetInfo {
   readonly kind: 'undetailed'
   readonly count: number
   /** Whether the set also has detailed copies (the row then reads "N more without details"). */
   readonly more: boolean
-  readonly notes: string
 }
 
 export type ReportRow = ReportCopyRow | ReportUndetailedRow

@@ -1,5 +1,5 @@
 import type { SearchQuery } from '../../../shared/ipc/channels/catalog'
-import type { ReportDto, ReportRow } from '../../../shared/model/report'
+import type { ReportDto, ReportRow, ReportValue } from '../../../shared/model/report'
 import { money } from './format'
 
 type Row = ReportRow
@@ -16,6 +16,34 @@ export function amount(n: number, currency: string): string {
 
 export function currencyLabel(code: string): string {
   return code === '' ? 'No currency' : code
+}
+
+/**
+ * The report's one date format, the reader's locale's, for the heading and every row alike. A
+ * day (yyyy-MM-dd) is read as that day where the reader is, never shifted by a time zone.
+ */
+const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
+
+/** A copy's day of acquisition in the report's date format; a dash when none is recorded. */
+export function dayWords(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
+  if (m === null) return day === '' ? '—' : day
+  return DAY.format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+}
+
+/** When the report was made: the same date format as the rows, then the time. */
+export function madeOnWords(iso: string): string {
+  const at = new Date(iso)
+  return `${DAY.format(at)}, ${TIME.format(at)}`
+}
+
+/** Where a value comes from, under the amount. */
+export function sourceWords(source: ReportValue['source'], region: string): string {
+  if (source === 'estimated') return 'estimate'
+  if (source === 'paid') return 'price paid'
+  if (source === 'retail') return `${region} retail`
+  return 'no value known'
 }
 
 /** "12 sets, 15 copies (3 with details)". */

@@ -1,6 +1,6 @@
 import type { ReportScope } from '../../../../shared/ipc/channels/report'
 import type { AppErrorData } from '../../../../shared/errors'
-import type { PaperSize, ReportDto } from '../../../../shared/model/report'
+import type { PaperSize, ReportDto, RetailRegion } from '../../../../shared/model/report'
 import { tryCall } from '../api'
 import { nav } from './nav.svelte'
 import { search } from './search.svelte'
@@ -20,6 +20,14 @@ const PICTURE_ROWS = 300
 /** Letter where it is the usual paper (the Americas that use it, the Philippines), A4 elsewhere. */
 function defaultPaper(language: string): PaperSize {
   return /-(US|CA|MX|PH|CL|CO|VE|GT|CR|PA|PR|DO|SV|NI|HN)$/i.test(language) ? 'Letter' : 'A4'
+}
+
+/** The shop whose retail prices fill in: the reader's own market where the catalogue has it. */
+function defaultRegion(language: string): RetailRegion {
+  if (/-(GB|UK|IE)$/i.test(language)) return 'UK'
+  if (/-CA$/i.test(language)) return 'CA'
+  if (/^(de|fr|it|es|nl|pt|fi|el|sk|sl|et|lv|lt|mt|hr)(-|$)/i.test(language)) return 'EU'
+  return 'US'
 }
 
 function storedTitle(): string {
@@ -47,6 +55,9 @@ class ReportState {
   paper = $state<PaperSize>(
     defaultPaper(typeof navigator === 'undefined' ? '' : navigator.language)
   )
+  region = $state<RetailRegion>(
+    defaultRegion(typeof navigator === 'undefined' ? '' : navigator.language)
+  )
   report = $state.raw<ReportDto | null>(null)
   error = $state.raw<AppErrorData | null>(null)
   busy = $state(false)
@@ -70,14 +81,15 @@ class ReportState {
 
   /** The scope the current choice stands for. */
   scope(): ReportScope {
+    const region = this.region
     if (this.choice === 'selection' && this.selection.length > 0) {
-      return { setIDs: [...this.selection] }
+      return { setIDs: [...this.selection], region }
     }
     if (this.choice === 'search') {
       const { offset: _o, limit: _l, facets: _f, ...query } = search.query(0, 1, false)
-      return { query }
+      return { query, region }
     }
-    return { scope: 'owned' }
+    return { scope: 'owned', region }
   }
 
   rememberTitle(): void {
