@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCatalogueHandlers } from '../../src/main/catalogue/catalogue-handlers'
+import { freshFuzzyWords, fuzzyWords } from '../../src/main/catalogue/fuzzy-words-repo'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import type { Profiles } from '../../src/main/account/index'
 import { searchQuery } from '../../src/shared/ipc/channels/catalog'
@@ -110,5 +111,44 @@ describe('did you mean', () => {
     expect((await search({ text: 'galleon' })).didYouMean ?? null).toBeNull()
     // "drago" prefixes "dragon": an exact match, though "drag" words are one typo away too.
     expect((await search({ text: 'drago' })).didYouMean ?? null).toBeNull()
+  })
+})
+
+describe('the word index', () => {
+  it('is read in slices: the event loop turns while a large catalogue is read', async () => {
+    const big = await openTestStore('search-fuzzy-big')
+    try {
+      const sets = Array.from({ length: 2500 }, (_, i) =>
+        makeSet({ setID: i + 1, name: `Model ${i} Lighthouse`, theme: `Theme ${i % 40}` })
+      )
+      upsertSets(big.store.write, big.pid, sets, FIXTURE_AT)
+      let turns = 0
+      let stop = false
+      const tick = (): void => {
+        turns++
+        if (!stop) setImmediate(tick)
+      }
+      setImmediate(tick)
+      const index = await fuzzyWords(big.store.read)
+      stop = true
+      expect(index.near('lighthose')).toEqual(['lighthouse'])
+      // 2,500 sets are 10 reads of 250 rows, at most 4 a slice: other callbacks ran between.
+      expect(turns).toBeGreaterThanOrEqual(2)
+    } finally {
+      big.close()
+    }
+  })
+
+  it('learns words from sets cached after it was first read', async () => {
+    expect(await ids({ text: 'Submarne' })).toEqual([])
+    upsertSets(
+      t.store.write,
+      t.pid,
+      [makeSet({ setID: 18, number: '60264', name: 'Ocean Exploration Submarine' })],
+      FIXTURE_AT
+    )
+    // A search right after the change may still use the old words while the new are read.
+    expect((await freshFuzzyWords(t.store.read)).near('submarne')).toEqual(['submarine'])
+    expect(await ids({ text: 'Submarne' })).toEqual([18])
   })
 })

@@ -15,6 +15,8 @@ import { WordIndex } from './fuzzy-index'
 const ROWS_PER_READ = 250
 /** About how long a slice holds the thread (the main thread rule: ~10 ms a turn). */
 const SLICE_MS = 8
+/** Reads a slice takes at most, however fast they are: a fast machine still gives turns. */
+const READS_PER_SLICE = 4
 
 interface State {
   index: WordIndex | null
@@ -48,8 +50,9 @@ async function build(db: ReadDb): Promise<WordIndex> {
   while (after !== null) {
     const start = performance.now()
     const texts = new Map<string, number>()
-    while (after !== null && performance.now() - start < SLICE_MS / 2) {
+    for (let n = 0; after !== null && n < READS_PER_SLICE; n++) {
       after = readTexts(db, after, texts)
+      if (performance.now() - start > SLICE_MS / 2) break
     }
     for (const [text, times] of texts) index.add(text, times)
     if (after !== null) await nextTurn()
@@ -91,4 +94,14 @@ export async function fuzzyWords(db: ReadDb): Promise<WordIndex> {
   if (index === null) return rebuild(db, state)
   if (state.readAt !== generationOf(db)) void rebuild(db, state).catch(() => undefined)
   return index
+}
+
+/** The word index as of the catalogue now, waiting for it to be read again if it changed. */
+export async function freshFuzzyWords(db: ReadDb): Promise<WordIndex> {
+  for (;;) {
+    const index = await fuzzyWords(db)
+    const state = states.get(db)
+    if (state?.readAt === generationOf(db) && state.index === index) return index
+    if (state) await rebuild(db, state)
+  }
 }
