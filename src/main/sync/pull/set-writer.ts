@@ -139,7 +139,11 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
           else resolve(outcome.value)
         }
       }
-      w.postMessage({ id, ...job } satisfies ToWriter)
+      // A turn first: the request for the next page, sent just before this job, counts itself
+      // against the allowance in microtasks (a main-thread write) and so goes before any slice.
+      setImmediate(() => {
+        w.postMessage({ id, ...job } satisfies ToWriter)
+      })
     })
   }
   return {
