@@ -35,6 +35,19 @@ export function localStateSetIds(db: ReadDb, profileId: number): number[] {
   ).map((r) => r.set_id)
 }
 
+/**
+ * Set ids whose row holds what the pull clears from a set no list shows: owned, wanted, a
+ * quantity, notes or a rating (flags are kept, copies checked on their own). A row cleared before
+ * holds none of them, so clearing it again removes nothing.
+ */
+export function clearableStateSetIds(db: ReadDb, profileId: number): number[] {
+  return all<{ set_id: number }>(
+    db,
+    sql`SELECT set_id FROM set_state WHERE profile_id = ${profileId}
+        AND (owned = 1 OR wanted = 1 OR qty_owned <> 0 OR notes <> '' OR rating <> 0)`
+  ).map((r) => r.set_id)
+}
+
 /** Returns true when the row changed. */
 export function applyServerSetState(
   db: WriteDb,

@@ -3,6 +3,7 @@ export {
   applyServerCopies,
   applyServerMinifig,
   applyServerSetState,
+  clearableStateSetIds,
   copyFieldsOf,
   localCopyIds,
   localStateSetIds,

@@ -5,6 +5,7 @@ import {
   applyServerCopies,
   applyServerMinifig,
   applyServerSetState,
+  clearableStateSetIds,
   localCopyIds,
   localStateSetIds,
   setFlagLabel,
@@ -206,7 +207,9 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
   const now = ctx.now().toISOString()
   const changed = new Set<number>()
   const onServer = new Set(sets.map((s) => s.setID))
-  const held = localStateSetIds(db, id)
+  // Only rows that clearing would change: a set cleared on an earlier sync holds nothing, and
+  // must not cost a credential check on every sync after.
+  const held = clearableStateSetIds(db, id)
   const editing = targetsWithEdits(db, id)
   const removing = held.some(
     (setID) => !onServer.has(setID) && !editing.has(`set:${setID}`) && !unknown(setID)
