@@ -80,7 +80,11 @@ async function main(): Promise<void> {
 
     /** Runs one call, recording its time and the longest the main thread was held meanwhile. */
     const held: Record<'plan' | 'edit' | 'undo', number[]> = { plan: [], edit: [], undo: [] }
-    const watched = async <T>(name: keyof typeof held, took: number[], call: () => Promise<T>) => {
+    const watched = async <T>(
+      name: keyof typeof held,
+      took: number[],
+      call: () => T | Promise<T>
+    ): Promise<T> => {
       const loop = monitorEventLoopDelay({ resolution: 1 })
       loop.enable()
       // Its timer must run once before the call, and once after, or a block goes unrecorded.
