@@ -263,6 +263,7 @@ describe('the bulk bar', () => {
 
   it('Report… opens the insurance report on exactly the selected sets', async () => {
     backend.override('report:build', () => ({
+      owner: { name: '', address: '' },
       generatedAt: '2026-03-01T10:00:00.000Z',
       sets: 0,
       copies: 0,

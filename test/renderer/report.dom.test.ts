@@ -40,6 +40,7 @@ const copy = (setID: number, theme: string, over: Partial<ReportRow> = {}): Repo
 })
 
 const DTO: ReportDto = {
+  owner: { name: 'Ada Builder', address: '1 Brick Lane\nLondon' },
   generatedAt: '2026-03-01T10:00:00.000Z',
   sets: 3,
   copies: 5,
@@ -159,6 +160,9 @@ describe('the report screen', () => {
       /2 copies have no estimate/
     )
     expect(document.body.textContent).toMatch(/no grand total/)
+    // The owner from Settings heads the report.
+    expect(document.querySelector('.report-owner')?.textContent).toBe('Ada Builder')
+    expect(document.querySelector('.report-address')?.textContent).toBe('1 Brick Lane\nLondon')
   })
 
   it('groups rows under their themes when asked', async () => {

@@ -10,11 +10,22 @@ import type { Store } from '../store/connection'
 import type { ReadDb } from '../store/handles'
 import type { Sql } from '../store/sql'
 import type { ReportPdfPort } from './pdf-port'
-import { ALL_OWNED, copiesOfSets, liveCopies, ownedSets, setIdsIn } from './report-repo'
+import {
+  ALL_OWNED,
+  copiesOfSets,
+  liveCopies,
+  ownedSets,
+  readOwner,
+  setIdsIn,
+  writeOwner
+} from './report-repo'
 import type { ReportSetRow } from './report-repo'
 import { copyValue, replacementTotals, retailValue } from './report-values'
 
-type ReportHandlers = Pick<Handlers, 'report:build' | 'report:savePdf'>
+type ReportHandlers = Pick<
+  Handlers,
+  'report:build' | 'report:savePdf' | 'report:getOwner' | 'report:setOwner'
+>
 
 interface ReportDeps {
   readonly store: Store
@@ -109,6 +120,7 @@ function buildReport(db: ReadDb, profileId: number, input: ParsedScope, now: Dat
     (m) => m.currency !== '' || m.paid !== 0 || m.value !== 0
   )
   return {
+    owner: readOwner(db),
     generatedAt: now.toISOString(),
     sets: sets.length,
     copies: total,
@@ -124,6 +136,12 @@ function buildReport(db: ReadDb, profileId: number, input: ParsedScope, now: Dat
 export function createReportHandlers(deps: ReportDeps): ReportHandlers {
   return {
     'report:build': (input) => buildReport(deps.store.read, deps.profileId(), input, deps.now()),
+    'report:getOwner': () => readOwner(deps.store.read),
+    'report:setOwner': (owner) => {
+      const clean = { name: owner.name.trim(), address: owner.address.trim() }
+      writeOwner(deps.store.write, clean)
+      return clean
+    },
     'report:savePdf': async ({ paper, suggestedName }) => {
       if (deps.pdf === null) {
         throw new AppError(

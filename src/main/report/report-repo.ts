@@ -1,5 +1,5 @@
-import type { ReadDb } from '../store/handles'
-import { all } from '../store/handles'
+import type { ReadDb, WriteDb } from '../store/handles'
+import { all, get, run, transaction } from '../store/handles'
 import { raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
 import type { CopyRow } from '../collection/index'
@@ -57,4 +57,34 @@ export function liveCopies(db: ReadDb, profileId: number, ids: readonly number[]
         ORDER BY c.set_id, c.date_acquired = '', c.date_acquired, c.collection_id IS NULL,
           c.collection_id, c.local_id`
   )
+}
+
+/**
+ * The owner printed on reports, in the database's settings table: kept on this computer, and in
+ * every backup, which is a snapshot of the database.
+ */
+const OWNER_NAME = 'report.ownerName'
+const OWNER_ADDRESS = 'report.ownerAddress'
+
+function setting(db: ReadDb, key: string): string {
+  return get<{ value: string }>(db, sql`SELECT value FROM settings WHERE key = ${key}`)?.value ?? ''
+}
+
+export function readOwner(db: ReadDb): { name: string; address: string } {
+  return { name: setting(db, OWNER_NAME), address: setting(db, OWNER_ADDRESS) }
+}
+
+export function writeOwner(db: WriteDb, owner: { name: string; address: string }): void {
+  transaction(db, () => {
+    for (const [key, value] of [
+      [OWNER_NAME, owner.name],
+      [OWNER_ADDRESS, owner.address]
+    ] as const) {
+      run(
+        db,
+        sql`INSERT INTO settings (key, value) VALUES (${key}, ${value})
+            ON CONFLICT (key) DO UPDATE SET value = excluded.value`
+      )
+    }
+  })
 }

@@ -89,7 +89,15 @@ interface ReportCurrencyTotal {
   readonly value: number
 }
 
+/** Whose collection it is, as Settings keeps it ('' when not given). */
+export interface ReportOwner {
+  readonly name: string
+  /** Lines separated by '\n'. */
+  readonly address: string
+}
+
 export interface ReportDto {
+  readonly owner: ReportOwner
   /** When the report was made (ISO, UTC). */
   readonly generatedAt: string
   /** Owned sets on the report. */

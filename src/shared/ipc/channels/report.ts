@@ -3,7 +3,7 @@ import { channel } from '../define'
 import { searchQuery } from './catalog'
 import { setId } from './common'
 import { RETAIL_REGIONS } from '../../model/report'
-import type { ReportDto } from '../../model/report'
+import type { ReportDto, ReportOwner } from '../../model/report'
 
 /** Most sets one report may name by ID: more than any collection holds, small enough to parse. */
 const MAX_REPORT_SET_IDS = 50_000
@@ -34,8 +34,24 @@ export const reportScope = z.union([
 
 export type ReportScope = z.input<typeof reportScope>
 
+/** Plain text only: control characters (but a line break in the address) are refused. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/
+const plain = (max: number, lines: boolean) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !CONTROL.test(s) && (lines || !s.includes('\n')), {
+      message: 'plain text, without control characters'
+    })
+
 export const reportChannels = {
   'report:build': channel<ReportDto>()(reportScope),
+  /** The owner printed at the head of every report, as Settings keeps it. */
+  'report:getOwner': channel<ReportOwner>()(z.object({}).strict()),
+  'report:setOwner': channel<ReportOwner>()(
+    z.object({ name: plain(200, false), address: plain(1000, true) }).strict()
+  ),
   /**
    * Electron only: prints the window showing the report to PDF and asks where to save it. The
    * browser host answers that its Print button does this.
