@@ -154,8 +154,10 @@ describe('every operation over every binding it offers, against the reference se
     }
     // The client never puts a password in a URL, whatever binding a caller forces.
     if (binding === 'httpGet' && op.params.some((p) => p.name === 'password' || p.name === 'p')) {
+      // Told as Settings names the binding, never by its internal name.
       await expect(client.call(service, name, params, { binding })).rejects.toMatchObject({
-        code: 'binding_unsupported'
+        code: 'binding_unsupported',
+        message: `${name} is not offered over HTTP GET. Choose Automatic in Settings.`
       })
       return
     }

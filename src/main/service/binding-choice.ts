@@ -2,7 +2,7 @@ import { AppError } from '../../shared/errors'
 import type { Binding, OperationDef, ServiceName } from '../../shared/protocol/operations'
 import { isSoap } from './bindings'
 import type { ServiceDescription } from './discovery'
-import { everyBindingRefused } from './refusals'
+import { bindingName, everyBindingRefused } from './refusals'
 import { carriesPassword } from './secret-params'
 
 /**
@@ -93,11 +93,15 @@ export class BindingChoice {
 
   private forced(op: OperationDef, explicit: Binding): Binding {
     if (!usable(op, explicit)) {
-      throw new AppError('binding_unsupported', `${op.name} is not offered over ${explicit}.`, {
-        operation: op.name,
-        service: op.service,
-        binding: explicit
-      })
+      throw new AppError(
+        'binding_unsupported',
+        `${op.name} is not offered over ${bindingName(explicit)}. Choose Automatic in Settings.`,
+        {
+          operation: op.name,
+          service: op.service,
+          binding: explicit
+        }
+      )
     }
     return explicit
   }

@@ -49,6 +49,11 @@ const NAMES: Readonly<Record<Binding, string>> = {
   soap12: 'SOAP 1.2'
 }
 
+/** A binding as the user knows it from Settings ("SOAP 1.1"), never its internal name. */
+export function bindingName(binding: Binding): string {
+  return NAMES[binding]
+}
+
 /** The error a call ends with when every binding it may use was refused: it names them all. */
 export function everyBindingRefused(
   operation: string,

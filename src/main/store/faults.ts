@@ -44,7 +44,7 @@ export function storageFault(e: unknown): AppError | null {
   if (BUSY.has(code)) {
     return new AppError(
       'db_busy',
-      'Studbook is writing a restored collection, so this was not saved. Try again in a moment.',
+      'Studbook is writing a large change (a restore, import or bulk edit), so this was not saved. Try again in a moment.',
       undefined,
       { cause: e }
     )

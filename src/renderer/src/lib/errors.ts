@@ -97,7 +97,7 @@ const TABLE: Readonly<Record<ErrorCode, Entry>> = {
   ],
   db_busy: [
     'Busy for a moment',
-    'Studbook is writing a restored collection, so this was not saved. Try again in a moment.',
+    'Studbook is writing a large change (a restore, import or bulk edit), so this was not saved. Try again in a moment.',
     'retry'
   ],
   file_error: ['File problem', 'Studbook could not read or write that file.', 'dismiss']
