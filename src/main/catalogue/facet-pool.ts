@@ -4,6 +4,7 @@ import type { Store } from '../store/connection'
 import type { FacetJob } from './facet-worker'
 import { computeFacets } from './facets-repo'
 import { changeCount, keepFacets, knownFacets } from './search-repo'
+import { catalogueGeneration, tracksCatalogue } from '../store/match-sets'
 import type { SearchInput } from './search-filters'
 
 /**
@@ -20,7 +21,7 @@ type Reply =
   | { readonly id: number; readonly ok: true; readonly value: SearchFacets }
   | { readonly id: number; readonly ok: false; readonly message: string }
 
-interface Job extends FacetJob {
+interface Job extends Omit<FacetJob, 'catalogue'> {
   readonly changes: number
   resolve(value: SearchFacets | null): void
   reject(error: Error): void
@@ -107,7 +108,10 @@ export function createFacetPool(store: Store, options: FacetPoolOptions = {}): F
     }
     running = job
     worker.ref()
-    const message: FacetJob = { id: job.id, profileId: job.profileId, query: job.query }
+    // Sent with the job, read at the moment it is sent: the main thread's writes are committed
+    // by then (they are synchronous), so the worker's columns are never older than this number.
+    const catalogue = tracksCatalogue(store.read) ? catalogueGeneration(store.read) : null
+    const message: FacetJob = { id: job.id, profileId: job.profileId, query: job.query, catalogue }
     worker.postMessage(message)
   }
 

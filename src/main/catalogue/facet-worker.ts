@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3'
 import { parentPort, workerData } from 'node:worker_threads'
-import { computeFacets } from './facets-repo'
+import { computeFacets, readFacetColumns } from './facets-repo'
 import type { FacetMemo } from './facets-repo'
+import type { FacetColumns } from './facet-columns'
 import type { ReadDb } from '../store/handles'
 import type { SearchInput } from './search-filters'
 
@@ -14,6 +15,11 @@ export interface FacetJob {
   readonly id: number
   readonly profileId: number
   readonly query: SearchInput
+  /**
+   * The main connection's catalogue generation (noteCatalogueChange: every write to `sets` moves
+   * it), null when it keeps none: then any commit (data_version) reads the columns again.
+   */
+  readonly catalogue: number | null
 }
 
 const { path } = workerData as { path: string }
@@ -24,6 +30,21 @@ db.pragma('busy_timeout = 5000')
 // (the app's) commits anything, a catalogue page or a user's edit.
 const kept: FacetMemo = new Map()
 let version: unknown = null
+// The value-facet columns of the last profile asked for, and the catalogue they were read from.
+let columns: FacetColumns | null = null
+let columnsOf: { catalogue: number | null; version: unknown } | null = null
+
+function columnsFor(job: FacetJob, now: unknown): FacetColumns {
+  const stale =
+    columns?.profileId !== job.profileId ||
+    columnsOf?.catalogue !== job.catalogue ||
+    (job.catalogue === null && columnsOf.version !== now)
+  if (columns === null || stale) {
+    columns = readFacetColumns(db as ReadDb, job.profileId)
+    columnsOf = { catalogue: job.catalogue, version: now }
+  }
+  return columns
+}
 
 parentPort?.on('message', (job: FacetJob) => {
   try {
@@ -32,7 +53,7 @@ parentPort?.on('message', (job: FacetJob) => {
       kept.clear()
       version = now
     }
-    const value = computeFacets(db as ReadDb, job.profileId, job.query, kept)
+    const value = computeFacets(db as ReadDb, job.profileId, job.query, kept, columnsFor(job, now))
     parentPort?.postMessage({ id: job.id, ok: true, value })
   } catch (e) {
     parentPort?.postMessage({

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { searchQuery } from '../../src/shared/ipc/channels/catalog'
+import type { SearchQuery } from '../../src/shared/ipc/channels/catalog'
+import { computeFacets, readFacetColumns } from '../../src/main/catalogue/facets-repo'
+import { createFacetPool } from '../../src/main/catalogue/facet-pool'
+import { upsertSets } from '../../src/main/catalogue/sets-repo'
+import { run, transaction } from '../../src/main/store/handles'
+import { sql } from '../../src/main/store/sql'
+import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
+import type { TestStore } from './set-fixtures'
+
+/**
+ * Issue #25: the facet worker counts theme, subtheme, year and availability from columns it keeps
+ * in memory (facet-columns.ts), read once per catalogue change. The counts must be exactly the
+ * SQL facets' (values, order, ties, empty values left out) under every kind of filter, and the
+ * columns must be a snapshot the worker reads again when the catalogue changes.
+ */
+
+let t: TestStore
+const THEMES = ['Castle', 'Space', 'Town', 'Pirates', 'Trains', 'Ärger', 'castle']
+const SUBS = ['', 'Knights', 'Classic', 'Harbour']
+const AVAIL = ['Retail', 'Retired', 'LEGO exclusive', '']
+
+beforeAll(async () => {
+  t = await openTestStore('facet-columns')
+  const sets = Array.from({ length: 500 }, (_, i) =>
+    makeSet({
+      setID: i + 1,
+      name: i % 3 === 0 ? `Castle keep ${i}` : `Harbour crane ${i}`,
+      theme: THEMES[i % THEMES.length] ?? '',
+      subtheme: i % 17 === 0 ? null : (SUBS[(i * 7) % 4] ?? ''),
+      year: i % 23 === 0 ? '' : String(1980 + ((i * 13) % 40)),
+      availability: AVAIL[(i * 3) % 4] ?? '',
+      UKRetailPrice: String((i % 50) + 0.99)
+    })
+  )
+  upsertSets(t.store.write, t.pid, sets, FIXTURE_AT)
+  const state = t.store.write.prepare(
+    `INSERT OR IGNORE INTO set_state (profile_id, set_id, owned, wanted, qty_owned, flags, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, '')`
+  )
+  for (let id = 1; id <= 500; id += 7) state.run(t.pid, id, 1, 0, 1, id % 2 === 0 ? 3 : 0)
+  for (let id = 3; id <= 500; id += 11) state.run(t.pid, id, 0, 1, 0, 0)
+})
+afterAll(() => {
+  t.close()
+})
+
+const QUERIES: [string, SearchQuery][] = [
+  ['the whole catalogue', {}],
+  ['a year range', { yearFrom: 1990, yearTo: 2005 }],
+  ['an open year range', { yearFrom: 2010 }],
+  ['a theme and a year range', { theme: 'Space', yearFrom: 1985, yearTo: 2010 }],
+  ['a theme no set has', { theme: 'Nowhere' }],
+  ['a text', { text: 'castle' }],
+  ['a one-letter text', { text: 'h' }],
+  ['a text and a year range', { text: 'harbour', yearFrom: 1995 }],
+  ['a text and an availability', { text: 'kee', availability: 'Retired' }],
+  ['owned sets in a year range', { owned: true, yearFrom: 1990, yearTo: 2019 }],
+  ['sets not owned, one theme', { owned: false, theme: 'Town' }],
+  ['wanted sets', { wanted: true }],
+  ['flagged sets', { flags: [1, 2] }],
+  ['a price', { price: { region: 'UK', max: 20 } }],
+  ['an availability and a subtheme', { availability: 'Retired', subtheme: 'Knights' }]
+]
+
+describe('facet columns', () => {
+  it.each(QUERIES)('count %s exactly as the SQL facets do', (_, q) => {
+    const query = searchQuery.parse(q)
+    const cols = readFacetColumns(t.store.read, t.pid)
+    expect(computeFacets(t.store.read, t.pid, query, undefined, cols)).toEqual(
+      computeFacets(t.store.read, t.pid, query)
+    )
+  })
+
+  it('are a snapshot: counts come from memory until the columns are read again', () => {
+    const query = searchQuery.parse({})
+    const cols = readFacetColumns(t.store.read, t.pid)
+    const before = computeFacets(t.store.read, t.pid, query)
+    run(
+      t.store.write,
+      sql`UPDATE sets SET theme = 'Moved' WHERE profile_id = ${t.pid} AND set_id <= 5`
+    )
+    try {
+      expect(computeFacets(t.store.read, t.pid, query, undefined, cols).themes).toEqual(
+        before.themes
+      )
+      const fresh = readFacetColumns(t.store.read, t.pid)
+      const now = computeFacets(t.store.read, t.pid, query, undefined, fresh)
+      expect(now.themes).toContainEqual({ value: 'Moved', count: 5 })
+      expect(now).toEqual(computeFacets(t.store.read, t.pid, query))
+    } finally {
+      run(
+        t.store.write,
+        sql`UPDATE sets SET theme = CASE set_id % 7 WHEN 1 THEN 'Castle' WHEN 2 THEN 'Space'
+          WHEN 3 THEN 'Town' WHEN 4 THEN 'Pirates' WHEN 5 THEN 'Trains' WHEN 6 THEN 'Ärger'
+          ELSE 'castle' END WHERE profile_id = ${t.pid} AND set_id <= 5`
+      )
+    }
+  })
+
+  it('are read again by the facet worker after a catalogue change', async () => {
+    const pool = createFacetPool(t.store, {
+      onFallback: (why) => {
+        throw new Error(why)
+      }
+    })
+    try {
+      const query = searchQuery.parse({ facets: true })
+      expect(await pool.facets(t.pid, query)).toEqual(computeFacets(t.store.read, t.pid, query))
+      transaction(t.store.write, () =>
+        upsertSets(
+          t.store.write,
+          t.pid,
+          [makeSet({ setID: 9001, theme: 'Brand new', year: '2024' })],
+          FIXTURE_AT
+        )
+      )
+      const after = await pool.facets(t.pid, query)
+      expect(after?.themes).toContainEqual({ value: 'Brand new', count: 1 })
+      expect(after).toEqual(computeFacets(t.store.read, t.pid, query))
+    } finally {
+      await pool.close()
+    }
+  })
+})
