@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BLANK_COPY } from '../../src/shared/model/collection'
 import type { CopyDto } from '../../src/shared/model/collection'
-import type { SearchResultDto } from '../../src/shared/model/catalog'
+import type { SearchResultDto, SetDetailDto } from '../../src/shared/model/catalog'
+import { RETAIL_CURRENCY } from '../../src/shared/model/report'
+import type { RetailRegion } from '../../src/shared/model/report'
 import type { TotalsDto } from '../../src/shared/model/collection'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
@@ -30,6 +32,33 @@ function pdftotext(path: string): string {
       { cause: e }
     )
   }
+}
+
+/** The PDF's text laid out as on paper: words of one line stay on one line, in their columns. */
+function pdfLayout(path: string): string {
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', path, '-'], { encoding: 'utf8' })
+}
+
+/** Every word of the copies table's column names, as it heads the table. */
+const HEADER_WORDS = [
+  'Set',
+  'Theme',
+  'Year',
+  'Condition',
+  'Location',
+  'Acquired',
+  'Paid',
+  'Value',
+  'each',
+  'Notes'
+]
+
+/** What one copy is worth by the report's rule: estimate, else paid, else the region's retail. */
+function copyWorth(c: CopyDto, retail: { amount: number; currency: string } | null) {
+  if (c.currentEstimatedValue > 0) return { amount: c.currentEstimatedValue, currency: c.currency }
+  const paid = Math.round(c.pricePaid * 100) + Math.round(c.additionalPricePaid * 100)
+  if (paid > 0) return { amount: paid / 100, currency: c.currency }
+  return retail
 }
 
 function pdfPages(path: string): number {
@@ -203,6 +232,76 @@ describe('insurance report of the demo collection', () => {
     await page.getByLabel('Pictures').uncheck()
     const textOnly = await printed('report-text.pdf')
     lists(textOnly.text, textOnly.pages, true)
+
+    // The replacement value per currency, worked out here from the app's own data.
+    const region = (await page.getByLabel('Retail prices of').inputValue()) as RetailRegion
+    const worth = new Map<string, { cents: number; copies: number }>()
+    for (const { s, mine, rest } of expected) {
+      const detail = await app.rpc<SetDetailDto>('catalog:getSet', { setID: s.setID })
+      const text = (detail.prices[region] ?? '').trim()
+      const n = /^\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : 0
+      const retail = n > 0 ? { amount: n, currency: RETAIL_CURRENCY[region] } : null
+      const each = [
+        ...mine.map((c) => copyWorth(c, retail)),
+        ...Array.from({ length: rest }, () => retail)
+      ]
+      for (const v of each) {
+        if (v === null) continue
+        const t = worth.get(v.currency) ?? { cents: 0, copies: 0 }
+        t.cents += Math.round(v.amount * 100)
+        t.copies += 1
+        worth.set(v.currency, t)
+      }
+    }
+    expect(worth.size).toBeGreaterThan(0)
+    const replacementLines = await Promise.all(
+      [...worth.entries()].map(async ([currency, t]) => {
+        const formatted = await page.evaluate(
+          ({ amount, code }) =>
+            code === ''
+              ? amount.toFixed(2)
+              : new Intl.NumberFormat(undefined, { style: 'currency', currency: code }).format(
+                  amount
+                ),
+          { amount: t.cents / 100, code: currency }
+        )
+        return flat(
+          `${currency === '' ? 'No currency' : currency} ${t.copies.toLocaleString('en')} ${formatted}`
+        )
+      })
+    )
+    for (const line of replacementLines) expect(textOnly.text).toContain(line)
+
+    // The owner from Settings, and the column names kept apart on both papers.
+    await page.getByRole('link', { name: 'Settings' }).click()
+    const owner = page.getByRole('region', { name: 'Owner on the insurance report' })
+    await owner.getByLabel('Name').fill('Ada Builder')
+    await owner.getByLabel('Address').fill('1 Brick Lane')
+    await owner.getByRole('button', { name: 'Save owner' }).click()
+    await owner.getByText('Saved.').waitFor()
+    await page.getByRole('link', { name: 'Report' }).click()
+    await page.locator('.report-owner', { hasText: 'Ada Builder' }).waitFor()
+    for (const paperSize of ['A4', 'Letter'] as const) {
+      await page.getByLabel('Paper').selectOption(paperSize)
+      const path = join(app.artifactsDir, `report-${paperSize}.pdf`)
+      await page.pdf({ path, preferCSSPageSize: true })
+      const laid = pdfLayout(path)
+      writeFileSync(path.replace(/\.pdf$/, '-layout.txt'), laid)
+      const size = execFileSync('pdfinfo', [path], { encoding: 'utf8' })
+      // A4 is 595 × 842 pt, Letter 612 × 792.
+      expect(size).toMatch(paperSize === 'A4' ? /\(A4\)/ : /\(letter\)/)
+      // The first page's column names: each word on its own, none run into its neighbour.
+      const head = laid.split('\n').slice(0, 40).join('\n')
+      for (const word of HEADER_WORDS) {
+        expect(head, `${paperSize}: ${word}`).toMatch(
+          new RegExp(`(^|[\\s(])${word}([\\s)]|$)`, 'm')
+        )
+      }
+      // No two amounts in one cell run together ("DKK 399.00DKK 500.00").
+      expect(laid).not.toMatch(/\d[A-Z]{3}\b|\d[£$€]/)
+      expect(flat(laid)).toContain('Ada Builder')
+      for (const line of replacementLines) expect(flat(pdftotext(path))).toContain(line)
+    }
 
     // Dark on screen (the system's choice and the app's own setting), black on white on paper.
     await page.emulateMedia({ colorScheme: 'dark' })
