@@ -1,7 +1,7 @@
 import type { ReadDb, WriteDb } from '../store/handles'
 import { all, get, run } from '../store/handles'
 import { inSlices } from '../store/slices'
-import type { Slice } from '../store/slices'
+import type { Slice, SliceOptions } from '../store/slices'
 import { sql } from '../store/sql'
 
 /** The catalogue's minifigures as a pull stores them: the service's, replaced whole each time. */
@@ -16,11 +16,12 @@ export interface CatalogueMinifigInput {
   readonly sets: readonly { readonly setID: number; readonly quantity: number }[]
 }
 
-/** What a write of the catalogue needs from its caller. */
-interface MinifigWriteOptions {
-  /** Runs between slices, outside any transaction (a cancelled sync stops there). */
-  readonly between?: () => void
-}
+/**
+ * What a write of the catalogue needs from its caller: `between` runs between slices, outside any
+ * transaction (a cancelled sync stops there); a writer in a worker paces its slices by the main
+ * thread's leave instead of a turn (sync/pull/set-writer.ts).
+ */
+type MinifigWriteOptions = Pick<SliceOptions, 'between' | 'pace' | 'targetMs'>
 
 /** Cost of a figure in a slice: its own row and each of its links. */
 const weight = (f: CatalogueMinifigInput): number => 1 + f.sets.length

@@ -1,15 +1,11 @@
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
-import {
-  MINIFIG_NUMBER,
-  nextMinifigPull,
-  sweepMinifigPull,
-  writeMinifigPage
-} from '../../catalogue/index'
+import { MINIFIG_NUMBER, nextMinifigPull } from '../../catalogue/index'
 import type { CatalogueMinifigInput } from '../../catalogue/index'
 import { setSyncValue } from '../../store/sync-state-repo'
 import { checkCancelled } from './context'
 import type { PullContext } from './context'
+import { setWriter } from './set-writer'
 import { v3CannotAnswer } from './v3-sets'
 
 /**
@@ -89,34 +85,40 @@ export async function pullMinifigCatalogue(ctx: PullContext): Promise<boolean> {
   }
   if (first === null) return false
   const db = ctx.store.write
-  const between = (): void => {
-    checkCancelled(ctx.signal)
-  }
   // Written as it arrives (minifigs-repo.ts): until the sweep is done, the pull counts as not
   // done, so a crash, a cancel or a cut-off part way leaves a mix that the next sync pulls again
   // and sweeps.
   setSyncValue(db, ctx.profileId, 'minifigs_pulled_at', null)
   const mark = nextMinifigPull(db, ctx.profileId)
+  // The pages and the sweep are written as the set pages are: from the load's writer, on a
+  // connection of its own in a worker when the store is a file (set-writer.ts), so a search
+  // while the figures arrive waits for no slice of theirs on this thread.
+  const writer = setWriter(ctx.store, ctx.signal)
   // Figure numbers only, to know when the service's `matches` are all in (or a page adds none).
   const seen = new Set<string>()
-  let current: Page = first
-  for (let n = 1; ; n++) {
-    checkCancelled(ctx.signal)
-    const { matches } = current
-    const before = seen.size
-    for (const f of current.minifigs) seen.add(f.minifigNumber)
-    const last = seen.size >= matches || seen.size === before
-    // The next page travels while this one is written; a failure of it waits for the write.
-    const next = last ? null : fetchPage(ctx, n + 1)
-    next?.catch(() => undefined)
-    await writeMinifigPage(db, ctx.profileId, mark, current.minifigs.map(inputOf), { between })
-    ctx.progress('minifigs', seen.size, matches)
-    const got = next === null ? null : await next
-    if (got === null) break
-    current = got
+  try {
+    let current: Page = first
+    for (let n = 1; ; n++) {
+      checkCancelled(ctx.signal)
+      const { matches } = current
+      const before = seen.size
+      for (const f of current.minifigs) seen.add(f.minifigNumber)
+      const last = seen.size >= matches || seen.size === before
+      // The next page travels while this one is written; a failure of it waits for the write.
+      const next = last ? null : fetchPage(ctx, n + 1)
+      next?.catch(() => undefined)
+      const figures = current.minifigs.map(inputOf)
+      await writer.writeFigures({ profileId: ctx.profileId, mark, figures })
+      ctx.progress('minifigs', seen.size, matches)
+      const got = next === null ? null : await next
+      if (got === null) break
+      current = got
+    }
+    await writer.sweepFigures({ profileId: ctx.profileId, mark })
+  } finally {
+    await writer.close()
   }
   const at = ctx.now().toISOString()
-  await sweepMinifigPull(db, ctx.profileId, mark, { between })
   setSyncValue(db, ctx.profileId, 'minifigs_pulled_at', at)
   ctx.progress('minifigs', seen.size, seen.size)
   ctx.changed('catalogue', [])

@@ -1,5 +1,5 @@
 import { upsertSets } from '../../catalogue/index'
-import type { CatalogueSetInput } from '../../catalogue/index'
+import type { CatalogueMinifigInput, CatalogueSetInput } from '../../catalogue/index'
 import { indexInStep } from '../../store/fts'
 import type { InStepIndex } from '../../store/fts'
 import type { WriteDb } from '../../store/handles'
@@ -20,6 +20,19 @@ export interface SetPage {
   readonly fetchedAt: string
   /** Written in the transaction of the page's last rows: the cursor to the next page, say. */
   readonly state: readonly SyncWrite[]
+}
+
+/** One page of the figure catalogue, written under its pull's number (minifigs-repo.ts). */
+export interface FigurePage {
+  readonly profileId: number
+  readonly mark: number
+  readonly figures: readonly CatalogueMinifigInput[]
+}
+
+/** The end of a figure pull: the figures of older pulls than `mark` removed. */
+export interface FigureSweep {
+  readonly profileId: number
+  readonly mark: number
 }
 
 /**

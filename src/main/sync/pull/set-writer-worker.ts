@@ -5,13 +5,15 @@ import { deferIndexes, finishBulkLoad, startInStep } from '../../store/fts'
 import type { InStepIndex } from '../../store/fts'
 import { storageFault } from '../../store/faults'
 import type { WriteDb } from '../../store/handles'
+import { sweepMinifigPull, writeMinifigPage } from '../../catalogue/index'
 import { writeSetPage } from './set-page-write'
 import type { SetPage } from './set-page-write'
 import type { ToWriter } from './set-writer'
 
 /**
  * Worker side of the set writer (set-writer.ts): a connection of its own to the live database,
- * on which the catalogue's pages and the end of a first load are written in slices. Between two
+ * on which the catalogue's pages (sets, figures), the end of a first load and the sweep of a
+ * figure pull are written in slices. Between two
  * slices it waits for the main thread's `go`, so it never takes the lock twice while a write of
  * the main thread waits for it, and a `stop` there ends the job before its next slice.
  */
@@ -51,10 +53,21 @@ function paceFor(id: number): () => Promise<void> {
   }
 }
 
-async function job(message: Extract<ToWriter, { kind: 'page' | 'finish' }>): Promise<unknown> {
+type Job = Extract<ToWriter, { kind: 'page' | 'finish' | 'figures' | 'sweep' }>
+
+async function job(message: Job): Promise<unknown> {
   const options = { pace: paceFor(message.id), targetMs: SLICE_MS }
   if (message.kind === 'finish') {
     await finishBulkLoad(db, { ...options, inStep })
+    return null
+  }
+  if (message.kind === 'figures') {
+    const { profileId, mark, figures } = message.page
+    await writeMinifigPage(db, profileId, mark, figures, options)
+    return null
+  }
+  if (message.kind === 'sweep') {
+    await sweepMinifigPull(db, message.sweep.profileId, message.sweep.mark, options)
     return null
   }
   const page: SetPage = message.page

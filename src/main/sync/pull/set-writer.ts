@@ -5,8 +5,9 @@ import type { Store } from '../../store/connection'
 import { finishBulkLoad, startInStep } from '../../store/fts'
 import type { InStepIndex } from '../../store/fts'
 import { noteCatalogueChange } from '../../store/match-sets'
+import { sweepMinifigPull, writeMinifigPage } from '../../catalogue/index'
 import { writeSetPage } from './set-page-write'
-import type { SetPage } from './set-page-write'
+import type { FigurePage, FigureSweep, SetPage } from './set-page-write'
 
 /**
  * Where a catalogue load's writes run (issue #25). On the main thread, 20,000 sets took 2-4 s of
@@ -27,6 +28,10 @@ export interface SetWriter {
   writePage(page: SetPage): Promise<number[]>
   /** Ends a first load: the search index filled and its triggers restored (store/fts.ts). */
   finishBulkLoad(): Promise<void>
+  /** Stores a page of the figure catalogue under its pull's number (catalogue/minifigs-repo.ts). */
+  writeFigures(page: FigurePage): Promise<void>
+  /** Removes the figures no page of the pull wrote: the ones the service dropped. */
+  sweepFigures(sweep: FigureSweep): Promise<void>
   /** Ends the worker, if any. */
   close(): Promise<void>
 }
@@ -35,6 +40,8 @@ export interface SetWriter {
 export type ToWriter =
   | { readonly id: number; readonly kind: 'page'; readonly page: SetPage }
   | { readonly id: number; readonly kind: 'finish' }
+  | { readonly id: number; readonly kind: 'figures'; readonly page: FigurePage }
+  | { readonly id: number; readonly kind: 'sweep'; readonly sweep: FigureSweep }
   | { readonly id: number; readonly kind: 'go' }
   | { readonly id: number; readonly kind: 'stop' }
   | { readonly id: number; readonly kind: 'close' }
@@ -59,14 +66,20 @@ function spawn(path: string): Worker {
   })
 }
 
-function inline(store: Store): SetWriter {
+function inline(store: Store, signal: AbortSignal): SetWriter {
   let inStep: InStepIndex | null = null
+  // A cancelled sync stops a figure write at its next slice, as the worker's `stop` does.
+  const between = (): void => {
+    if (signal.aborted) throw new AppError('cancelled', 'Sync was cancelled.')
+  }
   return {
     writePage: (page) => {
       inStep ??= startInStep(store.write)
       return writeSetPage(store.write, page, inStep)
     },
     finishBulkLoad: () => finishBulkLoad(store.write, { inStep }),
+    writeFigures: (p) => writeMinifigPage(store.write, p.profileId, p.mark, p.figures, { between }),
+    sweepFigures: (w) => sweepMinifigPull(store.write, w.profileId, w.mark, { between }),
     close: () => Promise.resolve()
   }
 }
@@ -122,8 +135,13 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
     worker = w
     return w
   }
-  const send = (job: { kind: 'page'; page: SetPage } | { kind: 'finish' }): Promise<unknown> => {
-    const cancellable = job.kind === 'page'
+  type Job =
+    | { kind: 'page'; page: SetPage }
+    | { kind: 'finish' }
+    | { kind: 'figures'; page: FigurePage }
+    | { kind: 'sweep'; sweep: FigureSweep }
+  const send = (job: Job): Promise<unknown> => {
+    const cancellable = job.kind !== 'finish'
     if (cancellable && signal.aborted) {
       return Promise.reject(new AppError('cancelled', 'Sync was cancelled.'))
     }
@@ -151,6 +169,12 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
     finishBulkLoad: async () => {
       await send({ kind: 'finish' })
     },
+    writeFigures: async (page) => {
+      await send({ kind: 'figures', page })
+    },
+    sweepFigures: async (sweep) => {
+      await send({ kind: 'sweep', sweep })
+    },
     close: async () => {
       const w = worker
       worker = null
@@ -166,8 +190,11 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
   }
 }
 
-/** The writer of one catalogue load: in a worker when the store is a file, else inline. */
+/**
+ * The writer of one catalogue load (its set pages, or its figure pages and their sweep): in a
+ * worker when the store is a file, else inline.
+ */
 export function setWriter(store: Store, signal: AbortSignal): SetWriter {
   const file = store.path !== ':memory:' && store.path !== ''
-  return file ? inWorker(store, signal) : inline(store)
+  return file ? inWorker(store, signal) : inline(store, signal)
 }
