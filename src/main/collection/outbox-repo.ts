@@ -85,6 +85,44 @@ export function pendingRows(db: ReadDb, profileId: number): OutboxRow[] {
   )
 }
 
+/**
+ * Whether the profile has anything a push round works on (a row to send, a conflict to read again),
+ * asked without reading the rows: after a bulk edit there are thousands (issue #25).
+ */
+export function hasRoundWork(db: ReadDb, profileId: number): boolean {
+  const r = get<{ n: number }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM outbox WHERE profile_id = ${profileId}
+          AND state IN ('pending', 'conflict')) AS n`
+  )
+  return (r?.n ?? 0) !== 0
+}
+
+/** The newest row's id, or 0: a round passes over the rows that were there when it began. */
+export function lastOutboxId(db: ReadDb, profileId: number): number {
+  const r = get<{ id: number | null }>(
+    db,
+    sql`SELECT max(id) AS id FROM outbox WHERE profile_id = ${profileId}`
+  )
+  return r?.id ?? 0
+}
+
+/**
+ * One page of pending rows, oldest first: those after `afterId` up to `upTo`. A round reads the
+ * outbox page by page, as reading 5,000 rows at once held the main thread ~100 ms (issue #25).
+ */
+export function pendingPage(
+  db: ReadDb,
+  profileId: number,
+  page: { readonly afterId: number; readonly upTo: number; readonly limit: number }
+): OutboxRow[] {
+  return all<OutboxRow>(
+    db,
+    sql`SELECT * FROM outbox WHERE profile_id = ${profileId} AND state = 'pending'
+          AND id > ${page.afterId} AND id <= ${page.upTo} ORDER BY id LIMIT ${page.limit}`
+  )
+}
+
 /** Rows waiting for the user to choose between their value and the service's. */
 export function conflictRows(db: ReadDb, profileId: number): OutboxRow[] {
   return all<OutboxRow>(

@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors'
 import type { ServiceClient } from '../../service/index'
 import type { Store } from '../../store/connection'
-import { conflictRows, pendingRows } from '../../collection/index'
+import { hasRoundWork } from '../../collection/index'
 import { discoverOffers } from './offers'
 import type { Offers } from './ops'
 import { ServerReads } from './ops'
@@ -55,9 +55,7 @@ class OutboxPusher implements Pusher {
     const profileId = deps.profileId()
     const nothing = new PushTally()
     // Conflicts alone still make a round: what they show is read again (conflicts.ts).
-    if (pendingRows(db, profileId).length === 0 && conflictRows(db, profileId).length === 0) {
-      return nothing.report(null)
-    }
+    if (!hasRoundWork(db, profileId)) return nothing.report(null)
     if (!deps.signedIn()) return nothing.report('signed_out')
     const client = deps.client()
     let has: Offers
