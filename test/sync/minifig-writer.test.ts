@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
+import { catalogueGeneration } from '../../src/main/store/match-sets'
 import { createHarness } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 
@@ -74,5 +75,43 @@ describe('the figure pages of a catalogue load', () => {
     // links) would be, of the thousands stored.
     expect(at.start).not.toBeNull()
     expect(end - (at.start ?? end)).toBeLessThan(500)
+  }, 120_000)
+
+  it('leaves the catalogue’s search caches as they are while figures are written', async () => {
+    h = await createHarness(SETS)
+    const x = h
+    const other = new Database(x.store.path, { readonly: true })
+    const figures = () =>
+      other
+        .prepare('SELECT (SELECT count(*) FROM minifigs) + (SELECT count(*) FROM minifig_sets)')
+        .pluck()
+        .get() as number
+    // Searches, counts and facets are kept per generation of `sets`: a figure is not in `sets`,
+    // so its slices must not throw them away (nor restart the search warmer) every few ms.
+    const samples: { n: number; generation: number }[] = []
+    let on = true
+    const tick = () => {
+      if (!on) return
+      samples.push({ n: figures(), generation: catalogueGeneration(x.store.read) })
+      setTimeout(tick, 2)
+    }
+    setTimeout(tick, 2)
+    try {
+      const status = await x.sync.run()
+      expect(status.error).toBeNull()
+    } finally {
+      on = false
+      other.close()
+    }
+    const grew = samples.filter((b, i) => {
+      const a = samples[i - 1]
+      return a !== undefined && a.n > 0 && b.n > a.n
+    })
+    expect(grew.length).toBeGreaterThan(0)
+    const moved = samples.filter((b, i) => {
+      const a = samples[i - 1]
+      return a !== undefined && a.n > 0 && b.n > a.n && b.generation !== a.generation
+    })
+    expect(moved).toEqual([])
   }, 120_000)
 })

@@ -91,6 +91,12 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
     id: number
     /** A page stops at the next slice once the sync is cancelled; the end of a load never does. */
     cancellable: boolean
+    /**
+     * The job writes `sets`: each slice moves the catalogue's generation, so the main connection's
+     * caches of searches, counts and facets learn of its rows. Figures are not in `sets`; moving
+     * it for them would drop those caches (and restart the search warmer) every slice.
+     */
+    sets: boolean
     settle: (outcome: { value: unknown } | { error: AppError }) => void
   } | null = null
 
@@ -116,14 +122,14 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
       if (worker !== w || current?.id !== m.id) return
       if (m.kind === 'slice') {
         // Caches of the main connection keyed to the catalogue learn of the slice's rows.
-        noteCatalogueChange(store.write)
+        if (current.sets) noteCatalogueChange(store.write)
         const stop = signal.aborted && current.cancellable
         w.postMessage(
           (stop ? { id: m.id, kind: 'stop' } : { id: m.id, kind: 'go' }) satisfies ToWriter
         )
         return
       }
-      noteCatalogueChange(store.write)
+      if (current.sets) noteCatalogueChange(store.write)
       current.settle(m.kind === 'done' ? { value: m.value } : { error: AppError.from(m.error) })
     })
     w.on('error', (e) => {
@@ -151,6 +157,7 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
       current = {
         id,
         cancellable,
+        sets: job.kind === 'page' || job.kind === 'finish',
         settle: (outcome) => {
           current = null
           if ('error' in outcome) reject(outcome.error)
