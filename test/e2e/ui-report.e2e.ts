@@ -53,6 +53,14 @@ const HEADER_WORDS = [
   'Notes'
 ]
 
+/** Whether an installed font covers a code point, as fontconfig (which Chromium uses) says. */
+function fontHas(codePoint: number): boolean {
+  return (
+    execFileSync('fc-list', [`:charset=${codePoint.toString(16)}`], { encoding: 'utf8' }).trim() !==
+    ''
+  )
+}
+
 /** What one copy is worth by the report's rule: estimate, else paid, else the region's retail. */
 function copyWorth(c: CopyDto, retail: { amount: number; currency: string } | null) {
   if (c.currentEstimatedValue > 0) return { amount: c.currentEstimatedValue, currency: c.currency }
@@ -131,7 +139,9 @@ describe('insurance report of the demo collection', () => {
         currency: 'USD',
         pricePaid: 59.99,
         currentEstimatedValue: 80,
-        location: 'Loft box 3'
+        location: 'Loft box 3',
+        // An emoji and a Japanese word: printed as drawn, or as their code and said so.
+        notes: '🧱 box dented 倉庫'
       }
     })
     await app.rpc('collection:saveCopy', {
@@ -298,9 +308,26 @@ describe('insurance report of the demo collection', () => {
         )
       }
       // No two amounts in one cell run together ("DKK 399.00DKK 500.00").
-      expect(laid).not.toMatch(/\d[A-Z]{3}\b|\d[£$€]/)
+      expect(laid).not.toMatch(/\.\d\d[A-Z]{3}\b|\.\d\d[£$€]/)
       expect(flat(laid)).toContain('Ada Builder')
       for (const line of replacementLines) expect(flat(pdftotext(path))).toContain(line)
+    }
+
+    // Characters no installed font draws are their code on paper, and the report says so.
+    const letter = flat(pdftotext(join(app.artifactsDir, 'report-Letter.pdf')))
+    for (const [ch, cp] of [
+      ['🧱', 0x1f9f1],
+      ['倉', 0x5009],
+      // The demo's own set note, "Birthday present 🎁".
+      ['🎁', 0x1f381]
+    ] as const) {
+      const code = `[U+${cp.toString(16).toUpperCase()}]`
+      if (fontHas(cp)) expect(letter).toContain(ch)
+      else {
+        expect(letter).toContain(code)
+        expect(letter).not.toContain(ch)
+        expect(letter).toMatch(/characters? \(emoji or a script this computer has no font for\)/)
+      }
     }
 
     // Dark on screen (the system's choice and the app's own setting), black on white on paper.
