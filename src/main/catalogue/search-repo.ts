@@ -2,7 +2,7 @@ import type { SearchFacets, SearchResultDto } from '../../shared/model/catalog'
 import { computeFacets, facetKey } from './facets-repo'
 import type { ReadDb } from '../store/handles'
 import { all, get } from '../store/handles'
-import { perCatalogue } from '../store/match-sets'
+import { perCatalogue, tracksCatalogue } from '../store/match-sets'
 import { memo } from '../store/memo'
 import {
   STATE_FILTERS,
@@ -103,11 +103,19 @@ function countOf(
   if (match !== null && f.size === 1 && soleProfile(db, profileId)) {
     return textCount(db, match)
   }
-  return cached(db, `${where.text}\u0000${JSON.stringify(where.params)}`, () => {
-    // The user-state join is only needed when a filter reads it.
-    const from = STATE_FILTERS.some((k) => f.has(k)) ? FROM : SETS_ONLY
-    return get<{ n: number }>(db, sql`SELECT count(*) AS n FROM ${from} WHERE ${where}`)?.n ?? 0
-  })
+  const key = `${where.text}\u0000${JSON.stringify(where.params)}`
+  // The user-state join is only needed when a filter reads it.
+  const state = STATE_FILTERS.some((k) => f.has(k))
+  const count = (): number =>
+    get<{ n: number }>(
+      db,
+      sql`SELECT count(*) AS n FROM ${state ? FROM : SETS_ONLY} WHERE ${where}`
+    )?.n ?? 0
+  // A count of `sets` alone lasts while the catalogue does (its generation moves with every write
+  // to it, the set writer's included): every page request of a sync writes its allowance count
+  // through this connection, which would otherwise recount every set each page (issue #25).
+  if (!state && tracksCatalogue(db)) return perCatalogue(db, `total\u0000${key}`, count)
+  return cached(db, key, count)
 }
 
 const ORDER: Record<SearchInput['sort'], readonly string[]> = {

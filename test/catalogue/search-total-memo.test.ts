@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { searchQuery } from '../../src/shared/ipc/channels/catalog'
+import { transaction } from '../../src/main/store/handles'
+import type * as Handles from '../../src/main/store/handles'
+import { searchSets } from '../../src/main/catalogue/search-repo'
+import { upsertSets } from '../../src/main/catalogue/sets-repo'
+import { setSyncValue } from '../../src/main/store/sync-state-repo'
+import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
+import type { TestStore } from './set-fixtures'
+
+/**
+ * Issue #25: at 200,000 sets the search total's `count(*)` was the slowest main-thread query of
+ * a first sync. It was kept until the next write of any kind through the main connection, and
+ * every page request writes one (its allowance count), so a poll recounted every set each page.
+ * A total of the catalogue alone now lasts as long as the catalogue does.
+ */
+const counts = vi.hoisted(() => ({ n: 0 }))
+vi.mock('../../src/main/store/handles', async (original) => {
+  const real = await original<typeof Handles>()
+  return {
+    ...real,
+    get: ((db, q) => {
+      if (/SELECT count\(\*\) AS n FROM sets s WHERE/.test(q.text)) counts.n++
+      return real.get(db, q)
+    }) as typeof real.get
+  }
+})
+
+let t: TestStore
+const N = 300
+const q = searchQuery.parse({ text: '', limit: 20 })
+
+beforeAll(async () => {
+  t = await openTestStore('search-total-memo')
+  const sets = Array.from({ length: N }, (_, i) => makeSet({ setID: i + 1, name: `set ${i}` }))
+  transaction(t.store.write, () => upsertSets(t.store.write, t.pid, sets, FIXTURE_AT))
+})
+
+afterAll(() => {
+  t.close()
+})
+
+describe('the total of a search while a sync writes other things', () => {
+  it('is counted once over polls with writes that are not to the sets between them', () => {
+    const before = counts.n
+    for (let i = 0; i < 10; i++) {
+      expect(searchSets(t.store.read, t.pid, q).total).toBe(N)
+      // What each page request of a sync writes meanwhile: not the catalogue.
+      setSyncValue(t.store.write, t.pid, 'minifigs_pulled_at', `poll ${String(i)}`)
+    }
+    expect(counts.n - before).toBe(1)
+  })
+
+  it('is counted again once a set is written', () => {
+    expect(searchSets(t.store.read, t.pid, q).total).toBe(N)
+    transaction(t.store.write, () =>
+      upsertSets(t.store.write, t.pid, [makeSet({ setID: N + 1, name: 'one more' })], FIXTURE_AT)
+    )
+    expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 1)
+  })
+})
