@@ -18,7 +18,7 @@ type V3FlatSet = SetRecord & { readonly shopDates: Readonly<Record<ShopRegion, S
  * The user's values of one set as v3 gives them; `flags` null when the answer did not tell them
  * (v3-set-flags.ts: production's records carry none).
  */
-export type V3Collection = Omit<NonNullable<V3Set['collection']>, 'flags'> & {
+export type V3Collection = NonNullable<V3Set['collection']> & {
   readonly flags: FlagMask
 }
 

@@ -91,10 +91,8 @@ function setSchema(t: typeof STRICT | typeof LENIENT) {
         wanted: opt(z.boolean()),
         qtyOwned: opt(quantity),
         rating: opt(stars),
-        notes: opt(z.string()),
-        flags: opt(
-          z.array(z.object({ flagNo: z.number().int().min(1).max(8), value: z.boolean() }))
-        )
+        notes: opt(z.string())
+        // `flags` is taken out before this schema runs and read on its own (v3-set-flags.ts).
       })
     ),
     collections: opt(z.object({ ownedBy: opt(count), wantedBy: opt(count) })),
