@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchQuery } from '../../src/shared/ipc/channels/catalog'
 import type { SearchQuery } from '../../src/shared/ipc/channels/catalog'
-import { computeFacets, readFacetColumns } from '../../src/main/catalogue/facets-repo'
+import {
+  computeFacets,
+  readFacetColumns,
+  readFacetState
+} from '../../src/main/catalogue/facets-repo'
 import { createFacetPool } from '../../src/main/catalogue/facet-pool'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { run, transaction } from '../../src/main/store/handles'
@@ -46,6 +50,12 @@ afterAll(() => {
   t.close()
 })
 
+/** This profile's columns and marks as the facet worker reads them. */
+function memoryOf(): Parameters<typeof computeFacets>[4] {
+  const columns = readFacetColumns(t.store.read, t.pid)
+  return { columns, state: readFacetState(t.store.read, t.pid, columns) }
+}
+
 const QUERIES: [string, SearchQuery][] = [
   ['the whole catalogue', {}],
   ['a year range', { yearFrom: 1990, yearTo: 2005 }],
@@ -60,6 +70,8 @@ const QUERIES: [string, SearchQuery][] = [
   ['sets not owned, one theme', { owned: false, theme: 'Town' }],
   ['wanted sets', { wanted: true }],
   ['flagged sets', { flags: [1, 2] }],
+  ['flagged sets with a text', { flags: [1], text: 'castle' }],
+  ['owned and wanted with a theme', { owned: true, wanted: false, theme: 'Castle' }],
   ['a price', { price: { region: 'UK', max: 20 } }],
   ['an availability and a subtheme', { availability: 'Retired', subtheme: 'Knights' }]
 ]
@@ -67,15 +79,14 @@ const QUERIES: [string, SearchQuery][] = [
 describe('facet columns', () => {
   it.each(QUERIES)('count %s exactly as the SQL facets do', (_, q) => {
     const query = searchQuery.parse(q)
-    const cols = readFacetColumns(t.store.read, t.pid)
-    expect(computeFacets(t.store.read, t.pid, query, undefined, cols)).toEqual(
+    expect(computeFacets(t.store.read, t.pid, query, undefined, memoryOf())).toEqual(
       computeFacets(t.store.read, t.pid, query)
     )
   })
 
   it('are a snapshot: counts come from memory until the columns are read again', () => {
     const query = searchQuery.parse({})
-    const cols = readFacetColumns(t.store.read, t.pid)
+    const cols = memoryOf()
     const before = computeFacets(t.store.read, t.pid, query)
     run(
       t.store.write,
@@ -85,7 +96,7 @@ describe('facet columns', () => {
       expect(computeFacets(t.store.read, t.pid, query, undefined, cols).themes).toEqual(
         before.themes
       )
-      const fresh = readFacetColumns(t.store.read, t.pid)
+      const fresh = memoryOf()
       const now = computeFacets(t.store.read, t.pid, query, undefined, fresh)
       expect(now.themes).toContainEqual({ value: 'Moved', count: 5 })
       expect(now).toEqual(computeFacets(t.store.read, t.pid, query))

@@ -1,4 +1,4 @@
-import type { FacetCount } from '../../shared/model/catalog'
+import type { FacetCount, SearchFacets } from '../../shared/model/catalog'
 import type { SearchInput } from './search-filters'
 
 /**
@@ -30,7 +30,7 @@ interface Column {
  * rows hold the detail JSON: a scan of 200,000 is 300-700 ms): by (theme, subtheme, year) in
  * sets_by_theme and by availability in sets_by_availability, each group's ids a JSON array.
  */
-export interface ColumnGroups {
+interface ColumnGroups {
   readonly byTheme: readonly (readonly [theme: unknown, sub: unknown, year: unknown, ids: string])[]
   readonly byAvailability: readonly (readonly [availability: unknown, ids: string])[]
 }
@@ -152,22 +152,50 @@ function toCounts(col: Column, counts: Int32Array): FacetCount[] {
   return out.slice(0, 500).map((r) => ({ value: String(r.value), count: r.count }))
 }
 
-export interface ValueFacets {
-  readonly themes: FacetCount[]
-  readonly subthemes: FacetCount[]
-  readonly years: FacetCount[]
-  readonly availability: FacetCount[]
+/**
+ * The user's own marks per row of the columns (owned, wanted, flag bits), read again whenever the
+ * database changes (a few thousand rows): the owned, wanted and flag counts then need no SQL.
+ */
+export interface FacetState {
+  readonly owned: Uint8Array
+  readonly wanted: Uint8Array
+  readonly flags: Uint8Array
 }
 
-/**
- * The value facets of a query, each under every filter but its own. `others`: the ids of the sets
- * the query's remaining filters (text, state, price, exit) let through, or null when there are none.
- */
-export function countValueFacets(
+/** The state of each set row, from `[set row id, owned, wanted, flags]` rows. */
+export function buildFacetState(
   cols: FacetColumns,
+  rows: readonly (readonly [id: number, owned: unknown, wanted: unknown, flags: unknown])[]
+): FacetState {
+  const state = {
+    owned: new Uint8Array(cols.rows),
+    wanted: new Uint8Array(cols.rows),
+    flags: new Uint8Array(cols.rows)
+  }
+  for (const [id, owned, wanted, flags] of rows) {
+    const r = cols.rowOf(id)
+    if (r < 0) continue
+    state.owned[r] = owned === 1 ? 1 : 0
+    state.wanted[r] = wanted === 1 ? 1 : 0
+    state.flags[r] = typeof flags === 'number' ? flags & 0xff : 0
+  }
+  return state
+}
+
+const flagMask = (flags: readonly number[] | undefined): number =>
+  (flags ?? []).reduce((m, n) => m | (1 << (n - 1)), 0)
+
+/**
+ * Every facet of a query, each under every filter but its own, counted in one pass: a row
+ * failing two filters counts nowhere, one failing one counts only in that filter's facet.
+ * `others`: the ids the remaining filters (text, price, exit) let through, null when none.
+ */
+export function countFacets(
+  cols: FacetColumns,
+  state: FacetState,
   q: SearchInput,
   others: readonly number[] | null
-): ValueFacets {
+): SearchFacets {
   let allowed: Uint8Array | null = null
   if (others !== null) {
     allowed = new Uint8Array(cols.rows)
@@ -180,6 +208,8 @@ export function countValueFacets(
   const okS = passing(cols.subtheme, equals(q.subtheme))
   const okY = passing(cols.year, yearTest(q))
   const okA = passing(cols.availability, equals(q.availability))
+  const mask = flagMask(q.flags)
+  const { owned, wanted, flags } = state
   const th = cols.theme.codes
   const st = cols.subtheme.codes
   const yr = cols.year.codes
@@ -188,25 +218,45 @@ export function countValueFacets(
   const nS = new Int32Array(cols.subtheme.values.length)
   const nY = new Int32Array(cols.year.values.length)
   const nA = new Int32Array(cols.availability.values.length)
+  const nF = new Int32Array(8)
+  let nOwned = 0
+  let nWanted = 0
   for (let i = 0; i < cols.rows; i++) {
     if (allowed !== null && allowed[i] === 0) continue
     const t = th[i] ?? 0
     const s = st[i] ?? 0
     const y = yr[i] ?? 0
     const a = av[i] ?? 0
-    const pT = okT === null || okT[t] === 1
-    const pS = okS === null || okS[s] === 1
-    const pY = okY === null || okY[y] === 1
-    const pA = okA === null || okA[a] === 1
-    if (pS && pY && pA) nT[t] = (nT[t] ?? 0) + 1
-    if (pT && pY && pA) nS[s] = (nS[s] ?? 0) + 1
-    if (pT && pS && pA) nY[y] = (nY[y] ?? 0) + 1
-    if (pT && pS && pY) nA[a] = (nA[a] ?? 0) + 1
+    const o = owned[i] ?? 0
+    const w = wanted[i] ?? 0
+    const f = flags[i] ?? 0
+    // Bit k set: the row fails filter k (0 theme, 1 subtheme, 2 year, 3 availability, 4 owned,
+    // 5 wanted, 6 flags).
+    let fail = 0
+    if (okT !== null && okT[t] !== 1) fail |= 1
+    if (okS !== null && okS[s] !== 1) fail |= 2
+    if (okY !== null && okY[y] !== 1) fail |= 4
+    if (okA !== null && okA[a] !== 1) fail |= 8
+    if (q.owned !== undefined && o !== (q.owned ? 1 : 0)) fail |= 16
+    if (q.wanted !== undefined && w !== (q.wanted ? 1 : 0)) fail |= 32
+    if (mask !== 0 && (f & mask) !== mask) fail |= 64
+    if ((fail & (fail - 1)) !== 0) continue
+    if ((fail | 1) === 1) nT[t] = (nT[t] ?? 0) + 1
+    if ((fail | 2) === 2) nS[s] = (nS[s] ?? 0) + 1
+    if ((fail | 4) === 4) nY[y] = (nY[y] ?? 0) + 1
+    if ((fail | 8) === 8) nA[a] = (nA[a] ?? 0) + 1
+    if ((fail | 16) === 16) nOwned += o
+    if ((fail | 32) === 32) nWanted += w
+    if ((fail | 64) === 64 && f !== 0)
+      for (let b = 0; b < 8; b++) nF[b] = (nF[b] ?? 0) + ((f >> b) & 1)
   }
   return {
     themes: toCounts(cols.theme, nT),
     subthemes: toCounts(cols.subtheme, nS),
     years: toCounts(cols.year, nY),
-    availability: toCounts(cols.availability, nA)
+    availability: toCounts(cols.availability, nA),
+    owned: nOwned,
+    wanted: nWanted,
+    flags: Array.from(nF)
   }
 }

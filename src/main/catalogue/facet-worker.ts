@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3'
 import { parentPort, workerData } from 'node:worker_threads'
-import { computeFacets, readFacetColumns } from './facets-repo'
+import { computeFacets, readFacetColumns, readFacetState } from './facets-repo'
 import type { FacetMemo } from './facets-repo'
-import type { FacetColumns } from './facet-columns'
+import type { FacetColumns, FacetState } from './facet-columns'
 import type { ReadDb } from '../store/handles'
 import type { SearchInput } from './search-filters'
 
@@ -34,6 +34,8 @@ let version: unknown = null
 let columns: FacetColumns | null = null
 let columnsOf: { catalogue: number | null; version: unknown } | null = null
 
+let state: { columns: FacetColumns; version: unknown; state: FacetState } | null = null
+
 function columnsFor(job: FacetJob, now: unknown): FacetColumns {
   const stale =
     columns?.profileId !== job.profileId ||
@@ -53,7 +55,15 @@ parentPort?.on('message', (job: FacetJob) => {
       kept.clear()
       version = now
     }
-    const value = computeFacets(db as ReadDb, job.profileId, job.query, kept, columnsFor(job, now))
+    const columns = columnsFor(job, now)
+    // The user's marks change with every edit: read again (a few thousand rows) after any write.
+    if (state?.columns !== columns || state.version !== now) {
+      state = { columns, version: now, state: readFacetState(db as ReadDb, job.profileId, columns) }
+    }
+    const value = computeFacets(db as ReadDb, job.profileId, job.query, kept, {
+      columns,
+      state: state.state
+    })
     parentPort?.postMessage({ id: job.id, ok: true, value })
   } catch (e) {
     parentPort?.postMessage({

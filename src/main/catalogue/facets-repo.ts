@@ -2,8 +2,8 @@ import type { FacetCount, SearchFacets } from '../../shared/model/catalog'
 import type { ReadDb } from '../store/handles'
 import { all, get, stmt } from '../store/handles'
 import { memo } from '../store/memo'
-import { buildFacetColumns, countValueFacets } from './facet-columns'
-import type { FacetColumns, ValueFacets } from './facet-columns'
+import { buildFacetColumns, buildFacetState, countFacets } from './facet-columns'
+import type { FacetColumns, FacetState } from './facet-columns'
 import { STATE_FILTERS, filters, whereOf } from './search-filters'
 import type { FilterKey, SearchInput } from './search-filters'
 import { raw, sql } from '../store/sql'
@@ -83,12 +83,7 @@ function without(f: Map<FilterKey, Sql>, key: FilterKey): Map<FilterKey, Sql> {
  * Counts per facet value, each facet under every filter but its own (so choices stay visible).
  * Owned, wanted and flag counts join from set_state (the small side), never scan every set.
  */
-function facetsOf(
-  read: Reader,
-  profileId: number,
-  f: Map<FilterKey, Sql>,
-  values: (valueFacet: (column: string, key: FilterKey) => FacetCount[]) => ValueFacets
-): SearchFacets {
+function facetsOf(read: Reader, profileId: number, f: Map<FilterKey, Sql>): SearchFacets {
   const count = (key: FilterKey, cond: string) =>
     read.get<{ n: number }>(
       sql`SELECT count(*) AS n FROM ${facetFrom(f, 'inner')} WHERE ${whereOf(profileId, f, key)}
@@ -102,14 +97,24 @@ function facetsOf(
   const valueFacet = (column: string, key: FilterKey) =>
     facet(read, column, without(f, key), whereOf(profileId, f, key))
   return {
-    ...values(valueFacet),
+    themes: valueFacet('s.theme', 'theme'),
+    subthemes: valueFacet('s.subtheme', 'subtheme'),
+    years: valueFacet('s.year', 'year'),
+    availability: valueFacet('s.availability', 'availability'),
     owned: count('owned', 'st.owned = 1'),
     wanted: count('wanted', 'st.wanted = 1'),
     flags: Array.from({ length: 8 }, (_, i) => flagRow?.[`f${i}`] ?? 0)
   }
 }
 
-const COLUMN_FILTERS: readonly FilterKey[] = ['theme', 'subtheme', 'year', 'availability']
+/** Filters the facet worker tests in memory (facet-columns.ts); SQL reads the others' ids. */
+const MEMORY_FILTERS: readonly FilterKey[] = [
+  'theme',
+  'subtheme',
+  'year',
+  'availability',
+  ...STATE_FILTERS
+]
 
 /**
  * One profile's value-facet columns (the facet worker keeps them until the catalogue changes),
@@ -134,33 +139,50 @@ export function readFacetColumns(db: ReadDb, profileId: number): FacetColumns {
   return buildFacetColumns(profileId, groups)
 }
 
+/** The user's marks of a profile's sets, for the columns read from the same catalogue. */
+export function readFacetState(db: ReadDb, profileId: number, columns: FacetColumns): FacetState {
+  const q = sql`SELECT s.id, st.owned, st.wanted, st.flags FROM set_state st
+    JOIN sets s ON s.profile_id = st.profile_id AND s.set_id = st.set_id
+    WHERE st.profile_id = ${profileId}`
+  return buildFacetState(
+    columns,
+    stmt(db, q)
+      .raw(true)
+      .all(...q.params) as [number, unknown, unknown, unknown][]
+  )
+}
+
 /**
  * Counts per facet value for a query's filters (its paging and sort do not matter); `kept`, when
- * given, serves counts read before (see FacetMemo). With `columns` (this profile's, current), the
- * value facets are counted from them; SQL reads only the ids the other filters let through.
+ * given, serves counts read before (see FacetMemo). With `memory` (this profile's columns and
+ * state, current), every facet is counted from it; SQL reads only the ids of the sets the text,
+ * price and exit filters let through.
  */
 export function computeFacets(
   db: ReadDb,
   profileId: number,
   q: SearchInput,
   kept?: FacetMemo,
-  columns?: FacetColumns
+  memory?: { readonly columns: FacetColumns; readonly state: FacetState }
 ): SearchFacets {
   const f = filters(db, q, false)
   const read = readerOf(db, kept)
-  if (columns?.profileId === profileId) {
-    const rest = new Map([...f].filter(([k]) => !COLUMN_FILTERS.includes(k)))
+  if (memory?.columns.profileId === profileId) {
+    const rest = new Map([...f].filter(([k]) => !MEMORY_FILTERS.includes(k)))
+    const text = rest.get('text')
     const others =
       rest.size === 0
         ? null
         : read
             .all<{ id: number }>(
-              sql`SELECT s.id AS id FROM ${facetFrom(rest, STATE_FILTERS.some((k) => rest.has(k)) ? 'left' : 'none')}
-                WHERE ${whereOf(profileId, rest)}`
+              // Text alone: the FTS hits' rowids, no lookup of each in `sets` (the columns know
+              // the profile's ids; another profile's map to no row).
+              rest.size === 1 && text?.text.startsWith('sets_fts MATCH') === true
+                ? sql`SELECT rowid AS id FROM sets_fts WHERE ${text}`
+                : sql`SELECT s.id AS id FROM ${facetFrom(rest, 'none')} WHERE ${whereOf(profileId, rest)}`
             )
             .map((r) => r.id)
-    const values = countValueFacets(columns, q, others)
-    return facetsOf(read, profileId, f, () => values)
+    return countFacets(memory.columns, memory.state, q, others)
   }
   if (q.yearFrom !== undefined || q.yearTo !== undefined) {
     // A year range read through its own index is tens of thousands of sets looked up one by one
@@ -168,12 +190,7 @@ export function computeFacets(
     // which covers theme, subtheme and year, so the value counts read that index alone.
     f.set('year', sql`+s.year BETWEEN ${q.yearFrom ?? 0} AND ${q.yearTo ?? 9999}`)
   }
-  return facetsOf(read, profileId, f, (valueFacet) => ({
-    themes: valueFacet('s.theme', 'theme'),
-    subthemes: valueFacet('s.subtheme', 'subtheme'),
-    years: valueFacet('s.year', 'year'),
-    availability: valueFacet('s.availability', 'availability')
-  }))
+  return facetsOf(read, profileId, f)
 }
 
 /** The part of a query facet counts depend on. */
