@@ -8,6 +8,7 @@ import {
 } from '../../src/main/catalogue/facets-repo'
 import { createFacetPool } from '../../src/main/catalogue/facet-pool'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
+import { knownFacets } from '../../src/main/catalogue/search-repo'
 import { run, transaction } from '../../src/main/store/handles'
 import { sql } from '../../src/main/store/sql'
 import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
@@ -130,6 +131,29 @@ describe('facet columns', () => {
       const after = await pool.facets(t.pid, query)
       expect(after?.themes).toContainEqual({ value: 'Brand new', count: 1 })
       expect(after).toEqual(computeFacets(t.store.read, t.pid, query))
+    } finally {
+      await pool.close()
+    }
+  })
+
+  it('are read ahead by warm(): the whole catalogue is then counted before it is asked for', async () => {
+    const pool = createFacetPool(t.store, {
+      onFallback: (why) => {
+        throw new Error(why)
+      }
+    })
+    try {
+      const query = searchQuery.parse({ facets: true })
+      // A write forgets counts kept before (an earlier test's).
+      run(
+        t.store.write,
+        sql`UPDATE set_state SET wanted = 1 - wanted WHERE profile_id = ${t.pid} AND set_id = 1`
+      )
+      expect(knownFacets(t.store.read, t.pid, query)).toBeUndefined()
+      await pool.warm(t.pid)
+      expect(knownFacets(t.store.read, t.pid, query)).toEqual(
+        computeFacets(t.store.read, t.pid, query)
+      )
     } finally {
       await pool.close()
     }
