@@ -155,6 +155,10 @@ async function runApp(
     log.warn('automatic backup failed', e)
   })
   const stopWarmer = startSearchWarmer(store.read)
+  // The Browse page's first facets, counted in the facet worker before they are asked for.
+  void facets.warm(profiles.active().id).catch((e: unknown) => {
+    log.warn('facet warm-up failed', e)
+  })
   const media = createMediaCache({
     store,
     dir: join(options.dataDir, 'media'),
