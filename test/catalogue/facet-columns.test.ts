@@ -9,6 +9,7 @@ import {
 import { createFacetPool } from '../../src/main/catalogue/facet-pool'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { knownFacets } from '../../src/main/catalogue/search-repo'
+import { noteCatalogueChange } from '../../src/main/store/match-sets'
 import { run, transaction } from '../../src/main/store/handles'
 import { sql } from '../../src/main/store/sql'
 import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
@@ -155,6 +156,44 @@ describe('facet columns', () => {
         computeFacets(t.store.read, t.pid, query)
       )
     } finally {
+      await pool.close()
+    }
+  })
+
+  it('are kept by the worker between requests until the catalogue generation moves', async () => {
+    const pool = createFacetPool(t.store, {
+      onFallback: (why) => {
+        throw new Error(why)
+      }
+    })
+    const query = searchQuery.parse({ facets: true })
+    const where = sql`profile_id = ${t.pid} AND set_id = 10`
+    const was = t.store.read.prepare(`SELECT theme FROM sets WHERE ${where.text}`).pluck()
+    const theme = was.get(...where.params) as string
+    const bump = () =>
+      run(
+        t.store.write,
+        sql`UPDATE set_state SET qty_owned = qty_owned + 1 WHERE profile_id = ${t.pid}`
+      )
+    try {
+      // A write first: counts kept on the main side would answer without the worker.
+      bump()
+      await pool.facets(t.pid, query)
+      // Written past sets-repo (which notes every change): the worker's columns do not see it.
+      run(t.store.write, sql`UPDATE sets SET theme = 'Unseen' WHERE ${where}`)
+      expect((await pool.facets(t.pid, query))?.themes).not.toContainEqual({
+        value: 'Unseen',
+        count: 1
+      })
+      noteCatalogueChange(t.store.write)
+      bump()
+      expect((await pool.facets(t.pid, query))?.themes).toContainEqual({
+        value: 'Unseen',
+        count: 1
+      })
+    } finally {
+      run(t.store.write, sql`UPDATE sets SET theme = ${theme} WHERE ${where}`)
+      noteCatalogueChange(t.store.write)
       await pool.close()
     }
   })
