@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
@@ -13,69 +11,18 @@ import { getSetDetail } from '../../src/main/catalogue/set-detail-repo'
 import { getSyncValue } from '../../src/main/store/sync-state-repo'
 import { FIXTURE_AT, openTestStore } from '../catalogue/set-fixtures'
 import type { TestStore } from '../catalogue/set-fixtures'
+import { build, FIELDS, ODD, RECORDED } from './odd-record'
+import type { Obj } from './odd-record'
 
 // Mutated production pages through the real client, the real pull and a real SQLite file (issue
 // 27): one record of each page is changed at one field, any field, to any odd value. The rest of
 // the page is always stored exactly, the changed record is stored or counted as unreadable (never
 // both, never lost silently), and the pull always completes. v3 (JSON) and v2 (XML) alike.
 
-type Obj = Record<string, unknown>
-const RECORDED = JSON.parse(
-  readFileSync(join(__dirname, '../fixtures/production/production-v3/getSets-sets.json'), 'utf8')
-) as Obj[]
 // Longest page tried; STUDBOOK_PROPERTY_SIZE (the repo's one size knob) raises it, up to a full page.
 const MAX_PAGE = Math.min(500, Number(process.env['STUDBOOK_PROPERTY_SIZE'] ?? 12))
 // Each run is a whole pull (its own set writer); a failure prints its seed for fast-check to replay.
 const RUNS = 48
-
-/** Every leaf of the recorded records, and the optional ones production leaves out. */
-function leaves(v: unknown, at: string, out: Set<string>): void {
-  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-    const keys = Object.keys(v)
-    if (keys.length === 0 && at !== '') out.add(at)
-    for (const k of keys) leaves((v as Obj)[k], at === '' ? k : `${at}.${k}`, out)
-  } else out.add(at)
-}
-const FIELDS = (() => {
-  const out = new Set<string>()
-  for (const r of RECORDED) leaves(r, '', out)
-  for (const extra of [
-    'LEGOCom.US.retailPrice',
-    'LEGOCom.UK.dateFirstAvailable',
-    'LEGOCom.DE.dateLastAvailable',
-    'ageRange.min',
-    'ageRange.max',
-    'dimensions.height',
-    'dimensions.weight',
-    'barcode.EAN',
-    'extendedData.tags',
-    'extendedData.notes'
-  ])
-    out.add(extra)
-  return [...out].sort()
-})()
-const ODD: readonly unknown[] = [
-  'text',
-  '',
-  '2007',
-  '-1',
-  7,
-  0,
-  -1,
-  -3,
-  1.5,
-  5.0000001,
-  1999,
-  true,
-  null,
-  [],
-  {},
-  ['castle', null],
-  '2021-12-27T08:32:36.47',
-  '2021-12-27T08:32:36+00:00',
-  '2019-06-01',
-  'gone'
-]
 
 const example = fc.record({
   start: fc.nat({ max: RECORDED.length - 1 }),
@@ -84,27 +31,8 @@ const example = fc.record({
   field: fc.constantFrom(...FIELDS),
   value: fc.constantFrom(...ODD)
 })
-type Example = typeof example extends fc.Arbitrary<infer T> ? T : never
 
 const obj = (v: unknown): Obj => (typeof v === 'object' && v !== null ? (v as Obj) : {})
-
-/** The page with one record changed at one field ('gone': the key is taken away). */
-function build(e: Example): { sets: Obj[]; changed: number } {
-  const sets = Array.from({ length: Math.min(e.count, RECORDED.length - e.start) }, (_, i) =>
-    structuredClone(RECORDED[e.start + i] ?? {})
-  )
-  const changed = e.at % sets.length
-  const path = e.field.split('.')
-  let target = sets[changed] as Obj
-  for (const k of path.slice(0, -1)) {
-    if (typeof target[k] !== 'object' || target[k] === null) target[k] = {}
-    target = target[k] as Obj
-  }
-  const last = path[path.length - 1] ?? ''
-  if (e.value === 'gone') Reflect.deleteProperty(target, last)
-  else target[last] = structuredClone(e.value)
-  return { sets, changed }
-}
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null)
