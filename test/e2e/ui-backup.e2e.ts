@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go, waitForSets } from './ui-helpers'
+import { go, waitForSets, waitForSyncEnd } from './ui-helpers'
 
 interface Row {
   setID: number
@@ -31,13 +31,8 @@ beforeAll(async () => {
   app = await startApp({ demoSets: DEMO_SETS })
   dir = mkdtempSync(join(tmpdir(), 'studbook-e2e-backup-'))
   await waitForSets(app.page, DEMO_SETS)
-  // The collection (figures included) arrives after the catalogue, in the same first sync: wait
-  // for that sync to end, whatever the machine's load, before reading what the demo user owns.
-  for (;;) {
-    const s = await app.rpc<{ running: boolean; outcome: string | null }>('sync:getStatus')
-    if (!s.running && s.outcome !== null) break
-    await new Promise((r) => setTimeout(r, 250))
-  }
+  // The collection (figures included) arrives after the catalogue, in the same first sync.
+  await waitForSyncEnd(app)
   const { rows } = await app.rpc<{ rows: Row[] }>('catalog:search', { owned: false, limit: 100 })
   free = rows.filter((r) => !r.collection.wanted && r.collection.notes === '')
 })

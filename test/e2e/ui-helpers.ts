@@ -19,6 +19,21 @@ export async function waitForSets(page: Page, min: number, timeout = 120_000): P
   }
 }
 
+/**
+ * Waits for the sync that is running to end. The demo's collection comes after its catalogue in
+ * the same first sync, so a test that asks what the demo user holds waits for this, whatever the
+ * machine's load (a wait, not a deadline).
+ */
+export async function waitForSyncEnd(app: {
+  rpc<T>(channel: string, input?: unknown): Promise<T>
+}): Promise<void> {
+  for (;;) {
+    const s = await app.rpc<{ running: boolean; outcome: string | null }>('sync:getStatus')
+    if (!s.running && s.outcome !== null) return
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
 /** Waits for the list's current query to be answered and drawn. */
 export async function listSettled(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="results"][aria-busy="false"]')

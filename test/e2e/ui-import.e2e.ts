@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go, listSettled, resultCount, waitForSets } from './ui-helpers'
+import { go, listSettled, resultCount, waitForSets, waitForSyncEnd } from './ui-helpers'
 
 interface Row {
   setID: number
@@ -27,6 +27,8 @@ beforeAll(async () => {
   app = await startApp({ demoSets: DEMO_SETS })
   dir = mkdtempSync(join(tmpdir(), 'studbook-e2e-import-'))
   await waitForSets(app.page, DEMO_SETS)
+  // Which sets are free is known only once the demo's collection has arrived, after the catalogue.
+  await waitForSyncEnd(app)
   const { rows } = await app.rpc<{ rows: Row[] }>('catalog:search', { owned: false, limit: 200 })
   free = rows.filter(
     (r) => r.numberVariant === 1 && !r.collection.wanted && r.collection.qtyOwned === 0
