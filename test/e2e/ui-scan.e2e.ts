@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT, startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go, listSettled, resultCount, waitForSets } from './ui-helpers'
+import { go, listSettled, resultCount, waitForSets, waitForSyncEnd } from './ui-helpers'
 
 /**
  * Issue #17's scan mode, must show: 20 EANs typed at scanner speed (25 ms between characters,
@@ -15,6 +15,8 @@ let app: AppUnderTest
 beforeAll(async () => {
   app = await startApp({ demoSets: 2000 })
   await waitForSets(app.page, 2000)
+  // The demo's collection arrives after its catalogue: counts are read once it has.
+  await waitForSyncEnd(app)
 })
 
 afterAll(async () => {
