@@ -106,7 +106,17 @@ function serve(
  * this sync's MARK; a left-out one keeps the first sync's, or the service's own from getUserNotes.
  * Null when the change was to the notes themselves and reading them would look the same.
  */
-function wasLeftOut(c: Change, notes: string | undefined, own: unknown): boolean | null {
+function wasLeftOut(
+  c: Change,
+  notes: string | undefined,
+  own: unknown,
+  after: ReadonlyMap<number, Row>
+): boolean | null {
+  // A record moved to another setID and read brings MARK there, and this set is no longer listed.
+  if (c.field === 'setID') {
+    const to = typeof c.value === 'string' && /^\d+$/.test(c.value) ? Number(c.value) : c.value
+    return !(typeof to === 'number' && after.get(to)?.notes === MARK)
+  }
   if (c.field !== 'collection.notes') return notes !== MARK
   const kept = notes === PRIME || notes === own
   const asRead = typeof c.value === 'string' && c.value !== 'gone' ? c.value : ''
@@ -174,7 +184,12 @@ describe('a whole sync where every getSets answer has one odd record', () => {
             if (changed === undefined) continue
             const local = after.get(changed)
             expect((which === 'owned' ? wantedIds : ownedIds).has(changed)).toBe(false)
-            const leftOut = wasLeftOut(changes[which], local?.notes, seen.changedNotes[which])
+            const leftOut = wasLeftOut(
+              changes[which],
+              local?.notes,
+              seen.changedNotes[which],
+              after
+            )
             if (leftOut === null) ambiguous = true
             if (leftOut !== null) outcomes[leftOut ? 'leftOut' : 'read']++
             if (leftOut === true) {
@@ -200,4 +215,31 @@ describe('a whole sync where every getSets answer has one odd record', () => {
     // Both outcomes of a changed list record were exercised, not only one.
     if (RUNS >= 8) expect(Math.min(outcomes.read, outcomes.leftOut)).toBeGreaterThan(0)
   }, 600_000)
+})
+
+describe('a user-list record whose setID itself is unusable', () => {
+  it('leaves every set of the list unknown: none is cleared', async () => {
+    const x = await createHarness(SETS)
+    try {
+      serve(x, PRIME, null)
+      expect((await x.sync.run()).error).toBeNull()
+      const before = localState(x)
+      const owned = [...before.values()].filter((r) => r.owned === 1 && r.wanted === 0)
+      const [odd] = owned
+      expect(odd).toBeDefined()
+      // -1 is a number but no set's id: it names no set, so the real one must not read as gone.
+      interceptV3(x, async (call, req) => {
+        if (call.op !== 'getSets' || call.params['owned'] !== 1) return null
+        const whole = (await (await x.svc.handle(req)).json()) as Obj
+        for (const s of whole['sets'] as Obj[]) if (s['setID'] === odd?.id) s['setID'] = -1
+        return Response.json(whole)
+      })
+      const status = await x.sync.run()
+      expect(status.error).toBeNull()
+      expect(status.unreadable?.sets).toBe(1)
+      expect(localState(x).get(odd?.id ?? 0)?.owned).toBe(1)
+    } finally {
+      x.close()
+    }
+  })
 })

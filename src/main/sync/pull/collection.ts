@@ -46,7 +46,9 @@ function noteUnread(
   if (rejected.length === 0) return
   ctx.unreadable?.('sets', operation, rejected)
   for (const r of rejected) {
-    if (typeof r.id === 'number') unread.setIDs.add(r.id)
+    // Only a usable setID names a set: one left out for its id itself (-1, 0, 1.5) names none,
+    // and the set it stood for must not read as gone.
+    if (typeof r.id === 'number' && Number.isInteger(r.id) && r.id > 0) unread.setIDs.add(r.id)
     else unread.unnamed = true
   }
 }
