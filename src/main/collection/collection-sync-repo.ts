@@ -1,5 +1,6 @@
 import type { CopyDto } from '../../shared/model/collection'
 import { isoOfServiceDate } from '../../shared/model/service-date'
+import type { CollectionFigure } from '../../shared/protocol/minifig-collection'
 import type { CollectionDetailRecord } from '../../shared/protocol/records'
 import type { ReadDb, WriteDb } from '../store/handles'
 import { all, get, run } from '../store/handles'
@@ -236,14 +237,8 @@ export function upsertCopy(
   )
 }
 
-export interface ServerMinifig {
-  readonly minifigNumber: string
-  readonly name: string | null
-  readonly category: string | null
-  readonly ownedInSets: number
-  readonly ownedLoose: number
-  readonly wanted: boolean
-}
+/** A figure of the user's collection as the service gives it: the shape the answer's schema reads. */
+export type ServerMinifig = CollectionFigure
 
 export function applyServerMinifig(
   db: WriteDb,
