@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createHarness } from './sync-pull-harness'
+import { createHarness, holdUntil } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 
 /**
@@ -15,15 +15,6 @@ afterEach(() => {
   h?.close()
   h = null
 })
-
-/** Holds the main thread until `changed()` says yes or `limit` checks have passed. */
-function holdUntil(changed: () => boolean, limit: number): boolean {
-  for (let i = 0; i < limit; i++) {
-    if (changed()) return true
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1)
-  }
-  return false
-}
 
 describe('the set writer of a catalogue load', () => {
   it('stores sets while the main thread is held, none through the main connection', async () => {

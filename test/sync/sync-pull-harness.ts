@@ -155,3 +155,15 @@ export async function createHarness(
   await build(h)
   return h
 }
+
+/**
+ * Holds the main thread (as a long synchronous job would) until `changed()` says yes or `limit`
+ * checks have passed: what a worker does meanwhile, it does without the main thread.
+ */
+export function holdUntil(changed: () => boolean, limit: number): boolean {
+  for (let i = 0; i < limit; i++) {
+    if (changed()) return true
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1)
+  }
+  return false
+}
