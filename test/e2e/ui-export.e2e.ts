@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseStringPromise } from 'xml2js'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { exportText, go, listSettled, resultCount, waitForSets } from './ui-helpers'
+import { exportText, go, listSettled, resultCount, waitForSets, waitForSyncEnd } from './ui-helpers'
 
 interface Row {
   setID: number
@@ -26,6 +26,8 @@ let ownedName = ''
 beforeAll(async () => {
   app = await startApp({ demoSets: DEMO_SETS })
   await waitForSets(app.page, DEMO_SETS)
+  // Which sets are free is known only once the demo's collection has arrived, after the catalogue.
+  await waitForSyncEnd(app)
   const { rows } = await app.rpc<{ rows: Row[] }>('catalog:search', { owned: false, limit: 100 })
   const free = rows.filter((r) => !r.collection.wanted && r.collection.notes === '')
   const [a, b] = free

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { listSettled, waitForSets } from './ui-helpers'
+import { listSettled, waitForSets, waitForSyncEnd } from './ui-helpers'
 
 /**
  * Issue #14: the keyboard alone finds a set, marks it owned, adds a copy, goes back to the list
@@ -16,6 +16,8 @@ let target = { setID: 0, name: '', fullNumber: '' }
 beforeAll(async () => {
   app = await startApp({ demoSets: 2000 })
   await waitForSets(app.page, 2000)
+  // Which sets are not owned is known only once the demo's collection has arrived.
+  await waitForSyncEnd(app)
   const { rows } = await app.rpc<{
     rows: { setID: number; name: string; fullNumber: string; collection: { owned: boolean } }[]
   }>('catalog:search', { limit: 200 })

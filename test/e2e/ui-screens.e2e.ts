@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { ROOT, startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go, listSettled, waitForSets } from './ui-helpers'
+import { go, listSettled, waitForSets, waitForSyncEnd } from './ui-helpers'
 
 interface AxeResult {
   violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
@@ -53,6 +53,8 @@ let firstSet = 0
 beforeAll(async () => {
   app = await startApp({ demoSets: 2000 })
   await waitForSets(app.page, 2000)
+  // The demo's collection arrives after its catalogue; the screens are read once it has.
+  await waitForSyncEnd(app)
   const first = await app.rpc<{ rows: { setID: number }[] }>('catalog:search', { limit: 1 })
   firstSet = first.rows[0]?.setID ?? 0
 })
