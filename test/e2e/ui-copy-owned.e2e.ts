@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { ServiceClient, go, resultCount, waitForSets } from './ui-helpers'
+import { ServiceClient, go, resultCount, waitForSets, waitForSyncEnd } from './ui-helpers'
 
 /**
  * Issue #14, item 4: a copy is a unit the collector owns. Adding one ticks Owned, the quantity
@@ -21,10 +21,7 @@ beforeAll(async () => {
   await app.rpc('sync:start', { full: true })
   await waitForSets(app.page, 400)
   // The collection (and its copies' prices) arrives after the sets: counts are taken after it.
-  for (;;) {
-    if (!(await app.rpc<{ running: boolean }>('sync:getStatus')).running) break
-    await app.page.waitForTimeout(250)
-  }
+  await waitForSyncEnd(app)
 })
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go, waitForSets } from './ui-helpers'
+import { go, waitForSets, waitForSyncEnd } from './ui-helpers'
 
 /**
  * Issue #14, item 6: the minifigure screens a collector expects. Pictures, columns that say what
@@ -23,10 +23,7 @@ beforeAll(async () => {
   app = await startApp({ demoSets: 1500 })
   await waitForSets(app.page, 1500)
   // The figure catalogue comes with the first sync, after the sets.
-  for (;;) {
-    if (!(await app.rpc<{ running: boolean }>('sync:getStatus')).running) break
-    await app.page.waitForTimeout(250)
-  }
+  await waitForSyncEnd(app)
 })
 
 afterAll(async () => {
