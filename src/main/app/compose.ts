@@ -1,4 +1,6 @@
 import { join } from 'node:path'
+// The one place the version is written: package.json (Electron's app.getVersion reads it too).
+import { version as VERSION } from '../../../package.json'
 import { selectCredentialStore } from '../credentials/index'
 import { createReferenceThread } from '../../emulator/reference-thread'
 import { createEventBus } from '../ipc/event-bus'
@@ -42,7 +44,6 @@ interface CreateAppOptions {
 
 export type { AppContext }
 
-const VERSION = '0.1.0'
 const MEDIA_CACHE_BYTES = 200 * 1024 * 1024
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
