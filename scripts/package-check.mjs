@@ -8,7 +8,8 @@
 //    entry and app-update.yml.
 // Options: --skip-build (use the existing out/), --keep (leave the temporary folder for a look),
 // --static (part 1 only), --target <platform>-<arch> (also require that target's binaries to be
-// staged in node_modules, as on a build machine before packaging it; repeatable).
+// staged in node_modules, as on a build machine before packaging it; repeatable), --dist <dir>
+// (where built installers are checked for what their updater needs; default dist/).
 import { spawnSync } from 'node:child_process'
 import {
   chmodSync,
@@ -35,6 +36,7 @@ import {
   nativeProblems,
   singleTarget
 } from './native-targets.mjs'
+import { updaterConfigProblems, updaterOutputProblems } from './update-targets.mjs'
 
 const root = join(import.meta.dirname, '..')
 const require = createRequire(join(root, 'package.json'))
@@ -51,7 +53,8 @@ const { values: options } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     static: { type: 'boolean', default: false },
-    target: { type: 'string', multiple: true, default: [] }
+    target: { type: 'string', multiple: true, default: [] },
+    dist: { type: 'string' }
   }
 })
 const failures = []
@@ -116,6 +119,23 @@ check(
   'publish.url must be ${env.STUDBOOK_UPDATE_URL} with ${os} and ${arch} folders'
 )
 check(pkg.dependencies?.['electron-updater'] !== undefined, 'electron-updater must be a dependency')
+checkUpdaterNeeds()
+
+/**
+ * What each target's updater needs (scripts/update-targets.mjs): the Mac zip, NSIS on Windows and
+ * the AppImage on Linux, each with its latest*.yml; in the configuration, and in the built output
+ * (dist/, or --dist) when it holds installers of this version.
+ */
+function checkUpdaterNeeds() {
+  failures.push(...updaterConfigProblems(config))
+  const dir = options.dist ?? join(root, config.directories?.output ?? 'dist')
+  const built = updaterOutputProblems(dir, config, pkg.version)
+  failures.push(...built.problems)
+  if (!built.checked)
+    notes.push(
+      `no installers of ${pkg.version} in ${dir}: only the configuration was checked for updates`
+    )
+}
 
 // Installers: one per platform and architecture.
 check(
@@ -434,6 +454,22 @@ check(
   `.desktop Exec is ${entry.Exec}`
 )
 check(Boolean(entry.Comment), '.desktop entry has no Comment')
+checkDesktopConventions(entry)
+
+/** The desktop's conventions: a backup opens Studbook, and the launcher can be found by use. */
+function checkDesktopConventions(entry) {
+  const mimeTypes = (config.fileAssociations ?? []).map((a) => a.mimeType).filter(Boolean)
+  check(mimeTypes.length > 0, 'fileAssociations names no MIME type for .studbook')
+  for (const type of mimeTypes) {
+    check(
+      (entry.MimeType ?? '').split(';').includes(type),
+      `.desktop MimeType is ${entry.MimeType}, lacking ${type}`
+    )
+  }
+  check(Boolean(entry.GenericName), '.desktop entry has no GenericName')
+  check(/^([^;]+;)+$/.test(entry.Keywords ?? ''), `.desktop Keywords is ${entry.Keywords}`)
+  check(Boolean(entry.Categories), '.desktop entry has no Categories')
+}
 
 // 10. The update feed electron-updater will read, written by electron-builder from `publish`.
 const updateFile = join(resources, 'app-update.yml')

@@ -24,7 +24,9 @@ interface BuilderConfig {
   nsis: { buildUniversalInstaller?: boolean; artifactName: string }
   dmg: { artifactName: string }
   appImage: { artifactName: string }
+  fileAssociations: { ext: string; name: string; mimeType: string; role: string }[]
   mac: {
+    artifactName: string
     hardenedRuntime: boolean
     notarize: boolean
     entitlements: string
@@ -37,6 +39,8 @@ interface BuilderConfig {
     icon: string
     maintainer: string
     syncDesktopName: boolean
+    category: string
+    desktop: { entry: Record<string, string> }
   }
 }
 
@@ -79,9 +83,14 @@ describe('electron-builder configuration', () => {
     })
   })
 
-  it('targets NSIS, a notarized hardened-runtime dmg, AppImage and deb', () => {
+  it('targets NSIS, a notarized hardened-runtime dmg and zip, AppImage and deb', () => {
     expect(config.win.target.map((t) => t.target)).toEqual(['nsis'])
-    expect(config.mac.target.map((t) => t.target)).toEqual(['dmg'])
+    // The zip is what electron-updater updates a Mac app from.
+    expect(config.mac.target).toEqual([
+      { target: 'dmg', arch: ['x64', 'arm64'] },
+      { target: 'zip', arch: ['x64', 'arm64'] }
+    ])
+    expect(config.mac.artifactName).toContain('${arch}')
     expect(config.mac.hardenedRuntime).toBe(true)
     expect(config.mac.notarize).toBe(true)
     expect(config.linux.target.map((t) => t.target)).toEqual(['AppImage', 'deb'])
@@ -101,6 +110,21 @@ describe('electron-builder configuration', () => {
     for (const name of [config.nsis, config.dmg, config.appImage].map((c) => c.artifactName)) {
       expect(name).toContain('${arch}')
     }
+  })
+
+  it('opens .studbook backups, with a MIME type the Linux desktop entry names', () => {
+    expect(config.fileAssociations).toEqual([
+      expect.objectContaining({
+        ext: 'studbook',
+        name: 'Studbook backup',
+        mimeType: 'application/x-studbook',
+        role: 'Viewer'
+      })
+    ])
+    expect(config.linux.category).toBe('Utility')
+    expect(config.linux.desktop.entry['GenericName']).toBe('Collection Manager')
+    expect(config.linux.desktop.entry['Keywords']).toMatch(/^([^;]+;)+$/)
+    expect(config.linux.desktop.entry['Keywords']).toContain('collection;')
   })
 
   it('names the product, its data folder and its desktop entry alike', () => {
