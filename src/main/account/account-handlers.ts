@@ -40,7 +40,9 @@ export function accountStatus(profiles: Profiles, db: ReadDb): AccountStatus {
     profile: p.kind,
     baseUrl: p.baseUrl,
     binding: p.binding,
-    apiKeySet: (s.apiKey ?? '') !== '',
+    // The demo's key is the embedded service's, not one the user saved: the form must not offer
+    // to keep it.
+    apiKeySet: p.kind === 'custom' && (s.apiKey ?? '') !== '',
     signedIn: hash && rejected === null,
     signInNeeded: rejected,
     username: hash ? (s.username ?? p.username) : null,
@@ -101,10 +103,10 @@ export function createAccountHandlers(deps: AccountDeps): AccountHandlers {
       return changed(profiles.active().id !== before)
     },
     'account:testConnection': async ({ baseUrl, binding, apiKey }): Promise<ConnectionTestDto> => {
-      // The form's own address, binding and key: what Save would store is what is tried.
-      const active = profiles.active()
-      const same = active.kind === 'custom' && active.baseUrl === baseUrl.replace(/\/+$/, '')
-      const key = apiKey ?? (same ? (profiles.secrets().apiKey ?? '') : '')
+      // The form's own address, binding and key: what Save would store is what is tried. An
+      // empty key box means the key saved for that address ("leave empty to keep it"); a key
+      // saved for another address is never sent to this one.
+      const key = apiKey ?? (await profiles.savedKey(baseUrl)) ?? ''
       if (key === '') return { ok: false, message: 'Enter an API key first.', bindings: [] }
       let client: ServicePort
       try {

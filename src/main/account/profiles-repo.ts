@@ -1,6 +1,6 @@
 import type { Binding, ServiceName } from '../../shared/protocol/operations'
 import type { ReadDb, WriteDb } from '../store/handles'
-import { get, run } from '../store/handles'
+import { all, get, run } from '../store/handles'
 import { sql } from '../store/sql'
 
 type ProfileKind = 'demo' | 'custom'
@@ -85,6 +85,13 @@ export function upsertProfile(db: WriteDb, p: ProfileInput, now: string): Profil
   )
   if (!row) throw new Error('profile vanished after upsert')
   return fromRow(row)
+}
+
+/** Every saved service profile (a handful): to find one by its address written another way. */
+export function customProfiles(db: ReadDb): ProfileRecord[] {
+  return all<ProfileRow>(db, sql`SELECT * FROM profiles WHERE kind = 'custom' ORDER BY id`).map(
+    fromRow
+  )
 }
 
 export function setProfileUsername(db: WriteDb, id: number, username: string | null): void {

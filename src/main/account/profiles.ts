@@ -4,7 +4,7 @@ import type { Binding, ServiceName } from '../../shared/protocol/operations'
 import { createRefusingClient, createServiceClient } from '../service/index'
 import type { FetchLike, ServiceClient } from '../service/index'
 import type { Store } from '../store/connection'
-import { getProfile, getSetting, setSetting, upsertProfile } from './profiles-repo'
+import { customProfiles, getProfile, getSetting, setSetting, upsertProfile } from './profiles-repo'
 import type { ProfileInput, ProfileRecord } from './profiles-repo'
 import { checkProfileSettings, settingsProblem } from './profile-rules'
 
@@ -76,6 +76,11 @@ export interface Profiles {
    * the switch starts (a sync) already has them.
    */
   saveCustom(input: CustomProfileInput, secrets?: ProfileSecrets): Promise<ProfileRecord>
+  /**
+   * The API key saved for the profile at this address (written any way that names the same
+   * service), or null: for trying settings with the key box left empty. Stays in main.
+   */
+  savedKey(baseUrl: string): Promise<string | null>
   /** A client for a profile not (yet) saved, with a candidate key: nothing is stored or switched. */
   probe(input: CustomProfileInput, apiKey: string): ServicePort
   /** Merges into the active profile's secrets and persists them (an empty value removes that key). */
@@ -115,6 +120,25 @@ function mergeSecrets(base: ProfileSecrets, patch: ProfileSecrets): ProfileSecre
 function customInput(input: CustomProfileInput): ProfileInput {
   const checked = checkProfileSettings({ ...input, baseUrl: input.baseUrl.replace(/\/+$/, '') })
   return { kind: 'custom', label: new URL(checked.baseUrl).host, ...checked }
+}
+
+/** An address as the URL parser reads it (scheme and host in lower case), no trailing slash. */
+function addressKey(baseUrl: string): string | null {
+  try {
+    return new URL(baseUrl).href.replace(/\/+$/, '')
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The saved profile for the service at `baseUrl`, typed any way that names it: the same service
+ * keeps one profile (its data and its saved key) however its address is written again.
+ */
+function savedProfile(store: Store, baseUrl: string): ProfileRecord | null {
+  const key = addressKey(baseUrl)
+  if (key === null) return null
+  return customProfiles(store.read).find((p) => addressKey(p.baseUrl) === key) ?? null
 }
 
 export async function createProfiles(options: ProfilesOptions): Promise<Profiles> {
@@ -191,7 +215,9 @@ export async function createProfiles(options: ProfilesOptions): Promise<Profiles
     },
     async saveCustom(input, patch) {
       // Checked whole before the first write: a refused address leaves every setting as it was.
-      const checked = customInput(input)
+      // An address naming a saved profile's service is that profile: its key is kept.
+      const known = savedProfile(store, customInput(input).baseUrl)
+      const checked = customInput(known ? { ...input, baseUrl: known.baseUrl } : input)
       const record = upsertProfile(store.write, checked, now())
       if (patch !== undefined) {
         const read = await credentials.read(account(record))
@@ -200,6 +226,13 @@ export async function createProfiles(options: ProfilesOptions): Promise<Profiles
       }
       await activate(record)
       return current
+    },
+    async savedKey(baseUrl) {
+      const record = savedProfile(store, baseUrl.replace(/\/+$/, ''))
+      if (record === null) return null
+      if (record.id === current.id) return secrets.apiKey ?? null
+      const read = await credentials.read(account(record))
+      return read.state === 'found' ? (read.secrets.apiKey ?? null) : null
     },
     probe(input, apiKey) {
       const profile = { ...customInput(input), id: 0, namespaces: null, username: null }
