@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createCatalogueHandlers } from '../../src/main/catalogue/catalogue-handlers'
 import { freshFuzzyWords, fuzzyWords } from '../../src/main/catalogue/fuzzy-words-repo'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
@@ -150,5 +150,32 @@ describe('the word index', () => {
     // A search right after the change may still use the old words while the new are read.
     expect((await freshFuzzyWords(t.store.read)).near('submarne')).toEqual(['submarine'])
     expect(await ids({ text: 'Submarne' })).toEqual([18])
+  })
+
+  it('is not read again on every search while the catalogue keeps changing (a sync)', async () => {
+    const moving = await openTestStore('search-fuzzy-moving')
+    vi.useFakeTimers({ toFake: ['performance'] })
+    try {
+      upsertSets(moving.store.write, moving.pid, SETS.slice(0, 3), FIXTURE_AT)
+      const first = await fuzzyWords(moving.store.read)
+      const turn = () => new Promise((r) => setImmediate(r))
+      // A set written between every two searches, searches close together: the first index stays.
+      for (let i = 0; i < 5; i++) {
+        upsertSets(moving.store.write, moving.pid, SETS.slice(3 + i, 4 + i), FIXTURE_AT)
+        expect(await fuzzyWords(moving.store.read)).toBe(first)
+        await turn()
+      }
+      expect(first.near('clippr')).toEqual([])
+      // Once a while has passed, the next search reads the changed catalogue behind it.
+      vi.advanceTimersByTime(60_000)
+      expect(await fuzzyWords(moving.store.read)).toBe(first)
+      await turn()
+      const fresh = await fuzzyWords(moving.store.read)
+      expect(fresh).not.toBe(first)
+      expect(fresh.near('clippr')).toEqual(['clipper'])
+    } finally {
+      vi.useRealTimers()
+      moving.close()
+    }
   })
 })

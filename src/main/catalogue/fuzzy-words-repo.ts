@@ -18,11 +18,23 @@ const SLICE_MS = 8
 /** Reads a slice takes at most, however fast they are: a fast machine still gives turns. */
 const READS_PER_SLICE = 4
 
+/**
+ * A stale index is read again at most once per this many times the last read's length (and never
+ * sooner than REREAD_MIN_MS after it): a sync moves the catalogue every write slice, and reading
+ * 20,000 sets again on each word search during it was a third of the main thread's time while the
+ * catalogue loaded (issue #25). Between reads a search uses the index it has.
+ */
+const REREAD_AFTER = 10
+const REREAD_MIN_MS = 1000
+
 interface State {
   index: WordIndex | null
   /** The catalogue generation `index` was read at. */
   readAt: number
   building: Promise<WordIndex> | null
+  /** When the last read ended (performance.now()), and how long it took. */
+  builtAt: number
+  buildMs: number
 }
 
 const states = new WeakMap<ReadDb, State>()
@@ -63,10 +75,13 @@ async function build(db: ReadDb): Promise<WordIndex> {
 function rebuild(db: ReadDb, state: State): Promise<WordIndex> {
   if (state.building) return state.building
   const at = generationOf(db)
+  const started = performance.now()
   const building = build(db).then(
     (index) => {
       state.index = index
       state.readAt = at
+      state.builtAt = performance.now()
+      state.buildMs = state.builtAt - started
       state.building = null
       return index
     },
@@ -81,18 +96,22 @@ function rebuild(db: ReadDb, state: State): Promise<WordIndex> {
 
 /**
  * The word index for a search now. The first one waits for it to be read; after a catalogue
- * change the last one is used while a fresh one is read behind it: a word missing for a moment
- * only means one fuzzy candidate fewer, since FTS still decides which sets match.
+ * change the last one is used while a fresh one is read behind it (no sooner than REREAD_AFTER
+ * allows): a word missing for a while only means one fuzzy candidate fewer, since FTS still
+ * decides which sets match.
  */
 export async function fuzzyWords(db: ReadDb): Promise<WordIndex> {
   let state = states.get(db)
   if (!state) {
-    state = { index: null, readAt: -1, building: null }
+    state = { index: null, readAt: -1, building: null, builtAt: 0, buildMs: 0 }
     states.set(db, state)
   }
   const { index } = state
   if (index === null) return rebuild(db, state)
-  if (state.readAt !== generationOf(db)) void rebuild(db, state).catch(() => undefined)
+  const due = state.builtAt + Math.max(REREAD_MIN_MS, REREAD_AFTER * state.buildMs)
+  if (state.readAt !== generationOf(db) && performance.now() >= due) {
+    void rebuild(db, state).catch(() => undefined)
+  }
   return index
 }
 
