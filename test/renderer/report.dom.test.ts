@@ -92,6 +92,9 @@ beforeEach(() => {
   report.groupByTheme = false
   report.pictures = true
   report.picturesChosen = false
+  report.target = ''
+  report.rates = {}
+  localStorage.clear()
   account.info = { version: '0', host: 'browser', profile: { kind: 'demo', label: 'Demo' } }
 })
 
@@ -159,10 +162,43 @@ describe('the report screen', () => {
     expect(screen.getByTestId('report-unvalued').textContent.replace(/\s+/g, ' ')).toMatch(
       /2 copies have no estimate/
     )
-    expect(document.body.textContent).toMatch(/no grand total/)
+    expect(screen.getByTestId('report-no-grand-total').textContent).toMatch(
+      /No grand total in one currency: no exchange rate was given for No currency, USD/
+    )
     // The owner from Settings heads the report.
     expect(document.querySelector('.report-owner')?.textContent).toBe('Ada Builder')
     expect(document.querySelector('.report-address')?.textContent).toBe('1 Brick Lane\nLondon')
+  })
+
+  it('gives a grand total in one currency only at the rates the user typed, kept locally', async () => {
+    render(Report)
+    await settle()
+    const doc = screen.getByRole('article', { name: 'Report' })
+    // The region is UK: the total is in pounds unless the user picks another currency.
+    const usd = screen.getByLabelText('GBP for 1 USD')
+    await fireEvent.input(usd, { target: { value: '0.8' } })
+    await settle()
+    // Still one currency without a rate: nothing is added up.
+    expect(within(doc).queryByTestId('report-grand-total')).toBeNull()
+    expect(within(doc).getByTestId('report-no-grand-total').textContent).toMatch(/No currency\./)
+    await fireEvent.input(screen.getByLabelText('GBP for 1 No currency'), {
+      target: { value: '1' }
+    })
+    await settle()
+    const grand = within(doc).getByTestId('report-grand-total').textContent.replace(/\s+/g, ' ')
+    // 519.99 + 12 × 0.8 + 7 × 1 = 536.59, and the rates it rests on beside it.
+    expect(grand).toMatch(/Grand total in GBP: .*536\.59/)
+    expect(grand).toMatch(/USD .*12\.00 at 0\.8 = .*9\.60/)
+    expect(JSON.parse(localStorage.getItem('studbook.report.rates') ?? '{}')).toEqual({
+      target: '',
+      rates: { USD: '0.8', '': '1' }
+    })
+    // In dollars instead: pounds now need a rate of their own.
+    await fireEvent.change(within(screen.getByTestId('report-rates')).getByRole('combobox'), {
+      target: { value: 'USD' }
+    })
+    await settle()
+    expect(within(doc).getByTestId('report-no-grand-total').textContent).toContain('GBP')
   })
 
   it('groups rows under their themes when asked', async () => {

@@ -2,6 +2,7 @@ import type { ReportScope } from '../../../../shared/ipc/channels/report'
 import type { AppErrorData } from '../../../../shared/errors'
 import type { PaperSize, ReportDto, RetailRegion } from '../../../../shared/model/report'
 import { tryCall } from '../api'
+import { readRateChoice } from '../report-rates'
 import { nav } from './nav.svelte'
 import { search } from './search.svelte'
 
@@ -9,6 +10,8 @@ import { search } from './search.svelte'
 type ReportChoice = 'owned' | 'search' | 'selection'
 
 const OWNER_KEY = 'studbook.report.title'
+/** The grand total's currency and the user's exchange rates, kept on this computer. */
+const RATES_KEY = 'studbook.report.rates'
 
 /**
  * Beyond this many rows a report starts without pictures: pictures not yet in the picture cache
@@ -28,6 +31,14 @@ function defaultRegion(language: string): RetailRegion {
   if (/-CA$/i.test(language)) return 'CA'
   if (/^(de|fr|it|es|nl|pt|fi|el|sk|sl|et|lv|lt|mt|hr)(-|$)/i.test(language)) return 'EU'
   return 'US'
+}
+
+function storedRates(): string | null {
+  try {
+    return localStorage.getItem(RATES_KEY)
+  } catch {
+    return null
+  }
 }
 
 function storedTitle(): string {
@@ -58,6 +69,9 @@ class ReportState {
   region = $state<RetailRegion>(
     defaultRegion(typeof navigator === 'undefined' ? '' : navigator.language)
   )
+  /** The grand total's currency ('' until chosen: the region's) and the rates the user gave. */
+  target = $state(readRateChoice(storedRates()).target)
+  rates = $state<Record<string, string>>({ ...readRateChoice(storedRates()).rates })
   report = $state.raw<ReportDto | null>(null)
   error = $state.raw<AppErrorData | null>(null)
   busy = $state(false)
@@ -97,6 +111,14 @@ class ReportState {
       localStorage.setItem(OWNER_KEY, this.title)
     } catch {
       // Storage refused (private mode): the title lasts for this session only.
+    }
+  }
+
+  rememberRates(): void {
+    try {
+      localStorage.setItem(RATES_KEY, JSON.stringify({ target: this.target, rates: this.rates }))
+    } catch {
+      // Storage refused: the rates last for this session only.
     }
   }
 
