@@ -282,6 +282,29 @@ describe('insurance report of the demo collection', () => {
     )
     for (const line of replacementLines) expect(textOnly.text).toContain(line)
 
+    // A grand total in one currency only once the user has given every rate, worked out here.
+    expect(worth.size).toBeGreaterThan(1)
+    const target = RETAIL_CURRENCY[region]
+    expect(textOnly.text).toMatch(/No grand total in one currency: no exchange rate was given/)
+    expect(textOnly.text).not.toContain('Grand total in')
+    const rateOf = (c: string): number => (c === '' ? 1 : c === 'GBP' ? 1.25 : 0.5)
+    let grandCents = 0
+    for (const [currency, t] of worth) {
+      const rate = currency === target ? 1 : rateOf(currency)
+      grandCents += Math.round(t.cents * rate)
+      if (currency === target) continue
+      await page
+        .getByLabel(`${target} for 1 ${currency === '' ? 'No currency' : currency}`)
+        .fill(String(rate))
+    }
+    const grand = await page.evaluate(
+      ({ amount, code }) =>
+        new Intl.NumberFormat(undefined, { style: 'currency', currency: code }).format(amount),
+      { amount: grandCents / 100, code: target }
+    )
+    const withRates = await printed('report-grand-total.pdf')
+    expect(withRates.text).toContain(`Grand total in ${target}: ${grand}`)
+
     // The owner from Settings, and the column names kept apart on both papers.
     await page.getByRole('link', { name: 'Settings' }).click()
     const owner = page.getByRole('region', { name: 'Owner on the insurance report' })
