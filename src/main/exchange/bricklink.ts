@@ -41,21 +41,23 @@ export function bricklinkXml(c: ExportCollection): { content: string; rows: numb
 
 /** Comments and CDATA blanked out (line breaks kept), so tags inside them are not counted. */
 const plainXml = (text: string): string =>
-  text.replace(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>/g, (c) => c.replace(/[^\n]/g, ' '))
+  text.replace(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>/g, (c) => c.replace(/[^\r\n]/g, ' '))
 
 /**
- * The line each `<ITEM>` opens on, in document order: one pass, counting line breaks as it goes
- * (slicing the text up to each item was quadratic: 300,000 items ran for minutes).
+ * The line each `<ITEM>` opens on, in document order: one pass, counting line ends as it goes
+ * (slicing the text up to each item was quadratic: 300,000 items ran for minutes). CRLF, CR and
+ * LF each end one line.
  */
 function itemLines(plain: string): number[] {
   const lines: number[] = []
   let line = 1
   let at = 0
   for (const m of plain.matchAll(/<ITEM[\s>/]/g)) {
-    for (let i = plain.indexOf('\n', at); i !== -1 && i < m.index; i = plain.indexOf('\n', i + 1)) {
-      line++
+    for (; at < m.index; at++) {
+      const c = plain.charCodeAt(at)
+      // A CRLF is counted at its CR; a LF right after a CR belongs to it.
+      if (c === 13 || (c === 10 && plain.charCodeAt(at - 1) !== 13)) line++
     }
-    at = m.index
     lines.push(line)
     if (lines.length > IMPORT_LIMITS.rows) throw overLimit('items')
   }

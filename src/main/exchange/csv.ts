@@ -74,9 +74,10 @@ export const DELIMITER_NAMES: Readonly<Record<Delimiter, string>> = {
 }
 
 /** The parser's complaint in the user's words, with the line it was found on. */
-function csvReason(e: unknown): string {
-  const err = e as { code?: unknown; lines?: unknown; message?: unknown }
-  const line = typeof err.lines === 'number' ? ` (line ${err.lines})` : ''
+function csvReason(e: unknown, startLine: number): string {
+  const err = e as { code?: unknown; message?: unknown }
+  // The parser's own line count is off for CRLF inside quotes: the record's first line is ours.
+  const line = ` (line ${startLine})`
   const known: Record<string, string> = {
     CSV_QUOTE_NOT_CLOSED: 'A quoted value is never closed',
     CSV_INVALID_CLOSING_QUOTE: 'A quote is followed by other characters',
@@ -131,29 +132,57 @@ interface Located {
   readonly record: string[]
 }
 
+const CR = 0x0d
+const LF = 0x0a
+const SPACE = 0x20
+const TAB = 0x09
+
 /**
- * Parses CSV text with a header row: the separator detected, any line ending (CRLF, LF or CR),
- * blank rows skipped, each row's first line kept for the preview. Reading stops at the first row
- * past a cap (IMPORT_LIMITS), so a hostile file costs no more than a capped one.
+ * Line numbers as a text editor shows them, counted from the bytes: CRLF, CR and LF each end one
+ * line, inside quoted cells too. The parser's own count takes CRLF inside quotes as two lines,
+ * so a Windows file with notes on several lines named rows far below where they are.
+ */
+class LineCounter {
+  private at = 0
+  private line = 1
+
+  constructor(private readonly bytes: Buffer) {}
+
+  /**
+   * The line a record starts on, given where the one before it ended: the first byte from `from`
+   * that is not white space (blank lines the parser skipped lie between). Offsets only grow.
+   */
+  startLine(from: number): number {
+    const b = this.bytes
+    let i = Math.max(from, this.at)
+    while (i < b.length && (b[i] === SPACE || b[i] === TAB || b[i] === CR || b[i] === LF)) i++
+    for (; this.at < i; this.at++) {
+      const c = b[this.at]
+      // A CRLF is counted at its CR; a LF right after a CR belongs to it.
+      if (c === CR || (c === LF && (this.at === 0 || b[this.at - 1] !== CR))) this.line++
+    }
+    return this.line
+  }
+}
+
+/**
+ * Parses CSV text with a header row: the separator detected, any line ending (CRLF, LF or CR,
+ * mixed too), blank rows skipped, each row's first line kept for the preview. Reading stops at the
+ * first row past a cap (IMPORT_LIMITS), so a hostile file costs no more than a capped one.
  */
 export function readCsv(content: string, onProgress?: ReadProgress): CsvTable {
   const text = content.replace(/^\uFEFF/, '')
   const { delimiter, skip } = detectDelimiter(text)
-  const total = Buffer.byteLength(text)
-  // info.lines is where a record ends; the next one starts on the line after it, or after the
-  // blank lines the parser skipped since (info.empty_lines counts them). Blank lines must be
-  // skipped by the parser: as records of their own each cost an error object (a short row), and
-  // a file of newlines took minutes.
-  let nextLine = skip + 1
-  let blankSeen = 0
+  // The parser works on bytes either way: handing it ours lets the line count read the same ones.
+  const bytes = Buffer.from(text)
+  const total = bytes.length
+  const lines = new LineCounter(bytes)
+  // Where the previous record ended (info.bytes, past its line end): the next starts after it.
+  let ended = skip === 0 ? 0 : Buffer.byteLength(/^[^\r\n]*(\r\n|\r|\n)?/.exec(text)?.[0] ?? '')
   let kept = 0
-  const onRecord = (
-    record: string[],
-    info: { lines: number; bytes: number; empty_lines: number }
-  ): Located | null => {
-    const line = nextLine + (info.empty_lines - blankSeen)
-    blankSeen = info.empty_lines
-    nextLine = info.lines + 1
+  const onRecord = (record: string[], info: { bytes: number }): Located | null => {
+    const line = lines.startLine(ended)
+    ended = info.bytes
     if (record.length > IMPORT_LIMITS.columns) throw overLimit('columns', line)
     if (!record.some((c) => c.trim() !== '')) return null
     // The header and IMPORT_LIMITS.rows data rows; one more is over.
@@ -163,10 +192,14 @@ export function readCsv(content: string, onProgress?: ReadProgress): CsvTable {
   }
   let records: Located[]
   try {
-    records = parse(text, {
+    records = parse(bytes, {
       delimiter,
+      // Any of the three, per line: a file edited on two systems mixes them.
+      record_delimiter: ['\r\n', '\n', '\r'],
       from_line: skip + 1,
       relax_column_count: true,
+      // Blank lines must be skipped by the parser: as records of their own each cost an error
+      // object (a short row), and a file of newlines took minutes.
       skip_empty_lines: true,
       trim: true,
       max_record_size: IMPORT_LIMITS.recordChars,
@@ -176,12 +209,12 @@ export function readCsv(content: string, onProgress?: ReadProgress): CsvTable {
   } catch (e) {
     if (e instanceof AppError) throw e
     if ((e as { code?: unknown }).code === 'CSV_MAX_RECORD_SIZE') {
-      throw overLimit('recordChars', nextLine)
+      throw overLimit('recordChars', lines.startLine(ended))
     }
     throw new AppError(
       'invalid_input',
       'The file is not valid CSV.',
-      { reason: csvReason(e) },
+      { reason: csvReason(e, lines.startLine(ended)) },
       {
         cause: e
       }
