@@ -58,4 +58,32 @@ describe('the total of a search while a sync writes other things', () => {
     )
     expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 1)
   })
+
+  it('is not counted again on each write while a costly count would hold the thread', () => {
+    // Every reading of the clock 10 ms on: each count looks as costly as 200,000 sets' (20-60 ms).
+    let clock = 0
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 10))
+    try {
+      const write = (setID: number): void => {
+        transaction(t.store.write, () =>
+          upsertSets(t.store.write, t.pid, [makeSet({ setID, name: 'loading' })], FIXTURE_AT)
+        )
+      }
+      write(N + 2)
+      expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 2)
+      const before = counts.n
+      // A sync's slices, each followed by a poll: the last total is shown meanwhile.
+      for (let i = 3; i < 8; i++) {
+        write(N + i)
+        expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 2)
+      }
+      expect(counts.n - before).toBe(0)
+      // Once ten times the count's cost has passed, the next poll counts again.
+      clock += 1000
+      expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 7)
+      expect(counts.n - before).toBe(1)
+    } finally {
+      now.mockRestore()
+    }
+  })
 })

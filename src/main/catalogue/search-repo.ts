@@ -2,7 +2,7 @@ import type { SearchFacets, SearchResultDto } from '../../shared/model/catalog'
 import { computeFacets, facetKey } from './facets-repo'
 import type { ReadDb } from '../store/handles'
 import { all, get } from '../store/handles'
-import { perCatalogue, tracksCatalogue } from '../store/match-sets'
+import { hasPerCatalogue, perCatalogue, tracksCatalogue } from '../store/match-sets'
 import { memo } from '../store/memo'
 import {
   STATE_FILTERS,
@@ -92,6 +92,47 @@ function soleProfile(db: ReadDb, profileId: number): boolean {
   )
 }
 
+/**
+ * A total of the catalogue alone that took this long to count is not counted again, after the
+ * catalogue changes, until RECOUNT_AFTER times as long has passed: a sync moves the catalogue
+ * with every write slice (every ~15 ms), and at 200,000 sets each recount holds the main thread
+ * 20-60 ms, so a poll recounted on nearly every call (issue #25). Meanwhile the last total is
+ * shown, at most that long behind the rows. Cheaper counts are always exact.
+ */
+const RECOUNT_COSTLY_MS = 4
+const RECOUNT_AFTER = 10
+/** Totals remembered per connection across catalogue changes; a few queries are ever polled. */
+const RECENT_TOTALS = 32
+
+interface LastTotal {
+  readonly n: number
+  /** performance.now() when it was counted, and how long the count took. */
+  readonly at: number
+  readonly ms: number
+}
+
+const lastTotals = new WeakMap<ReadDb, Map<string, LastTotal>>()
+
+function catalogueTotal(db: ReadDb, key: string, count: () => number): number {
+  const memoKey = `total\u0000${key}`
+  if (hasPerCatalogue(db, memoKey)) return perCatalogue(db, memoKey, count)
+  let recent = lastTotals.get(db)
+  if (!recent) {
+    recent = new Map()
+    lastTotals.set(db, recent)
+  }
+  const last = recent.get(key)
+  const started = performance.now()
+  if (last && last.ms >= RECOUNT_COSTLY_MS && started - last.at < RECOUNT_AFTER * last.ms) {
+    return last.n
+  }
+  const n = perCatalogue(db, memoKey, count)
+  const ended = performance.now()
+  if (recent.size >= RECENT_TOTALS && !recent.has(key)) recent.clear()
+  recent.set(key, { n, at: ended, ms: ended - started })
+  return n
+}
+
 function countOf(
   db: ReadDb,
   profileId: number,
@@ -114,7 +155,7 @@ function countOf(
   // A count of `sets` alone lasts while the catalogue does (its generation moves with every write
   // to it, the set writer's included): every page request of a sync writes its allowance count
   // through this connection, which would otherwise recount every set each page (issue #25).
-  if (!state && tracksCatalogue(db)) return perCatalogue(db, `total\u0000${key}`, count)
+  if (!state && tracksCatalogue(db)) return catalogueTotal(db, key, count)
   return cached(db, key, count)
 }
 
