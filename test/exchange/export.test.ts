@@ -31,7 +31,10 @@ describe('CSV exports', () => {
     const site = header('brickset-sets-current.csv')
     // The golden file's flag columns are another user's labels; ours are named by LABELS.
     expect(rows[0]?.slice(0, 24)).toEqual(site.slice(0, 24))
-    expect(rows[0]?.slice(24, 32)).toEqual(LABELS.map((l) => l.label || `Flag ${l.flagNo}`))
+    // A flag without a label is named as Brickset names it.
+    expect(rows[0]?.slice(24, 32)).toEqual(
+      LABELS.map((l) => l.label || `Flag ${l.flagNo} not used`)
+    )
     expect(rows[0]?.slice(32)).toEqual(site.slice(32))
     const row = Object.fromEntries((rows[0] ?? []).map((h, i) => [h, rows[1]?.[i]]))
     expect(row).toMatchObject({
@@ -46,15 +49,15 @@ describe('CSV exports', () => {
       Wanted: 'No',
       'Qty wanted': '0',
       Displayed: 'Yes',
-      'Flag 8': 'Yes',
+      'Flag 8 not used': 'Yes',
       Boxed: 'No',
       'Launch date': '2007-10-01',
       'Exit date': ''
     })
   })
 
-  it('formula injection: every cell starting with = + - @ or a tab comes out as text', () => {
-    for (const format of ['collection', 'studbook', 'brickeconomy'] as const) {
+  it('formula injection: in the two spreadsheet files every = + - @ or tab start comes out as text', () => {
+    for (const format of ['collection', 'studbook'] as const) {
       const rows = parseBack(buildExport(format, of(HOSTILE), { date }).content)
       for (const row of rows) {
         for (const cell of row) expect(cell, `${format}: ${cell}`).not.toMatch(/^[=+\-@\t\r]/)
@@ -66,6 +69,14 @@ describe('CSV exports', () => {
     expect(all).toContain(`'-2+3`)
     expect(all).toContain(`'@cmd|' /C calc'!A0`)
     expect(all).toContain(`'\tTabbed =1+1`)
+  })
+
+  it('files for a site’s importer carry text as it is: no formula guard in BrickEconomy’s', () => {
+    const rows = parseBack(buildExport('brickeconomy', of(HOSTILE), { date }).content)
+    // BrickEconomy reads the file itself, and would keep an apostrophe we put in front.
+    expect(rows.flat()).toContain('=1+1')
+    expect(rows.flat()).not.toContain("'=1+1")
+    expect(rows.flat()).toContain('-2+3')
   })
 
   it('studbook full: a row per copy with every copy field, flags by number and name, minifigures', () => {
@@ -146,7 +157,8 @@ describe('CSV exports', () => {
     expect(rows[0]).toEqual(header('brickeconomy-collection-eu.csv'))
     expect(rows.slice(1).map((r) => r.slice(5))).toEqual([
       ['', '€40.08', '€120.00', 'UsedComplete', '03/07/2025', ''],
-      ['£342.49', '£12.00', '£120.00', '', '24/12/2021', ''],
+      // A condition BrickEconomy has no name for keeps the service's, so it reads back as it was.
+      ['£342.49', '£12.00', '£120.00', 'Sealed', '24/12/2021', ''],
       ['', '', '', '', '', '']
     ])
     expect(file.rows).toBe(3)

@@ -70,7 +70,9 @@ export function brickEconomyCsv(c: ExportCollection): { content: string; rows: n
         Number.isFinite(retailValue) ? amount(retailValue, copy.currency) : null,
         amount(copy.pricePaid, copy.currency),
         amount(copy.currentEstimatedValue, copy.currency),
-        mapCondition(copy.conditionWhenAcquired, BE_CONDITIONS) ?? null,
+        // BrickEconomy's name where it has one; else the service's own, which our reader maps
+        // back (written blank, a re-import offered the copy again).
+        mapCondition(copy.conditionWhenAcquired, BE_CONDITIONS) ?? copy.conditionWhenAcquired,
         ddmmyyyy(copy.dateAcquired),
         copy.notes
       ])

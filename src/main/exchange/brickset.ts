@@ -3,7 +3,7 @@ import { NOTES_MAX } from '../../shared/model/collection'
 import type { CsvRow, CsvTable } from './csv'
 import { hasColumns, requireColumns, writeCsv } from './csv'
 import type { Cell } from './csv'
-import { normaliseSetNumber, textCell, wholeNumber, yesNo as readYesNo } from './cells'
+import { normaliseSetNumber, sheetCell, wholeNumber, yesNo as readYesNo } from './cells'
 import type { ExportCollection } from './export-types'
 import { FLAG_NOS, flagTitle, isUnnamedFlag, yesNo } from './export-types'
 import { IntentBook } from './import-types'
@@ -45,7 +45,11 @@ const AFTER_FLAGS = ['Value new (USD)', 'Value used (USD)', 'Launch date', 'Exit
 
 /** The current layout, one row per set with anything recorded; values we do not keep are blank. */
 export function bricksetCsv(c: ExportCollection, bom: boolean): { content: string; rows: number } {
-  const header = [...BEFORE_FLAGS, ...FLAG_NOS.map((n) => flagTitle(c.labels, n)), ...AFTER_FLAGS]
+  const header = [
+    ...BEFORE_FLAGS,
+    ...FLAG_NOS.map((n) => flagTitle(c.labels, n, `Flag ${n} not used`)),
+    ...AFTER_FLAGS
+  ]
   const rows = c.sets.map((s): Cell[] => [
     s.fullNumber,
     s.name,
@@ -77,7 +81,7 @@ export function bricksetCsv(c: ExportCollection, bom: boolean): { content: strin
     s.launchDate,
     s.exitDate
   ])
-  return { content: writeCsv(header, rows, { bom }), rows: rows.length }
+  return { content: writeCsv(header, rows, { bom, formulaGuard: true }), rows: rows.length }
 }
 
 /** The eight flag columns of the current layout: after `Priority`, or the unknown ones in order. */
@@ -108,7 +112,7 @@ function current(table: CsvTable): ParsedFile {
       book.set(normaliseSetNumber(r.get('Number')), r.line, {
         qtyOwned: qty,
         wanted: readYesNo(r.get('Wanted'), 'Wanted') || wantedQty > 0,
-        ...(r.has('Notes') ? { notes: textCell(r.get('Notes'), 'Notes', NOTES_MAX) } : {}),
+        ...(r.has('Notes') ? { notes: sheetCell(r.get('Notes'), 'Notes', NOTES_MAX) } : {}),
         flags: new Map(flags.map((f, i) => [i + 1, readYesNo(r.cells[f.index] ?? '', f.name)]))
       })
     })

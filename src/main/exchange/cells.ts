@@ -57,13 +57,21 @@ export function yesNo(cell: string, column: string): boolean {
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g
 
-/** A text cell as the collection keeps it: our `'` taken off, invisible controls dropped. */
+/**
+ * A text cell as the collection keeps it, invisible controls dropped. Text from a site's file is
+ * kept as written: only our two spreadsheet files carry the formula guard (see sheetCell).
+ */
 export function textCell(cell: string, column: string, max: number): string {
-  const text = unneutralise(cell).replace(CONTROL, '').toWellFormed()
+  const text = cell.replace(CONTROL, '').toWellFormed()
   if (text.length > max) {
     throw new RowError(`"${column}" is longer than ${max} characters.`)
   }
   return text
+}
+
+/** A text cell of a spreadsheet file (our full export, Brickset's layout): our `'` taken off. */
+export function sheetCell(cell: string, column: string, max: number): string {
+  return textCell(unneutralise(cell), column, max)
 }
 
 /** A copy as the form would accept it (the same schema): a date in the future is refused, say. */

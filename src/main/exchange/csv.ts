@@ -27,6 +27,11 @@ export type Cell = string | number | null
 interface CsvOptions {
   /** A UTF-8 byte order mark, for spreadsheet programs that otherwise guess a legacy encoding. */
   readonly bom?: boolean
+  /**
+   * The formula guard: for the files a spreadsheet opens (our full export, Brickset's layout).
+   * A site's importer reads the text itself and would keep the apostrophe as part of it.
+   */
+  readonly formulaGuard?: boolean
   /** Quote every text cell, so spaces at either end survive programs that trim. */
   readonly quoteText?: boolean
 }
@@ -37,12 +42,15 @@ export function writeCsv(
   options: CsvOptions = {}
 ): string {
   const cells = (row: readonly Cell[]): Cell[] =>
-    row.map((c) => (typeof c === 'string' ? neutralise(c) : c))
+    options.formulaGuard === true
+      ? row.map((c) => (typeof c === 'string' ? neutralise(c) : c))
+      : [...row]
   const body = stringify([cells(header), ...rows.map(cells)], {
     record_delimiter: '\r\n',
     // A lone CR or LF ends a row in a spreadsheet: left unquoted, the text after it starts a new
     // row of its own, where a formula escapes the guard above ("\r=cmd()").
-    quoted_match: /[\r\n]/,
+    // Spaces at either end are quoted too: readers (ours included) trim unquoted cells.
+    quoted_match: [/[\r\n]/, /^\s|\s$/],
     ...(options.quoteText ? { quoted_string: true, quoted_empty: false } : {})
   })
   return (options.bom ? '\uFEFF' : '') + body

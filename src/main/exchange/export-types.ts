@@ -63,10 +63,14 @@ export const FLAG_NOS = [1, 2, 3, 4, 5, 6, 7, 8] as const
 
 export const yesNo = (b: boolean): string => (b ? 'Yes' : 'No')
 
-/** The label shown for a flag: the user's label, or "Flag N" while it has none. */
-export function flagTitle(labels: readonly FlagLabelDto[], flagNo: number): string {
+/** The label shown for a flag: the user's label, or `unnamed` ("Flag N") while it has none. */
+export function flagTitle(
+  labels: readonly FlagLabelDto[],
+  flagNo: number,
+  unnamed = `Flag ${flagNo}`
+): string {
   const label = labels.find((l) => l.flagNo === flagNo)?.label.trim() ?? ''
-  return label === '' ? `Flag ${flagNo}` : label
+  return label === '' ? unnamed : label
 }
 
 /** A column name that stands for "no name": ours (`Flag 3`) or Brickset's (`Flag 3 not used`). */

@@ -6,7 +6,7 @@ import {
   minifigNumber,
   normaliseSetNumber,
   RowError,
-  textCell,
+  sheetCell,
   wholeNumber,
   yesNo
 } from './cells'
@@ -130,7 +130,10 @@ export function studbookCsv(c: ExportCollection, bom: boolean): { content: strin
     cells.push(null, JSON.stringify(v.query))
     rows.push([...cells, ...new Array<Cell>(header.length - cells.length).fill(null)])
   }
-  return { content: writeCsv(header, rows, { bom, quoteText: true }), rows: rows.length }
+  return {
+    content: writeCsv(header, rows, { bom, quoteText: true, formulaGuard: true }),
+    rows: rows.length
+  }
 }
 
 const FLAG_HEADER = /^Flag ([1-8])(?: \((.*)\))?$/
@@ -154,15 +157,15 @@ function copyOf(r: CsvRow, how: Reading): CopyIntent | null {
     pricePaid: money('Price paid'),
     additionalPricePaid: money('Additional price paid'),
     currentEstimatedValue: money('Current estimated value'),
-    conditionWhenAcquired: textCell(
+    conditionWhenAcquired: sheetCell(
       r.get('Condition when acquired'),
       'Condition when acquired',
       50
     ),
-    acquiredFrom: textCell(r.get('Acquired from'), 'Acquired from', 200),
-    conditionNow: textCell(r.get('Condition now'), 'Condition now', 50),
-    location: textCell(r.get('Location'), 'Location', 200),
-    notes: textCell(r.get('Copy notes'), 'Copy notes', 1000),
+    acquiredFrom: sheetCell(r.get('Acquired from'), 'Acquired from', 200),
+    conditionNow: sheetCell(r.get('Condition now'), 'Condition now', 50),
+    location: sheetCell(r.get('Location'), 'Location', 200),
+    notes: sheetCell(r.get('Copy notes'), 'Copy notes', 1000),
     parts: yesNo(r.get('Parts'), 'Parts'),
     minifigs: yesNo(r.get('Minifigures'), 'Minifigures'),
     instructions: yesNo(r.get('Instructions'), 'Instructions'),
@@ -224,7 +227,7 @@ function row(book: IntentBook, r: CsvRow, how: Reading, seen: Set<string>): void
   book.set(number, r.line, {
     qtyOwned: wholeNumber(r.get('Qty owned'), 'Qty owned', 999),
     wanted: yesNo(r.get('Wanted'), 'Wanted'),
-    notes: textCell(r.get('Notes'), 'Notes', 1000),
+    notes: sheetCell(r.get('Notes'), 'Notes', 1000),
     rating: wholeNumber(r.get('Rating'), 'Rating', 5),
     flags: new Map(
       how.flags.map((f) => [f.flagNo, yesNo(r.cells[f.index] ?? '', `Flag ${f.flagNo}`)])
