@@ -60,7 +60,7 @@ export async function takeDailyBackup(store: Store, now: Date): Promise<string |
   const newest = autos[0]
   if (newest && now.getTime() - Date.parse(newest.takenAt) < DAY_MS) return null
   const name = backupName('auto', now)
-  await writeBackup(store, join(backupsDir(store), name), now, { keepPending: true })
+  await writeBackup(store, join(backupsDir(store), name), now, { keepJournal: true })
   for (const old of listBackups(store.path)
     .filter((b) => b.kind === 'auto')
     .slice(AUTO_KEEP)) {

@@ -25,15 +25,15 @@ export function backupName(kind: BackupKind, now: Date): string {
 
 /**
  * Writes a backup of the whole collection to `dest` (atomically: a partial file, then a rename).
- * `keepPending` keeps the outbox and journal: an automatic backup that replaces a damaged file
- * must still send the edits the service has not seen (a restore through "Restore…" recomputes
- * them instead).
+ * Every backup keeps the outbox: the edits the service has not seen are the user's too, and a
+ * backup installed in place of a damaged file must still send them. `keepJournal` keeps the undo
+ * history as well (automatic backups; a restore through "Restore…" makes its own entry).
  */
 export async function writeBackup(
   store: Store,
   dest: string,
   now: Date,
-  options: { keepPending?: boolean; profileId?: number } = {}
+  options: { keepJournal?: boolean; profileId?: number } = {}
 ): Promise<{ bytes: number; counts: CollectionCountsDto }> {
   const partial = `${dest}.partial`
   try {
@@ -46,7 +46,7 @@ export async function writeBackup(
       livePath: store.path,
       path: partial,
       takenAt: now.toISOString(),
-      keepPending: options.keepPending ?? false,
+      keepJournal: options.keepJournal ?? false,
       profileId: options.profileId ?? 0
     })
     await rename(partial, dest)

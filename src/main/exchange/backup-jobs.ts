@@ -63,7 +63,8 @@ export type BackupJob =
       readonly livePath: string
       readonly path: string
       readonly takenAt: string
-      readonly keepPending: boolean
+      /** Keep the undo history too (automatic backups). */
+      readonly keepJournal: boolean
       readonly profileId: number
     }
 
@@ -254,7 +255,7 @@ function strip(job: Extract<BackupJob, { kind: 'strip' }>): CollectionCountsDto 
     const db = new Database(job.path, { fileMustExist: true })
     try {
       db.pragma('journal_mode = DELETE')
-      stripBackup(db as WriteDb, job.takenAt, job.keepPending)
+      stripBackup(db as WriteDb, job.takenAt, job.keepJournal)
       db.exec('VACUUM')
       return countsOf(readSnapshot(db as ReadDb, job.profileId))
     } finally {

@@ -1,0 +1,82 @@
+import Database from 'better-sqlite3'
+import { afterEach, describe, expect, it } from 'vitest'
+import { takeDailyBackup } from '../../src/main/exchange/auto-backup'
+import { exchangeHarness, insertMinifig } from './store-fixtures'
+import type { ExchangeHarness } from './store-fixtures'
+import { copy } from './fixtures'
+
+/**
+ * Issue #29: a backup holds the user's data (the collection, copies, figures, flags and their
+ * names, views, settings and the edits not yet sent) and none of the caches a sync gives back.
+ */
+let t: ExchangeHarness
+afterEach(() => {
+  t.close()
+})
+
+async function someCollection(): Promise<void> {
+  const u = t.h.handlers
+  insertMinifig(t.h.store, t.h.profileId, 'sw0001a', 'Luke Skywalker')
+  await u['collection:updateSet']({ setID: t.id('10179-1'), patch: { qtyOwned: 2 } })
+  await u['collection:saveCopy']({ setID: t.id('10179-1'), copy: copy({ notes: 'first' }) })
+  await u['collection:updateSet']({ setID: t.id('21309-1'), patch: { wanted: true } })
+  await u['collection:updateMinifig']({ minifigNumber: 'sw0001a', ownedLoose: 3 })
+  await u['flags:setLabel']({ flagNo: 2, label: 'Gift' })
+  t.h.store.write
+    .prepare(`INSERT INTO settings (key, value) VALUES ('report.ownerName', 'A. Collector')`)
+    .run()
+}
+
+function rows(path: string, query: string): unknown[] {
+  const db = new Database(path, { readonly: true, fileMustExist: true })
+  try {
+    return db.prepare(query).all()
+  } finally {
+    db.close()
+  }
+}
+
+const count = (path: string, table: string): number =>
+  (rows(path, `SELECT count(*) AS n FROM ${table}`)[0] as { n: number }).n
+
+describe('what a backup holds', () => {
+  it('the edits the service has not seen yet, the settings and who each set is; no journal', async () => {
+    t = await exchangeHarness()
+    await someCollection()
+    const live = t.h.store.read
+    const pending = (live.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n
+    expect(pending).toBeGreaterThan(0)
+    const r = await t.x['exchange:backup']({ saveWithDialog: false })
+    const path = r.path ?? ''
+    // Unsent edits are the user's: a backup taken before they reach the service must keep them.
+    expect(count(path, 'outbox')).toBe(pending)
+    expect(count(path, 'copies')).toBe(1)
+    expect(count(path, 'minifig_state')).toBe(1)
+    expect(rows(path, `SELECT value FROM settings WHERE key = 'report.ownerName'`)).toEqual([
+      { value: 'A. Collector' }
+    ])
+    // The undo history is not data: "Restore…" makes its own entry.
+    expect(count(path, 'journal')).toBe(0)
+    // The catalogue goes, but each set of the collection keeps its number and name.
+    expect(count(path, 'sets')).toBe(0)
+    const names = rows(path, `SELECT value FROM settings WHERE key = 'backup.sets'`)[0] as {
+      value: string
+    }
+    expect(JSON.parse(names.value)).toEqual(
+      expect.arrayContaining([
+        [t.h.profileId, t.id('10179-1'), '10179', 1, expect.any(String) as unknown],
+        [t.h.profileId, t.id('21309-1'), '21309', 1, expect.any(String) as unknown]
+      ])
+    )
+  })
+
+  it('the daily backup keeps the undo history too', async () => {
+    t = await exchangeHarness()
+    await someCollection()
+    const name = await takeDailyBackup(t.h.store, new Date())
+    expect(name).not.toBeNull()
+    const path = `${t.h.dir}/backups/${name ?? ''}`
+    expect(count(path, 'journal')).toBeGreaterThan(0)
+    expect(count(path, 'outbox')).toBeGreaterThan(0)
+  })
+})
