@@ -118,11 +118,14 @@ const MEMORY_FILTERS: readonly FilterKey[] = [
 
 /**
  * One profile's value-facet columns (the facet worker keeps them until the catalogue changes),
- * read from the covering indexes sets_by_theme and sets_by_availability, in one snapshot.
+ * read from the covering indexes sets_by_theme, sets_by_year and sets_by_availability, in one
+ * snapshot.
  */
 export function readFacetColumns(db: ReadDb, profileId: number): FacetColumns {
-  const byTheme = sql`SELECT theme, subtheme, year, json_group_array(id) FROM sets
-    WHERE profile_id = ${profileId} GROUP BY theme, subtheme, year`
+  const byThemeSub = sql`SELECT theme, subtheme, json_group_array(id) FROM sets
+    WHERE profile_id = ${profileId} GROUP BY theme, subtheme`
+  const byYear = sql`SELECT year, json_group_array(id) FROM sets
+    WHERE profile_id = ${profileId} GROUP BY year`
   const byAvailability = sql`SELECT availability, json_group_array(id) FROM sets
     WHERE profile_id = ${profileId} GROUP BY availability`
   // Arrays, not objects; a few thousand groups rather than 200,000 rows.
@@ -132,7 +135,8 @@ export function readFacetColumns(db: ReadDb, profileId: number): FacetColumns {
       .all(...q.params) as T[]
   const groups = db
     .transaction(() => ({
-      byTheme: rows<[unknown, unknown, unknown, string]>(byTheme),
+      byThemeSub: rows<[unknown, unknown, string]>(byThemeSub),
+      byYear: rows<[unknown, string]>(byYear),
       byAvailability: rows<[unknown, string]>(byAvailability)
     }))
     .deferred()
