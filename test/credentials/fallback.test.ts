@@ -42,8 +42,13 @@ describe('credential store selection', () => {
     const out = JSON.parse(r.stdout.trim().split('\n').pop() ?? '') as Record<string, unknown>
     expect(out['kind']).toBe('memory')
     expect(out['remembered']).toBe(false)
-    expect(out['message']).toMatch(/D-Bus/)
-    expect(out['message']).toMatch(/forgotten when Studbook quits/)
+    // Plain words for the person; the keychain's own text only behind "Details" (issue #28).
+    expect(out['message']).toBe(
+      'Your sign-in is kept only while Studbook runs, because no keychain service is running ' +
+        'for this desktop session. You will sign in again after quitting.'
+    )
+    expect(out['message']).not.toMatch(/D-Bus|DISPLAY|\$/)
+    expect(out['detail']).toMatch(/D-Bus/)
     // The app keeps working: the memory store holds what was written.
     expect(out['readBack']).toBe('child-key')
   })
@@ -54,7 +59,9 @@ describe('credential store selection', () => {
     })
     expect(store.kind).toBe('memory')
     expect(store.remembered).toBe(false)
-    expect(store.message).toMatch(/locked/)
+    expect(store.message).toMatch(/the keychain is locked/)
+    expect(store.message).not.toMatch(/collection/)
+    expect(store.detail).toBe('Cannot create an item in a locked collection')
   })
 
   it('a keychain that never answers (an invisible unlock prompt) falls back after the timeout', async () => {
@@ -64,7 +71,8 @@ describe('credential store selection', () => {
       keytar: () => Promise.resolve({ getPassword: hang, setPassword: hang, deletePassword: hang })
     })
     expect(store.kind).toBe('memory')
-    expect(store.message).toMatch(/no answer/)
+    expect(store.message).toMatch(/the keychain did not answer/)
+    expect(store.detail).toMatch(/no answer from the keychain within 50 ms/)
   })
 
   it('a keytar module that fails to load falls back to memory', async () => {
@@ -72,7 +80,9 @@ describe('credential store selection', () => {
       keytar: () => Promise.reject(new Error('libsecret-1.so.0: cannot open shared object file'))
     })
     expect(store.kind).toBe('memory')
-    expect(store.message).toMatch(/not available/)
+    expect(store.message).toMatch(/the keychain is not available/)
+    expect(store.message).not.toMatch(/libsecret/)
+    expect(store.detail).toMatch(/libsecret-1\.so\.0/)
   })
 
   it('a working keychain is used and the probe leaves no entry behind', async () => {
@@ -81,6 +91,7 @@ describe('credential store selection', () => {
     expect(store.kind).toBe('os')
     expect(store.remembered).toBe(true)
     expect(store.message).toBeNull()
+    expect(store.detail).toBeNull()
     expect(keytar.entries.size).toBe(0)
   })
 

@@ -66,6 +66,7 @@ describe('a keychain write that fails', () => {
       binding: 'auto'
     })
     expect(saved).toMatchObject({ keychain: 'os', remembered: true, keychainMessage: null })
+    expect(saved.keychainDetail).toBeUndefined()
 
     locked = true
     const signIn = { username: svc.demo.username, password: svc.demo.password }
@@ -75,9 +76,12 @@ describe('a keychain write that fails', () => {
     const status = await h['account:getStatus']({})
     // The sign-in holds for this session only: the status says so, and why.
     expect(status).toMatchObject({ signedIn: true, keychain: 'os', remembered: false })
-    expect(status.keychainMessage).toMatch(/could not be saved in the system keychain/)
-    expect(status.keychainMessage).toMatch(/locked/)
-    expect(status.keychainMessage).toMatch(/forgotten when Studbook quits/)
+    expect(status.keychainMessage).toBe(
+      'Your sign-in could not be saved in the keychain, so it is kept only while Studbook runs. ' +
+        'You will sign in again after quitting.'
+    )
+    // The keychain's own words go behind "Details", not into the sentence.
+    expect(status.keychainDetail).toMatch(/locked/)
     expect([...entries.values()].join('\n')).not.toContain('userHash')
 
     locked = false

@@ -49,6 +49,7 @@ export function accountStatus(profiles: Profiles, db: ReadDb): AccountStatus {
     keychain: store.kind,
     remembered: store.remembered,
     keychainMessage: store.message,
+    ...(store.message !== null && store.detail !== null ? { keychainDetail: store.detail } : {}),
     problem: profiles.problem()?.message ?? null
   }
 }

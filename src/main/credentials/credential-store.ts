@@ -25,8 +25,10 @@ export interface CredentialStore {
    * OS keychain that refused the last write. Read it each time: it changes as writes fail or succeed.
    */
   readonly remembered: boolean
-  /** Why sign-ins are not remembered, for the UI; null when they are. */
+  /** Why sign-ins are not remembered, in plain words for the UI; null when they are. */
   readonly message: string | null
+  /** The keychain's own reason behind `message` (e.g. D-Bus text), for "Details"; or null. */
+  readonly detail: string | null
   read(account: string): Promise<SecretsRead>
   write(account: string, secrets: ProfileSecrets): Promise<void>
   remove(account: string): Promise<void>

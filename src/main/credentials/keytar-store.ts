@@ -68,25 +68,32 @@ export function keychainReason(e: unknown): string {
   return text.slice(0, 200)
 }
 
-/** What a failed write or removal leaves behind, in words: what the next start will find. */
-function outOfStep(action: 'write' | 'remove', reason: string): string {
-  return action === 'write'
-    ? `Your sign-in could not be saved in the system keychain (${reason}). It is kept in memory ` +
-        'and will be forgotten when Studbook quits.'
-    : `Your sign-out could not be saved in the system keychain (${reason}). The earlier sign-in ` +
-        'may come back when Studbook starts again.'
+/**
+ * What a failed write or removal leaves behind, in plain words: what the next start will find.
+ * The keychain's own reason is kept apart, for "Details".
+ */
+const OUT_OF_STEP: Readonly<Record<'write' | 'remove', string>> = {
+  write:
+    'Your sign-in could not be saved in the keychain, so it is kept only while Studbook runs. ' +
+    'You will sign in again after quitting.',
+  remove:
+    'Your sign-out could not be saved in the keychain, so the earlier sign-in may come back ' +
+    'when Studbook starts again.'
 }
 
 export function createKeytarStore(keytar: KeytarLike, service = KEYCHAIN_SERVICE): CredentialStore {
   // Accounts whose keychain entry is not what this session holds, since a write or removal failed.
-  const unsaved = new Map<string, string>()
+  const unsaved = new Map<string, { readonly message: string; readonly detail: string }>()
   return {
     kind: 'os',
     get remembered() {
       return unsaved.size === 0
     },
     get message() {
-      return unsaved.values().next().value ?? null
+      return unsaved.values().next().value?.message ?? null
+    },
+    get detail() {
+      return unsaved.values().next().value?.detail ?? null
     },
     async read(account): Promise<SecretsRead> {
       let blob: string | null
@@ -113,7 +120,7 @@ export function createKeytarStore(keytar: KeytarLike, service = KEYCHAIN_SERVICE
       try {
         await keytar.setPassword(service, account, encodeSecrets(secrets))
       } catch (e) {
-        unsaved.set(account, outOfStep('write', keychainReason(e)))
+        unsaved.set(account, { message: OUT_OF_STEP.write, detail: keychainReason(e) })
         throw unavailable('save your sign-in', e)
       }
       unsaved.delete(account)
@@ -122,7 +129,7 @@ export function createKeytarStore(keytar: KeytarLike, service = KEYCHAIN_SERVICE
       try {
         await keytar.deletePassword(service, account)
       } catch (e) {
-        unsaved.set(account, outOfStep('remove', keychainReason(e)))
+        unsaved.set(account, { message: OUT_OF_STEP.remove, detail: keychainReason(e) })
         throw unavailable('remove your sign-in', e)
       }
       unsaved.delete(account)

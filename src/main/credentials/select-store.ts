@@ -25,18 +25,25 @@ interface SelectOptions {
 const PROBE_ACCOUNT = '__studbook_probe__'
 
 /**
- * Turns keytar's failure into words for the settings screen and the log, keeping the original cause
- * visible: "Sign-ins kept in memory: <why> (<cause>)."
+ * Turns keytar's failure into plain words for the settings screen; keytar's own text (D-Bus,
+ * collections) is the detail, shown behind "Details" and written to the log beside the words.
  */
 function describeKeychainFailure(reason: string, cannotLoad = false): string {
   const why = cannotLoad
-    ? 'the keychain module cannot load on this computer'
+    ? /built for/.test(reason)
+      ? 'the part of Studbook that talks to the keychain was built for another kind of computer'
+      : 'the part of Studbook that talks to the keychain cannot load on this computer'
     : /D-Bus/i.test(reason)
-      ? 'no desktop keychain service is reachable'
+      ? 'no keychain service is running for this desktop session'
       : /locked/i.test(reason)
-        ? 'the system keychain is locked'
-        : 'the system keychain is not available'
-  return `Sign-ins kept in memory: ${why} (${reason}). They will be forgotten when Studbook quits.`
+        ? 'the keychain is locked'
+        : /no answer/i.test(reason)
+          ? 'the keychain did not answer'
+          : 'the keychain is not available'
+  return (
+    `Your sign-in is kept only while Studbook runs, because ${why}. ` +
+    'You will sign in again after quitting.'
+  )
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
@@ -81,6 +88,9 @@ function tellingLog(store: CredentialStore, keep: ((value: string) => void) | un
     get message() {
       return store.message
     },
+    get detail() {
+      return store.detail
+    },
     remove: (account: string) => store.remove(account),
     async read(account: string) {
       const result = await store.read(account)
@@ -110,9 +120,10 @@ export async function selectCredentialStore(
     await withTimeout(probe(keytar, service), options.probeTimeoutMs ?? 5000)
     return tellingLog(createKeytarStore(keytar, service), keep)
   } catch (e) {
-    const message = describeKeychainFailure(keychainReason(e), e instanceof KeytarLoadError)
+    const detail = keychainReason(e)
+    const message = describeKeychainFailure(detail, e instanceof KeytarLoadError)
     // Once per start, where support will look; the settings screen shows the same words.
-    options.log?.warn(message)
-    return tellingLog(createMemoryStore(message), keep)
+    options.log?.warn(`${message} (${detail})`)
+    return tellingLog(createMemoryStore(message, detail), keep)
   }
 }

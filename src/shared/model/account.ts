@@ -19,7 +19,10 @@ export interface AccountStatus {
   readonly keychain: KeychainKind
   /** False when secrets live in memory only and will be forgotten on quit. */
   readonly remembered: boolean
+  /** Why secrets are not remembered, in plain words; null when they are. */
   readonly keychainMessage: string | null
+  /** The keychain's own reason behind the message (e.g. D-Bus text), for a "Details" disclosure. */
+  readonly keychainDetail?: string
   /**
    * Why the active profile's stored settings cannot be used (an address refused today), or null.
    * The catalogue stays browsable; Settings shows this and a new address replaces it.

@@ -3,6 +3,7 @@ import type { AccountStatus, ConnectionTestDto } from '../../../../shared/model/
 import type { AppInfo } from '../../../../shared/model/app'
 import type { ChannelInput } from '../../../../shared/ipc/contract'
 import { tryCall } from '../api'
+import { describeError } from '../errors'
 import { nav } from './nav.svelte'
 import { notices } from './notices.svelte'
 
@@ -13,6 +14,11 @@ export class AccountState {
   test = $state.raw<ConnectionTestDto | null>(null)
   busy = $state(false)
   error = $state.raw<AppErrorData | null>(null)
+  /**
+   * Why the last sign-in was refused for its user name or password: shown beside the password
+   * field, where the user already is, not as a pop-up offering to sign in.
+   */
+  signInError = $state<string | null>(null)
 
   get isDemo(): boolean {
     return (this.status?.profile ?? this.info?.profile.kind) === 'demo'
@@ -35,7 +41,16 @@ export class AccountState {
   }
 
   async signIn(username: string, password: string): Promise<boolean> {
-    return this.run(() => tryCall('account:signIn', { username, password }), 'Signed in')
+    this.signInError = null
+    return this.run(
+      () => tryCall('account:signIn', { username, password }),
+      'Signed in',
+      (e) => {
+        if (e.code !== 'invalid_credentials') return false
+        this.signInError = describeError(e).message
+        return true
+      }
+    )
   }
 
   async signOut(): Promise<boolean> {
@@ -56,15 +71,17 @@ export class AccountState {
     else notices.error(result.error)
   }
 
+  /** `shown` says whether the form itself showed the error; otherwise it becomes a notice. */
   private async run(
     fn: () => Promise<{ ok: true; value: AccountStatus } | { ok: false; error: AppErrorData }>,
-    done: string
+    done: string,
+    shown: (e: AppErrorData) => boolean = () => false
   ): Promise<boolean> {
     this.busy = true
     const result = await fn()
     this.busy = false
     if (!result.ok) {
-      notices.error(result.error)
+      if (!shown(result.error)) notices.error(result.error)
       return false
     }
     this.status = result.value

@@ -1,0 +1,100 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { settle } from './dom-env'
+import { FakeBackend } from './fake-backend'
+import { setTransport } from '../../src/renderer/src/lib/api'
+import App from '../../src/renderer/src/App.svelte'
+import type { AccountStatus } from '../../src/shared/model/account'
+
+/** Issue #28, Settings: what the account part of Settings says is true and in plain words. */
+
+const backend = new FakeBackend(20)
+const WORDS =
+  'Your sign-in is kept only while Studbook runs, because no keychain service is running for ' +
+  'this desktop session. You will sign in again after quitting.'
+const RAW = 'Cannot autolaunch D-Bus without X11 $DISPLAY'
+let status: AccountStatus = {
+  profile: 'custom',
+  baseUrl: 'https://service.example',
+  binding: 'auto',
+  apiKeySet: true,
+  signedIn: false,
+  signInNeeded: null,
+  username: null,
+  keychain: 'memory',
+  remembered: false,
+  keychainMessage: WORDS,
+  keychainDetail: RAW,
+  problem: null
+}
+backend.override('account:getStatus', () => status)
+
+beforeAll(() => {
+  setTransport(backend)
+})
+afterEach(() => {
+  cleanup()
+  backend.failures = {}
+})
+
+const toastTexts = (): string =>
+  screen.queryByRole('region', { name: 'Notifications' })?.textContent ?? ''
+
+describe('Settings says what holds', () => {
+  it('the keychain note is plain words; the raw reason waits behind "Details"', async () => {
+    window.location.hash = '#/settings'
+    render(App)
+    await settle()
+    const note = screen.getByTestId('keychain')
+    expect(note.textContent).toContain(WORDS)
+    const details = within(note).getByText('Details').closest('details')
+    expect(details).not.toBeNull()
+    expect(details?.open).toBe(false)
+    expect(details?.textContent).toContain(RAW)
+    // The raw text is only inside the closed disclosure, not in the sentence.
+    const sentence = note.textContent.replace(details?.textContent ?? '', '')
+    expect(sentence).not.toMatch(/D-Bus|DISPLAY/)
+  })
+
+  it('a keychain note with no raw reason has no Details', async () => {
+    const { keychainDetail: _raw, ...rest } = status
+    status = { ...rest, keychainMessage: null }
+    window.location.hash = '#/settings'
+    render(App)
+    await settle()
+    expect(within(screen.getByTestId('keychain')).queryByText('Details')).toBeNull()
+  })
+
+  it('a wrong password shows beside the password field, with no pop-up offering "Sign in"', async () => {
+    window.location.hash = '#/settings'
+    render(App)
+    await settle()
+    backend.failures['account:signIn'] = {
+      code: 'invalid_credentials',
+      message: 'The user name or password is wrong.',
+      retryable: false
+    }
+    const password = screen.getByLabelText<HTMLInputElement>('Password')
+    await fireEvent.input(screen.getByLabelText('Username'), { target: { value: 'ann' } })
+    await fireEvent.input(password, { target: { value: 'not-it' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    await settle()
+    expect(password.value).toBe('')
+    expect(password.getAttribute('aria-invalid')).toBe('true')
+    const errorId = password.getAttribute('aria-describedby') ?? ''
+    const error = document.getElementById(errorId)
+    expect(error?.textContent).toContain('The username or password is not right.')
+    // Beside the field: in the same form as the password, not a toast.
+    expect(error?.closest('form')).toBe(password.closest('form'))
+    expect(toastTexts()).not.toContain('Sign-in failed')
+    expect(
+      screen.queryByRole('region', { name: 'Notifications' })?.querySelector('button') ?? null
+    ).toBeNull()
+
+    // Typing again takes the error away; a right password signs in.
+    await fireEvent.input(password, { target: { value: 'right' } })
+    await settle()
+    expect(password.getAttribute('aria-invalid')).not.toBe('true')
+    expect(document.getElementById(errorId)?.textContent ?? '').not.toContain('not right')
+  })
+})
