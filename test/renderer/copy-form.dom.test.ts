@@ -79,4 +79,33 @@ describe('the copy form', () => {
     await settle()
     expect(backend.callsTo('collection:saveCopy').at(-1)?.copy.dateAcquired).toBe(isoDay(0))
   })
+
+  it('opens on its first field, not on the close button', async () => {
+    const dialog = await addCopyDialog()
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Date acquired'))
+  })
+
+  it('shows amounts never entered as empty, in the table and in the form', async () => {
+    const dialog = await addCopyDialog()
+    await fireEvent.change(within(dialog).getByRole('combobox', { name: 'Currency' }), {
+      target: { value: 'GBP' }
+    })
+    await fireEvent.input(within(dialog).getByLabelText('Price paid'), {
+      target: { value: '12.5' }
+    })
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save copy' }))
+    await settle()
+    const row = screen.getAllByRole('row').at(-1)
+    if (!row) throw new Error('no copy row')
+    const cells = [...row.querySelectorAll('td')].map((c) => c.textContent.trim())
+    // Paid, extra, value: only the price paid was given.
+    expect(cells.slice(1, 4)).toEqual(['£12.50', '—', '—'])
+    expect(row.textContent).not.toMatch(/0\.00/)
+    await fireEvent.click(within(row).getByRole('button', { name: /Edit/ }))
+    await settle()
+    const edit = screen.getByRole('dialog', { name: 'Edit copy' })
+    expect(within(edit).getByLabelText('Price paid')).toHaveProperty('value', '12.5')
+    expect(within(edit).getByLabelText('Additional price')).toHaveProperty('value', '')
+    expect(within(edit).getByLabelText('Current value')).toHaveProperty('value', '')
+  })
 })
