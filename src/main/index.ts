@@ -41,7 +41,8 @@ import { claimSingleInstance } from './shell/single-instance'
 import { watchChildProcesses, watchRenderer } from './shell/crash-handlers'
 import { DOCS_URL, helpActions } from './shell/help'
 import { logRendererErrors } from './shell/renderer-log'
-import { createUpdateCheck, loadElectronUpdater, updatesEnabled } from './shell/updates'
+import { loadElectronUpdater } from './shell/updates'
+import { setUpUpdates } from './shell/update-schedule'
 import { createMainWindow } from './shell/window-factory'
 
 // The Electron composition root: the only module that wires electron to the app services.
@@ -54,6 +55,7 @@ let closing = false
 // The data folder's lock, shared with the browser host: Electron's single-instance lock keeps out
 // a second Electron only, and the two hosts must never open one database at once.
 let folderLock: InstanceLock | null = null
+let stopUpdates = (): void => undefined
 
 function releaseFolder(): void {
   folderLock?.release()
@@ -243,18 +245,22 @@ async function start(): Promise<void> {
     copyright: 'Copyright © Studbook',
     website: DOCS_URL
   })
-  const checkForUpdates = updatesEnabled(app.isPackaged, process.env)
-    ? createUpdateCheck({
-        load: loadElectronUpdater,
-        currentVersion: app.getVersion(),
-        feedUrl: process.env['STUDBOOK_UPDATE_URL'],
-        platform: process.platform,
-        arch: process.arch,
-        ask,
-        tell: notify,
-        log
-      })
-    : null
+  // Packaged builds only: the menu's check, and a quiet one at start and once a day (the setting).
+  const updates = setUpUpdates({
+    isPackaged: app.isPackaged,
+    env: process.env,
+    resourcesPath: process.resourcesPath,
+    load: loadElectronUpdater,
+    currentVersion: app.getVersion(),
+    platform: process.platform,
+    arch: process.arch,
+    ask,
+    tell: notify,
+    enabled: async () => (await current.handlers['app:getUpdateChecks']({})).enabled,
+    now: () => Date.now(),
+    log
+  })
+  stopUpdates = updates.stop
   const template = buildMenuTemplate({
     platform: process.platform,
     appName: app.getName(),
@@ -269,12 +275,7 @@ async function start(): Promise<void> {
       diagnostics: () => diagnostics(current),
       notify,
       log,
-      checkForUpdates:
-        checkForUpdates === null
-          ? null
-          : () => {
-              void checkForUpdates()
-            }
+      checkForUpdates: updates.checkNow
     })
   })
   Menu.setApplicationMenu(Menu.buildFromTemplate(template))
@@ -305,6 +306,7 @@ if (unwritableFolder !== null) {
   app.on('before-quit', (event) => {
     // Close the database and finish pending writes before the process goes away.
     if (closing) return
+    stopUpdates()
     if (context === null) {
       releaseFolder()
       return

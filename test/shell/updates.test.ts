@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 const fromPackage = vi.hoisted(() => ({ autoUpdater: { autoDownload: true, marker: 'real' } }))
 vi.mock('electron-updater', () => ({ default: fromPackage }))
 
-const { createUpdateCheck, loadElectronUpdater, updatesEnabled } =
+const { createUpdateCheck, loadElectronUpdater, parseBuiltInFeed, updatesEnabled } =
   await import('../../src/main/shell/updates')
 type Updater = Awaited<ReturnType<typeof loadElectronUpdater>>
 
@@ -12,6 +12,7 @@ function fakeUpdater(available: string | null, fail?: Error) {
   const calls: string[] = []
   const updater: Updater = {
     autoDownload: true,
+    autoInstallOnAppQuit: true,
     setFeedURL: (o) => calls.push(`feed ${o.provider} ${o.url}`),
     checkForUpdates: () => {
       calls.push('check')
@@ -30,13 +31,21 @@ function fakeUpdater(available: string | null, fail?: Error) {
   return { updater, calls }
 }
 
-function check(updater: Updater, answers: boolean[], feedUrl?: string) {
+const BUILT_IN = { provider: 'generic', url: 'https://updates.example.org/win/arm64' }
+
+function check(
+  updater: Updater,
+  answers: boolean[],
+  feedUrl?: string,
+  builtIn: { provider: string; url: string | null } | null = BUILT_IN
+) {
   const said: string[] = []
   const logged: string[] = []
   const run = createUpdateCheck({
     load: () => Promise.resolve(updater),
     currentVersion: '0.1.0',
     feedUrl,
+    builtInFeed: () => Promise.resolve(builtIn),
     platform: 'win32',
     arch: 'arm64',
     ask: (m) => {
@@ -69,8 +78,10 @@ describe('updates', () => {
     const { run, said } = check(updater, [])
     await expect(run()).resolves.toBe('current')
     expect(said).toEqual(['! Studbook 0.1.0 is the newest version.'])
-    expect(calls).toEqual(['check'])
+    expect(calls).toEqual(['feed generic https://updates.example.org/win/arm64', 'check'])
     expect(updater.autoDownload).toBe(false)
+    // Nothing installs without a yes, not even when Studbook quits.
+    expect(updater.autoInstallOnAppQuit).toBe(false)
   })
 
   it('ask before downloading and again before restarting to install', async () => {
@@ -81,13 +92,13 @@ describe('updates', () => {
       '? Studbook 0.2.0 is available (you have 0.1.0). Download it now?',
       '? Studbook 0.2.0 is ready. Restart Studbook to install it? Your edits are saved.'
     ])
-    expect(calls).toEqual(['check', 'download', 'install'])
+    expect(calls.slice(1)).toEqual(['check', 'download', 'install'])
   })
 
   it('leave everything as it is when the user says not now', async () => {
     const { updater, calls } = fakeUpdater('0.2.0')
     await expect(check(updater, [false]).run()).resolves.toBe('declined')
-    expect(calls).toEqual(['check'])
+    expect(calls.slice(1)).toEqual(['check'])
   })
 
   it('read the feed from STUDBOOK_UPDATE_URL, one folder per platform and architecture', async () => {
@@ -106,6 +117,49 @@ describe('updates', () => {
         '! Studbook could not check for updates: STUDBOOK_UPDATE_URL must be an https address.'
       ])
     }
+  })
+
+  it('download but do not install when the user declines the restart', async () => {
+    const { updater, calls } = fakeUpdater('0.2.0')
+    const { run, said } = check(updater, [true, false])
+    await expect(run()).resolves.toBe('declined')
+    expect(said).toHaveLength(2)
+    expect(calls.slice(1)).toEqual(['check', 'download'])
+    expect(updater.autoInstallOnAppQuit).toBe(false)
+  })
+
+  it('refuse a built-in feed that is not https, or none at all, and fetch nothing', async () => {
+    for (const [feed, why] of [
+      [
+        { provider: 'generic', url: 'http://updates.example.org/win/arm64' },
+        'the update feed built in is not an https address (http://updates.example.org/win/arm64).'
+      ],
+      [
+        { provider: 'generic', url: null },
+        'the update feed built in is not an https address (null).'
+      ],
+      [null, 'this build names no update feed (app-update.yml).']
+    ] as const) {
+      const { updater, calls } = fakeUpdater('0.2.0')
+      const { run, said } = check(updater, [true, true], undefined, feed)
+      await expect(run()).resolves.toBe('failed')
+      expect(calls).toEqual([])
+      expect(said).toEqual([`! Studbook could not check for updates: ${why}`])
+    }
+  })
+
+  it('read app-update.yml as electron-builder writes it', () => {
+    expect(
+      parseBuiltInFeed(
+        'provider: generic\nurl: https://dl.example.org/studbook/linux/x64\nupdaterCacheDirName: studbook-updater\n'
+      )
+    ).toEqual({ provider: 'generic', url: 'https://dl.example.org/studbook/linux/x64' })
+    expect(parseBuiltInFeed('provider: \'generic\'\r\nurl: "http://x.example/"\r\n')).toEqual({
+      provider: 'generic',
+      url: 'http://x.example/'
+    })
+    expect(parseBuiltInFeed('owner: someone\n')).toBeNull()
+    expect(parseBuiltInFeed(null)).toBeNull()
   })
 
   it('report a failed check to the user and the log, not silently', async () => {

@@ -12,6 +12,7 @@ import type { EditSideHandlers } from './compose-edits'
 import type { Profiles } from '../account/profiles'
 import type { SyncRunner } from '../sync/runner'
 import type { StartHandlers } from './start'
+import { updateCheckHandlers } from './update-checks'
 
 /** Everything a handler group may use; built once by createApp. */
 export interface AppServices {
@@ -64,6 +65,7 @@ export function buildHandlers(
 ): Handlers {
   return merge([
     { 'app:getInfo': () => appInfo(s) },
+    updateCheckHandlers(s.store),
     start,
     createCatalogueHandlers({
       store: s.store,

@@ -7,6 +7,11 @@ export interface AppInfo {
   readonly profile: { readonly kind: 'demo' | 'custom'; readonly label: string }
 }
 
+/** Whether Studbook looks for updates by itself (at start and once a day); packaged desktop only. */
+export interface UpdateChecksDto {
+  readonly enabled: boolean
+}
+
 /** A backup in the data folder's `backups/`, offered for a recovery. */
 export interface BackupFileDto {
   readonly name: string
