@@ -54,22 +54,28 @@ export function themeNames(db: ReadDb, profileId: number): string[] {
   ).map((r) => r.theme)
 }
 
+/**
+ * The lists below are replaced whole, while the set writer may hold the write lock (issue #25):
+ * one INSERT over a JSON array instead of a statement per row keeps the main thread's transaction
+ * to a few ms for the ~1,600 rows of a 20,000-set catalogue (a row at a time it was 20-50 ms).
+ */
 export function replaceSubthemes(
   db: WriteDb,
   profileId: number,
   subthemes: readonly SubthemeRecord[]
 ): void {
+  const rows = subthemes
+    .filter((s) => s.theme !== null)
+    .map((s) => [s.theme, s.subtheme ?? '', s.setCount, s.yearFrom, s.yearTo])
   db.transaction(() => {
     run(db, sql`DELETE FROM subthemes WHERE profile_id = ${profileId}`)
-    for (const s of subthemes) {
-      if (s.theme === null) continue
-      run(
-        db,
-        sql`INSERT OR REPLACE INTO subthemes
-            (profile_id, theme, subtheme, set_count, year_from, year_to)
-            VALUES (${profileId}, ${s.theme}, ${s.subtheme ?? ''}, ${s.setCount}, ${s.yearFrom}, ${s.yearTo})`
-      )
-    }
+    run(
+      db,
+      sql`INSERT OR REPLACE INTO subthemes
+          (profile_id, theme, subtheme, set_count, year_from, year_to)
+          SELECT ${profileId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4
+          FROM json_each(${JSON.stringify(rows)})`
+    )
   }).immediate()
 }
 
@@ -96,16 +102,17 @@ export function listSubthemes(db: ReadDb, profileId: number, theme: string): Sub
 }
 
 export function replaceYears(db: WriteDb, profileId: number, years: readonly YearRecord[]): void {
+  const rows = years
+    .filter((y) => y.theme !== null && y.year !== null)
+    .map((y) => [y.theme, y.year, y.setCount])
   db.transaction(() => {
     run(db, sql`DELETE FROM years WHERE profile_id = ${profileId}`)
-    for (const y of years) {
-      if (y.theme === null || y.year === null) continue
-      run(
-        db,
-        sql`INSERT OR REPLACE INTO years (profile_id, theme, year, set_count)
-            VALUES (${profileId}, ${y.theme}, ${y.year}, ${y.setCount})`
-      )
-    }
+    run(
+      db,
+      sql`INSERT OR REPLACE INTO years (profile_id, theme, year, set_count)
+          SELECT ${profileId}, value ->> 0, value ->> 1, value ->> 2
+          FROM json_each(${JSON.stringify(rows)})`
+    )
   }).immediate()
 }
 
