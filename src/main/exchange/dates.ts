@@ -99,3 +99,45 @@ export function readDate(text: string, order: DateOrder | null): string {
   if (!isIsoDateOrEmpty(out)) throw new RowError(`"${t}" is not a day of the calendar.`)
   return out
 }
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0')
+
+/** The user's calendar day at `now` (`yyyy-MM-dd`), for file names: not UTC's, which is a day off for hours. */
+export function localDay(now: Date): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/**
+ * The local date and time at `now` with its offset from UTC, as a file name can hold it:
+ * `2026-11-27T02-30-05+1400`. The offset keeps the moment exact, so names sort and compare
+ * rightly across a change of zone or the hour that repeats when clocks go back.
+ */
+export function localStamp(now: Date): string {
+  const offset = -now.getTimezoneOffset()
+  const sign = offset < 0 ? '-' : '+'
+  const abs = Math.abs(offset)
+  const time = `${pad(now.getHours())}-${pad(now.getMinutes())}-${pad(now.getSeconds())}`
+  return `${localDay(now)}T${time}${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`
+}
+
+const STAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})(?:([+-])(\d{2})(\d{2}))?$/
+
+/**
+ * The moment a `localStamp` names, as ISO 8601 UTC without milliseconds; a stamp without an offset
+ * (file names of earlier versions) is UTC. Null when it is not one.
+ */
+export function stampInstant(stamp: string): string | null {
+  const m = STAMP.exec(stamp)
+  if (!m) return null
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number
+  ]
+  const offset = m[7] ? (m[7] === '-' ? -1 : 1) * (Number(m[8]) * 60 + Number(m[9])) : 0
+  const ms = Date.UTC(y, mo - 1, d, h, mi, s) - offset * 60_000
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
+}

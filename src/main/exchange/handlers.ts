@@ -1,6 +1,7 @@
 import type { Handlers } from '../../shared/ipc/contract'
 import { createBackupHandlers } from './backup-handlers'
 import { collectionForExport } from './collection-read-repo'
+import { localDay } from './dates'
 import type { ExchangeDeps } from './deps'
 import { buildExport } from './export-formats'
 import { createImportHandlers } from './import-handlers'
@@ -24,7 +25,8 @@ export function createExchangeHandlers(deps: ExchangeDeps): ExchangeHandlers {
   return {
     'exchange:export': async ({ format, bom, saveWithDialog }) => {
       const p = deps.profileId()
-      const date = deps.now().toISOString().slice(0, 10)
+      // The user's day: in UTC the name was a day off for hours each day east or west of it.
+      const date = localDay(deps.now())
       const file = buildExport(format, collectionForExport(deps.store.write, p), { bom, date })
       let savedTo: string | null = null
       if (saveWithDialog && deps.files) {
