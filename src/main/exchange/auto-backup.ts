@@ -4,6 +4,7 @@ import type { BackupFileDto } from '../../shared/model/app'
 import type { Store } from '../store/connection'
 import { backupName, backupsDir, writeBackup } from './backup-file-repo'
 import type { BackupKind } from './backup-file-repo'
+import { stampInstant } from './dates'
 
 /**
  * Automatic backups: one a day, taken at start-up once the file passed its check, so a damaged
@@ -12,8 +13,9 @@ import type { BackupKind } from './backup-file-repo'
  */
 const AUTO_KEEP = 7
 const DAY_MS = 24 * 60 * 60 * 1000
+/** The stamp is local time with its offset; names written before issue #29 had UTC and none. */
 const NAME =
-  /^studbook-(backup|before-restore|auto)-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})\.studbook$/
+  /^studbook-(backup|before-restore|auto)-(\d{4}-\d{2}-\d{2}T[\d-]{8}(?:[+-]\d{4})?)\.studbook$/
 
 /** The backups in a data folder's `backups/`, newest first. */
 export function listBackups(dbPath: string): BackupFileDto[] {
@@ -27,14 +29,15 @@ export function listBackups(dbPath: string): BackupFileDto[] {
   const found: BackupFileDto[] = []
   for (const name of names) {
     const m = NAME.exec(name)
-    if (!m) continue
+    const takenAt = m ? stampInstant(m[2] ?? '') : null
+    if (!m || takenAt === null) continue
     try {
       const st = statSync(join(dir, name))
       if (!st.isFile()) continue
       found.push({
         name,
         kind: m[1] as BackupKind,
-        takenAt: `${m[2] ?? ''}T${m[3] ?? ''}:${m[4] ?? ''}:${m[5] ?? ''}Z`,
+        takenAt,
         bytes: st.size
       })
     } catch {

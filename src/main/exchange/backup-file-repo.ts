@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import type { CollectionCountsDto } from '../../shared/model/exchange'
 import type { Store } from '../store/connection'
 import { writeError } from './backup-errors'
+import { localStamp } from './dates'
 import { runBackupJob, runInTempDir } from './backup-thread'
 
 /**
@@ -19,8 +20,9 @@ export function backupsDir(store: Pick<Store, 'path'>): string {
 
 export type BackupKind = 'backup' | 'before-restore' | 'auto'
 
+/** `studbook-backup-2026-11-27T02-30-05+1400.studbook`: the user's date and time, and its offset. */
 export function backupName(kind: BackupKind, now: Date): string {
-  return `studbook-${kind}-${now.toISOString().slice(0, 19).replace(/:/g, '-')}.studbook`
+  return `studbook-${kind}-${localStamp(now)}.studbook`
 }
 
 /**

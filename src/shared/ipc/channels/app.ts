@@ -6,7 +6,7 @@ import type { AppInfo, StartState, UpdateChecksDto } from '../../model/app'
 const backupFileName = z
   .string()
   .max(120)
-  .regex(/^studbook-[a-z-]+-[0-9T-]+\.studbook$/, 'a backup listed by the start state')
+  .regex(/^studbook-[a-z-]+-[0-9T+-]+\.studbook$/, 'a backup listed by the start state')
 
 export const appChannels = {
   'app:getInfo': channel<AppInfo>()(z.object({}).strict()),
