@@ -14,7 +14,10 @@ import { go, resultCount, waitForSets } from './ui-helpers'
 
 const DEMO_SETS = 300
 const SERVICE_SETS = 3000
-const DOWNLOADING = /^Downloading your collection… [\d,]+ sets$/
+// The catalogue is named as what downloads, with N of the service's M sets (issue #28).
+const DOWNLOADING = new RegExp(
+  `^Downloading the catalogue… [\\d,]+ of ${SERVICE_SETS.toLocaleString()} sets$`
+)
 
 let app: AppUnderTest
 let service: ExternalService

@@ -22,7 +22,7 @@ afterEach(() => {
 const header = (): string => screen.getByTestId('pending').textContent.trim()
 
 describe('what the sync status says', () => {
-  it('while a sync runs: downloading, with the sets held so far', async () => {
+  it('while the catalogue downloads: the header names it, with N of M sets', async () => {
     window.location.hash = '#/browse'
     render(App)
     await settle()
@@ -35,7 +35,10 @@ describe('what the sync status says', () => {
       catalogueSets: 1500
     })
     await settle()
-    expect(header()).toBe(`Downloading your collection… ${(1500).toLocaleString()} sets`)
+    // The catalogue, not "your collection" (issue #28): its sets so far of the service's total.
+    expect(header()).toBe(
+      `Downloading the catalogue… ${(1500).toLocaleString()} of ${(5000).toLocaleString()} sets`
+    )
   })
 
   it('a failed sync is never "All synced" and offers Resume, which starts a sync', async () => {

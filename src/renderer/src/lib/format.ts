@@ -127,24 +127,6 @@ export function dimensionsText(d: {
   return parts.length === 0 ? '—' : parts.join(' · ')
 }
 
-/** A catalogue pull the service stopped before its total: never shown as synced. */
-/** What a running sync is doing, in the user's words: the sets held so far grow as it goes. */
-export function runningText(s: {
-  readonly phase: string
-  readonly pending: number
-  readonly catalogueSets: number
-}): string {
-  if (s.phase === 'push') {
-    return `Sending ${s.pending === 1 ? 'your change' : 'your changes'}…`
-  }
-  const n = s.catalogueSets
-  return `Downloading your collection… ${n.toLocaleString()} ${n === 1 ? 'set' : 'sets'}`
-}
-
-export function incompleteText(p: { readonly got: number; readonly expected: number }): string {
-  return `Catalogue incomplete: ${p.got.toLocaleString()} of ${p.expected.toLocaleString()} sets`
-}
-
 /** `1 minifigure`, `2 minifigures`: a count the way it is said. */
 export function minifigCount(n: number): string {
   return `${n.toLocaleString()} ${n === 1 ? 'minifigure' : 'minifigures'}`
