@@ -201,6 +201,20 @@ describe('the report screen', () => {
     expect(within(doc).getByTestId('report-no-grand-total').textContent).toContain('GBP')
   })
 
+  it("prints a date the service keeps as 21-08-18 in the report's one format", async () => {
+    backend.override('report:build', () => ({
+      ...DTO,
+      rows: [copy(1, 'Space', { dateAcquired: '21-08-18' }), copy(2, 'Space')]
+    }))
+    render(Report)
+    await settle()
+    const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+    const rows = bodyRows().map((r) => r.textContent)
+    expect(rows[0]).toContain(day.format(new Date(2018, 7, 21)))
+    expect(rows[0]).not.toContain('21-08-18')
+    expect(rows[1]).toContain(day.format(new Date(2024, 1, 3)))
+  })
+
   it('groups rows under their themes when asked', async () => {
     render(Report)
     await settle()

@@ -1,5 +1,6 @@
 import type { SearchQuery } from '../../../shared/ipc/channels/catalog'
 import type { ReportDto, ReportRow, ReportValue } from '../../../shared/model/report'
+import { parseServiceDate } from '../../../shared/model/service-date'
 import { money } from './format'
 
 type Row = ReportRow
@@ -25,10 +26,15 @@ export function currencyLabel(code: string): string {
 const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 const TIME = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
 
-/** A copy's day of acquisition in the report's date format; a dash when none is recorded. */
+/**
+ * A copy's day of acquisition in the report's date format; a dash when none is recorded. The
+ * service keeps this as free text (production answers "21-08-18"): it is read as the app reads
+ * it everywhere, and only text naming no day at all is printed as it stands.
+ */
 export function dayWords(day: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
-  if (m === null) return day === '' ? '—' : day
+  if (day.trim() === '') return '—'
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(parseServiceDate(day)?.iso ?? '')
+  if (m === null) return day
   return DAY.format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
 }
 
