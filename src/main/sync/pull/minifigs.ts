@@ -1,10 +1,9 @@
-import { z } from 'zod'
-import { AppError } from '../../../shared/errors'
-import { MINIFIG_NUMBER, nextMinifigPull } from '../../catalogue/index'
-import type { CatalogueMinifigInput } from '../../catalogue/index'
+import { nextMinifigPull } from '../../catalogue/index'
 import { setSyncValue } from '../../store/sync-state-repo'
 import { checkCancelled } from './context'
 import type { PullContext } from './context'
+import { figureNumberOf, figurePageHead } from './figure-page'
+import type { FigurePageHead } from './figure-page'
 import { setWriter } from './set-writer'
 import { v3CannotAnswer } from './v3-sets'
 
@@ -22,54 +21,16 @@ import { v3CannotAnswer } from './v3-sets'
 
 const PAGE = 500
 
-const figure = z.object({
-  minifigNumber: z.string().regex(MINIFIG_NUMBER),
-  name: z.string().max(300).optional(),
-  category: z.string().max(300).optional(),
-  image: z
-    .object({
-      thumbnailURL: z.string().max(2000).optional(),
-      imageURL: z.string().max(2000).optional()
-    })
-    .optional(),
-  sets: z
-    .array(z.object({ setID: z.number().int().positive(), quantity: z.number().int().min(0) }))
-    .optional()
-})
+type Page = FigurePageHead
 
-const page = z.object({
-  matches: z.number().int().min(0),
-  minifigs: z.array(figure)
-})
-
-function inputOf(f: z.infer<typeof figure>): CatalogueMinifigInput {
-  return {
-    minifigNumber: f.minifigNumber,
-    name: f.name ?? '',
-    category: f.category ?? '',
-    thumbnailUrl: f.image?.thumbnailURL || null,
-    imageUrl: f.image?.imageURL || null,
-    sets: f.sets ?? []
-  }
-}
-
-type Page = z.infer<typeof page>
-
-/** One page, checked; null when the service answers nothing (no such page, or no catalogue). */
+/** One page, its head checked; null when the service answers nothing (no such page, or no catalogue). */
 async function fetchPage(ctx: PullContext, n: number): Promise<Page | null> {
   const answer: unknown = await ctx.client.v3.getMinifigs(
     { params: JSON.stringify({ pageSize: PAGE, pageNumber: n }) },
     { signal: ctx.signal }
   )
   if (answer === null || answer === undefined) return null
-  const parsed = page.safeParse(answer)
-  if (!parsed.success) {
-    throw new AppError('bad_record', 'The service sent a list of minifigures that is not valid.', {
-      operation: 'getMinifigs',
-      service: 'v3'
-    })
-  }
-  return parsed.data
+  return figurePageHead(answer)
 }
 
 /** Returns false when the service offers no figure catalogue. */
@@ -102,13 +63,14 @@ export async function pullMinifigCatalogue(ctx: PullContext): Promise<boolean> {
       checkCancelled(ctx.signal)
       const { matches } = current
       const before = seen.size
-      for (const f of current.minifigs) seen.add(f.minifigNumber)
+      // Unchecked yet (the writer checks the page whole before writing any of it): a figure
+      // without a number refuses the page there.
+      for (const f of current.minifigs) seen.add(figureNumberOf(f) ?? '')
       const last = seen.size >= matches || seen.size === before
       // The next page travels while this one is written; a failure of it waits for the write.
       const next = last ? null : fetchPage(ctx, n + 1)
       next?.catch(() => undefined)
-      const figures = current.minifigs.map(inputOf)
-      await writer.writeFigures({ profileId: ctx.profileId, mark, figures })
+      await writer.writeFigures({ profileId: ctx.profileId, mark, figures: current.minifigs })
       ctx.progress('minifigs', seen.size, matches)
       const got = next === null ? null : await next
       if (got === null) break

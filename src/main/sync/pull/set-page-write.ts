@@ -1,5 +1,5 @@
 import { upsertSets } from '../../catalogue/index'
-import type { CatalogueMinifigInput, CatalogueSetInput } from '../../catalogue/index'
+import type { CatalogueSetInput } from '../../catalogue/index'
 import { indexInStep } from '../../store/fts'
 import type { InStepIndex } from '../../store/fts'
 import type { WriteDb } from '../../store/handles'
@@ -22,11 +22,14 @@ export interface SetPage {
   readonly state: readonly SyncWrite[]
 }
 
-/** One page of the figure catalogue, written under its pull's number (minifigs-repo.ts). */
+/**
+ * One page of the figure catalogue, written under its pull's number (minifigs-repo.ts). Its
+ * figures are as the service sent them: the writer checks them (figure-page.ts `figuresOf`).
+ */
 export interface FigurePage {
   readonly profileId: number
   readonly mark: number
-  readonly figures: readonly CatalogueMinifigInput[]
+  readonly figures: readonly unknown[]
 }
 
 /** The end of a figure pull: the figures of older pulls than `mark` removed. */

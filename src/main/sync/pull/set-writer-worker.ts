@@ -6,6 +6,7 @@ import type { InStepIndex } from '../../store/fts'
 import { storageFault } from '../../store/faults'
 import type { WriteDb } from '../../store/handles'
 import { sweepMinifigPull, writeMinifigPage } from '../../catalogue/index'
+import { figuresOf } from './figure-page'
 import { writeSetPage } from './set-page-write'
 import type { SetPage } from './set-page-write'
 import type { ToWriter } from './set-writer'
@@ -63,7 +64,7 @@ async function job(message: Job): Promise<unknown> {
   }
   if (message.kind === 'figures') {
     const { profileId, mark, figures } = message.page
-    await writeMinifigPage(db, profileId, mark, figures, options)
+    await writeMinifigPage(db, profileId, mark, figuresOf(figures), options)
     return null
   }
   if (message.kind === 'sweep') {

@@ -6,6 +6,7 @@ import { finishBulkLoad, startInStep } from '../../store/fts'
 import type { InStepIndex } from '../../store/fts'
 import { noteCatalogueChange } from '../../store/match-sets'
 import { sweepMinifigPull, writeMinifigPage } from '../../catalogue/index'
+import { figuresOf } from './figure-page'
 import { writeSetPage } from './set-page-write'
 import type { FigurePage, FigureSweep, SetPage } from './set-page-write'
 
@@ -78,7 +79,9 @@ function inline(store: Store, signal: AbortSignal): SetWriter {
       return writeSetPage(store.write, page, inStep)
     },
     finishBulkLoad: () => finishBulkLoad(store.write, { inStep }),
-    writeFigures: (p) => writeMinifigPage(store.write, p.profileId, p.mark, p.figures, { between }),
+    writeFigures: async (p) => {
+      await writeMinifigPage(store.write, p.profileId, p.mark, figuresOf(p.figures), { between })
+    },
     sweepFigures: (w) => sweepMinifigPull(store.write, w.profileId, w.mark, { between }),
     close: () => Promise.resolve()
   }

@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import { AppError } from '../../../shared/errors'
+import { MINIFIG_NUMBER } from '../../catalogue/index'
+import type { CatalogueMinifigInput } from '../../catalogue/index'
+
+/**
+ * A page of v3 getMinifigs (docs/protocol.md §5b). The pull reads only its head on the main
+ * thread (`matches`, and that `minifigs` is a list); each figure is checked where it is written,
+ * in the set writer (set-writer.ts), so the main thread spends no time on 500 figures' checks a
+ * page (5-10 ms each, the largest cost it had left while the figures arrived; issue #25).
+ */
+
+const figure = z.object({
+  minifigNumber: z.string().regex(MINIFIG_NUMBER),
+  name: z.string().max(300).optional(),
+  category: z.string().max(300).optional(),
+  image: z
+    .object({
+      thumbnailURL: z.string().max(2000).optional(),
+      imageURL: z.string().max(2000).optional()
+    })
+    .optional(),
+  sets: z
+    .array(z.object({ setID: z.number().int().positive(), quantity: z.number().int().min(0) }))
+    .optional()
+})
+
+const head = z.object({
+  matches: z.number().int().min(0),
+  minifigs: z.array(z.unknown())
+})
+
+/** A page as the pull holds it: its figures not yet checked. */
+export type FigurePageHead = z.infer<typeof head>
+
+const notValid = (): AppError =>
+  new AppError('bad_record', 'The service sent a list of minifigures that is not valid.', {
+    operation: 'getMinifigs',
+    service: 'v3'
+  })
+
+/** The page's head, checked; its figures are checked by `figuresOf`. */
+export function figurePageHead(answer: unknown): FigurePageHead {
+  const parsed = head.safeParse(answer)
+  if (!parsed.success) throw notValid()
+  return parsed.data
+}
+
+/** A figure's number if it has one that reads as such, for counting a page's figures. */
+export function figureNumberOf(raw: unknown): string | null {
+  if (typeof raw !== 'object' || raw === null || !('minifigNumber' in raw)) return null
+  return typeof raw.minifigNumber === 'string' ? raw.minifigNumber : null
+}
+
+/** Every figure of a page checked whole and read as stored, or the page refused. */
+export function figuresOf(raw: readonly unknown[]): CatalogueMinifigInput[] {
+  const parsed = z.array(figure).safeParse(raw)
+  if (!parsed.success) throw notValid()
+  return parsed.data.map((f) => ({
+    minifigNumber: f.minifigNumber,
+    name: f.name ?? '',
+    category: f.category ?? '',
+    thumbnailUrl: f.image?.thumbnailURL || null,
+    imageUrl: f.image?.imageURL || null,
+    sets: f.sets ?? []
+  }))
+}
