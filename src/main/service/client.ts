@@ -1,19 +1,20 @@
-import { AppError } from '../../shared/errors'
+import { AppError, isAppError } from '../../shared/errors'
 import type { ErrorDetail } from '../../shared/errors'
 import { findOperation, SERVICE_NAMES } from '../../shared/protocol/operations'
 import type { Binding, OperationDef, ServiceName } from '../../shared/protocol/operations'
 import { BindingChoice } from './binding-choice'
 import { clientLog, clientSettings, SecretMask, withDeadline } from './client-settings'
 import type { ClientLog, ClientSettings } from './client-settings'
+import { asText } from './answer-bytes'
+import type { PoolInput } from './answer-bytes'
 import { decodeOffThread } from './decode-pool'
-import type { DecodeInput } from './decode-response'
 import { ServiceDescriptions } from './descriptions'
 import type { DiscoveryEntry, DiscoveryResult } from './discovery'
 import { buildRequest } from './request'
 import { withRetries } from './retry'
 import { everyBindingRefused, Refused, refusalOf } from './refusals'
 import { passwordOf, secretParams } from './secret-params'
-import { send } from './transport'
+import { sendForBytes } from './transport'
 import type { CallOptions, ServiceClientOptions } from './types'
 
 interface ClientCore {
@@ -194,22 +195,29 @@ class Core implements ClientCore {
       url: wire.url,
       body: wire.body ?? ''
     })
-    x.onAttempt?.()
-    const raw = await send(settings.fetch, wire, signal, settings.maxBytes, detail)
-    const input: DecodeInput = {
-      ...raw,
-      service: op.service,
-      operation: op.name,
-      binding,
-      namespace
-    }
-    // The same signal as the download's: one deadline covers the whole call, decoding included.
-    return decodeOffThread(input, {
-      signal,
-      onFallback: (why) => {
-        this.warn(`decoding inline: no worker (${why})`)
+    for (let asked = 1; ; asked++) {
+      x.onAttempt?.()
+      const raw = await sendForBytes(settings.fetch, wire, signal, settings.maxBytes, detail)
+      const meta = { service: op.service, operation: op.name, binding, namespace }
+      // A read's body goes to the decoder as bytes; a write's as text, which the decoder keeps to
+      // try again on a fresh worker should its worker die, since a write is never sent twice.
+      const input: PoolInput = op.write
+        ? asText({ ...meta, status: raw.status, contentType: raw.contentType, bytes: raw.bytes })
+        : { ...meta, status: raw.status, contentType: raw.contentType, bytes: raw.bytes }
+      try {
+        // The same signal as the download's: one deadline covers the whole call, decoding included.
+        return await decodeOffThread(input, {
+          signal,
+          onFallback: (why) => {
+            this.warn(`decoding inline: no worker (${why})`)
+          }
+        })
+      } catch (e) {
+        // The bytes of a read went with a worker that died: asked once more, on a fresh worker.
+        if (op.write || asked > 1 || !isAppError(e) || e.code !== 'worker_crashed') throw e
+        this.warn(`${op.name}: the decoder stopped; asking again`)
       }
-    })
+    }
   }
 }
 

@@ -4,8 +4,9 @@ import type { AppErrorData } from '../../shared/errors'
 import { withRejections } from '../../shared/protocol/record-tolerance'
 import type { RecordRejection } from '../../shared/protocol/record-tolerance'
 import { decodeResponse } from './decode-response'
-import type { DecodeInput } from './decode-response'
 import { abortError } from './transport'
+import { asText, sizeOf } from './answer-bytes'
+import type { PoolInput } from './answer-bytes'
 
 /** Bodies at least this large are decoded in a worker thread so IPC keeps answering. */
 const WORKER_THRESHOLD_BYTES = 128 * 1024
@@ -26,7 +27,7 @@ type Reply =
 
 interface Job {
   readonly id: number
-  readonly input: DecodeInput
+  readonly input: PoolInput
   readonly parts: unknown[]
   /** Workers that died while decoding this job: one is retried, a second ends the call. */
   crashes: number
@@ -86,14 +87,17 @@ function spawn(): Worker {
     if (job === null) return
     running = null
     job.crashes += 1
-    if (job.crashes === 1) {
+    // A body handed over as bytes went with the worker: the caller asks the service again.
+    const handedOver = 'bytes' in job.input
+    if (job.crashes === 1 && !handedOver) {
       job.parts.length = 0
       waiting.unshift(job)
       dispatch()
       return
     }
+    const times = handedOver ? '' : ' twice'
     finish(job, {
-      error: new AppError('worker_crashed', `The decoder stopped twice on this answer (${why}).`)
+      error: new AppError('worker_crashed', `The decoder stopped${times} on this answer (${why}).`)
     })
   }
   w.on('error', (e) => {
@@ -148,12 +152,27 @@ function dispatch(): void {
   }
   running = job
   worker.ref()
+  if ('bytes' in job.input) {
+    // Its own buffer exactly (readCapped's): handed over, it leaves nothing here to collect.
+    const own = exclusive(job.input.bytes)
+    worker.postMessage({ id: job.id, input: { ...job.input, bytes: own } }, [own.buffer])
+    return
+  }
   worker.postMessage({ id: job.id, input: job.input })
+}
+
+/** Bytes whose buffer holds them alone, so it can be transferred; a view of more is copied first. */
+function exclusive(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const whole =
+    bytes.buffer instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength
+  return whole ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice()
 }
 
 function inline(job: Job): void {
   try {
-    job.settle({ value: decodeResponse(job.input) })
+    job.settle({ value: decodeResponse(asText(job.input)) })
   } catch (e) {
     job.settle({ error: e instanceof AppError ? e : new AppError('bad_xml', String(e)) })
   }
@@ -186,13 +205,13 @@ interface DecodeOptions {
  * covers the decode as it covered the download: one deadline for the whole call.
  */
 export async function decodeOffThread(
-  input: DecodeInput,
+  input: PoolInput,
   options: DecodeOptions = {}
 ): Promise<unknown> {
   const { signal } = options
   const detail = { operation: input.operation, service: input.service, binding: input.binding }
   if (signal?.aborted === true) throw abortError(signal, detail)
-  if (input.body.length < WORKER_THRESHOLD_BYTES || unavailable) return decodeResponse(input)
+  if (sizeOf(input) < WORKER_THRESHOLD_BYTES || unavailable) return decodeResponse(asText(input))
   return new Promise<unknown>((resolve, reject) => {
     const onAbort = (): void => {
       if (signal !== undefined) abandon(job, abortError(signal, detail))

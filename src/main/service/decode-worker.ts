@@ -2,13 +2,15 @@ import { parentPort } from 'node:worker_threads'
 import { AppError } from '../../shared/errors'
 import { rejectionsOf } from '../../shared/protocol/record-tolerance'
 import type { RecordRejection } from '../../shared/protocol/record-tolerance'
+import { asText } from './answer-bytes'
+import type { PoolInput } from './answer-bytes'
 import { decodeResponse } from './decode-response'
-import type { DecodeInput } from './decode-response'
 
 /** Worker side of the decode pool: large responses are validated and decoded off the main loop. */
 interface Job {
   readonly id: number
-  readonly input: DecodeInput
+  /** Text, or bytes handed over by the main thread: their text is made here (decode-pool.ts). */
+  readonly input: PoolInput
 }
 
 /** The main side asks for the next part once it has handled the previous one. */
@@ -73,7 +75,7 @@ parentPort?.on('message', (message: Job | Ack) => {
   }
   const job = message
   try {
-    const value = decodeResponse(job.input)
+    const value = decodeResponse(asText(job.input))
     const rejected = Array.isArray(value) ? rejectionsOf(value) : []
     const long = longList(value)
     if (long !== null) {

@@ -10,6 +10,13 @@ interface RawResponse {
   readonly body: string
 }
 
+/** An answer as it came: its body still bytes, so a large one can go to the decoder's thread whole. */
+interface RawBytes {
+  readonly status: number
+  readonly contentType: string | null
+  readonly bytes: Uint8Array
+}
+
 /** The default body cap: a 5,000-set page is about 8 MB of SOAP. */
 export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024
 
@@ -93,8 +100,8 @@ function networkError(
 }
 
 /**
- * Sends one request and reads the whole body under the deadline and the size cap. A body cut short
- * in any framing throws; nothing partial is ever returned.
+ * Sends one request and reads the whole body under the deadline and the size cap, as text. A body
+ * cut short in any framing throws; nothing partial is ever returned.
  */
 export async function send(
   fetchFn: FetchLike,
@@ -103,6 +110,35 @@ export async function send(
   maxBytes: number,
   detail: ErrorDetail
 ): Promise<RawResponse> {
+  const raw = await sendForBytes(fetchFn, wire, signal, maxBytes, detail)
+  const body = textOf(raw.bytes, { ...detail, status: raw.status })
+  return { status: raw.status, contentType: raw.contentType, body }
+}
+
+/**
+ * The body's text. A byte-order mark stays in it: the decoder takes exactly one, so a second is
+ * refused. Bytes that are not UTF-8 are refused whole, never replaced.
+ */
+export function textOf(bytes: Uint8Array, detail: ErrorDetail): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
+  } catch {
+    throw new AppError('bad_xml', 'The answer is not valid UTF-8 text.', detail)
+  }
+}
+
+/**
+ * As `send`, the body left as the bytes read: a large answer's text is made where it is decoded
+ * (decode-pool.ts), so the main thread never holds it as a string (issue #25: each 0.5-1 MB page
+ * was a large-object string of the main heap, freed only by its next full collection).
+ */
+export async function sendForBytes(
+  fetchFn: FetchLike,
+  wire: WireRequest,
+  signal: AbortSignal,
+  maxBytes: number,
+  detail: ErrorDetail
+): Promise<RawBytes> {
   let url = wire.url
   let response: Response
   for (let hop = 0; ; hop++) {
@@ -156,14 +192,7 @@ export async function send(
       new AppError('body_too_large', 'The answer is larger than Studbook accepts.', withStatus),
     failed: (e) => networkError(e, signal, withStatus, true)
   })
-  let body: string
-  try {
-    // A byte-order mark stays in the text: the decoder takes exactly one, so a second is refused.
-    body = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
-  } catch {
-    throw new AppError('bad_xml', 'The answer is not valid UTF-8 text.', withStatus)
-  }
-  return { status: response.status, contentType: response.headers.get('content-type'), body }
+  return { status: response.status, contentType: response.headers.get('content-type'), bytes }
 }
 
 const MAX_REDIRECTS = 3

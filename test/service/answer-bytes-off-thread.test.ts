@@ -1,0 +1,141 @@
+import { Worker } from 'node:worker_threads'
+import type { Transferable } from 'node:worker_threads'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createReferenceService } from '../../src/emulator/index'
+import type { ReferenceService } from '../../src/emulator/index'
+import { currentDecodeWorker, stopDecodeWorker } from '../../src/main/service/decode-pool'
+import { createServiceClient } from '../../src/main/service/index'
+import { setsOfPage } from '../../src/main/sync/pull/v3-sets'
+
+/**
+ * A large read's answer goes from the download to the decode worker as its bytes, handed over (the
+ * buffer transferred, not copied), and its text is made in the worker: the main thread never holds
+ * it as a string. Each 0.5-1 MB page's text was otherwise a large-object string of the main heap,
+ * kept until V8's next full collection: about 17 MB of a 20,000-set sync's peak (issue #25).
+ */
+const BASE = 'https://reference.test'
+const LARGE = 128 * 1024
+
+let svc: ReferenceService
+beforeAll(() => {
+  svc = createReferenceService({ sets: 600, seed: 5 })
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+afterAll(async () => {
+  svc.close()
+  await stopDecodeWorker()
+})
+
+interface Sent {
+  readonly input: Record<string, unknown>
+  readonly transfer: readonly unknown[]
+}
+
+/** Worker.prototype.postMessage itself, to call through from a spy. */
+const postMessage = Object.getOwnPropertyDescriptor(Worker.prototype, 'postMessage')?.value as (
+  this: Worker,
+  message: unknown,
+  transfer?: readonly Transferable[]
+) => void
+
+/** Every job the main thread posts to a worker, with its transfer list. */
+function watchPosts(): Sent[] {
+  const sent: Sent[] = []
+  vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (
+    this: Worker,
+    message: unknown,
+    transfer?: readonly Transferable[]
+  ) {
+    const m = message as { input?: Record<string, unknown> }
+    if (m.input !== undefined) sent.push({ input: m.input, transfer: transfer ?? [] })
+    postMessage.call(this, message, transfer)
+  })
+  return sent
+}
+
+/** The sizes of the texts the main thread has decoded from bytes so far. */
+function watchTexts(): () => number[] {
+  const spy = vi.spyOn(TextDecoder.prototype, 'decode')
+  return () =>
+    spy.mock.calls.map(([input]) =>
+      input === undefined ? 0 : (input as ArrayBufferView | ArrayBuffer).byteLength
+    )
+}
+
+function client(fetchFn?: (req: Request) => Promise<Response>) {
+  return createServiceClient({
+    profile: { baseUrl: BASE },
+    secrets: () => ({ apiKey: svc.demo.apiKey }),
+    fetch: fetchFn ?? ((req) => svc.handle(req))
+  })
+}
+
+describe('a large answer reaches the decode worker as bytes', () => {
+  it('hands a v3 page over as bytes and makes no text of it on the main thread', async () => {
+    const sent = watchPosts()
+    const texts = watchTexts()
+    const page = setsOfPage(await client().v3.getSets({ params: { pageSize: 500 } }))
+    expect(page?.sets).toHaveLength(500)
+    const large = sent.filter((s) => 'bytes' in s.input)
+    expect(large).toHaveLength(1)
+    expect(sent.filter((s) => 'body' in s.input)).toEqual([])
+    const bytes = large[0]?.input['bytes'] as Uint8Array
+    // Transferred: its buffer is in the transfer list and no longer readable here.
+    expect(large[0]?.transfer).toContain(bytes.buffer)
+    expect(bytes.byteLength).toBe(0)
+    expect(texts().filter((n) => n >= LARGE)).toEqual([])
+  })
+
+  it('hands a v2 list over the same way', async () => {
+    const sent = watchPosts()
+    const texts = watchTexts()
+    const sets = (await client().v2.getSets({ pageSize: 500, pageNumber: 1 })) as unknown[]
+    expect(sets).toHaveLength(500)
+    expect(sent.filter((s) => 'bytes' in s.input)).toHaveLength(1)
+    expect(texts().filter((n) => n >= LARGE)).toEqual([])
+  })
+
+  it('refuses a large body that is not UTF-8 as bad_xml, from the worker', async () => {
+    const junk = new Uint8Array(LARGE * 2).fill(0xff)
+    const outcome = await client(() =>
+      Promise.resolve(new Response(junk, { headers: { 'content-type': 'text/xml' } }))
+    )
+      .v2.getSets({ pageSize: 500, pageNumber: 1 })
+      .then(
+        () => null,
+        (e: unknown) => e
+      )
+    expect(outcome).toMatchObject({
+      code: 'bad_xml',
+      message: 'The answer is not valid UTF-8 text.'
+    })
+  })
+
+  it('asks the service again when the worker holding a read dies, and decodes on a fresh one', async () => {
+    let asked = 0
+    const c = client((req) => {
+      if (/getSets/i.test(new URL(req.url).pathname)) asked += 1
+      return svc.handle(req)
+    })
+    // The worker given the first answer dies with it, as a crash would end it.
+    let killed: number | null = null
+    vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (
+      this: Worker,
+      message: unknown,
+      transfer?: readonly Transferable[]
+    ) {
+      postMessage.call(this, message, transfer)
+      if (killed === null && (message as { input?: unknown }).input !== undefined) {
+        killed = this.threadId
+        void this.terminate()
+      }
+    })
+    const page = setsOfPage(await c.v3.getSets({ params: { pageSize: 500 } }))
+    expect(killed).not.toBeNull()
+    expect(currentDecodeWorker()?.threadId).not.toBe(killed)
+    expect(page?.sets).toHaveLength(500)
+    expect(asked).toBe(2)
+  })
+})
