@@ -330,3 +330,57 @@ describe('a scan undone or redone with Ctrl+Z / Ctrl+Y', () => {
     ).toBeTruthy()
   })
 })
+
+describe('each scan line says what happened (issue #28)', () => {
+  const outcome = (line: HTMLElement | undefined): string =>
+    line?.querySelector('[data-testid="scan-outcome"]')?.textContent.trim() ?? ''
+
+  it('an unknown code, a choice not yet made and a refused scan changed nothing', async () => {
+    transport.hold = false
+    render(Scan)
+    await scan('4006381333924')
+    await scan('1111111111116')
+    backend.failures['collection:scan'] = {
+      code: 'internal',
+      message: 'The database is busy.',
+      retryable: false
+    }
+    try {
+      await scan(backend.sets[2]?.fullNumber ?? '')
+      await settle()
+    } finally {
+      delete backend.failures['collection:scan']
+    }
+    const [failed, ambiguous, unknown] = lines()
+    for (const l of [failed, ambiguous, unknown]) expect(l?.textContent).not.toContain('+1')
+    expect(outcome(unknown)).toBe('· nothing changed')
+    expect(outcome(ambiguous)).toBe('· nothing changed yet: choose the set')
+    expect(outcome(failed)).toBe('· not saved, nothing changed')
+  })
+
+  it('an applied scan says what it did; once undone, that it was undone', async () => {
+    transport.hold = false
+    render(Scan)
+    await scan(backend.sets[0]?.fullNumber ?? '')
+    await fireEvent.click(screen.getByLabelText('Mark wanted'))
+    field().focus()
+    await scan(backend.sets[1]?.fullNumber ?? '')
+    await settle()
+    const [wanted, owned1] = lines()
+    expect(outcome(owned1)).toBe('· 1 more owned')
+    expect(outcome(wanted)).toBe('· marked wanted')
+    await fireEvent.click(
+      within(owned1 ?? document.body).getByRole('button', { name: /^Undo scan of/ })
+    )
+    await settle()
+    expect(outcome(owned1)).toBe('· undone')
+  })
+
+  it('a scan still waiting has done nothing yet', async () => {
+    render(Scan)
+    await scan(backend.sets[0]?.fullNumber ?? '')
+    expect(outcome(lines()[0])).toBe('· not saved yet')
+    await transport.release()
+    expect(outcome(lines()[0])).toBe('· 1 more owned')
+  })
+})
