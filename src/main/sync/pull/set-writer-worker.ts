@@ -39,9 +39,13 @@ let inStep: InStepIndex | null = null
 
 let waiting: { id: number; go: () => void; stop: () => void } | null = null
 
-function paceFor(id: number): () => Promise<void> {
+/**
+ * `moves`: whether the job's slices change what a search of the catalogue finds (set-writer.ts
+ * moves the main connection's catalogue generation for them).
+ */
+function paceFor(id: number, moves: boolean): () => Promise<void> {
   return () => {
-    parentPort?.postMessage({ id, kind: 'slice' })
+    parentPort?.postMessage({ id, kind: 'slice', moves })
     return new Promise<void>((resolve, reject) => {
       waiting = {
         id,
@@ -57,7 +61,10 @@ function paceFor(id: number): () => Promise<void> {
 type Job = Extract<ToWriter, { kind: 'page' | 'finish' | 'figures' | 'sweep' }>
 
 async function job(message: Job): Promise<unknown> {
-  const options = { pace: paceFor(message.id), targetMs: SLICE_MS }
+  // The end of a load kept in step writes no set and indexes none that search did not find
+  // already: its slices (index builds, statistics) change no result (store/fts.ts).
+  const moves = message.kind === 'page' || (message.kind === 'finish' && !(inStep?.on ?? false))
+  const options = { pace: paceFor(message.id, moves), targetMs: SLICE_MS }
   if (message.kind === 'finish') {
     await finishBulkLoad(db, { ...options, inStep })
     return null

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { beginBulkLoad, ftsIsStale } from '../../src/main/store/fts'
+import { catalogueGeneration } from '../../src/main/store/match-sets'
+import { searchSets } from '../../src/main/catalogue/search-repo'
+import { searchQuery } from '../../src/shared/ipc/channels/catalog'
+import { setWriter } from '../../src/main/sync/pull/set-writer'
+import { FIXTURE_AT, makeSet, openTestStore } from '../catalogue/set-fixtures'
+import type { TestStore } from '../catalogue/set-fixtures'
+
+/**
+ * Issue #25: each move of the catalogue generation drops the main connection's search caches
+ * (match sets, totals), so the next search reads them again. The end of a first load kept in step
+ * builds the lookup indexes and statistics one slice at a time, which change no search result: it
+ * moves the generation once, when it is done, not once a slice.
+ */
+let t: TestStore | null = null
+afterEach(() => {
+  t?.close()
+  t = null
+})
+
+describe('the end of a first load written by the set writer', () => {
+  it('moves the catalogue generation once, not with each index it builds', async () => {
+    const x = (t = await openTestStore('set-writer-generation'))
+    beginBulkLoad(x.store.write)
+    const writer = setWriter(x.store, new AbortController().signal)
+    const sets = Array.from({ length: 300 }, (_, i) =>
+      makeSet({ setID: i + 1, name: `Harbour ${String(i)}` })
+    )
+    try {
+      await writer.writePage({ profileId: x.pid, sets, fetchedAt: FIXTURE_AT, state: [] })
+      const before = catalogueGeneration(x.store.read)
+      await writer.finishBulkLoad()
+      expect(catalogueGeneration(x.store.read) - before).toBe(1)
+    } finally {
+      await writer.close()
+    }
+    expect(ftsIsStale(x.store.read)).toBe(false)
+    const found = searchSets(x.store.read, x.pid, searchQuery.parse({ text: 'harbour' }))
+    expect(found.total).toBe(300)
+  })
+})
