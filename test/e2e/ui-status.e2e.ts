@@ -63,6 +63,11 @@ describe('statuses that tell the truth', () => {
       })
       .waitFor(LONG)
     await page.getByRole('button', { name: 'Resume', exact: true }).waitFor()
+    // The sync page claims no complete sync of this service: none happened (issue #28).
+    await go(page, '#/sync')
+    await page.getByTestId('sync-headline').filter({ hasText: 'Offline' }).waitFor(LONG)
+    expect(await page.getByTestId('last-sync').textContent()).toBe('No complete sync yet')
+    await go(page, '#/browse')
     const got = await resultCount(page)
     expect(got).toBeGreaterThanOrEqual(1000)
     expect(got).toBeLessThan(SETS)
