@@ -174,6 +174,15 @@ describe('connecting a real service from the first-run demo', () => {
     await go(page, '#/owned')
     await page.getByTestId('signed-out').getByText('Signed out.').waitFor()
 
+    // Back on the demo, the service's address typed again with the key box left empty: Test
+    // connection tries the key saved for that address (issue #28); the key stays in main.
+    await go(page, '#/settings')
+    await clickFor(page, 'Use the demo catalogue', 'account:useDemo')
+    await settings.getByText('You are using the built-in demo catalogue.').waitFor()
+    expect(await settings.getByLabel('API key').getAttribute('placeholder')).toBe('Your API key')
+    await settings.getByLabel('Service address').fill(`${service.url}/`)
+    await testConnection(page)
+
     expectNoSecretIn(await page.content(), 'the page')
     expect(rpcBodies.length).toBeGreaterThan(10)
     for (const body of await Promise.all(rpcBodies)) expectNoSecretIn(body, 'an RPC answer')
