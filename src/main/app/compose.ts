@@ -16,6 +16,7 @@ import { externalHosts } from '../catalogue/set-detail-repo'
 import { buildHandlers } from './handlers'
 import type { AppServices } from './handlers'
 import { createMediaCache } from '../catalogue/media-cache'
+import { cacheDirFor } from '../hosts/data-dir'
 import { createProfiles, defaultClientFactory } from '../account/profiles'
 import type { DemoService } from '../account/profiles'
 import { createSyncRunner } from '../sync/runner'
@@ -162,7 +163,9 @@ async function runApp(
   })
   const media = createMediaCache({
     store,
-    dir: join(options.dataDir, 'media'),
+    // The OS's cache folder, not the data folder (roaming on Windows): pictures are only a cache.
+    dir: join(cacheDirFor(options.dataDir), 'media'),
+    legacyDir: join(options.dataDir, 'media'),
     maxBytes: MEDIA_CACHE_BYTES,
     source: () => {
       const p = profiles.active()

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
-import { readFile, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, renameSync } from 'node:fs'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import type { Store } from '../store/connection'
 import {
+  clearMedia,
   deleteMedia,
   findMedia,
   mediaTotalSize,
@@ -23,7 +24,10 @@ export interface MediaFile {
 
 interface MediaCacheOptions {
   readonly store: Store
+  /** In the OS's cache folder (hosts/data-dir.ts): anything in it may go at any time. */
   readonly dir: string
+  /** Where an earlier version kept the pictures (`media/` in the data folder): moved once. */
+  readonly legacyDir?: string
   /** Bytes kept on disk; least recently used images are evicted beyond it. */
   readonly maxBytes: number
   /** The active profile's id, base URL and how to fetch from it (the demo fetches in-process). */
@@ -73,11 +77,34 @@ export interface MediaCache {
 /** A cached picture's last use is written at most this often (ms). */
 const TOUCH_EVERY_MS = 60_000
 
+/**
+ * Makes `dir` the cache's folder: the pictures of an earlier version's `legacyDir` are moved
+ * there (a rename: one step, the very files), once, since the old folder is gone after. When that
+ * cannot be (another disk, the new folder there already) the old pictures are deleted in the
+ * background and fetched again when shown. A folder that is not there (never made, or deleted by
+ * the user or the OS) starts empty, and so does the index that listed its files.
+ */
+function prepareFolder(store: Store, dir: string, legacyDir: string | undefined): void {
+  const had = existsSync(dir)
+  if (legacyDir !== undefined && legacyDir !== dir && existsSync(legacyDir)) {
+    try {
+      if (had) throw new Error('the cache folder is there already')
+      mkdirSync(dirname(dir), { recursive: true })
+      renameSync(legacyDir, dir)
+      return
+    } catch {
+      void rm(legacyDir, { recursive: true, force: true }).catch(() => undefined)
+    }
+  }
+  mkdirSync(dir, { recursive: true })
+  if (!had) clearMedia(store.write)
+}
+
 export function createMediaCache(options: MediaCacheOptions): MediaCache {
   const { store, dir } = options
   const now = options.now ?? (() => Date.now())
   const touched = new Map<string, number>()
-  mkdirSync(dir, { recursive: true })
+  prepareFolder(store, dir, options.legacyDir)
   // One fetcher for every profile: its cap on downloads at once holds across profile switches.
   const pictures = createPictureFetcher({
     ...options.pictures,
@@ -131,6 +158,8 @@ export function createMediaCache(options: MediaCacheOptions): MediaCache {
       } catch {
         return null
       }
+      // The folder may have been deleted meanwhile (it is a cache): made again, never an error.
+      await mkdir(dir, { recursive: true })
       await writeFile(join(dir, key), file.body)
       putMedia(
         store.write,

@@ -53,3 +53,8 @@ export function oldestMedia(db: ReadDb, limit: number): MediaEntry[] {
     size: r.size
   }))
 }
+
+/** The index of a cache folder that is gone (deleted by the user or the OS): it lists nothing. */
+export function clearMedia(db: WriteDb): void {
+  run(db, sql`DELETE FROM media_cache`)
+}
