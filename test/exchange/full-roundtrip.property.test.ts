@@ -86,7 +86,12 @@ const setArb = fc
   .map((s) => ({ ...s, copies: s.copies.slice(0, s.qty) }))
 
 const collectionArb = fc.record({
-  labels: fc.array(fc.option(label, { nil: '' }), { minLength: 8, maxLength: 8 }),
+  // Flags are matched by name (flag-match.ts), and no two flags share one: a repeated name is blank.
+  labels: fc
+    .array(fc.option(label, { nil: '' }), { minLength: 8, maxLength: 8 })
+    .map((ls) =>
+      ls.map((l, i) => (ls.slice(0, i).some((o) => o.toLowerCase() === l.toLowerCase()) ? '' : l))
+    ),
   sets: fc.array(fc.option(setArb, { nil: null }), {
     minLength: CATALOGUE.length,
     maxLength: CATALOGUE.length

@@ -5,9 +5,11 @@ import { hasColumns, requireColumns, writeCsv } from './csv'
 import type { Cell } from './csv'
 import { normaliseSetNumber, sheetCell, wholeNumber, yesNo as readYesNo } from './cells'
 import type { ExportCollection } from './export-types'
-import { FLAG_NOS, flagTitle, isUnnamedFlag, yesNo } from './export-types'
+import { FLAG_NOS, flagTitle, yesNo } from './export-types'
+import { matchFlags } from './flag-match'
+import type { FlagColumn } from './flag-match'
 import { IntentBook } from './import-types'
-import type { ParsedFile } from './import-types'
+import type { ParsedFile, ReadContext } from './import-types'
 
 /**
  * Brickset's own collection export (`Brickset-Sets.csv`), both layouts it has had. Column names
@@ -85,23 +87,31 @@ export function bricksetCsv(c: ExportCollection, bom: boolean): { content: strin
 }
 
 /** The eight flag columns of the current layout: after `Priority`, or the unknown ones in order. */
-function flagColumns(table: CsvTable): { index: number; name: string }[] {
+function flagColumns(table: CsvTable): FlagColumn[] {
   const lower = table.header.map((h) => h.toLowerCase())
   const start = lower.indexOf('priority')
   const end = lower.indexOf('value new (usd)')
   if (start >= 0 && end === start + 9) {
-    return FLAG_NOS.map((n) => ({ index: start + n, name: table.header[start + n] ?? '' }))
+    return FLAG_NOS.map((n) => ({
+      index: start + n,
+      name: table.header[start + n] ?? '',
+      position: n
+    }))
   }
   const known = new Set([...BEFORE_FLAGS, ...AFTER_FLAGS].map((h) => h.toLowerCase()))
   return table.header
     .map((name, index) => ({ index, name }))
     .filter((c) => !known.has(c.name.toLowerCase()))
     .slice(0, 8)
+    .map((c, i) => ({ ...c, position: i + 1 }))
 }
 
-function current(table: CsvTable): ParsedFile {
+function current(table: CsvTable, ctx: ReadContext): ParsedFile {
   requireColumns(table, 'Brickset collection', ['Number', 'Qty owned'])
-  const flags = flagColumns(table)
+  const columns = flagColumns(table)
+  // Read into the user's flags by name (flag-match.ts): their places are another account's.
+  const flags = matchFlags(columns, ctx.labels ?? [])
+  const title = new Map(columns.map((c) => [c.index, c.name]))
   const book = new IntentBook()
   for (const r of table.rows) {
     book.row(r.line, () => {
@@ -113,18 +123,19 @@ function current(table: CsvTable): ParsedFile {
         qtyOwned: qty,
         wanted: readYesNo(r.get('Wanted'), 'Wanted') || wantedQty > 0,
         ...(r.has('Notes') ? { notes: sheetCell(r.get('Notes'), 'Notes', NOTES_MAX) } : {}),
-        flags: new Map(flags.map((f, i) => [i + 1, readYesNo(r.cells[f.index] ?? '', f.name)]))
+        flags: new Map(
+          flags.columns.map((f) => [
+            f.flagNo,
+            readYesNo(r.cells[f.index] ?? '', title.get(f.index) ?? `Flag ${f.flagNo}`)
+          ])
+        )
       })
     })
   }
-  const labels = new Map<number, string>()
-  flags.forEach((f, i) => {
-    const name = f.name.trim().slice(0, 20)
-    if (name !== '' && !isUnnamedFlag(name, i + 1)) labels.set(i + 1, name)
-  })
   return book.finish({
     layout: 'Brickset collection CSV',
-    labels,
+    labels: flags.labels,
+    notices: flags.notices,
     question: null,
     copyMatch: 'carried'
   })
@@ -156,8 +167,8 @@ function older(table: CsvTable): ParsedFile {
   })
 }
 
-export function readBrickset(table: CsvTable): ParsedFile {
-  if (hasColumns(table, ['Qty owned'])) return current(table)
+export function readBrickset(table: CsvTable, ctx: ReadContext): ParsedFile {
+  if (hasColumns(table, ['Qty owned'])) return current(table, ctx)
   if (hasColumns(table, ['Variant'])) return older(table)
   throw new AppError(
     'invalid_input',

@@ -72,8 +72,3 @@ export function flagTitle(
   const label = labels.find((l) => l.flagNo === flagNo)?.label.trim() ?? ''
   return label === '' ? unnamed : label
 }
-
-/** A column name that stands for "no name": ours (`Flag 3`) or Brickset's (`Flag 3 not used`). */
-export function isUnnamedFlag(name: string, flagNo: number): boolean {
-  return new RegExp(`^flag ${flagNo}( not used)?$`, 'i').test(name.trim())
-}

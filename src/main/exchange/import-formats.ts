@@ -66,7 +66,7 @@ export function parseImport(
       case 'studbook':
         return readStudbook(table, ctx)
       case 'collection':
-        return readBrickset(table)
+        return readBrickset(table, ctx)
       case 'rebrickable':
         return readRebrickable(table)
       case 'brickeconomy':

@@ -93,11 +93,13 @@ export function planPreview(
 ): PlannedPreview {
   const text = job.bytes === undefined ? importText(job) : bytesText(job.bytes)
   onProgress({ stage: 'reading', done: 0, total: 0 })
+  const local = currentCollection(db, job.profileId)
   const file = parseImport(
     job.format,
     text,
     {
       conditions: job.conditions,
+      labels: local.labels,
       ...(job.dateOrder ? { dateOrder: job.dateOrder } : {})
     },
     (done, total) => {
@@ -105,7 +107,7 @@ export function planPreview(
     }
   )
   onProgress({ stage: 'planning', done: 0, total: 0 })
-  const plan = planImport(file, currentCollection(db, job.profileId), () => randomUUID())
+  const plan = planImport(file, local, () => randomUUID())
   return {
     readAs: file.readAs,
     rows: file.rows,

@@ -55,6 +55,8 @@ export interface ParsedFile {
 /** What a reader needs besides the text: the service's condition list and the user's answers. */
 export interface ReadContext {
   readonly conditions: readonly string[]
+  /** The user's flag names (index 0 = flag 1): files' flag columns are matched to them by name. */
+  readonly labels?: readonly string[]
   readonly dateOrder?: DateOrder
 }
 

@@ -13,6 +13,8 @@ import {
 import { readDate, readDateOrder } from './dates'
 import type { ExportCollection, ExportSet } from './export-types'
 import { FLAG_NOS, yesNo as yes } from './export-types'
+import { matchFlags } from './flag-match'
+import type { FlagColumn } from './flag-match'
 import { IntentBook } from './import-types'
 import type { CopyIntent, ParsedFile, ReadContext } from './import-types'
 import { readDecimalMark, readMoney } from './money'
@@ -238,15 +240,14 @@ function row(book: IntentBook, r: CsvRow, how: Reading, seen: Set<string>): void
 
 export function readStudbook(table: CsvTable, ctx: ReadContext): ParsedFile {
   requireColumns(table, 'Full Studbook CSV', ['Kind', 'Number', 'Qty owned', 'Copy ID'])
-  const labels = new Map<number, string>()
-  const flags: { index: number; flagNo: number }[] = []
+  const columns: FlagColumn[] = []
   table.header.forEach((h, index) => {
     const m = FLAG_HEADER.exec(h)
-    if (!m) return
-    const flagNo = Number(m[1])
-    flags.push({ index, flagNo })
-    if ((m[2] ?? '') !== '') labels.set(flagNo, (m[2] ?? '').slice(0, 20))
+    if (m) columns.push({ index, name: m[2] ?? '', position: Number(m[1]) })
   })
+  // Names travel with the file: read into the user's flag of that name (flag-match.ts).
+  const matched = matchFlags(columns, ctx.labels ?? [])
+  const flags = matched.columns
   const dates = readDateOrder(
     table.rows.map((r) => ({ line: r.line, text: r.get('Date acquired') })),
     ctx.dateOrder
@@ -270,8 +271,8 @@ export function readStudbook(table: CsvTable, ctx: ReadContext): ParsedFile {
   }
   return book.finish({
     layout: 'Full Studbook CSV',
-    labels,
-    notices: dates.reason === null ? [] : [dates.reason],
+    labels: matched.labels,
+    notices: [...matched.notices, ...(dates.reason === null ? [] : [dates.reason])],
     question: dates.question,
     copyMatch: 'all',
     rowsPerCopy: true
