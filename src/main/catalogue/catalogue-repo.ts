@@ -126,6 +126,16 @@ export function hasSubthemesAndYears(db: ReadDb, profileId: number): boolean {
   return row?.s === 1 && row.y === 1
 }
 
+/** Whether the profile has any set: one index entry read, where a count reads them all. */
+export function hasSets(db: ReadDb, profileId: number): boolean {
+  return (
+    get<{ any: number }>(
+      db,
+      sql`SELECT EXISTS (SELECT 1 FROM sets WHERE profile_id = ${profileId}) AS any`
+    )?.any === 1
+  )
+}
+
 export function countSets(db: ReadDb, profileId: number): number {
   return (
     get<{ n: number }>(db, sql`SELECT count(*) AS n FROM sets WHERE profile_id = ${profileId}`)

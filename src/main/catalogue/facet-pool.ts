@@ -3,6 +3,7 @@ import type { SearchFacets } from '../../shared/model/catalog'
 import { searchQuery } from '../../shared/ipc/channels/catalog'
 import type { Store } from '../store/connection'
 import type { FacetJob } from './facet-worker'
+import { hasSets } from './catalogue-repo'
 import { computeFacets } from './facets-repo'
 import { changeCount, keepFacets, knownFacets } from './search-repo'
 import { catalogueGeneration, tracksCatalogue } from '../store/match-sets'
@@ -135,6 +136,9 @@ export function createFacetPool(store: Store, options: FacetPoolOptions = {}): F
     },
     async warm(profileId) {
       if (running !== null || waiting !== null) return
+      // An empty catalogue has nothing to count ahead: no thread (its isolate, heap and
+      // connection, ~25 MB of RSS) is started for it; the first browse that asks starts one.
+      if (!hasSets(store.read, profileId)) return
       await this.facets(profileId, searchQuery.parse({ facets: true }))
     },
     async close() {
