@@ -80,6 +80,10 @@ const isBlank = (c: CopyDto): boolean =>
 /** Whitespace as one space: pdftotext breaks lines where the table's cells wrap. */
 const flat = (s: string): string => s.replace(/[\s\u00a0\u202f]+/g, ' ').trim()
 
+/** The plain ASCII words of a note: others may print as their code (checked below). */
+const words = (s: string): string[] =>
+  s.split(/\s+/).filter((w) => w !== '' && /^[\x20-\x7e]+$/.test(w))
+
 const count = (text: string, needle: RegExp): number => [...text.matchAll(needle)].length
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -225,10 +229,14 @@ describe('insurance report of the demo collection', () => {
         else expect(count(text, number), s.fullNumber).toBeGreaterThanOrEqual(rows)
         // Each copy's own details; word by word, since a cell's lines may come out apart.
         for (const c of mine) {
-          for (const word of `${c.location} ${c.conditionNow}`.split(/\s+/).filter(Boolean)) {
+          for (const word of words(`${c.location} ${c.conditionNow} ${c.notes}`)) {
             expect(text).toContain(word)
           }
         }
+        // The set's own note too, whether or not the set has copies with details.
+        const [first, ...others] = words(s.collection.notes)
+        if (first !== undefined) expect(text).toContain(`Set: ${first}`)
+        for (const word of others) expect(text).toContain(word)
         if (rest > 0) {
           const more = mine.length > 0 ? ' more' : ''
           expect(text).toContain(`${rest}${more} ${rest === 1 ? 'copy' : 'copies'} without details`)
@@ -242,6 +250,14 @@ describe('insurance report of the demo collection', () => {
     await page.getByLabel('Pictures').uncheck()
     const textOnly = await printed('report-text.pdf')
     lists(textOnly.text, textOnly.pages, true)
+    // One date format, the page's locale's, for the heading and the rows alike.
+    const [acquired, today] = await page.evaluate(() => {
+      const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+      return [day.format(new Date(2023, 5, 1)), day.format(new Date())]
+    })
+    expect(textOnly.text).toContain(flat(acquired))
+    expect(textOnly.text).toContain(`Made ${flat(today)}`)
+    expect(textOnly.text).not.toContain('2023-06-01')
 
     // The replacement value per currency, worked out here from the app's own data.
     const region = (await page.getByLabel('Retail prices of').inputValue()) as RetailRegion
@@ -333,6 +349,7 @@ describe('insurance report of the demo collection', () => {
       // No two amounts in one cell run together ("DKK 399.00DKK 500.00").
       expect(laid).not.toMatch(/\.\d\d[A-Z]{3}\b|\.\d\d[£$€]/)
       expect(flat(laid)).toContain('Ada Builder')
+      expect(flat(laid)).toContain('1 Brick Lane')
       for (const line of replacementLines) expect(flat(pdftotext(path))).toContain(line)
     }
 
