@@ -43,6 +43,7 @@ import { DOCS_URL, helpActions } from './shell/help'
 import { logRendererErrors } from './shell/renderer-log'
 import { loadElectronUpdater } from './shell/updates'
 import { setUpUpdates } from './shell/update-schedule'
+import { createOpenedBackups } from './shell/open-file'
 import { createMainWindow } from './shell/window-factory'
 
 // The Electron composition root: the only module that wires electron to the app services.
@@ -98,6 +99,33 @@ const links: ExternalLinkPolicy = {
   openExternal: (url) => shell.openExternal(url)
 }
 
+/**
+ * A `.studbook` the OS opened Studbook with goes to the window as a `restoreOpened` command once the
+ * page can hear it; the page then asks for its Restore preview. Listening from here on: macOS sends
+ * open-file before the app is ready when a double-click starts it.
+ */
+const openedBackups = createOpenedBackups({
+  app,
+  deliver: () => {
+    const events = context?.events
+    // Not started yet: start() tells the window once it has opened it.
+    if (events === undefined) return false
+    // macOS keeps running with its window closed: a backup opened then opens the window.
+    if (mainWindow === null) openWindow()
+    const window = mainWindow
+    if (window === null) return false
+    const send = () => {
+      events.emit('menu:command', { command: 'restoreOpened' })
+    }
+    if (window.webContents.isLoading()) window.webContents.once('did-finish-load', send)
+    else send()
+    if (window.isMinimized()) window.restore()
+    window.focus()
+    return true
+  },
+  log
+})
+
 /** Linux takes the window icon from here; Windows and macOS from the executable and bundle. */
 function iconPath(): string | undefined {
   if (process.platform !== 'linux') return undefined
@@ -132,7 +160,8 @@ function nativeDataFolder(): DataFolderPort {
       if (failed !== '') {
         throw new AppError('file_error', `The data folder could not be opened: ${failed}`)
       }
-    }
+    },
+    takeOpenedBackup: () => openedBackups.take()
   }
 }
 
@@ -280,6 +309,7 @@ async function start(): Promise<void> {
   })
   Menu.setApplicationMenu(Menu.buildFromTemplate(template))
   openWindow()
+  openedBackups.windowReady()
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow()
   })
@@ -297,9 +327,19 @@ function refuseToStart(words: string): void {
 if (unwritableFolder !== null) {
   log.error('Studbook could not start', unwritableFolder)
   refuseToStart(unwritableFolder)
-} else if (!claimSingleInstance(app, () => mainWindow)) {
+} else if (
+  !claimSingleInstance(
+    app,
+    () => mainWindow,
+    (argv, cwd) => {
+      openedBackups.fromArgv(argv, cwd)
+    }
+  )
+) {
   app.quit()
 } else {
+  // Windows and Linux start Studbook with the file the user opened on its command line.
+  openedBackups.fromArgv(process.argv, process.cwd())
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })

@@ -41,7 +41,9 @@ const h = vi.hoisted(() => {
     clipboard: [] as string[],
     shown: [] as string[],
     openedPaths: [] as string[],
-    aboutPanel: null as unknown
+    aboutPanel: null as unknown,
+    /** The data-folder port the entry gave the app services. */
+    dataFolder: null as { takeOpenedBackup?: () => string | null } | null
   }
   return state
 })
@@ -73,8 +75,17 @@ vi.mock('electron', () => {
       send(...args: unknown[]) {
         this.sent.push(args)
       },
-      isDestroyed: () => false
+      isDestroyed: () => false,
+      isLoading: () => false,
+      once(name: string, l: Fn) {
+        this.listeners.set(name, l)
+      }
     }
+    isMinimized = () => false
+    isDestroyed = () => false
+    restore = () => undefined
+    show = () => undefined
+    focus = () => undefined
     constructor(readonly options: unknown) {
       h.calls.push('new BrowserWindow')
       h.windows.push(this)
@@ -153,53 +164,55 @@ vi.mock('electron', () => {
 vi.mock('../../src/main/app/compose', async () => {
   const { createEventBus } = await import('../../src/main/ipc/event-bus')
   return {
-    createApp: () =>
-      Promise.resolve(h.created++).then(() => ({
-        handlers: {
-          'app:getInfo': () => ({
-            version: '0.1.0',
-            host: 'electron',
-            profile: { kind: 'demo', label: 'Demo catalogue' }
-          }),
-          'account:getStatus': () => ({
-            profile: 'demo',
-            baseUrl: 'https://demo.invalid',
-            binding: 'auto',
-            apiKeySet: true,
-            signedIn: true,
-            signInNeeded: null,
-            username: 'demo',
-            keychain: 'memory',
-            remembered: false,
-            keychainMessage: 'Sign-ins kept in memory: the system keychain is locked (x).',
-            problem: null
-          }),
-          'sync:getStatus': () => ({
-            running: false,
-            phase: 'done',
-            done: 0,
-            total: 0,
-            lastSyncAt: null,
-            outcome: null,
-            online: true,
-            connected: false,
-            error: null,
-            pending: 0,
-            needsAttention: 0,
-            conflicts: 0,
-            allowance: { limit: null, used: 0, remaining: null },
-            catalogueSets: 20,
-            catalogueIncomplete: null
-          })
-        },
-        events: createEventBus(),
-        media: () => Promise.resolve(null),
-        allowedExternalHosts: () => ['allowed.example'],
-        close: () => {
-          h.closed++
-          return Promise.resolve()
-        }
-      }))
+    createApp: (options: { dataFolder: typeof h.dataFolder }) =>
+      Promise.resolve(h.created++)
+        .then(() => (h.dataFolder = options.dataFolder))
+        .then(() => ({
+          handlers: {
+            'app:getInfo': () => ({
+              version: '0.1.0',
+              host: 'electron',
+              profile: { kind: 'demo', label: 'Demo catalogue' }
+            }),
+            'account:getStatus': () => ({
+              profile: 'demo',
+              baseUrl: 'https://demo.invalid',
+              binding: 'auto',
+              apiKeySet: true,
+              signedIn: true,
+              signInNeeded: null,
+              username: 'demo',
+              keychain: 'memory',
+              remembered: false,
+              keychainMessage: 'Sign-ins kept in memory: the system keychain is locked (x).',
+              problem: null
+            }),
+            'sync:getStatus': () => ({
+              running: false,
+              phase: 'done',
+              done: 0,
+              total: 0,
+              lastSyncAt: null,
+              outcome: null,
+              online: true,
+              connected: false,
+              error: null,
+              pending: 0,
+              needsAttention: 0,
+              conflicts: 0,
+              allowance: { limit: null, used: 0, remaining: null },
+              catalogueSets: 20,
+              catalogueIncomplete: null
+            })
+          },
+          events: createEventBus(),
+          media: () => Promise.resolve(null),
+          allowedExternalHosts: () => ['allowed.example'],
+          close: () => {
+            h.closed++
+            return Promise.resolve()
+          }
+        }))
   }
 })
 
@@ -245,6 +258,7 @@ beforeEach(() => {
     shown: [],
     openedPaths: [],
     aboutPanel: null,
+    dataFolder: null,
     calls: [],
     isPackaged: true,
     lock: true,
@@ -404,6 +418,49 @@ describe('Electron entry', () => {
     expect(h.clipboard[0]).toContain('Keychain: memory, not remembered — Sign-ins kept in memory')
     expect(h.shown.at(-1)).toMatch(/^Diagnostics copied/)
     expect(h.aboutPanel).toMatchObject({ applicationName: 'Studbook', applicationVersion: '0.1.0' })
+  })
+
+  it('opens a .studbook the launch names at its Restore preview, once (Windows, Linux)', async () => {
+    const file = join(h.root, 'mine.studbook')
+    writeFileSync(file, 'hostile bytes, read by the backup worker')
+    const argv = process.argv
+    process.argv = ['/opt/Studbook/studbook', file]
+    try {
+      await startEntry()
+    } finally {
+      process.argv = argv
+    }
+    const sent = () => h.windows[0]?.webContents.sent ?? []
+    for (let i = 0; i < 100 && sent().length === 0; i++) {
+      await new Promise((r) => setImmediate(r))
+    }
+    expect(sent()).toEqual([['event:menu:command', { command: 'restoreOpened' }]])
+    expect(h.dataFolder?.takeOpenedBackup?.()).toBe(file)
+    expect(h.dataFolder?.takeOpenedBackup?.()).toBeNull()
+  })
+
+  it('hands a second launch’s file and macOS open-file to the running window', async () => {
+    const file = join(h.root, 'other.studbook')
+    writeFileSync(file, 'x')
+    await startEntry()
+    const sent = () => h.windows[0]?.webContents.sent ?? []
+    const settle = async (n: number) => {
+      for (let i = 0; i < 100 && sent().length < n; i++) {
+        await new Promise((r) => setImmediate(r))
+      }
+    }
+    h.appListeners.get('second-instance')?.({}, ['studbook', 'other.studbook'], h.root)
+    await settle(1)
+    expect(h.dataFolder?.takeOpenedBackup?.()).toBe(file)
+    const event = { preventDefault: vi.fn() }
+    h.appListeners.get('open-file')?.(event, file)
+    expect(event.preventDefault).toHaveBeenCalled()
+    await settle(2)
+    expect(sent()).toEqual([
+      ['event:menu:command', { command: 'restoreOpened' }],
+      ['event:menu:command', { command: 'restoreOpened' }]
+    ])
+    expect(h.dataFolder?.takeOpenedBackup?.()).toBe(file)
   })
 
   it('offers Check for Updates in a packaged app only', async () => {

@@ -11,6 +11,10 @@ const ALL: Record<Command, true> = {
   sync: true,
   import: true,
   export: true,
+  backup: true,
+  restore: true,
+  // Sent when the OS opens a .studbook file, never from a menu item.
+  restoreOpened: true,
   settings: true,
   undo: true,
   redo: true,
@@ -52,7 +56,9 @@ describe('application menu', () => {
   it.each(['darwin', 'win32', 'linux'] as const)('offers every command on %s', (platform) => {
     const { items, commands } = menuFor(platform)
     for (const i of items) if (i.click && i.role === undefined) (i.click as () => void)()
-    expect(new Set(commands)).toEqual(new Set(Object.keys(ALL)))
+    expect(new Set(commands)).toEqual(
+      new Set(Object.keys(ALL).filter((c) => c !== 'restoreOpened'))
+    )
   })
 
   it('uses the macOS conventions: app menu with Settings (Cmd+,), Shift+Cmd+Z to redo', () => {
@@ -83,6 +89,36 @@ describe('application menu', () => {
       expect(key('Preferences…')).toBe('CmdOrCtrl+,')
       expect(key('Undo')).toBe('CmdOrCtrl+Z')
       expect(items.some((i) => i.role === 'quit')).toBe(true)
+    }
+  })
+
+  it.each(['darwin', 'win32', 'linux'] as const)(
+    'has Back up, Restore, Import and Export in File, with shortcuts, on %s',
+    (platform) => {
+      const { template, key, click, commands } = menuFor(platform)
+      const file = template.find((m) => m.label === '&File')
+      const labels = (file?.submenu as MenuItemConstructorOptions[]).map((i) => i.label)
+      expect(labels.filter((l) => l?.endsWith('…') && l !== 'Preferences…')).toEqual([
+        'Back Up…',
+        'Restore…',
+        'Import…',
+        'Export…'
+      ])
+      expect(key('Back Up…')).toBe('Shift+CmdOrCtrl+S')
+      expect(key('Restore…')).toBe('Shift+CmdOrCtrl+O')
+      expect(key('Import…')).toBe('CmdOrCtrl+O')
+      expect(key('Export…')).toBe('Shift+CmdOrCtrl+E')
+      for (const label of ['Back Up…', 'Restore…', 'Import…', 'Export…']) click(label)
+      expect(commands).toEqual(['backup', 'restore', 'import', 'export'])
+    }
+  )
+
+  it('gives no two items one shortcut', () => {
+    for (const platform of ['darwin', 'win32', 'linux'] as const) {
+      const keys = menuFor(platform)
+        .items.map((i) => i.accelerator)
+        .filter((k) => k !== undefined)
+      expect(new Set(keys).size, platform).toBe(keys.length)
     }
   })
 

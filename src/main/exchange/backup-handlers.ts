@@ -117,7 +117,12 @@ export function createBackupHandlers(
       const r = await writeBackup(deps.store, path, deps.now(), { profileId: deps.profileId() })
       return { path, bytes: r.bytes, counts: r.counts }
     },
-    'exchange:previewRestore': async ({ data, name, fromDialog }) => {
+    'exchange:previewRestore': async ({ data, name, fromDialog, opened }) => {
+      if (opened === true) {
+        // A file the OS opened Studbook with: read from its path in the worker, as a chosen one.
+        const path = deps.dataFolder?.takeOpenedBackup?.() ?? null
+        return path === null ? null : preview({ path }, basename(path))
+      }
       if (fromDialog !== true) return preview({ base64: data ?? '' }, name ?? 'backup')
       if (!deps.dataFolder) {
         throw new AppError('invalid_input', 'Choose the backup file on the page.', {

@@ -12,6 +12,8 @@ export interface DataFolderPort {
   /** Asks for a backup file to restore, starting in `folder`; null when cancelled. */
   chooseBackupSource(folder: string): Promise<string | null>
   openFolder(path: string): Promise<void>
+  /** The backup the OS opened Studbook with (double-click, open-file), once; null when none. */
+  takeOpenedBackup?(): string | null
 }
 
 export interface ExchangeDeps extends EditDeps {

@@ -79,6 +79,9 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
     submenu: [
       item('Sync Now', 'sync', mac ? 'Cmd+R' : 'F5', on),
       { type: 'separator' },
+      item('Back Up…', 'backup', 'Shift+CmdOrCtrl+S', on),
+      item('Restore…', 'restore', 'Shift+CmdOrCtrl+O', on),
+      { type: 'separator' },
       item('Import…', 'import', 'CmdOrCtrl+O', on),
       item('Export…', 'export', 'Shift+CmdOrCtrl+E', on),
       { type: 'separator' },

@@ -25,12 +25,18 @@ export interface EventMap {
     readonly states: readonly SetState[] | null
   }
   'account:changed': AccountStatus
-  /** An application-menu command (Electron only). */
+  /**
+   * An application-menu command (Electron only). `restoreOpened`: the OS opened a `.studbook` file
+   * with Studbook; the Restore preview asks main for it (exchange:previewRestore `opened`).
+   */
   'menu:command': {
     readonly command:
       | 'sync'
       | 'import'
       | 'export'
+      | 'backup'
+      | 'restore'
+      | 'restoreOpened'
       | 'settings'
       | 'undo'
       | 'redo'

@@ -1,5 +1,6 @@
 import { on, onRefused } from './api'
 import { coalesced } from './coalesce'
+import { dataRequests } from './state/data-requests.svelte'
 import { selectAll } from './select-all'
 import { account } from './state/account.svelte'
 import { detail } from './state/detail.svelte'
@@ -83,7 +84,11 @@ export function boot(): () => void {
       else if (command === 'redo') void sync.redo()
       else if (command === 'selectAll') selectAll()
       else if (command === 'import' || command === 'export') nav.go('exchange')
-      else if (command === 'settings') nav.go('settings')
+      else if (command === 'backup' || command === 'restore' || command === 'restoreOpened') {
+        // The data panel lives on the exchange screen; it takes the request once it is shown.
+        dataRequests.ask(command)
+        nav.go('exchange')
+      } else if (command === 'settings') nav.go('settings')
       else if (command === 'shortcuts') help.open = true
       else document.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
     }),

@@ -78,13 +78,20 @@ export const exchangeChannels = {
         /** Checked for length only: the backup worker checks the base64 (24 MB held this thread). */
         data: z.string().max(24_000_000).optional(),
         name: z.string().max(255).optional(),
-        fromDialog: z.boolean().optional()
+        fromDialog: z.boolean().optional(),
+        /** The `.studbook` file the OS opened Studbook with (main holds its path, not the page). */
+        opened: z.literal(true).optional()
       })
       .strict()
-      .refine((i) => (i.fromDialog === true) !== (i.data !== undefined), {
-        message: 'send the backup file, or ask for the dialog',
-        path: ['data']
-      })
+      .refine(
+        (i) =>
+          [i.data !== undefined, i.fromDialog === true, i.opened === true].filter(Boolean)
+            .length === 1,
+        {
+          message: 'send the backup file, ask for the dialog, or for the file opened',
+          path: ['data']
+        }
+      )
   ),
   /** Stops the restore preview being read: its worker ends, its temp folder goes. */
   'exchange:cancelRestore': channel<{ readonly cancelled: boolean }>()(empty),

@@ -1,0 +1,95 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { cleanup, render, screen } from '@testing-library/svelte'
+import { settle } from './dom-env'
+import { FakeBackend } from './fake-backend'
+import { setTransport } from '../../src/renderer/src/lib/api'
+import App from '../../src/renderer/src/App.svelte'
+
+/** The desktop app: File › Back Up…, Restore… and a `.studbook` opened by the OS. */
+const backend = new FakeBackend(20)
+backend.override('app:getInfo', () => ({
+  version: '0.1.0',
+  host: 'electron',
+  profile: { kind: 'demo', label: 'Demo' }
+}))
+backend.override('exchange:backup', () => ({
+  path: '/data/backups/studbook-backup-2026-11-26.studbook',
+  bytes: 10,
+  counts: {
+    setsOwned: 1,
+    unitsOwned: 1,
+    setsWanted: 0,
+    copies: 0,
+    minifigsLoose: 0,
+    minifigsWanted: 0,
+    labels: 0,
+    views: 0
+  }
+}))
+const counts = {
+  setsOwned: 2,
+  unitsOwned: 2,
+  setsWanted: 0,
+  copies: 0,
+  minifigsLoose: 0,
+  minifigsWanted: 0,
+  labels: 0,
+  views: 0
+}
+backend.override('exchange:previewRestore', () => ({
+  restoreId: 'r1',
+  name: 'opened.studbook',
+  takenAt: '2026-11-01T10:00:00.000Z',
+  holds: counts,
+  current: counts,
+  changes: 1,
+  serviceWrites: 1,
+  refused: { count: 0, shown: [] },
+  unknownSets: { count: 0, shown: [] }
+}))
+
+beforeAll(() => {
+  setTransport(backend)
+})
+afterEach(() => {
+  cleanup()
+})
+
+describe('File menu commands for your data (desktop)', () => {
+  it('Back Up… opens the data screen and saves a backup where the user chooses', async () => {
+    window.location.hash = '#/browse'
+    render(App)
+    await settle()
+    backend.emit('menu:command', { command: 'backup' })
+    await settle(10)
+    expect(window.location.hash).toBe('#/exchange')
+    expect(backend.callsTo('exchange:backup')).toEqual([{ saveWithDialog: true }])
+    expect(screen.getByRole('region', { name: 'Notifications' }).textContent).toContain(
+      'Collection backed up to /data/backups/studbook-backup-2026-11-26.studbook'
+    )
+  })
+
+  it('Restore… asks main for the file dialog and shows the Restore preview', async () => {
+    window.location.hash = '#/owned'
+    render(App)
+    await settle()
+    backend.emit('menu:command', { command: 'restore' })
+    await settle(10)
+    expect(window.location.hash).toBe('#/exchange')
+    expect(backend.callsTo('exchange:previewRestore')).toEqual([{ fromDialog: true }])
+    expect(screen.getByRole('dialog', { name: 'Restore this backup?' })).toBeTruthy()
+  })
+
+  it('a .studbook the OS opened shows its Restore preview, also on the data screen', async () => {
+    window.location.hash = '#/exchange'
+    render(App)
+    await settle()
+    const before = backend.callsTo('exchange:previewRestore').length
+    backend.emit('menu:command', { command: 'restoreOpened' })
+    await settle(10)
+    expect(backend.callsTo('exchange:previewRestore').slice(before)).toEqual([{ opened: true }])
+    expect(screen.getByRole('dialog', { name: 'Restore this backup?' }).textContent).toContain(
+      'opened.studbook'
+    )
+  })
+})
