@@ -4,6 +4,8 @@ import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import { setTransport } from '../../src/renderer/src/lib/api'
 import App from '../../src/renderer/src/App.svelte'
+import Settings from '../../src/renderer/src/views/Settings.svelte'
+import { account } from '../../src/renderer/src/lib/state/account.svelte'
 import type { AccountStatus } from '../../src/shared/model/account'
 
 /** Issue #28, Settings: what the account part of Settings says is true and in plain words. */
@@ -96,5 +98,38 @@ describe('Settings says what holds', () => {
     await settle()
     expect(password.getAttribute('aria-invalid')).not.toBe('true')
     expect(document.getElementById(errorId)?.textContent ?? '').not.toContain('not right')
+  })
+})
+
+describe('the service form on a window opened at Settings', () => {
+  it('shows the saved address once the status arrives, so an empty key box means the saved key', async () => {
+    account.status = null
+    render(Settings)
+    const address = screen.getByLabelText<HTMLInputElement>('Service address')
+    expect(address.value).toBe('')
+    account.status = { ...status, baseUrl: 'https://service.example', binding: 'httpPost' }
+    await settle()
+    expect(address.value).toBe('https://service.example')
+    expect(screen.getByLabelText<HTMLSelectElement>('Binding').value).toBe('httpPost')
+    expect(screen.getByLabelText<HTMLInputElement>('API key').placeholder).toBe(
+      'Saved: leave empty to keep it'
+    )
+    await fireEvent.click(screen.getByRole('button', { name: 'Test connection' }))
+    await settle()
+    // The saved key is main's to use: the window sends none and never holds one.
+    expect(backend.callsTo('account:testConnection').at(-1)).toEqual({
+      baseUrl: 'https://service.example',
+      binding: 'httpPost'
+    })
+  })
+
+  it('an address the user typed is not replaced by a later status', async () => {
+    account.status = null
+    render(Settings)
+    const address = screen.getByLabelText<HTMLInputElement>('Service address')
+    await fireEvent.input(address, { target: { value: 'https://mine.example' } })
+    account.status = { ...status, baseUrl: 'https://service.example' }
+    await settle()
+    expect(address.value).toBe('https://mine.example')
   })
 })
