@@ -22,6 +22,8 @@ backend.override('exchange:previewImport', ({ format, dateOrder }) => ({
   format,
   readAs: 'Brickset collection CSV, UTF-16 LE, semicolon-separated',
   rows: 4,
+  rowsBy: { add: 1, change: 2, unchanged: 0, notUsed: 1 },
+  flagNames: 1,
   adds: 1,
   changes: 1,
   unchanged: 0,
@@ -101,7 +103,19 @@ describe('import preview, restore, and the list under fast typing', () => {
     expect(within(changes).getByText('3, 5')).toBeTruthy()
     const unused = screen.getByRole('table', { name: 'Rows not used' })
     expect(within(unused).getByText('Set 99999-1 is not in the catalogue.')).toBeTruthy()
-    expect(document.body.textContent).toContain('1 row not used')
+    // Every row read is counted once: 1 + 2 + 0 + 1 = 4, and flag names apart.
+    // As a reader sees it: white space between words is one space.
+    const summary = (screen.getByTestId('import-summary').textContent ?? '')
+      .replace(/\s+/g, ' ')
+      .trim()
+    expect(summary).toContain('4 rows read: 1 to add, 2 to change, 0 unchanged, 1 not used.')
+    expect(summary).toContain('1 flag name to set')
+    const [rows = 0, ...parts] = (/^\d+ rows read: (.*?)\./.exec(summary)?.[0] ?? '')
+      .match(/\d+/g)
+      ?.map(Number) ?? [-1]
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(rows)
+    // The chosen file stays named beside the picker.
+    expect(screen.getByTestId('import-file').textContent).toContain('mine.csv')
     expect(document.body.textContent).toContain('UTF-16 LE, semicolon-separated')
     const applyButton = screen.getByRole('button', { name: /^Apply import/ })
     expect((applyButton as HTMLButtonElement).disabled).toBe(true)
@@ -109,15 +123,19 @@ describe('import preview, restore, and the list under fast typing', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Day first (25/12)' }))
     await settle(10)
     expect(backend.callsTo('exchange:previewImport')[1]).toMatchObject({ dateOrder: 'dayFirst' })
+    expect(screen.getByTestId('import-file').textContent).toContain('mine.csv')
     expect(backend.callsTo('exchange:applyImport')).toHaveLength(0)
     await fireEvent.click(
       screen.getByRole('button', { name: 'Apply import without the 1 row not used' })
     )
     await settle()
     expect(backend.callsTo('exchange:applyImport')).toEqual([{ previewId: 'p2' }])
-    expect(screen.getByRole('region', { name: 'Notifications' }).textContent).toContain(
-      'Imported 2 changes'
-    )
+    const toasts = screen.getByRole('region', { name: 'Notifications' })
+    expect(toasts.textContent).toContain('Imported 2 changes')
+    // The toast takes the whole import back with one press, naming its journal entry.
+    await fireEvent.click(within(toasts).getByRole('button', { name: 'Undo' }))
+    await settle()
+    expect(backend.callsTo('journal:undo')).toEqual([{ entryId: 7 }])
   })
 
   it('restore: the backup’s counts against the collection’s, replaced only once confirmed', async () => {

@@ -1,5 +1,9 @@
 import { fieldWords } from '../../shared/model/edit-words'
-import type { ImportChangeDto, ImportProblemDto } from '../../shared/model/exchange'
+import type {
+  ImportChangeDto,
+  ImportProblemDto,
+  ImportRowCounts
+} from '../../shared/model/exchange'
 import { BLANK_COPY } from '../../shared/model/collection'
 import { flagField, isBlank, setEdit } from '../collection/index'
 import type { CopyValue, Edit, MinifigValue, SetFieldValues } from '../collection/index'
@@ -42,6 +46,9 @@ export interface ImportPlan {
   readonly adds: number
   readonly changes: number
   readonly unchanged: number
+  /** The file's rows by what they do; saved views' rows are counted by the view merge. */
+  readonly rowsBy: ImportRowCounts
+  readonly flagNames: number
   /** The file's unusable rows, and those naming sets the catalogue does not have. */
   readonly problems: readonly ImportProblemDto[]
 }
@@ -211,6 +218,8 @@ export function planImport(
   const items: (ImportChangeDto & { first: number })[] = []
   const problems = [...file.problems]
   let unchanged = 0
+  // Each row read lands in one of these: a set's or minifigure's rows go where it goes.
+  const rowsBy = { add: 0, change: 0, unchanged: 0 }
   const labels = local.labels.map((l, i) => file.labels.get(i + 1) ?? l)
   const item = (i: Omit<ImportChangeDto, 'lines'>, lines: readonly number[]): void => {
     items.push({ ...i, lines, first: lines[0] ?? 0 })
@@ -245,9 +254,12 @@ export function planImport(
     const planned = planSet(intent, current, file, labels, newLocalId)
     if (planned.edits.length === 0) {
       unchanged++
+      rowsBy.unchanged += intent.lines.length
       continue
     }
     const b = current.state
+    const kind = b.owned || b.wanted || b.qtyOwned > 0 ? 'change' : 'add'
+    rowsBy[kind] += intent.lines.length
     edits.push(...planned.edits)
     item(
       {
@@ -256,7 +268,7 @@ export function planImport(
         number: current.fullNumber,
         setID: current.setID,
         name: current.name,
-        kind: b.owned || b.wanted || b.qtyOwned > 0 ? 'change' : 'add',
+        kind,
         summary: planned.words.join(', ')
       },
       intent.lines
@@ -266,8 +278,10 @@ export function planImport(
     const planned = planMinifig(intent, local.minifig(intent.number))
     if (planned.edit === null) {
       unchanged++
+      rowsBy.unchanged += intent.lines.length
       continue
     }
+    rowsBy[planned.held ? 'change' : 'add'] += intent.lines.length
     edits.push(planned.edit)
     item(
       {
@@ -289,6 +303,8 @@ export function planImport(
     adds: items.filter((i) => i.kind === 'add').length,
     changes: items.filter((i) => i.kind === 'change').length,
     unchanged,
+    rowsBy: { ...rowsBy, notUsed: problems.length },
+    flagNames: items.filter((i) => i.target === 'label').length,
     problems: problems.sort((a, b) => a.line - b.line)
   }
 }

@@ -116,6 +116,14 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
         adds: file.adds,
         changes: file.changes,
         unchanged: file.unchanged,
+        // A saved view's row adds a view, replaces one's search, or finds it as it is.
+        rowsBy: {
+          ...file.rowsBy,
+          add: file.rowsBy.add + views.added,
+          change: file.rowsBy.change + views.replaced,
+          unchanged: file.rowsBy.unchanged + file.views.length - views.added - views.replaced
+        },
+        flagNames: file.flagNames,
         items: file.items,
         itemsTotal: file.itemsTotal,
         problems: file.problems,

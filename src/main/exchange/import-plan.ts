@@ -43,6 +43,8 @@ export type PlannedPreview = Pick<
   | 'adds'
   | 'changes'
   | 'unchanged'
+  | 'rowsBy'
+  | 'flagNames'
   | 'items'
   | 'itemsTotal'
   | 'problems'
@@ -66,6 +68,8 @@ function packed(
     adds: plan.adds,
     changes: plan.changes,
     unchanged: plan.unchanged,
+    rowsBy: plan.rowsBy,
+    flagNames: plan.flagNames,
     items: plan.items.slice(0, IMPORT_LIST_SHOWN),
     itemsTotal: plan.items.length,
     problems: plan.problems.slice(0, IMPORT_LIST_SHOWN),

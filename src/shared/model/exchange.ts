@@ -48,6 +48,13 @@ export interface ImportProblemDto {
  */
 export const IMPORT_LIST_SHOWN = 1_000
 
+export interface ImportRowCounts {
+  readonly add: number
+  readonly change: number
+  readonly unchanged: number
+  readonly notUsed: number
+}
+
 export interface ImportPreviewDto {
   readonly previewId: string
   readonly format: ImportFormat
@@ -55,6 +62,11 @@ export interface ImportPreviewDto {
   readonly readAs: string
   /** Data rows read (blank rows not counted). */
   readonly rows: number
+  /** The rows read, each counted once by what it does: the four add up to `rows`. */
+  readonly rowsBy: ImportRowCounts
+  /** Flag names the file gives (listed among the changes as "Flag N"). */
+  readonly flagNames: number
+  /** Sets and minifigures (and flag names) to add, to change, and left as they are. */
   readonly adds: number
   readonly changes: number
   readonly unchanged: number
