@@ -174,4 +174,30 @@ describe('Theme and Panels', () => {
     p.toggleFilters()
     expect(new Panels().filtersOpen).toBe(false)
   })
+
+  it('the filter panel starts closed in a narrow window, and closes when the window narrows', () => {
+    let narrow = true
+    const listeners: ((e: { matches: boolean }) => void)[] = []
+    window.matchMedia = ((query: string) => ({
+      get matches() {
+        return query === '(max-width: 900px)' && narrow
+      },
+      addEventListener: (_: string, f: (e: { matches: boolean }) => void) => listeners.push(f)
+    })) as unknown as typeof window.matchMedia
+    try {
+      // Open by choice, but a narrow window has no room beside the list: it starts closed.
+      expect(new Panels().filtersOpen).toBe(false)
+      narrow = false
+      const p = new Panels()
+      expect(p.filtersOpen).toBe(true)
+      narrow = true
+      for (const f of listeners) f({ matches: true })
+      expect(p.filtersOpen).toBe(false)
+      // The user's own choice (open) is kept for the next wide window.
+      narrow = false
+      expect(new Panels().filtersOpen).toBe(true)
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia')
+    }
+  })
 })
