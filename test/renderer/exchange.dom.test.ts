@@ -105,9 +105,7 @@ describe('import preview, restore, and the list under fast typing', () => {
     expect(within(unused).getByText('Set 99999-1 is not in the catalogue.')).toBeTruthy()
     // Every row read is counted once: 1 + 2 + 0 + 1 = 4, and flag names apart.
     // As a reader sees it: white space between words is one space.
-    const summary = (screen.getByTestId('import-summary').textContent ?? '')
-      .replace(/\s+/g, ' ')
-      .trim()
+    const summary = screen.getByTestId('import-summary').textContent.replace(/\s+/g, ' ').trim()
     expect(summary).toContain('4 rows read: 1 to add, 2 to change, 0 unchanged, 1 not used.')
     expect(summary).toContain('1 flag name to set')
     const [rows = 0, ...parts] = (/^\d+ rows read: (.*?)\./.exec(summary)?.[0] ?? '')
