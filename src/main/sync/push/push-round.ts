@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors'
 import type { ErrorCode } from '../../../shared/errors'
 import { storageFault } from '../../store/faults'
-import { transaction } from '../../store/handles'
+import { commitUnsynced } from '../../store/commit-off-thread'
 import {
   bumpAttempts,
   confirmRow,
@@ -164,7 +164,9 @@ export class PushRound {
     this.confirms = []
     const { db, now } = this.ctx
     try {
-      transaction(db, () => {
+      // Not waited for on disk: a power cut that drops it leaves the rows pending, and the next
+      // round finds their values on the service. The next row's "sent" record syncs it anyway.
+      commitUnsynced(db, () => {
         for (const c of batch) confirmRow(db, c.row, c.pushed, now())
       })
     } catch (e) {
