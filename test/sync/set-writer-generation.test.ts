@@ -39,4 +39,35 @@ describe('the end of a first load written by the set writer', () => {
     const found = searchSets(x.store.read, x.pid, searchQuery.parse({ text: 'harbour' }))
     expect(found.total).toBe(300)
   })
+
+  it('moves the catalogue generation once a page, not once a slice of it', async () => {
+    const x = (t = await openTestStore('set-writer-page-generation'))
+    beginBulkLoad(x.store.write)
+    const writer = setWriter(x.store, new AbortController().signal)
+    const page = (from: number) =>
+      Array.from({ length: 1500 }, (_, i) =>
+        makeSet({ setID: from + i, name: `Lighthouse ${String(from + i)}` })
+      )
+    try {
+      // The first slice writes 100 sets and the largest 500: a page of 1,500 is several slices.
+      let before = catalogueGeneration(x.store.read)
+      await writer.writePage({ profileId: x.pid, sets: page(1), fetchedAt: FIXTURE_AT, state: [] })
+      expect(catalogueGeneration(x.store.read) - before).toBe(1)
+      const q = searchQuery.parse({ text: 'lighthouse', limit: 10 })
+      expect(searchSets(x.store.read, x.pid, q).total).toBe(1500)
+      before = catalogueGeneration(x.store.read)
+      await writer.writePage({
+        profileId: x.pid,
+        sets: page(1501),
+        fetchedAt: FIXTURE_AT,
+        state: []
+      })
+      expect(catalogueGeneration(x.store.read) - before).toBe(1)
+      // Once the page is done, a search's word matches and total have all of it.
+      expect(searchSets(x.store.read, x.pid, q).total).toBe(3000)
+      await writer.finishBulkLoad()
+    } finally {
+      await writer.close()
+    }
+  })
 })

@@ -61,9 +61,11 @@ function paceFor(id: number, moves: boolean): () => Promise<void> {
 type Job = Extract<ToWriter, { kind: 'page' | 'finish' | 'figures' | 'sweep' }>
 
 async function job(message: Job): Promise<unknown> {
-  // The end of a load kept in step writes no set and indexes none that search did not find
-  // already: its slices (index builds, statistics) change no result (store/fts.ts).
-  const moves = message.kind === 'page' || (message.kind === 'finish' && !(inStep?.on ?? false))
+  // A page's slices are seen by the main connection's caches at once when the page is done
+  // (set-writer.ts). The end of a load kept in step writes no set and indexes none that search
+  // did not find already: its slices (index builds, statistics) change no result (store/fts.ts).
+  // Only an end that fills the search index from empty changes results slice by slice.
+  const moves = message.kind === 'finish' && !(inStep?.on ?? false)
   const options = { pace: paceFor(message.id, moves), targetMs: SLICE_MS }
   if (message.kind === 'finish') {
     await finishBulkLoad(db, { ...options, inStep })
