@@ -78,7 +78,10 @@ describe('the total of a search while a sync writes other things', () => {
         expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 2)
       }
       expect(counts.n - before).toBe(0)
-      // Once ten times the count's cost has passed, the next poll counts again.
+      // Ten times its cost is not enough while under a second has passed.
+      clock += 200
+      expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 2)
+      // Once a second has passed (and ten times the count's cost), the next poll counts again.
       clock += 1000
       expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 7)
       expect(counts.n - before).toBe(1)

@@ -94,13 +94,14 @@ function soleProfile(db: ReadDb, profileId: number): boolean {
 
 /**
  * A total of the catalogue alone that took this long to count is not counted again, after the
- * catalogue changes, until RECOUNT_AFTER times as long has passed: a sync moves the catalogue
- * with every write slice (every ~15 ms), and at 200,000 sets each recount holds the main thread
- * 20-60 ms, so a poll recounted on nearly every call (issue #25). Meanwhile the last total is
- * shown, at most that long behind the rows. Cheaper counts are always exact.
+ * catalogue changes, until RECOUNT_AFTER times as long (and at least RECOUNT_MIN_MS) has passed:
+ * a sync moves the catalogue page after page, and at 200,000 sets each recount holds the main
+ * thread 20-60 ms, so a poll recounted on nearly every call (issue #25). Meanwhile the last total
+ * is shown, at most that long behind the rows. Cheaper counts are always exact.
  */
 const RECOUNT_COSTLY_MS = 4
 const RECOUNT_AFTER = 10
+const RECOUNT_MIN_MS = 1000
 /** Totals remembered per connection across catalogue changes; a few queries are ever polled. */
 const RECENT_TOTALS = 32
 
@@ -123,7 +124,11 @@ function catalogueTotal(db: ReadDb, key: string, count: () => number): number {
   }
   const last = recent.get(key)
   const started = performance.now()
-  if (last && last.ms >= RECOUNT_COSTLY_MS && started - last.at < RECOUNT_AFTER * last.ms) {
+  if (
+    last &&
+    last.ms >= RECOUNT_COSTLY_MS &&
+    started - last.at < Math.max(RECOUNT_MIN_MS, RECOUNT_AFTER * last.ms)
+  ) {
     return last.n
   }
   const n = perCatalogue(db, memoKey, count)
