@@ -49,10 +49,12 @@ let nextId = 1
 
 /**
  * The worker's heap is the host's RSS: under V8's 4 GB default ceiling each page's garbage grew it
- * to 40-64 MB. A small young generation and a ceiling well above the largest body's tree (bodies
- * stop at 16 MB) make V8 collect sooner; a job past the ceiling ends the worker, as a crash does.
+ * to 40-64 MB, and with 8 MB young and 512 MB old it still stood at 24-33 MB through a 20,000-set
+ * sync while holding 9-14 MB (bench/memory-probe.mjs, issue #25). A small young generation and a
+ * ceiling that still takes the largest body (16 MB of two-byte text: decode-worker-limits.test.ts)
+ * make V8 collect sooner; a job past the ceiling ends the worker, as a crash does.
  */
-const DECODE_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 512 }
+const DECODE_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 }
 
 // From sources (tests, tsx) the worker is TypeScript run through tsx; a build ships decode-worker.js.
 function spawn(): Worker {
