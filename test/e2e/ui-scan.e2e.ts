@@ -120,6 +120,11 @@ describe('scan mode', () => {
     const first = lines.first()
     expect(await first.getAttribute('data-state')).toBe('unknown')
     expect(await first.textContent()).toContain(`No set carries the code ${unknown}`)
+    // Each line says what its scan did (issue #28): the unknown one changed nothing.
+    const outcome = (line: typeof first) => line.getByTestId('scan-outcome').textContent()
+    expect(await outcome(first)).toBe('· nothing changed')
+    expect(await first.textContent()).not.toContain('+1')
+    expect(await outcome(lines.nth(1))).toBe('· 1 more owned')
     expect(await field.evaluate((el) => el === document.activeElement)).toBe(true)
 
     // The screen, its found and unknown lines included, reads right in light and dark mode.
