@@ -185,7 +185,8 @@ describe('CSV exports', () => {
         { number: 'sw0001a', name: 'Luke', category: '', ownedLoose: 0, wanted: true },
         { number: 'hp150', name: 'Harry', category: '', ownedLoose: 1, wanted: false }
       ]),
-      { date, bom: true }
+      // The user chose to send the sets' notes as remarks (the default sends none).
+      { date, bom: true, remarks: 'notes' }
     )
     expect(file.content.startsWith('<INVENTORY>\n')).toBe(true)
     // xml2js (sax, strict) throws on anything that is not well-formed.
@@ -198,6 +199,9 @@ describe('CSV exports', () => {
       { ITEMTYPE: 'M', ITEMID: 'sw0001a', MINQTY: '1', NOTIFY: 'N' }
     ])
     expect(file.rows).toBe(3)
+    // By default no REMARKS at all: a set's notes are the user's own, not a wanted note.
+    const plain = buildExport('bricklink', of(sets), { date })
+    expect(plain.content).not.toContain('<REMARKS>')
     expect(file.filename).toBe('bricklink-wanted-2026-11-22.xml')
   })
 })

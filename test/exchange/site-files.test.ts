@@ -47,6 +47,20 @@ describe('BrickLink wanted list', () => {
     expect(file.rows).toBe(2)
   })
 
+  it('REMARKS never carry a set’s private notes unless the user asks for them', async () => {
+    t = await exchangeHarness()
+    await t.h.handlers['collection:updateSet']({
+      setID: t.id('7065-1'),
+      patch: { wanted: true, notes: 'Hidden under the bed, do not tell' }
+    })
+    const given = { format: 'bricklink', bom: false, saveWithDialog: false } as const
+    const plain = await t.x['exchange:export'](given)
+    expect(plain.content).not.toContain('Hidden under the bed')
+    expect(plain.content).not.toContain('<REMARKS>')
+    const chosen = await t.x['exchange:export']({ ...given, remarks: 'notes' })
+    expect(chosen.content).toContain('<REMARKS>Hidden under the bed, do not tell</REMARKS>')
+  })
+
   it('the golden wanted list imports sets and minifigures as wanted; a part is listed as unusable', async () => {
     t = await exchangeHarness()
     const preview = await t.x['exchange:previewImport']({

@@ -136,6 +136,35 @@ describe('import preview, restore, and the list under fast typing', () => {
     expect(backend.callsTo('journal:undo')).toEqual([{ entryId: 7 }])
   })
 
+  it('BrickLink remarks: none by default, the sets’ notes only when the user ticks the box', async () => {
+    backend.override('exchange:export', ({ format }) => ({
+      filename: 'bricklink-wanted.xml',
+      mime: 'application/xml',
+      content: '<INVENTORY>\n</INVENTORY>\n',
+      rows: 0,
+      savedTo: `/data/${format}.xml`
+    }))
+    window.location.hash = '#/exchange'
+    render(App)
+    await settle()
+    const exportBrickLink = screen.getByRole('button', { name: 'Export BrickLink wanted list XML' })
+    await fireEvent.click(exportBrickLink)
+    await settle()
+    expect(backend.callsTo('exchange:export').at(-1)).toMatchObject({
+      format: 'bricklink',
+      remarks: 'none'
+    })
+    const box = screen.getByRole('checkbox', { name: /notes as BrickLink remarks/ })
+    expect((box as HTMLInputElement).checked).toBe(false)
+    await fireEvent.click(box)
+    await fireEvent.click(exportBrickLink)
+    await settle()
+    expect(backend.callsTo('exchange:export').at(-1)).toMatchObject({
+      format: 'bricklink',
+      remarks: 'notes'
+    })
+  })
+
   it('restore: the backup’s counts against the collection’s, replaced only once confirmed', async () => {
     window.location.hash = '#/exchange'
     render(App)

@@ -29,9 +29,21 @@ function item(type: 'S' | 'M', id: string, remarks: string): string {
   )
 }
 
-/** The wanted sets (their notes as remarks) and the wanted minifigures. */
-export function bricklinkXml(c: ExportCollection): { content: string; rows: number } {
-  const sets = c.sets.filter((s) => s.wanted).map((s) => item('S', s.fullNumber, s.notes))
+/** What goes into a wanted set's REMARKS: nothing, or its notes when the user chose so. */
+export type BricklinkRemarks = 'none' | 'notes'
+
+/**
+ * The wanted sets and the wanted minifigures. A set's notes are the user's own (where it is
+ * kept, what it cost): they become REMARKS only when asked for, never by default. An owned copy's
+ * notes never do (a wanted item's remarks are the wanted note).
+ */
+export function bricklinkXml(
+  c: ExportCollection,
+  remarks: BricklinkRemarks
+): { content: string; rows: number } {
+  const sets = c.sets
+    .filter((s) => s.wanted)
+    .map((s) => item('S', s.fullNumber, remarks === 'notes' ? s.notes : ''))
   const figs = c.minifigs.filter((m) => m.wanted).map((m) => item('M', m.number, ''))
   return {
     content: `<INVENTORY>\n${[...sets, ...figs].join('')}</INVENTORY>\n`,

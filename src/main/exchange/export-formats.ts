@@ -1,6 +1,7 @@
 import type { ExportFormat } from '../../shared/model/exchange'
 import { brickEconomyCsv } from './brickeconomy'
 import { bricklinkXml } from './bricklink'
+import type { BricklinkRemarks } from './bricklink'
 import { bricksetCsv } from './brickset'
 import type { ExportCollection, ExportFile } from './export-types'
 import { rebrickableCsv } from './rebrickable'
@@ -15,7 +16,7 @@ export type { ExportCollection, ExportSet } from './export-types'
 export function buildExport(
   format: ExportFormat,
   collection: ExportCollection,
-  options: { bom?: boolean; date: string }
+  options: { bom?: boolean; date: string; remarks?: BricklinkRemarks }
 ): ExportFile {
   const bom = options.bom === true
   const csv = (name: string, file: { content: string; rows: number }): ExportFile => ({
@@ -36,7 +37,7 @@ export function buildExport(
       return {
         filename: `bricklink-wanted-${options.date}.xml`,
         mime: 'application/xml',
-        ...bricklinkXml(collection)
+        ...bricklinkXml(collection, options.remarks ?? 'none')
       }
   }
 }

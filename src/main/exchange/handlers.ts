@@ -23,11 +23,15 @@ export type ExchangeHandlers = Pick<
 /** Exports, imports, backups: the user's data in and out of the app. */
 export function createExchangeHandlers(deps: ExchangeDeps): ExchangeHandlers {
   return {
-    'exchange:export': async ({ format, bom, saveWithDialog }) => {
+    'exchange:export': async ({ format, bom, saveWithDialog, remarks }) => {
       const p = deps.profileId()
       // The user's day: in UTC the name was a day off for hours each day east or west of it.
       const date = localDay(deps.now())
-      const file = buildExport(format, collectionForExport(deps.store.write, p), { bom, date })
+      const file = buildExport(format, collectionForExport(deps.store.write, p), {
+        bom,
+        date,
+        remarks: remarks ?? 'none'
+      })
       let savedTo: string | null = null
       if (saveWithDialog && deps.files) {
         const ext = format === 'bricklink' ? 'xml' : 'csv'

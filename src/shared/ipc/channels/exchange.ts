@@ -37,7 +37,12 @@ export const exchangeChannels = {
         /** For the spreadsheet files only; files for a site's importer never carry one. */
         bom: z.boolean().default(true),
         /** Electron: ask for a file with the native dialog; otherwise the renderer downloads. */
-        saveWithDialog: z.boolean().default(false)
+        saveWithDialog: z.boolean().default(false),
+        /**
+         * BrickLink's REMARKS: none, or each wanted set's notes when the user chooses so. A set's
+         * notes are private; they never go by default (absent is none).
+         */
+        remarks: z.enum(['none', 'notes']).optional()
       })
       .strict()
   ),
