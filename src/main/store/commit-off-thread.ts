@@ -20,7 +20,8 @@ export async function commitDurably<T>(db: WriteDb, fn: () => T): Promise<T> {
   const value = commitUnsynced(db, fn)
   if (!db.memory) {
     // fsync is per file: it covers what this connection wrote there, whatever the descriptor.
-    const wal = await open(`${db.name}-wal`, 'r')
+    // Opened for writing (never created nor truncated): Windows flushes only such a handle.
+    const wal = await open(`${db.name}-wal`, 'r+')
     try {
       await wal.sync()
     } finally {
