@@ -136,12 +136,38 @@ function finish(job: Job, outcome: { value: unknown } | { error: AppError }): vo
   dispatch()
 }
 
+/**
+ * How long a worker with nothing to decode is kept. A sync asks page after page (gaps well under
+ * a second, a few at load 20); once the answers stop, the thread's isolate and heap (25-35 MB of
+ * the host's RSS) are given back, and the next large answer starts a new one (~50-100 ms of
+ * start-up, on its own thread).
+ */
+const IDLE_MS = 10_000
+let idle: ReturnType<typeof setTimeout> | null = null
+
+function endIdle(): void {
+  idle = null
+  if (running !== null || waiting.length > 0) return
+  const w = worker
+  // Cleared first: its exit is then not taken for a crash.
+  worker = null
+  w?.terminate().catch(() => undefined)
+}
+
 function dispatch(): void {
   if (running !== null) return
   const job = waiting.shift()
   if (job === undefined) {
     worker?.unref()
+    if (worker !== null && idle === null) {
+      idle = setTimeout(endIdle, IDLE_MS)
+      idle.unref()
+    }
     return
+  }
+  if (idle !== null) {
+    clearTimeout(idle)
+    idle = null
   }
   try {
     worker ??= spawn()
@@ -242,6 +268,8 @@ export async function decodeOffThread(
 
 /** Stops the shared worker (tests and app shutdown); the next large decode starts a new one. */
 export async function stopDecodeWorker(): Promise<void> {
+  if (idle !== null) clearTimeout(idle)
+  idle = null
   const w = worker
   worker = null
   const job = running
