@@ -380,6 +380,11 @@ describe('screens a collector trusts', () => {
 
   it('shows one scrollbar at 800×560 on every screen, not one per column', async () => {
     const page = app.page
+    // Opened in a large window first, then made small, as a user would.
+    await page.setViewportSize(SIZES[2])
+    await go(page, '#/browse')
+    await page.reload()
+    await listSettled(page)
     await page.setViewportSize(SIZES[0])
     const extra: string[] = []
     for (const screen of SCREENS) {
