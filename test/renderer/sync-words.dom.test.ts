@@ -77,6 +77,26 @@ describe('"Last complete sync" on the sync page', () => {
     expect(line()).not.toContain('just now')
   })
 
+  it('seconds after the last complete sync, a failed attempt is not "just now" but the time', async () => {
+    // What a collector saw: synced, the service went away, Sync now, and the page read
+    // "Offline · Last complete sync just now", as if the attempt had been a sync.
+    const then = new Date(Date.now() - 5000)
+    backend.status = {
+      ...idle,
+      outcome: 'failed',
+      online: false,
+      error: 'The service cannot be reached.',
+      lastSyncAt: then.toISOString()
+    }
+    window.location.hash = '#/sync'
+    render(App)
+    await settle()
+    expect(line()).not.toContain('just now')
+    expect(line()).toBe(
+      `Last complete sync at ${then.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}, before this attempt`
+    )
+  })
+
   it('"just now" does not outlive its minute while the page stays open', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
     backend.status = { ...idle, outcome: 'complete', lastSyncAt: new Date().toISOString() }

@@ -51,10 +51,12 @@ const clock = (t: Date): string => t.toLocaleTimeString([], { hour: '2-digit', m
 
 /**
  * When the last complete sync ended, as the window's clock reads it. "just now" only for the
- * minute after it: a time ahead of this clock (the host's clock runs ahead, as a browser on another
- * computer may see) is given as the time itself, never as a sync that just happened.
+ * minute after it, and only while nothing since fell short: seconds after a failed or cut-off
+ * attempt (the service went away, Sync now) it is the clock time "before this attempt", so the
+ * attempt never reads as a sync. A time ahead of this clock (the host's clock runs ahead) is given
+ * as the time itself.
  */
-export function lastSyncText(iso: string | null, now: number): string {
+export function lastSyncText(iso: string | null, now: number, attemptFellShort: boolean): string {
   const t = iso === null ? Number.NaN : Date.parse(iso)
   if (Number.isNaN(t)) return 'No complete sync yet'
   const at = new Date(t)
@@ -62,7 +64,11 @@ export function lastSyncText(iso: string | null, now: number): string {
   const sameDay = at.toDateString() === new Date(now).toDateString()
   const when = sameDay ? `at ${clock(at)}` : `on ${at.toLocaleDateString()} at ${clock(at)}`
   if (s < 0) return `Last complete sync ${when}`
-  if (s < 60) return 'Last complete sync just now'
+  if (s < 60) {
+    return attemptFellShort
+      ? `Last complete sync ${when}, before this attempt`
+      : 'Last complete sync just now'
+  }
   if (s < 3600) return `Last complete sync ${Math.floor(s / 60)} min ago (${when})`
   if (s < 86400) return `Last complete sync ${Math.floor(s / 3600)} h ago (${when})`
   return `Last complete sync ${when}`
