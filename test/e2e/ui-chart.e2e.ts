@@ -112,22 +112,31 @@ describe('the value chart in two currencies', () => {
 })
 
 /** How many canvas pixels are (nearly) each colour: what a user actually sees drawn. */
-async function pixelsOf(canvas: Locator, colours: readonly string[]): Promise<number[]> {
-  return canvas.evaluate((el, wanted) => {
-    const c = el as HTMLCanvasElement
-    const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data
-    const rgb = wanted.map((h) => [1, 3, 5].map((k) => parseInt(h.slice(k, k + 2), 16)))
-    const counts = wanted.map(() => 0)
-    if (!data) return counts
-    for (let i = 0; i < data.length; i += 4) {
-      if ((data[i + 3] ?? 0) < 250) continue
-      rgb.forEach((w, j) => {
-        const near = w.every((v, k) => Math.abs(v - (data[i + k] ?? -99)) <= 4)
-        if (near) counts[j] = (counts[j] ?? 0) + 1
-      })
-    }
-    return counts
-  }, colours)
+async function pixelsOf(
+  canvas: Locator,
+  colours: readonly string[],
+  /** Only the top this many CSS pixels (where the legend is), or the whole canvas. */
+  top?: number
+): Promise<number[]> {
+  return canvas.evaluate(
+    (el, [wanted, rows]) => {
+      const c = el as HTMLCanvasElement
+      const height = rows === null ? c.height : Math.round(rows * (c.height / c.clientHeight))
+      const data = c.getContext('2d')?.getImageData(0, 0, c.width, height).data
+      const rgb = wanted.map((h) => [1, 3, 5].map((k) => parseInt(h.slice(k, k + 2), 16)))
+      const counts = wanted.map(() => 0)
+      if (!data) return counts
+      for (let i = 0; i < data.length; i += 4) {
+        if ((data[i + 3] ?? 0) < 250) continue
+        rgb.forEach((w, j) => {
+          const near = w.every((v, k) => Math.abs(v - (data[i + k] ?? -99)) <= 4)
+          if (near) counts[j] = (counts[j] ?? 0) + 1
+        })
+      }
+      return counts
+    },
+    [colours, top ?? null] as const
+  )
 }
 
 /** The background the chart sits on (its panel), as the browser resolved it. */
@@ -162,10 +171,17 @@ describe('chart colours in both themes', () => {
       const [p, w] = await pixelsOf(usd.locator('canvas'), [paid, worth])
       expect(p).toBeGreaterThan(40)
       expect(w).toBeGreaterThan(40)
-      // The legend names both series beside their swatches.
+      // The legend names both series beside their swatches, each swatch in its series' colour.
       expect(await usd.locator('canvas').getAttribute('data-legend')).toBe(
         'Paid so far | Current estimated value'
       )
+      const [paidSwatch = 0, worthSwatch = 0] = await pixelsOf(
+        usd.locator('canvas'),
+        [paid, worth],
+        24
+      )
+      expect(paidSwatch).toBeGreaterThan(40)
+      expect(worthSwatch).toBeGreaterThan(40)
       // The theme chart: its bars in the first series colour, and every bar labelled.
       const byTheme = page.getByRole('region', { name: 'Sets by theme' })
       const themes = ((await byTheme.getByRole('img').getAttribute('aria-label')) ?? '')
