@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { parentPort, workerData } from 'node:worker_threads'
 import { AppError } from '../../../shared/errors'
-import { deferIndexes, finishBulkLoad, startInStep } from '../../store/fts'
+import { beginBulkLoad, deferIndexes, finishBulkLoad, startInStep } from '../../store/fts'
 import type { InStepIndex } from '../../store/fts'
 import { storageFault } from '../../store/faults'
 import type { WriteDb } from '../../store/handles'
@@ -58,7 +58,7 @@ function paceFor(id: number, moves: boolean): () => Promise<void> {
   }
 }
 
-type Job = Extract<ToWriter, { kind: 'page' | 'finish' | 'figures' | 'sweep' }>
+type Job = Extract<ToWriter, { kind: 'begin' | 'page' | 'finish' | 'figures' | 'sweep' }>
 
 async function job(message: Job): Promise<unknown> {
   // A page's slices are seen by the main connection's caches at once when the page is done
@@ -67,6 +67,10 @@ async function job(message: Job): Promise<unknown> {
   // Only an end that fills the search index from empty changes results slice by slice.
   const moves = message.kind === 'finish' && !(inStep?.on ?? false)
   const options = { pace: paceFor(message.id, moves), targetMs: SLICE_MS }
+  if (message.kind === 'begin') {
+    beginBulkLoad(db)
+    return null
+  }
   if (message.kind === 'finish') {
     await finishBulkLoad(db, { ...options, inStep })
     return null

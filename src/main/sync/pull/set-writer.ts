@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads'
 import { AppError } from '../../../shared/errors'
 import type { AppErrorData } from '../../../shared/errors'
 import type { Store } from '../../store/connection'
-import { finishBulkLoad, startInStep } from '../../store/fts'
+import { beginBulkLoad, finishBulkLoad, startInStep } from '../../store/fts'
 import type { InStepIndex } from '../../store/fts'
 import { noteCatalogueChange } from '../../store/match-sets'
 import { sweepMinifigPull, writeMinifigPage } from '../../catalogue/index'
@@ -25,6 +25,11 @@ import type { FigurePage, FigureSweep, SetPage } from './set-page-write'
  * the main thread's slices, with the same code.
  */
 export interface SetWriter {
+  /**
+   * Starts a first load (store/fts.ts `beginBulkLoad`) from the writer's connection: dropping the
+   * search index's triggers changes the schema, 20-60 ms that held the main thread.
+   */
+  beginBulkLoad(): Promise<void>
   /** Stores a page (set-page-write.ts); the set IDs inserted or changed. */
   writePage(page: SetPage): Promise<number[]>
   /** Ends a first load: the search index filled and its triggers restored (store/fts.ts). */
@@ -39,6 +44,7 @@ export interface SetWriter {
 
 /** What the main thread sends the worker. */
 export type ToWriter =
+  | { readonly id: number; readonly kind: 'begin' }
   | { readonly id: number; readonly kind: 'page'; readonly page: SetPage }
   | { readonly id: number; readonly kind: 'finish' }
   | { readonly id: number; readonly kind: 'figures'; readonly page: FigurePage }
@@ -76,6 +82,10 @@ function inline(store: Store, signal: AbortSignal): SetWriter {
     if (signal.aborted) throw new AppError('cancelled', 'Sync was cancelled.')
   }
   return {
+    beginBulkLoad: () => {
+      beginBulkLoad(store.write)
+      return Promise.resolve()
+    },
     writePage: (page) => {
       inStep ??= startInStep(store.write)
       return writeSetPage(store.write, page, inStep)
@@ -155,6 +165,7 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
     return w
   }
   type Job =
+    | { kind: 'begin' }
     | { kind: 'page'; page: SetPage }
     | { kind: 'finish' }
     | { kind: 'figures'; page: FigurePage }
@@ -185,6 +196,9 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
     })
   }
   return {
+    beginBulkLoad: async () => {
+      await send({ kind: 'begin' })
+    },
     writePage: async (page) => (await send({ kind: 'page', page })) as number[],
     finishBulkLoad: async () => {
       await send({ kind: 'finish' })

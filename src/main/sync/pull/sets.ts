@@ -1,7 +1,7 @@
 import type { CatalogueProgress } from '../../../shared/model/sync'
 import { countSets } from '../../catalogue/index'
 import type { CatalogueSetInput } from '../../catalogue/index'
-import { beginBulkLoad, ftsIsStale } from '../../store/fts'
+import { ftsIsStale } from '../../store/fts'
 import type { ReadDb } from '../../store/handles'
 import { getSyncValue, setSyncValue } from '../../store/sync-state-repo'
 import { afterPage, PAGE_SIZE } from './paging'
@@ -95,7 +95,7 @@ async function pullWith(ctx: PullContext, expectedTotal: number, writer: SetWrit
   // Only a first load goes without triggers: one over cached sets keeps them, so the index is
   // never emptied under a search and a load cut off has nothing to fill.
   const bulk = countSets(db, ctx.profileId) === 0
-  if (bulk) beginBulkLoad(db)
+  if (bulk) await writer.beginBulkLoad()
   let total = expectedTotal
   let got = (cursor.page - 1) * cursor.size
   let complete: boolean
