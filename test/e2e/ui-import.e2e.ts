@@ -62,6 +62,12 @@ function preview(page: Page): Locator {
   return page.locator('.preview')
 }
 
+/** The preview's first line as a reader sees it: white space between words is one space. */
+async function summary(page: Page): Promise<string> {
+  const text = await page.getByTestId('import-summary').textContent()
+  return (text ?? '').replace(/\s+/g, ' ').trim()
+}
+
 /** The set's page, as the user reads it: owned, quantity and the copies table. */
 async function openSet(page: Page, set: Row): Promise<Locator> {
   await go(page, `#/browse/set/${set.setID}`)
@@ -107,8 +113,8 @@ describe('importing collection files', () => {
     ])
     await chooseFile(page, 'Rebrickable set list', path)
     await preview(page).waitFor()
-    expect(await preview(page).locator('p').first().textContent()).toContain(
-      '4 rows read: 2 to add, 1 to change, 0 unchanged, 1 row not used.'
+    expect(await summary(page)).toContain(
+      '4 rows read: 2 to add, 1 to change, 0 unchanged, 1 not used.'
     )
     await preview(page)
       .getByRole('table', { name: 'Rows not used' })
@@ -166,8 +172,9 @@ describe('importing collection files', () => {
     ])
     await chooseFile(page, 'BrickEconomy collection CSV', path)
     await preview(page).waitFor()
-    expect(await preview(page).locator('p').first().textContent()).toContain(
-      '4 rows read: 2 to add, 0 to change, 0 unchanged, 1 row not used.'
+    expect(await summary(page)).toContain(
+      // Rows, not sets: both of D's rows add (its two copies).
+      '4 rows read: 3 to add, 0 to change, 0 unchanged, 1 not used.'
     )
     // 3/15/2022 can only be month first: the file says so, and the preview tells.
     await preview(page).getByText('Dates read month first (3/15/2022 on line 3).').waitFor()
@@ -248,6 +255,32 @@ describe('importing collection files', () => {
       .poll(() => detail.getByRole('checkbox', { name: 'Wanted' }).isChecked())
       .toBe(false)
     expect(await ownedCount(page)).toBe(ownedBefore)
+    expect(app.consoleErrors).toEqual([])
+  })
+
+  it('the picker keeps its file; the toast’s Undo takes the import back', async () => {
+    const page = app.page
+    const h = freeSet(8)
+    const path = file('undo-me.csv', [
+      'Set Number,Quantity,Includes Spares,Inventory Ver',
+      `${h.fullNumber},2,True,1`
+    ])
+    await chooseFile(page, 'Rebrickable set list', path)
+    await preview(page).waitFor()
+    expect(await page.getByTestId('import-file').textContent()).toBe('undo-me.csv')
+    expect(
+      await page
+        .getByLabel('File to import')
+        .evaluate((i) => (i as HTMLInputElement).files?.[0]?.name)
+    ).toBe('undo-me.csv')
+    await page.getByRole('button', { name: 'Apply import' }).click()
+    const toasts = page.getByRole('region', { name: 'Notifications' })
+    // This import's toast (the one before may still show its own Undo).
+    const mine = toasts.locator('.toast').filter({ hasText: 'Imported 1 change' })
+    await mine.waitFor()
+    await mine.getByRole('button', { name: 'Undo' }).click()
+    await toast(page, 'Undone')
+    expect(await qtyShown(page, h)).toBe('0')
     expect(app.consoleErrors).toEqual([])
   })
 
