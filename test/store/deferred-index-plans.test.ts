@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { upsertSets } from '../../src/main/catalogue/sets-repo'
+import { beginBulkLoad, deferIndexes, finishBulkLoad, startInStep } from '../../src/main/store/fts'
+import { transaction } from '../../src/main/store/handles'
+import { FIXTURE_AT, makeSet, openTestStore } from '../catalogue/set-fixtures'
+import type { TestStore } from '../catalogue/set-fixtures'
+
+/**
+ * Issue #25: the end of a first load written by the set writer builds the lookup indexes it had
+ * dropped, one a slice. Searches run between those slices. Without statistics SQLite planned the
+ * default listing (number order) on the newest index and sorted the whole catalogue for one page
+ * (1-5 s at 200,000 sets). Between every two slices the listing keeps its number-order index.
+ */
+let t: TestStore | null = null
+afterEach(() => {
+  t?.close()
+  t = null
+})
+
+describe('the lookup indexes built at the end of a first load', () => {
+  it('never leave the default listing planned as a sort of the whole catalogue', async () => {
+    const x = (t = await openTestStore('deferred-index-plans'))
+    const db = x.store.write
+    beginBulkLoad(db)
+    const inStep = startInStep(db)
+    deferIndexes(db, inStep)
+    const sets = Array.from({ length: 400 }, (_, i) => makeSet({ setID: i + 1, number: String(i) }))
+    transaction(db, () => upsertSets(db, x.pid, sets, FIXTURE_AT))
+    const listing = `SELECT s.set_id FROM sets s WHERE s.profile_id = ${String(x.pid)}
+      ORDER BY s.number_sort, s.number, s.number_variant, s.set_id LIMIT 50`
+    const plans: string[] = []
+    const plan = () =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${listing}`).all() as { detail: string }[])
+        .map((r) => r.detail)
+        .join(' / ')
+    await finishBulkLoad(db, {
+      inStep,
+      pace: () => {
+        plans.push(plan())
+        return Promise.resolve()
+      }
+    })
+    expect(plans.length).toBeGreaterThan(5)
+    expect(plans.filter((p) => !p.includes('USING INDEX sets_by_number'))).toEqual([])
+  })
+})
