@@ -122,7 +122,7 @@ describe('exports read back against what the screens show', () => {
     for (const r of rows) expect(['Yes', 'No']).toContain(r[flagLabel])
   })
 
-  it('Full Studbook CSV imports back into this collection with nothing to change', async () => {
+  it('Full Studbook and BrickEconomy files import back into this collection with nothing to change', async () => {
     const page = app.page
     await go(page, '#/exchange')
     const full = await exportText(page, 'Export Full Studbook CSV')
@@ -131,6 +131,13 @@ describe('exports read back against what the screens show', () => {
       { format: 'studbook', content: full }
     )
     expect(preview).toMatchObject({ adds: 0, changes: 0, problems: [] })
+    // So does our BrickEconomy file (its dates day first, as written).
+    const be = await exportText(page, 'Export BrickEconomy collection CSV')
+    const again = await app.rpc<{ adds: number; changes: number; problems: unknown[] }>(
+      'exchange:previewImport',
+      { format: 'brickeconomy', content: be, dateOrder: 'dayFirst' }
+    )
+    expect(again).toMatchObject({ adds: 0, changes: 0, problems: [] })
   })
 
   it('Rebrickable set list: the owned sets with their quantities', async () => {
@@ -148,7 +155,7 @@ describe('exports read back against what the screens show', () => {
     expect(rows.some((r) => r['Set Number'] === wanted.fullNumber)).toBe(false)
   })
 
-  it('BrickLink wanted list: an ITEM per wanted set (notes as remarks) and wanted minifigure', async () => {
+  it('BrickLink wanted list: an ITEM per wanted set and wanted minifigure; notes only if asked', async () => {
     const page = app.page
     await go(page, '#/exchange')
     const xml = await exportText(page, 'Export BrickLink wanted list XML')
@@ -171,9 +178,17 @@ describe('exports read back against what the screens show', () => {
         .sort()
     ).toEqual(figs.map((m) => m.minifigNumber).sort())
     expect(sets.length + figs.length).toBe(items.length)
-    const mine = sets.find((i) => i.ITEMID[0] === wanted.fullNumber)
-    expect(mine?.REMARKS?.[0]).toBe(WANTED_NOTES)
+    // A set's notes are private: no remarks unless the user ticks the box.
+    expect(sets.find((i) => i.ITEMID[0] === wanted.fullNumber)?.REMARKS).toBeUndefined()
     expect(items.some((i) => i.ITEMID[0] === owned.fullNumber)).toBe(false)
+    await page
+      .getByRole('checkbox', { name: 'Send each wanted set’s notes as BrickLink remarks' })
+      .check()
+    const asked = (await parseStringPromise(
+      await exportText(page, 'Export BrickLink wanted list XML')
+    )) as typeof doc
+    const mine = (asked.INVENTORY.ITEM ?? []).find((i) => i.ITEMID[0] === wanted.fullNumber)
+    expect(mine?.REMARKS?.[0]).toBe(WANTED_NOTES)
     expect(app.consoleErrors).toEqual([])
   })
 })
