@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { ServiceClient, go, resultCount, waitForSets } from './ui-helpers'
+import { ServiceClient, go, resultCount, waitForSets, waitForSyncEnd } from './ui-helpers'
 
 let app: AppUnderTest
 let service: ServiceClient
@@ -17,6 +17,8 @@ beforeAll(async () => {
   await service.login(svc.username, svc.password)
   await app.rpc('sync:start', { full: true })
   await waitForSets(app.page, 2000)
+  // Complete, so the first test's failed attempt comes seconds after a complete sync.
+  await waitForSyncEnd(app)
   const found = await app.rpc<{ rows: { setID: number; fullNumber: string }[] }>('catalog:search', {
     limit: 5
   })
@@ -84,6 +86,13 @@ describe('sync against a reference service in its own process', () => {
       .getByTestId('pending')
       .filter({ hasText: /pending|attention/ })
       .waitFor({ timeout: 30_000 })
+    // The attempt failed seconds after the last complete sync: the sync page gives that one's
+    // time, never "just now" as if the attempt had been a sync (issue #28).
+    await go(page, '#/sync')
+    await page.getByTestId('sync-headline').filter({ hasText: 'Offline' }).waitFor()
+    const last = await page.getByTestId('last-sync').textContent()
+    expect(last).not.toContain('just now')
+    expect(last).toMatch(/^Last complete sync (at .+, before this attempt|\d+ min ago \(at .+\))$/)
 
     await app.service?.start()
     await expect
