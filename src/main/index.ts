@@ -161,7 +161,8 @@ function nativeDataFolder(): DataFolderPort {
         throw new AppError('file_error', `The data folder could not be opened: ${failed}`)
       }
     },
-    takeOpenedBackup: () => openedBackups.take()
+    takeOpenedBackup: () => openedBackups.take(),
+    hasOpenedBackup: () => openedBackups.waiting()
   }
 }
 

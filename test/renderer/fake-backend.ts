@@ -216,6 +216,7 @@ export class FakeBackend implements Transport {
         host: 'browser',
         profile: { kind: 'demo', label: 'Demo' }
       }),
+      'exchange:openedBackup': () => ({ waiting: false }),
       'catalog:search': (q) => this.search(q),
       'catalog:getSet': ({ setID }) => this.set(setID),
       'catalog:getSetExtras': ({ setID }) => ({

@@ -92,4 +92,21 @@ describe('File menu commands for your data (desktop)', () => {
       'opened.studbook'
     )
   })
+
+  it('a .studbook that started Studbook is shown once the page is up, without the event', async () => {
+    // The window may finish loading before the page listens; the page asks at start too.
+    backend.override('exchange:openedBackup', () => ({ waiting: true }))
+    window.location.hash = '#/browse'
+    const before = backend.callsTo('exchange:previewRestore').length
+    render(App)
+    await settle(10)
+    expect(window.location.hash).toBe('#/exchange')
+    expect(backend.callsTo('exchange:previewRestore').slice(before)).toEqual([{ opened: true }])
+    expect(screen.getByRole('dialog', { name: 'Restore this backup?' })).toBeTruthy()
+    // The same file announced again finds nothing left to open: the dialog stays.
+    backend.override('exchange:previewRestore', () => null)
+    backend.emit('menu:command', { command: 'restoreOpened' })
+    await settle(10)
+    expect(screen.getByRole('dialog', { name: 'Restore this backup?' })).toBeTruthy()
+  })
 })

@@ -431,7 +431,7 @@ describe('Electron entry', () => {
       process.argv = argv
     }
     const sent = () => h.windows[0]?.webContents.sent ?? []
-    for (let i = 0; i < 100 && sent().length === 0; i++) {
+    for (let i = 0; i < 100_000 && sent().length === 0; i++) {
       await new Promise((r) => setImmediate(r))
     }
     expect(sent()).toEqual([['event:menu:command', { command: 'restoreOpened' }]])
@@ -445,7 +445,7 @@ describe('Electron entry', () => {
     await startEntry()
     const sent = () => h.windows[0]?.webContents.sent ?? []
     const settle = async (n: number) => {
-      for (let i = 0; i < 100 && sent().length < n; i++) {
+      for (let i = 0; i < 100_000 && sent().length < n; i++) {
         await new Promise((r) => setImmediate(r))
       }
     }

@@ -81,8 +81,10 @@ describe('a .studbook file opens Studbook at its Restore preview (mocked electro
     expect(o.delivered).toEqual([])
     o.show()
     expect(o.delivered).toEqual(['restoreOpened'])
+    expect(o.handler.waiting()).toBe(true)
     expect(o.handler.take()).toBe(backup)
     // Taken once: a later preview does not reopen it.
+    expect(o.handler.waiting()).toBe(false)
     expect(o.handler.take()).toBeNull()
   })
 
@@ -147,15 +149,19 @@ describe('exchange:previewRestore { opened }', () => {
           const p = pending
           pending = null
           return p
-        }
+        },
+        hasOpenedBackup: () => pending !== null
       }
     })
+    expect(await x['exchange:openedBackup']({})).toEqual({ waiting: true })
     const preview = await x['exchange:previewRestore']({ opened: true })
+    expect(await x['exchange:openedBackup']({})).toEqual({ waiting: false })
     expect(preview?.name).toMatch(/\.studbook$/)
     expect(preview?.holds.setsOwned).toBe(1)
     // Nothing opened any more: nothing to show, as for a cancelled dialog.
     expect(await x['exchange:previewRestore']({ opened: true })).toBeNull()
     // The browser host has no opened files.
+    expect(await t.x['exchange:openedBackup']({})).toEqual({ waiting: false })
     expect(await t.x['exchange:previewRestore']({ opened: true })).toBeNull()
   })
 })

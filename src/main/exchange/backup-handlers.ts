@@ -16,6 +16,7 @@ type BackupHandlers = Pick<
   Handlers,
   | 'exchange:backup'
   | 'exchange:previewRestore'
+  | 'exchange:openedBackup'
   | 'exchange:cancelRestore'
   | 'exchange:applyRestore'
   | 'exchange:openDataFolder'
@@ -133,6 +134,7 @@ export function createBackupHandlers(
       if (path === null) return null
       return preview({ path }, basename(path))
     },
+    'exchange:openedBackup': () => ({ waiting: deps.dataFolder?.hasOpenedBackup?.() ?? false }),
     'exchange:cancelRestore': () => {
       const running = reading
       running?.abort()

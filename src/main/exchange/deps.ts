@@ -14,6 +14,8 @@ export interface DataFolderPort {
   openFolder(path: string): Promise<void>
   /** The backup the OS opened Studbook with (double-click, open-file), once; null when none. */
   takeOpenedBackup?(): string | null
+  /** Whether such a backup waits to be taken. */
+  hasOpenedBackup?(): boolean
 }
 
 export interface ExchangeDeps extends EditDeps {

@@ -15,6 +15,7 @@ export type ExchangeHandlers = Pick<
   | 'exchange:importProgress'
   | 'exchange:backup'
   | 'exchange:previewRestore'
+  | 'exchange:openedBackup'
   | 'exchange:cancelRestore'
   | 'exchange:applyRestore'
   | 'exchange:openDataFolder'

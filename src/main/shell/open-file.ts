@@ -45,6 +45,7 @@ export function createOpenedBackups(deps: OpenedBackupsDeps): {
   readonly fromArgv: (argv: readonly string[], cwd: string) => void
   readonly windowReady: () => void
   readonly take: () => string | null
+  readonly waiting: () => boolean
 } {
   let pending: string | null = null
   /** Whether the window was told of the pending file (else windowReady tells it). */
@@ -84,6 +85,7 @@ export function createOpenedBackups(deps: OpenedBackupsDeps): {
     windowReady: () => {
       if (pending !== null && !told) told = deps.deliver()
     },
+    waiting: () => pending !== null,
     take: () => {
       const path = pending
       pending = null

@@ -1,4 +1,4 @@
-import { on, onRefused } from './api'
+import { on, onRefused, tryCall } from './api'
 import { coalesced } from './coalesce'
 import { dataRequests } from './state/data-requests.svelte'
 import { selectAll } from './select-all'
@@ -100,6 +100,13 @@ export function boot(): () => void {
       void refreshViews()
     })
   ]
+  // A backup the OS started Studbook with: its announcement may have come before anyone listened.
+  void tryCall('exchange:openedBackup', {}).then((r) => {
+    if (r.ok && r.value.waiting) {
+      dataRequests.ask('restoreOpened')
+      nav.go('exchange')
+    }
+  })
   return () => {
     onRefused(null)
     for (const fn of off) fn()

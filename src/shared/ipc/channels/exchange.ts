@@ -98,6 +98,11 @@ export const exchangeChannels = {
         }
       )
   ),
+  /**
+   * Whether the OS opened Studbook with a backup not yet previewed: the page asks once at start,
+   * since a `restoreOpened` command sent while it loaded may have found no one listening.
+   */
+  'exchange:openedBackup': channel<{ readonly waiting: boolean }>()(empty),
   /** Stops the restore preview being read: its worker ends, its temp folder goes. */
   'exchange:cancelRestore': channel<{ readonly cancelled: boolean }>()(empty),
   'exchange:applyRestore': channel<RestoreResultDto>()(
