@@ -162,6 +162,38 @@ describe('updates', () => {
     expect(parseBuiltInFeed(null)).toBeNull()
   })
 
+  it("answer the user's check made while a quiet one runs, without checking twice", async () => {
+    const { updater, calls } = fakeUpdater(null)
+    let finish = (): void => undefined
+    const original = updater.checkForUpdates.bind(updater)
+    updater.checkForUpdates = () =>
+      new Promise((resolve) => {
+        finish = () => {
+          resolve(original())
+        }
+      })
+    const { run, said } = check(updater, [])
+    const quiet = run({ quiet: true })
+    await new Promise((r) => setImmediate(r))
+    const mine = run({ quiet: false })
+    finish()
+    await expect(quiet).resolves.toBe('current')
+    await expect(mine).resolves.toBe('current')
+    expect(said).toEqual(['! Studbook 0.1.0 is the newest version.'])
+    expect(calls.filter((c) => c === 'check')).toHaveLength(1)
+  })
+
+  it('try again aloud when the user asks during a quiet check that fails', async () => {
+    const { updater, calls } = fakeUpdater(null, new Error('net::ERR_TIMED_OUT'))
+    const { run, said } = check(updater, [])
+    const quiet = run({ quiet: true })
+    const mine = run({ quiet: false })
+    await expect(quiet).resolves.toBe('failed')
+    await expect(mine).resolves.toBe('failed')
+    expect(calls.filter((c) => c === 'check')).toHaveLength(2)
+    expect(said).toEqual(['! Studbook could not check for updates: net::ERR_TIMED_OUT'])
+  })
+
   it('report a failed check to the user and the log, not silently', async () => {
     const { updater } = fakeUpdater(null, new Error('net::ERR_NAME_NOT_RESOLVED'))
     const { run, said, logged } = check(updater, [])

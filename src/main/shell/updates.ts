@@ -173,10 +173,26 @@ export function createUpdateCheck(
       return 'failed'
     }
   }
-  return (how = { quiet: false }) => {
-    busy ??= run(how).finally(() => {
+  let busyQuiet = false
+  const start = (how: UpdateRun): Promise<UpdateOutcome> => {
+    busyQuiet = how.quiet
+    const running = run(how).finally(() => {
       busy = null
     })
-    return busy
+    busy = running
+    return running
+  }
+  return (how = { quiet: false }) => {
+    if (busy === null) return start(how)
+    if (how.quiet || !busyQuiet) return busy
+    // The user asks while the schedule is checking: its answer is theirs too, and said aloud.
+    return busy.then((outcome) => {
+      if (outcome === 'current') {
+        options.tell(`Studbook ${options.currentVersion} is the newest version.`)
+        return outcome
+      }
+      // A quiet failure was only logged: the user's own check tries again and says why.
+      return outcome === 'failed' ? start(how) : outcome
+    })
   }
 }
