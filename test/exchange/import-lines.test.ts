@@ -68,6 +68,11 @@ describe('import line numbers', () => {
     })
   }
 
+  it('tab-separated: a row of nothing but tabs is on its own line', () => {
+    const text = ['Set Number\tQuantity', '1-1\t1', '\t'.repeat(1001), '2-1\t1'].join('\r\n')
+    expect(() => readCsv(text)).toThrow(/more than 1,000 columns \(line 3\)/)
+  })
+
   it('a file mixing line ends counts each end once', () => {
     const text = 'Set Number,Quantity\r\n1-1,1\n2-1,x\r3-1,y\r\n\r\n4-1,z\n'
     const file = parseImport('rebrickable', { text, encoding: 'text' }, { conditions: [] })

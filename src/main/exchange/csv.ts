@@ -154,7 +154,11 @@ class LineCounter {
   private at = 0
   private line = 1
 
-  constructor(private readonly bytes: Buffer) {}
+  constructor(
+    private readonly bytes: Buffer,
+    /** Tab separates cells in a tab-separated file: there it is part of a row, not space. */
+    private readonly tabIsSpace: boolean
+  ) {}
 
   /**
    * The line a record starts on, given where the one before it ended: the first byte from `from`
@@ -163,7 +167,12 @@ class LineCounter {
   startLine(from: number): number {
     const b = this.bytes
     let i = Math.max(from, this.at)
-    while (i < b.length && (b[i] === SPACE || b[i] === TAB || b[i] === CR || b[i] === LF)) i++
+    while (
+      i < b.length &&
+      (b[i] === SPACE || b[i] === CR || b[i] === LF || (b[i] === TAB && this.tabIsSpace))
+    ) {
+      i++
+    }
     for (; this.at < i; this.at++) {
       const c = b[this.at]
       // A CRLF is counted at its CR; a LF right after a CR belongs to it.
@@ -184,7 +193,7 @@ export function readCsv(content: string, onProgress?: ReadProgress): CsvTable {
   // The parser works on bytes either way: handing it ours lets the line count read the same ones.
   const bytes = Buffer.from(text)
   const total = bytes.length
-  const lines = new LineCounter(bytes)
+  const lines = new LineCounter(bytes, delimiter !== '\t')
   // Where the previous record ended (info.bytes, past its line end): the next starts after it.
   let ended = skip === 0 ? 0 : Buffer.byteLength(/^[^\r\n]*(\r\n|\r|\n)?/.exec(text)?.[0] ?? '')
   let kept = 0
