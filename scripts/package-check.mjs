@@ -284,6 +284,7 @@ const { build, Platform, Arch } = require('electron-builder')
 const { LinuxTargetHelper } = require('app-builder-lib/out/targets/LinuxTargetHelper')
 const { default: configuredAfterPack } = await import('./after-pack.mjs')
 let desktopEntry = ''
+let mimeInfo = ''
 try {
   await build({
     projectDir: root,
@@ -298,10 +299,11 @@ try {
       afterPack: async (context) => {
         await configuredAfterPack(context)
         const linux = context.packager.platformSpecificBuildOptions
-        desktopEntry = await new LinuxTargetHelper(context.packager).computeDesktopEntry({
-          ...linux,
-          ...config.deb
-        })
+        const helper = new LinuxTargetHelper(context.packager)
+        desktopEntry = await helper.computeDesktopEntry({ ...linux, ...config.deb })
+        // The shared-mime-info file the deb and AppImage install for the file association.
+        const mimeFile = await helper.mimeTypeFiles
+        mimeInfo = mimeFile === null ? '' : readFileSync(mimeFile, 'utf8')
       }
     }
   })
@@ -429,6 +431,8 @@ if (paths.includes('package.json')) {
   const packaged = JSON.parse(asar.extractFile(archive, 'package.json').toString('utf8'))
   check(packaged.productName === pkg.productName, 'the packaged package.json lacks productName')
   check(packaged.desktopName === pkg.desktopName, 'the packaged package.json lacks desktopName')
+  // app.getVersion() reads it: the version shown everywhere (About, Settings, updates).
+  check(packaged.version === pkg.version, `the packaged version is ${packaged.version}`)
 }
 
 // 9. The .desktop entry, as electron-builder generates it for the deb and the AppImage.
@@ -454,16 +458,21 @@ check(
   `.desktop Exec is ${entry.Exec}`
 )
 check(Boolean(entry.Comment), '.desktop entry has no Comment')
-checkDesktopConventions(entry)
+checkDesktopConventions(entry, mimeInfo)
 
 /** The desktop's conventions: a backup opens Studbook, and the launcher can be found by use. */
-function checkDesktopConventions(entry) {
-  const mimeTypes = (config.fileAssociations ?? []).map((a) => a.mimeType).filter(Boolean)
-  check(mimeTypes.length > 0, 'fileAssociations names no MIME type for .studbook')
-  for (const type of mimeTypes) {
+function checkDesktopConventions(entry, mimeInfo) {
+  const associations = (config.fileAssociations ?? []).filter((a) => a.mimeType)
+  check(associations.length > 0, 'fileAssociations names no MIME type for .studbook')
+  for (const { mimeType: type, ext } of associations) {
     check(
       (entry.MimeType ?? '').split(';').includes(type),
       `.desktop MimeType is ${entry.MimeType}, lacking ${type}`
+    )
+    check(
+      mimeInfo.includes(`<mime-type type="${type}">`) &&
+        mimeInfo.includes(`<glob pattern="*.${ext}"/>`),
+      `the shared-mime-info file does not map *.${ext} to ${type}`
     )
   }
   check(Boolean(entry.GenericName), '.desktop entry has no GenericName')
