@@ -14,7 +14,8 @@ import { setsOfPage } from '../../src/main/sync/pull/v3-sets'
  * kept until V8's next full collection: about 17 MB of a 20,000-set sync's peak (issue #25).
  */
 const BASE = 'https://reference.test'
-const LARGE = 128 * 1024
+/** What the main thread may still decode itself (decode-pool.ts WORKER_THRESHOLD_BYTES). */
+const LARGE = 32 * 1024
 
 let svc: ReferenceService
 beforeAll(() => {
@@ -42,6 +43,11 @@ const postMessage = Object.getOwnPropertyDescriptor(Worker.prototype, 'postMessa
 
 /** Every job the main thread posts to a worker, with its transfer list. */
 function watchPosts(): Sent[] {
+  return watchJobs((s) => s.input['reading'] === undefined)
+}
+
+/** The jobs `keep` takes, service descriptions' included, as they are posted. */
+function watchJobs(keep: (s: Sent) => boolean = () => true): Sent[] {
   const sent: Sent[] = []
   vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (
     this: Worker,
@@ -49,7 +55,8 @@ function watchPosts(): Sent[] {
     transfer?: readonly Transferable[]
   ) {
     const m = message as { input?: Record<string, unknown> }
-    if (m.input !== undefined) sent.push({ input: m.input, transfer: transfer ?? [] })
+    const job = m.input === undefined ? null : { input: m.input, transfer: transfer ?? [] }
+    if (job !== null && keep(job)) sent.push(job)
     postMessage.call(this, message, transfer)
   })
   return sent
@@ -97,6 +104,26 @@ describe('a large answer reaches the decode worker as bytes', () => {
     expect(texts().filter((n) => n >= LARGE)).toEqual([])
   })
 
+  it('sends a 40-set page (about 50 kB) to the worker too', async () => {
+    const sent = watchPosts()
+    const texts = watchTexts()
+    const sets = (await client().v2.getSets({ pageSize: 40, pageNumber: 1 })) as unknown[]
+    expect(sets).toHaveLength(40)
+    expect(sent.filter((s) => 'bytes' in s.input)).toHaveLength(1)
+    expect(texts().filter((n) => n >= LARGE)).toEqual([])
+  })
+
+  it('reads each service description (60-110 kB of WSDL) in the worker', async () => {
+    const sent = watchJobs()
+    const texts = watchTexts()
+    const found = await client().discover()
+    expect(found.v2.ok && found.v2.description.operations).toContain('getSets')
+    expect(found.v3.ok && found.v3.description.operations).toContain('getSets')
+    const described = sent.filter((s) => s.input['reading'] === 'description')
+    expect(described.map((s) => s.input['service'])).toEqual(expect.arrayContaining(['v2', 'v3']))
+    expect(texts().filter((n) => n >= LARGE)).toEqual([])
+  })
+
   it('refuses a large body that is not UTF-8 as bad_xml, from the worker', async () => {
     const junk = new Uint8Array(LARGE * 2).fill(0xff)
     const outcome = await client(() =>
@@ -127,7 +154,8 @@ describe('a large answer reaches the decode worker as bytes', () => {
       transfer?: readonly Transferable[]
     ) {
       postMessage.call(this, message, transfer)
-      if (killed === null && (message as { input?: unknown }).input !== undefined) {
+      const input = (message as { input?: { operation?: string } }).input
+      if (killed === null && input?.operation === 'getSets') {
         killed = this.threadId
         void this.terminate()
       }

@@ -1,4 +1,6 @@
+import { decodeResponse } from './decode-response'
 import type { DecodeInput } from './decode-response'
+import { parseWsdl } from './discovery'
 import { textOf } from './transport'
 
 /**
@@ -9,8 +11,12 @@ import { textOf } from './transport'
  */
 type BytesInput = Omit<DecodeInput, 'body'> & { readonly bytes: Uint8Array }
 
-/** What the worker is sent: an answer as text, or as bytes it turns into text itself. */
-export type PoolInput = DecodeInput | BytesInput
+/**
+ * What the worker is sent: an answer as text, or as bytes it turns into text itself. `reading`:
+ * an operation's answer (the default), or a service's description (its ?WSDL, 60-110 kB of XML
+ * whose parse held the main thread for tens of ms as a connect began).
+ */
+export type PoolInput = (DecodeInput | BytesInput) & { readonly reading?: 'description' }
 
 export function sizeOf(input: PoolInput): number {
   return 'bytes' in input ? input.bytes.byteLength : input.body.length
@@ -27,4 +33,10 @@ export function asText(input: PoolInput): DecodeInput {
     status: input.status
   }
   return { ...rest, body: textOf(bytes, detail) }
+}
+
+/** What the input says: a decoded answer (decode-response.ts) or a service description. */
+export function readInput(input: PoolInput): unknown {
+  const text = asText(input)
+  return input.reading === 'description' ? parseWsdl(text.body) : decodeResponse(text)
 }

@@ -3,13 +3,16 @@ import { AppError } from '../../shared/errors'
 import type { AppErrorData } from '../../shared/errors'
 import { withRejections } from '../../shared/protocol/record-tolerance'
 import type { RecordRejection } from '../../shared/protocol/record-tolerance'
-import { decodeResponse } from './decode-response'
 import { abortError } from './transport'
-import { asText, sizeOf } from './answer-bytes'
+import { readInput, sizeOf } from './answer-bytes'
 import type { PoolInput } from './answer-bytes'
 
-/** Bodies at least this large are decoded in a worker thread so IPC keeps answering. */
-const WORKER_THRESHOLD_BYTES = 128 * 1024
+/**
+ * Bodies at least this large are decoded in a worker thread so IPC keeps answering. At 128 kB a
+ * body just under it (a 94-set v2 page, a service description) took 40-130 ms to decode on the
+ * main thread at load 25; at 32 kB the most left here is a quarter of that.
+ */
+const WORKER_THRESHOLD_BYTES = 32 * 1024
 
 type Reply =
   | { readonly id: number; readonly part: readonly unknown[] }
@@ -200,7 +203,7 @@ function exclusive(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 
 function inline(job: Job): void {
   try {
-    job.settle({ value: decodeResponse(asText(job.input)) })
+    job.settle({ value: readInput(job.input) })
   } catch (e) {
     job.settle({ error: e instanceof AppError ? e : new AppError('bad_xml', String(e)) })
   }
@@ -239,7 +242,7 @@ export async function decodeOffThread(
   const { signal } = options
   const detail = { operation: input.operation, service: input.service, binding: input.binding }
   if (signal?.aborted === true) throw abortError(signal, detail)
-  if (sizeOf(input) < WORKER_THRESHOLD_BYTES || unavailable) return decodeResponse(asText(input))
+  if (sizeOf(input) < WORKER_THRESHOLD_BYTES || unavailable) return readInput(input)
   return new Promise<unknown>((resolve, reject) => {
     const onAbort = (): void => {
       if (signal !== undefined) abandon(job, abortError(signal, detail))

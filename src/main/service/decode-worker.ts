@@ -2,9 +2,8 @@ import { parentPort } from 'node:worker_threads'
 import { AppError } from '../../shared/errors'
 import { rejectionsOf } from '../../shared/protocol/record-tolerance'
 import type { RecordRejection } from '../../shared/protocol/record-tolerance'
-import { asText } from './answer-bytes'
+import { readInput } from './answer-bytes'
 import type { PoolInput } from './answer-bytes'
-import { decodeResponse } from './decode-response'
 
 /** Worker side of the decode pool: large responses are validated and decoded off the main loop. */
 interface Job {
@@ -75,7 +74,7 @@ parentPort?.on('message', (message: Job | Ack) => {
   }
   const job = message
   try {
-    const value = decodeResponse(asText(job.input))
+    const value = readInput(job.input)
     const rejected = Array.isArray(value) ? rejectionsOf(value) : []
     const long = longList(value)
     if (long !== null) {

@@ -2,11 +2,11 @@ import { AppError } from '../../shared/errors'
 import type { ErrorDetail } from '../../shared/errors'
 import type { ServiceName } from '../../shared/protocol/operations'
 import type { ClientLog, ClientSettings } from './client-settings'
-import { parseWsdl } from './discovery'
+import { decodeOffThread } from './decode-pool'
 import type { ServiceDescription } from './discovery'
 import type { WireRequest } from './request'
 import { withRetries } from './retry'
-import { send } from './transport'
+import { sendForBytes } from './transport'
 
 /** Where a call goes: the namespace to use, and the service's description when it was read. */
 interface CallTarget {
@@ -83,7 +83,7 @@ export class ServiceDescriptions {
       },
       true,
       signal,
-      () => send(settings.fetch, wire, signal, settings.maxBytes, detail)
+      () => sendForBytes(settings.fetch, wire, signal, settings.maxBytes, detail)
     )
     answered.yes = true
     if (raw.status !== 200) {
@@ -92,6 +92,19 @@ export class ServiceDescriptions {
         status: raw.status
       })
     }
-    return parseWsdl(raw.body)
+    // Read where answers are decoded: a 110 kB description parsed here held the main thread.
+    return (await decodeOffThread(
+      {
+        service,
+        operation: 'WSDL',
+        binding: 'httpGet',
+        namespace: '',
+        status: raw.status,
+        contentType: raw.contentType,
+        bytes: raw.bytes,
+        reading: 'description'
+      },
+      { signal }
+    )) as ServiceDescription
   }
 }
