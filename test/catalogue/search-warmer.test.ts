@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startSearchWarmer } from '../../src/main/catalogue/search-warmer'
 import { openStore } from '../../src/main/store/connection'
 import type { Store } from '../../src/main/store/connection'
@@ -54,5 +54,35 @@ describe('search warmer', () => {
     // The change makes every earlier count stale: they are dropped, then read again.
     expect(warmed('c')).toBe(false)
     await until(() => warmed('c') && warmed('h'))
+  })
+
+  it('does not count while the catalogue changes page after page, however long each pause', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'studbook-warmer-'))
+    store = await openStore(join(dir, 'studbook.db'))
+    const s = store
+    const pid = upsertProfile(
+      s.write,
+      { kind: 'demo', label: 'd', baseUrl: 'https://d.invalid', binding: 'auto', paths: {} },
+      AT
+    ).id
+    vi.useFakeTimers()
+    try {
+      stop = startSearchWarmer(s.read, { settleMs: 1000, checkEveryMs: 250 })
+      // A sync storing a page every 1.5 s: each pause is longer than the settle time.
+      const seenWarm: boolean[] = []
+      for (let page = 0; page < 6; page++) {
+        const sets = [makeSet({ setID: page + 1, number: String(100 + page), name: 'Castle' })]
+        upsertSets(s.write, pid, sets, AT)
+        vi.advanceTimersByTime(1500)
+        seenWarm.push(warmed('c'))
+      }
+      // Only the first pause (nothing to tell it from an end yet) may be taken for one.
+      expect(seenWarm.slice(1)).toEqual([false, false, false, false, false])
+      // Once the pages stop, it is counted.
+      vi.advanceTimersByTime(3000 + 250)
+      expect(warmed('c')).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -5,6 +5,15 @@ import { warmText } from './search-filters'
 /** Every one-letter search a user can start with in the catalogue's usual alphabet. */
 const FIRST_KEYSTROKES = 'abcdefghijklmnopqrstuvwxyz0123456789'.split('')
 
+/**
+ * A catalogue that changed twice within a while is one a sync is storing page by page: it has
+ * settled only once it stayed unchanged for twice its last interval between changes (up to this
+ * long). At 200,000 sets on a busy machine a page came every 1-2 s, the warmer took each pause for
+ * the end and counted letters that the next page made stale: 2,455 counts, 41 s of the main
+ * thread in one first sync (issue #25).
+ */
+const MAX_SETTLE_MS = 10_000
+
 interface SearchWarmerOptions {
   /** The catalogue must have stayed unchanged this long (a sync writes page after page). */
   readonly settleMs?: number
@@ -21,6 +30,8 @@ export function startSearchWarmer(db: ReadDb, options: SearchWarmerOptions = {})
   const settleMs = options.settleMs ?? 1000
   let seen = -1
   let changedAt = 0
+  /** Between the last two changes seen (0 until there were two). */
+  let gap = 0
   let pending: string[] = []
   let busy = false
   let stopped = false
@@ -43,12 +54,15 @@ export function startSearchWarmer(db: ReadDb, options: SearchWarmerOptions = {})
     if (stopped || busy || !db.open) return
     const generation = catalogueGeneration(db)
     if (generation !== seen) {
+      const now = Date.now()
+      if (seen !== -1) gap = now - changedAt
       seen = generation
-      changedAt = Date.now()
+      changedAt = now
       pending = [...FIRST_KEYSTROKES]
       return
     }
-    if (pending.length === 0 || Date.now() - changedAt < settleMs) return
+    const settle = Math.max(settleMs, Math.min(2 * gap, MAX_SETTLE_MS))
+    if (pending.length === 0 || Date.now() - changedAt < settle) return
     busy = true
     setImmediate(warmNext)
   }, options.checkEveryMs ?? 250)
