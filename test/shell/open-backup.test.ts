@@ -109,7 +109,13 @@ describe('a .studbook file opens Studbook at its Restore preview (mocked electro
     expect(backupPathFromArgv(['/opt/Studbook/studbook', 'MINE.STUDBOOK'], '/home/u')).toBe(
       '/home/u/MINE.STUDBOOK'
     )
-    // Chromium switches and anything else are not backups; a file URL is no path.
+    // The .desktop entry's Exec ends in %U: a file manager may pass a file: URL.
+    expect(
+      backupPathFromArgv(['/opt/Studbook/studbook', 'file:///home/u/My%20Sets.studbook'], '/')
+    ).toBe('/home/u/My Sets.studbook')
+    expect(backupPathFromArgv(['studbook', 'https://evil.example/x.studbook'], '/')).toBeNull()
+    expect(backupPathFromArgv(['studbook', 'file://server/share/x.studbook'], '/')).toBeNull()
+    // Chromium switches and anything else are not backups.
     expect(backupPathFromArgv(['studbook', '--no-sandbox', 'notes.txt'], '/')).toBeNull()
     expect(backupPathFromArgv(['studbook', '--x=a.studbook'], '/')).toBeNull()
     expect(backupPathFromArgv(['studbook'], '/')).toBeNull()

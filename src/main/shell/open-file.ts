@@ -1,20 +1,38 @@
 import { stat } from 'node:fs/promises'
 import { extname, isAbsolute, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 /** The backup's extension, registered with the OS by electron-builder's fileAssociations. */
 const BACKUP_EXT = '.studbook'
 
 /**
  * The backup a launch names on its command line (Windows and Linux pass an opened file so): the
- * last argument ending in `.studbook`, relative ones taken from the launch's working folder.
+ * last argument ending in `.studbook`, a path (relative ones taken from the launch's working
+ * folder) or a local `file:` URL.
  * argv[0] is the executable, and Chromium switches (`--x=a.studbook`) are never files.
  */
 export function backupPathFromArgv(argv: readonly string[], cwd: string): string | null {
   for (const arg of argv.slice(1).reverse()) {
-    if (arg.startsWith('-') || extname(arg).toLowerCase() !== BACKUP_EXT) continue
-    return isAbsolute(arg) ? arg : resolve(cwd, arg)
+    if (arg.startsWith('-')) continue
+    const path = /^[a-z][a-z0-9+.-]*:\/\//i.test(arg) ? localFileOf(arg) : arg
+    if (path === null || extname(path).toLowerCase() !== BACKUP_EXT) continue
+    return isAbsolute(path) ? path : resolve(cwd, path)
   }
   return null
+}
+
+/**
+ * A `file:` URL on this computer as a path (the .desktop entry's Exec ends in %U, so a file
+ * manager may pass one); any other URL, or a file on another host, is nothing to open.
+ */
+function localFileOf(arg: string): string | null {
+  try {
+    const url = new URL(arg)
+    if (url.protocol !== 'file:' || (url.host !== '' && url.host !== 'localhost')) return null
+    return fileURLToPath(url)
+  } catch {
+    return null
+  }
 }
 
 /** Electron's app, as far as macOS's open-file goes. */
