@@ -20,6 +20,9 @@ const bit = (b: unknown): number => (b === true ? 1 : 0)
 const unsupported = (what: string): AppError =>
   new AppError('service_error', `This service cannot store ${what}.`, { reason: 'unsupported' })
 
+/** Sets whose reads a round keeps: the latest ones (see ServerReads.mapOf). */
+const KEPT_SETS = 64
+
 /** A cache of server reads for one push round; a write drops what it may have changed. */
 export class ServerReads {
   /**
@@ -39,6 +42,13 @@ export class ServerReads {
     if (reads === undefined) {
       reads = new Map()
       this.bySet.set(setID, reads)
+      // Only the latest sets' reads are kept (a round goes set by set): kept for the whole
+      // round, a 5,000-set push's records all lived into the old generation, and the main
+      // thread's garbage collections grew with them (issue #25). A set read again is asked again.
+      if (this.bySet.size > KEPT_SETS) {
+        const oldest = this.bySet.keys().next()
+        if (oldest.done !== true) this.bySet.delete(oldest.value)
+      }
     }
     return reads
   }
