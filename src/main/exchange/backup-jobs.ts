@@ -1,13 +1,16 @@
 import Database from 'better-sqlite3'
 import type { CollectionCountsDto } from '../../shared/model/exchange'
+import { lastOutboxId } from '../collection/index'
 import type { Edit } from '../collection/index'
 import type { ReadDb, WriteDb } from '../store/handles'
 import { headVersion, migrate } from '../store/migrate'
 import { MIGRATIONS } from '../store/migrations/index'
+import { getSyncValue } from '../store/sync-state-repo'
 import { planViewMerge } from '../views/index'
 import type { PortableView } from '../views/index'
 import { asBackupError, openUntrusted, readBackup, stageBackup } from './backup-reader'
 import type { BackupSource, ProfileMatch } from './backup-reader'
+import type { SetName } from './backup-set-names'
 import { writeError } from './backup-errors'
 import { quickCheck } from './backup-repo'
 import { checkBackupSchema, damaged } from './backup-schema'
@@ -18,6 +21,8 @@ import { applyRestorePlan } from './restore-apply'
 import {
   MAX_SERVICE_WRITES,
   countsOf,
+  freshServiceWrites,
+  isFresh,
   planRestore,
   scopeRestore,
   serviceWritesOf,
@@ -88,6 +93,11 @@ interface PlanResult {
   readonly changes: number
   readonly serviceWrites: number
   readonly views: readonly PortableView[] | null
+  /** Sets to put in the catalogue by number first, so the edits of them are taken. */
+  readonly placeholders: readonly (readonly [number, SetName])[]
+  readonly unsentBases: ReadonlyMap<string, string>
+  readonly copyRecords: ReadonlyMap<string, number>
+  readonly fresh: boolean
 }
 
 interface ApplyResult {
@@ -125,10 +135,19 @@ function preview(job: Extract<BackupJob, { kind: 'preview' }>): PreviewResult {
   const live = openLive(job.livePath)
   try {
     const current = readSnapshot(live, job.profileId)
+    const fresh = isFresh(
+      current,
+      getSyncValue(live, job.profileId, 'collection_pulled_at'),
+      lastOutboxId(live, job.profileId)
+    )
+    const inCatalogue = catalogueSetIds(live, job.profileId)
+    // Sets the catalogue lacks (a fresh install's, before its first sync) that the backup names
+    // by number are restored, and shown by number until the sync: nothing of them is left out.
+    const placeholders = [...read.names].filter(([id]) => !inCatalogue.has(id))
     const scope = scopeRestore(
       current,
       read.backup,
-      catalogueSetIds(live, job.profileId),
+      new Set([...inCatalogue, ...placeholders.map(([id]) => id)]),
       read.refusedSets,
       read.refusedCopies
     )
@@ -146,13 +165,18 @@ function preview(job: Extract<BackupJob, { kind: 'preview' }>): PreviewResult {
       holds: countsOf(scope.backup),
       current: countsOf(current),
       changes: plan.changes + (views ? views.added + views.replaced : 0),
-      serviceWrites: serviceWritesOf(plan.edits, scope.current),
+      serviceWrites: fresh
+        ? freshServiceWrites(scope.backup, read.unsentBases, read.copyRecords)
+        : serviceWritesOf(plan.edits, scope.current),
       refused: { count: refused.length, shown: refused.slice(0, SHOWN) },
       unknownSets: { count: scope.unknownSets.length, shown: scope.unknownSets.slice(0, SHOWN) },
       scope: JSON.stringify({
         backup: snapshotToJson(scope.backup),
         refusedSets: [...read.refusedSets, ...scope.overFloor],
-        refusedCopies: [...read.refusedCopies]
+        refusedCopies: [...read.refusedCopies],
+        placeholders,
+        unsentBases: [...read.unsentBases],
+        copyRecords: [...read.copyRecords]
       })
     }
   } finally {
@@ -168,22 +192,42 @@ function plan(
     backup: string
     refusedSets: number[]
     refusedCopies: string[]
+    placeholders: [number, SetName][]
+    unsentBases: [string, string][]
+    copyRecords: [string, number][]
   }
   const live = openLive(job.livePath)
   try {
+    const inCatalogue = catalogueSetIds(live, job.profileId)
+    // A sync since the preview may have brought some: only those still missing get a placeholder.
+    const placeholders = saved.placeholders.filter(([id]) => !inCatalogue.has(id))
+    const current = readSnapshot(live, job.profileId)
+    const fresh = isFresh(
+      current,
+      getSyncValue(live, job.profileId, 'collection_pulled_at'),
+      lastOutboxId(live, job.profileId)
+    )
     const scope = scopeRestore(
-      readSnapshot(live, job.profileId),
+      current,
       snapshotFromJson(saved.backup),
-      catalogueSetIds(live, job.profileId),
+      new Set([...inCatalogue, ...placeholders.map(([id]) => id)]),
       new Set(saved.refusedSets),
       new Set(saved.refusedCopies)
     )
-    const p = planRestore(scope.current, scope.backup, newLocalId)
+    const p = planRestore(scope.current, scope.backup, newLocalId, fresh)
+    const unsentBases = new Map(saved.unsentBases)
+    const copyRecords = new Map(saved.copyRecords)
     return {
       edits: p.edits,
       changes: p.changes,
-      serviceWrites: serviceWritesOf(p.edits, scope.current),
-      views: scope.backup.views
+      serviceWrites: fresh
+        ? freshServiceWrites(scope.backup, unsentBases, copyRecords)
+        : serviceWritesOf(p.edits, scope.current),
+      views: scope.backup.views,
+      placeholders,
+      unsentBases,
+      copyRecords,
+      fresh
     }
   } finally {
     live.close()

@@ -12,6 +12,8 @@ import {
   rawCopyRows,
   rawLabelRows,
   rawMinifigRows,
+  rawOutboxRows,
+  rawSetNames,
   rawSetRows,
   rawViewRows,
   tableColumns
@@ -20,6 +22,8 @@ import type { Raw, RowTable } from './backup-repo'
 import { COPY_MODIFIED_SINCE, checkBackupSchema, damaged, notABackup } from './backup-schema'
 import { checkCopy, checkLabel, checkMinifig, checkSet, checkView } from './backup-values'
 import type { Refusal } from './backup-values'
+import { MAX_NAMES_BYTES, checkSetNames } from './backup-set-names'
+import type { SetName } from './backup-set-names'
 import type { Snapshot } from './snapshot-repo'
 import type { CopyValue, MinifigValue, SetFieldValues } from '../collection/index'
 import type { PortableView } from '../views/index'
@@ -115,6 +119,35 @@ interface BackupRead {
   readonly refusedSets: ReadonlySet<number>
   readonly refusedCopies: ReadonlySet<string>
   readonly takenAt: string | null
+  /** Who the backup's sets are, by number and name (none in backups older than issue #29). */
+  readonly names: ReadonlyMap<number, SetName>
+  /** `target field` → the service's value when the unsent edit was made. */
+  readonly unsentBases: ReadonlyMap<string, string>
+  /** The service's record of each copy that has one (its collection id). */
+  readonly copyRecords: ReadonlyMap<string, number>
+}
+
+/** The service's values: a set's field, a copy, a figure, a flag's name (JSON, bounded). */
+const BASE_TARGET =
+  /^(set:[1-9]\d{0,9}|minifig:[A-Za-z0-9._-]{1,50}|label:[1-8]|copy:[A-Za-z0-9-]{1,64})$/
+
+function unsentBases(rows: readonly Raw[]): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const r of rows) {
+    const { target, field, base } = r
+    if (typeof target !== 'string' || !BASE_TARGET.test(target)) continue
+    if (typeof field !== 'string' || !/^[a-zA-Z0-9]{1,40}$/.test(field)) continue
+    if (typeof base !== 'string' || base.length > 4000) continue
+    try {
+      JSON.parse(base)
+    } catch {
+      continue
+    }
+    // The oldest row of a field holds what the service had before any of them.
+    const key = `${target} ${field}`
+    if (!out.has(key)) out.set(key, base)
+  }
+  return out
 }
 
 export interface ProfileMatch {
@@ -172,13 +205,18 @@ export function readBackup(
     version >= COPY_MODIFIED_SINCE && tableColumns(db, 'copies').some((c) => c.name === 'modified')
   const copies = new Map<string, { setID: number; value: CopyValue }>()
   const tombstones = new Set<string>()
+  const copyRecords = new Map<string, number>()
   for (const r of budgeted(db, 'copies', p, () => rawCopyRows(db, p, hasModified))) {
     const c = checkCopy(r)
     if ('refusal' in c) {
       refused.push(c.refusal)
       if (typeof c.localId === 'string') refusedCopies.add(c.localId)
     } else if (c.deleted) tombstones.add(c.localId)
-    else copies.set(c.localId, { setID: c.setID, value: c.value })
+    else {
+      copies.set(c.localId, { setID: c.setID, value: c.value })
+      const id = r.collection_id
+      if (typeof id === 'number' && Number.isInteger(id) && id > 0) copyRecords.set(c.localId, id)
+    }
   }
   const minifigs = new Map<string, MinifigValue>()
   for (const r of budgeted(db, 'minifig_state', p, () => rawMinifigRows(db, p))) {
@@ -207,6 +245,9 @@ export function readBackup(
     refused,
     refusedSets,
     refusedCopies,
-    takenAt: typeof taken === 'string' && taken.length <= 40 ? taken : null
+    takenAt: typeof taken === 'string' && taken.length <= 40 ? taken : null,
+    names: checkSetNames(rawSetNames(db, MAX_NAMES_BYTES), p),
+    unsentBases: unsentBases(budgeted(db, 'outbox', p, () => rawOutboxRows(db, p))),
+    copyRecords
   }
 }

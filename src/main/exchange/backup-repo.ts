@@ -1,5 +1,6 @@
 import type { ReadDb, WriteDb } from '../store/handles'
 import { all, get, run } from '../store/handles'
+import { noteCatalogueChange } from '../store/match-sets'
 import { sql } from '../store/sql'
 
 /**
@@ -32,6 +33,15 @@ export function backupTakenAt(db: ReadDb): unknown {
   return get<{ value: unknown }>(
     db,
     sql`SELECT value FROM settings WHERE key = 'backup.takenAt' LIMIT 1`
+  )?.value
+}
+
+/** The numbers and names of the collection's sets a backup keeps (backup-set-names.ts), unread. */
+export function rawSetNames(db: ReadDb, maxBytes: number): unknown {
+  return get<{ value: unknown }>(
+    db,
+    sql`SELECT value FROM settings WHERE key = 'backup.sets' AND typeof(value) = 'text'
+          AND length(CAST(value AS BLOB)) <= ${maxBytes} LIMIT 1`
   )?.value
 }
 
@@ -72,12 +82,22 @@ export function countRows(db: ReadDb, table: RowTable, profileId: number): numbe
     copies: sql`SELECT count(*) AS n FROM copies WHERE profile_id = ${profileId}`,
     minifig_state: sql`SELECT count(*) AS n FROM minifig_state WHERE profile_id = ${profileId}`,
     flag_labels: sql`SELECT count(*) AS n FROM flag_labels WHERE profile_id = ${profileId}`,
-    saved_views: sql`SELECT count(*) AS n FROM saved_views WHERE profile_id = ${profileId}`
+    saved_views: sql`SELECT count(*) AS n FROM saved_views WHERE profile_id = ${profileId}`,
+    outbox: sql`SELECT count(*) AS n FROM outbox WHERE profile_id = ${profileId}`
   }[table]
   return get<{ n: number }>(db, q)?.n ?? 0
 }
 
-export type RowTable = 'set_state' | 'copies' | 'minifig_state' | 'flag_labels' | 'saved_views'
+export type RowTable =
+  'set_state' | 'copies' | 'minifig_state' | 'flag_labels' | 'saved_views' | 'outbox'
+
+/** The edits a backup had not sent: what each field's value was on the service (its base). */
+export function rawOutboxRows(db: ReadDb, profileId: number): Raw[] {
+  return all<Raw>(
+    db,
+    sql`SELECT target, field, base FROM outbox WHERE profile_id = ${profileId} ORDER BY id`
+  )
+}
 
 export function rawSetRows(db: ReadDb, profileId: number): Raw[] {
   return all<Raw>(
@@ -92,14 +112,14 @@ export function rawCopyRows(db: ReadDb, profileId: number, hasModified: boolean)
   return hasModified
     ? all<Raw>(
         db,
-        sql`SELECT local_id, set_id, date_acquired, currency, price_paid, additional_price_paid,
+        sql`SELECT local_id, set_id, collection_id, date_acquired, currency, price_paid, additional_price_paid,
               current_estimated_value, condition_when_acquired, acquired_from, condition_now,
               location, notes, parts, minifigs, instructions, box, will_trade, modified, deleted
             FROM copies WHERE profile_id = ${profileId} ORDER BY rowid`
       )
     : all<Raw>(
         db,
-        sql`SELECT local_id, set_id, date_acquired, currency, price_paid, additional_price_paid,
+        sql`SELECT local_id, set_id, collection_id, date_acquired, currency, price_paid, additional_price_paid,
               current_estimated_value, condition_when_acquired, acquired_from, condition_now,
               location, notes, parts, minifigs, instructions, box, will_trade, 0 AS modified,
               deleted
@@ -132,9 +152,13 @@ export function rawViewRows(db: ReadDb, profileId: number): Raw[] {
 
 /**
  * A write on the main connection after a restore the worker applied: caches of counts that move
- * with this connection's own writes (search-repo's `changeCount`) then see that the data changed.
+ * with this connection's own writes (search-repo's `changeCount`) then see that the data changed,
+ * and so do those kept per catalogue.
  */
 export function noteRestoreApplied(db: WriteDb, at: string): void {
+  // The restore may have put placeholder sets in the catalogue (backup-set-names.ts): what search
+  // keeps per catalogue is counted again.
+  noteCatalogueChange(db)
   run(
     db,
     sql`INSERT INTO settings (key, value) VALUES ('restore.appliedAt', ${at})

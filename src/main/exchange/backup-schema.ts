@@ -18,6 +18,7 @@ const READ_TABLES: Readonly<Record<string, readonly string[]>> = {
     'local_id',
     'profile_id',
     'set_id',
+    'collection_id',
     'date_acquired',
     'currency',
     'price_paid',
@@ -37,7 +38,8 @@ const READ_TABLES: Readonly<Record<string, readonly string[]>> = {
   ],
   minifig_state: ['profile_id', 'minifig_number', 'owned_loose', 'wanted'],
   flag_labels: ['profile_id', 'flag_no', 'label'],
-  saved_views: ['id', 'profile_id', 'name', 'position', 'query']
+  saved_views: ['id', 'profile_id', 'name', 'position', 'query'],
+  outbox: ['profile_id', 'target', 'field', 'base']
 }
 
 /** Read only when the backup's schema has it (older backups do not). */

@@ -45,7 +45,9 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
 export function planRestore(
   current: Snapshot,
   backup: Snapshot,
-  newLocalId: () => string
+  newLocalId: () => string,
+  /** A fresh install's restore: copies keep their ids, so they stay the service's records. */
+  keepCopyIds = false
 ): { edits: Edit[]; changes: number } {
   const edits: Edit[] = []
   const targets = new Set<string>()
@@ -67,7 +69,7 @@ export function planRestore(
     if (held && same(held.value, c.value)) continue
     // A copy deleted here since the backup comes back under its own id (its pending delete is
     // replaced); one that is gone altogether comes back as a new copy.
-    const id = held || current.tombstones.has(localId) ? localId : newLocalId()
+    const id = held || current.tombstones.has(localId) || keepCopyIds ? localId : newLocalId()
     add(`set:${c.setID}`, { kind: 'copy', setID: c.setID, localId: id, value: c.value })
   }
   for (const [localId, c] of current.copies) {
@@ -87,6 +89,38 @@ export function planRestore(
     }
   })
   return { edits, changes: targets.size }
+}
+
+/**
+ * Whether a restore lands on a fresh install: one that never read its collection from the service
+ * and holds nothing of its own. Its values are blanks, not the service's, and an edit based on a
+ * blank would be a conflict wherever the service holds anything; the backup knows better what
+ * the service had, so the restore takes the backup's unsent edits as they were (restore-apply.ts).
+ */
+export function isFresh(current: Snapshot, pulledAt: string | null, lastOutboxId: number): boolean {
+  return (
+    pulledAt === null &&
+    lastOutboxId === 0 &&
+    current.sets.size === 0 &&
+    current.copies.size === 0 &&
+    current.tombstones.size === 0 &&
+    current.minifigs.size === 0
+  )
+}
+
+/**
+ * The rows a restore onto a fresh install sends: the backup's own unsent edits, and copies the
+ * service never had. The rest the service already holds.
+ */
+export function freshServiceWrites(
+  backup: Snapshot,
+  unsentBases: ReadonlyMap<string, string>,
+  copyRecords: ReadonlyMap<string, number>
+): number {
+  const unrecorded = [...backup.copies.keys()].filter(
+    (id) => !copyRecords.has(id) && !unsentBases.has(`copy:${id} copy`)
+  ).length
+  return unsentBases.size + unrecorded
 }
 
 /** What a restore may touch, and what it must leave and say so. */
