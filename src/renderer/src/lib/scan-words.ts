@@ -4,7 +4,7 @@ import type { ScanAction, ScanStatus } from '../../../shared/model/scan'
 const DONE: Readonly<Record<ScanAction, string>> = {
   owned: '1 more owned',
   wanted: 'marked wanted',
-  copy: 'copy added, dated today'
+  copy: 'copy added'
 }
 
 /**
