@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defaultDataDir } from '../../src/main/hosts/data-dir'
+import { FIRST_CHECK_DELAY_MS } from '../../src/main/shell/update-schedule'
 import { spawnTs } from '../hosts/host-process'
 import type { Spawned } from '../hosts/host-process'
 import { CHANNEL_NAMES } from '../../src/shared/ipc/contract'
@@ -42,6 +43,9 @@ const h = vi.hoisted(() => {
     shown: [] as string[],
     openedPaths: [] as string[],
     aboutPanel: null as unknown,
+    /** Settings › Updates, as the app services answer it; and what the updater was asked. */
+    updateChecks: true,
+    updater: [] as string[],
     /** The data-folder port the entry gave the app services. */
     dataFolder: null as { takeOpenedBackup?: () => string | null } | null
   }
@@ -161,6 +165,23 @@ vi.mock('electron', () => {
   }
 })
 
+// electron-updater, mocked: what the entry's update schedule asks of it.
+vi.mock('electron-updater', () => ({
+  default: {
+    autoUpdater: {
+      autoDownload: true,
+      autoInstallOnAppQuit: true,
+      setFeedURL: (o: { url: string }) => h.updater.push(`feed ${o.url}`),
+      checkForUpdates: () => {
+        h.updater.push('check')
+        return Promise.resolve(null)
+      },
+      downloadUpdate: () => Promise.resolve([]),
+      quitAndInstall: () => h.updater.push('install')
+    }
+  }
+}))
+
 vi.mock('../../src/main/app/compose', async () => {
   const { createEventBus } = await import('../../src/main/ipc/event-bus')
   return {
@@ -187,6 +208,7 @@ vi.mock('../../src/main/app/compose', async () => {
               keychainMessage: 'Sign-ins kept in memory: the system keychain is locked (x).',
               problem: null
             }),
+            'app:getUpdateChecks': () => ({ enabled: h.updateChecks }),
             'sync:getStatus': () => ({
               running: false,
               phase: 'done',
@@ -259,6 +281,8 @@ beforeEach(() => {
     openedPaths: [],
     aboutPanel: null,
     dataFolder: null,
+    updateChecks: true,
+    updater: [],
     calls: [],
     isPackaged: true,
     lock: true,
@@ -461,6 +485,36 @@ describe('Electron entry', () => {
       ['event:menu:command', { command: 'restoreOpened' }]
     ])
     expect(h.dataFolder?.takeOpenedBackup?.()).toBe(file)
+  })
+
+  it('checks for updates quietly after start, as the setting allows, when packaged', async () => {
+    vi.stubEnv('STUDBOOK_UPDATE_URL', 'https://updates.example.org/studbook')
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    try {
+      const run = async (packaged: boolean, on: boolean) => {
+        h.isPackaged = packaged
+        h.updateChecks = on
+        h.updater = []
+        await startEntry()
+        await vi.advanceTimersByTimeAsync(FIRST_CHECK_DELAY_MS)
+        // Until the check is done; where none may run, turns enough for one to have shown.
+        const turns = packaged && on ? 100_000 : 200
+        for (let i = 0; i < turns && h.updater.length < 2; i++) {
+          await new Promise((r) => setImmediate(r))
+        }
+        h.appListeners.get('before-quit')?.({ preventDefault: vi.fn() })
+        return h.updater
+      }
+      expect(await run(true, true)).toEqual([
+        `feed https://updates.example.org/studbook/${{ darwin: 'mac', win32: 'win', linux: 'linux' }[process.platform as 'linux'] ?? process.platform}/${process.arch}`,
+        'check'
+      ])
+      expect(h.shown).toEqual([])
+      expect(await run(true, false)).toEqual([])
+      expect(await run(false, true)).toEqual([])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('offers Check for Updates in a packaged app only', async () => {
