@@ -6,7 +6,7 @@ const FLOOR = [5, 5, 7]
 const installed = JSON.parse(
   readFileSync('node_modules/fast-xml-parser/package.json', 'utf8')
 ).version
-const declared = JSON.parse(readFileSync('package.json', 'utf8')).dependencies['fast-xml-parser']
+const declared = JSON.parse(readFileSync('package.json', 'utf8')).devDependencies['fast-xml-parser']
 const parts = installed.split('.').map(Number)
 const atLeast =
   parts[0] !== FLOOR[0]

@@ -67,6 +67,8 @@ const config = loadYaml(readFileSync(join(root, 'electron-builder.yml'), 'utf8')
 const HOST = { platform: process.platform, arch: process.arch }
 // A sample feed for the packaging run; a real build sets its own (docs/packaging.md).
 const SAMPLE_FEED = 'https://updates.studbook.invalid/feed'
+// The app archive's budget (issue #29): 5 MB, measured as the file's size in bytes.
+const ASAR_BUDGET_BYTES = 5_000_000
 
 // ---- Part 1: the configuration, for every target ----
 
@@ -487,6 +489,21 @@ if (existsSync(updateFile)) {
   check(feed.provider === 'generic', `app-update.yml provider is ${feed.provider}`)
   check(feed.url === `${SAMPLE_FEED}/linux/x64`, `app-update.yml url is ${feed.url}`)
 } else check(false, 'resources/app-update.yml was not produced')
+
+if (existsSync(archive)) checkAsarBudget(statSync(archive).size)
+
+/**
+ * The app archive stays within its budget: pure-JS libraries are bundled into the build (tree-shaken,
+ * one copy) rather than shipped as node_modules packages carrying several builds each.
+ */
+function checkAsarBudget(size) {
+  const mb = (size / 1e6).toFixed(2)
+  console.log(`package:check: app.asar is ${mb} MB (budget ${ASAR_BUDGET_BYTES / 1e6} MB)`)
+  check(
+    size <= ASAR_BUDGET_BYTES,
+    `app.asar is ${mb} MB, over its ${ASAR_BUDGET_BYTES / 1e6} MB budget (docs/packaging.md)`
+  )
+}
 
 finish(existsSync(archive) ? { paths, natives, shipped, size: statSync(archive).size } : null)
 
