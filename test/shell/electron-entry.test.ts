@@ -505,8 +505,9 @@ describe('Electron entry', () => {
         h.appListeners.get('before-quit')?.({ preventDefault: vi.fn() })
         return h.updater
       }
+      const os = { darwin: 'mac', win32: 'win' }[process.platform as string] ?? process.platform
       expect(await run(true, true)).toEqual([
-        `feed https://updates.example.org/studbook/${{ darwin: 'mac', win32: 'win', linux: 'linux' }[process.platform as 'linux'] ?? process.platform}/${process.arch}`,
+        `feed https://updates.example.org/studbook/${os}/${process.arch}`,
         'check'
       ])
       expect(h.shown).toEqual([])
