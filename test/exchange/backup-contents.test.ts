@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { takeDailyBackup } from '../../src/main/exchange/auto-backup'
 import { exchangeHarness, insertMinifig } from './store-fixtures'
@@ -69,6 +70,38 @@ describe('what a backup holds', () => {
       ])
     )
   })
+
+  it('a backup from before (figure catalogue kept, no set numbers) still restores', async () => {
+    t = await exchangeHarness()
+    await someCollection()
+    const r = await t.x['exchange:backup']({ saveWithDialog: false })
+    const path = r.path ?? ''
+    const old = new Database(path)
+    try {
+      // As backups were before issue #29: 8 MB of the figure catalogue, no set numbers.
+      const fig = old.prepare(
+        `INSERT INTO minifigs (profile_id, minifig_number, name, category) VALUES (?, ?, ?, 'X')`
+      )
+      old.transaction(() => {
+        for (let i = 0; i < 5000; i++) fig.run(t.h.profileId, `fig${i}`, `Figure ${i} `.repeat(20))
+      })()
+      old.prepare(`DELETE FROM settings WHERE key = 'backup.sets'`).run()
+    } finally {
+      old.close()
+    }
+    await t.h.handlers['collection:updateSet']({ setID: t.id('10179-1'), patch: { qtyOwned: 5 } })
+    const preview = await t.x['exchange:previewRestore']({
+      data: readFileSync(path).toString('base64'),
+      name: 'old.studbook'
+    })
+    expect(preview?.holds).toMatchObject({ setsOwned: 1, unitsOwned: 3, setsWanted: 1 })
+    await t.x['exchange:applyRestore']({ restoreId: preview?.restoreId ?? '' })
+    expect(
+      t.h.store.read
+        .prepare('SELECT qty_owned FROM set_state WHERE profile_id = ? AND set_id = ?')
+        .get(t.h.profileId, t.id('10179-1'))
+    ).toEqual({ qty_owned: 3 })
+  }, 60_000)
 
   it('the daily backup keeps the undo history too', async () => {
     t = await exchangeHarness()
