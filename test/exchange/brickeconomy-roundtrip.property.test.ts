@@ -130,5 +130,6 @@ describe('BrickEconomy round trip', () => {
       }),
       { numRuns: 60 }
     )
-  })
+    // 60 collections, each a real SQLite profile or two: minutes on a machine at load 20.
+  }, 180_000)
 })
