@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
+import { bundledNotices, writeNotices } from './scripts/third-party-notices.mjs'
 
 // Three Node entries share one main build: the Electron app, the browser host and the reference
 // service CLI. electron-vite externalizes exactly package.json's `dependencies`, which electron-builder
@@ -11,6 +12,8 @@ import { svelte } from '@sveltejs/vite-plugin-svelte'
 
 export default defineConfig({
   main: {
+    // Third-party notices: each build records what it bundles; the renderer's writes the file.
+    plugins: [bundledNotices()],
     build: {
       rolldownOptions: {
         input: {
@@ -38,6 +41,7 @@ export default defineConfig({
     }
   },
   preload: {
+    plugins: [bundledNotices()],
     build: {
       // A sandboxed preload can require only 'electron': everything else (zod, the contract) is bundled.
       externalizeDeps: false,
@@ -52,6 +56,10 @@ export default defineConfig({
       minify: true,
       rolldownOptions: { input: resolve('src/renderer/index.html') }
     },
-    plugins: [svelte({ configFile: resolve('svelte.config.mjs') })]
+    plugins: [
+      svelte({ configFile: resolve('svelte.config.mjs') }),
+      bundledNotices(),
+      writeNotices()
+    ]
   }
 })

@@ -28,6 +28,7 @@ import { join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { tsImport } from 'tsx/esm/api'
 import { checkPackagedNatives } from './after-pack.mjs'
+import { NOTICES_FILE } from './third-party-notices.mjs'
 import {
   carriedFor,
   configuredTargets,
@@ -503,6 +504,63 @@ function checkAsarBudget(size) {
     size <= ASAR_BUDGET_BYTES,
     `app.asar is ${mb} MB, over its ${ASAR_BUDGET_BYTES / 1e6} MB budget (docs/packaging.md)`
   )
+}
+
+if (existsSync(archive)) checkThirdPartyNotices(archive, paths, shipped)
+
+/**
+ * The third-party notices (scripts/third-party-notices.mjs, shown under Help › Third-Party
+ * Licenses) ship in the renderer build and name every package whose code the app carries: each
+ * package shipped in node_modules, each one the main and preload builds bundle (rolldown heads every
+ * bundled module with a `// node_modules/<package>/…` line), and each one the renderer's and shared
+ * sources import (the renderer build is minified, so its modules are found from the sources).
+ */
+function checkThirdPartyNotices(archive, paths, shipped) {
+  const file = `out/renderer/${NOTICES_FILE}`
+  if (!paths.includes(file)) {
+    check(false, `asar lacks ${file}: the third-party notices were not generated`)
+    return
+  }
+  let packages
+  try {
+    packages = JSON.parse(asar.extractFile(archive, file).toString('utf8')).packages
+  } catch (error) {
+    check(false, `${file} is unreadable: ${error.message}`)
+    return
+  }
+  const listed = new Set(packages.map((p) => p.name))
+  const unlicensed = packages.filter((p) => !p.license || p.license === 'UNKNOWN')
+  check(
+    unlicensed.length === 0,
+    `${file} names no license for ${unlicensed.map((p) => p.name).join(', ')}`
+  )
+  const carried = new Set(shipped)
+  const bundledLine = /^\/\/ node_modules\/((?:@[^/\s]+\/)?[^/\s]+)\//gm
+  for (const p of paths.filter((p) => /^out\/(main|preload)\/.*\.js$/.test(p))) {
+    const text = asar.extractFile(archive, p).toString('utf8')
+    for (const m of text.matchAll(bundledLine)) carried.add(m[1])
+  }
+  for (const name of importedPackages(['src/renderer/src', 'src/shared'])) carried.add(name)
+  const unlisted = [...carried].filter((name) => !listed.has(name)).sort()
+  check(unlisted.length === 0, `${file} misses packages the app carries: ${unlisted.join(', ')}`)
+  console.log(`package:check: ${listed.size} packages in the third-party notices`)
+}
+
+/** Packages the sources under `dirs` import at run time (not `import type`, not Node's own). */
+function importedPackages(dirs) {
+  const names = new Set()
+  // One statement per match: no quote before its `from` (a side-effect import never matches).
+  const statement = /^[ \t]*import\s([^']*?)from\s+'([^']+)'/gm
+  for (const file of dirs.flatMap((d) => filesUnder(join(root, d)))) {
+    if (!/\.(ts|svelte)$/.test(file) || file.endsWith('.d.ts')) continue
+    for (const [, what, from] of readFileSync(file, 'utf8').matchAll(statement)) {
+      if (/^type\s/.test(what) || from.startsWith('.') || from.startsWith('node:')) continue
+      if (from === 'electron') continue
+      const parts = from.split('/')
+      names.add(from.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0])
+    }
+  }
+  return names
 }
 
 finish(existsSync(archive) ? { paths, natives, shipped, size: statSync(archive).size } : null)
