@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3'
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
+import { join } from 'node:path'
 import { takeDailyBackup } from '../../src/main/exchange/auto-backup'
+import { installBackup } from '../../src/main/exchange/backup-file-repo'
 import { exchangeHarness, insertMinifig } from './store-fixtures'
 import type { ExchangeHarness } from './store-fixtures'
 import { copy } from './fixtures'
@@ -102,6 +104,27 @@ describe('what a backup holds', () => {
         .get(t.h.profileId, t.id('10179-1'))
     ).toEqual({ qty_owned: 3 })
   }, 60_000)
+
+  it('a backup installed in place of a damaged file shows its sets by number before a sync', async () => {
+    t = await exchangeHarness()
+    await someCollection()
+    const r = await t.x['exchange:backup']({ saveWithDialog: false })
+    const dest = join(t.h.dir, 'installed.db')
+    await installBackup(r.path ?? '', dest)
+    const numbers = rows(dest, 'SELECT set_id, full_number, last_updated FROM sets ORDER BY set_id')
+    expect(numbers).toEqual(
+      [t.id('10179-1'), t.id('21309-1')]
+        .sort((a, b) => a - b)
+        .map((id) => ({
+          set_id: id,
+          full_number: [...t.ids].find(([, v]) => v === id)?.[0],
+          last_updated: ''
+        }))
+    )
+    // Found by a search too, and no longer marked as a backup.
+    expect(rows(dest, `SELECT rowid FROM sets_fts WHERE sets_fts MATCH '10179*'`)).toHaveLength(1)
+    expect(rows(dest, `SELECT value FROM settings WHERE key LIKE 'backup.%'`)).toEqual([])
+  })
 
   it('the daily backup keeps the undo history too', async () => {
     t = await exchangeHarness()

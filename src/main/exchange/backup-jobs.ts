@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3'
 import type { CollectionCountsDto } from '../../shared/model/exchange'
+import { upsertSets } from '../catalogue/index'
 import { lastOutboxId } from '../collection/index'
 import type { Edit } from '../collection/index'
 import type { ReadDb, WriteDb } from '../store/handles'
@@ -12,7 +13,8 @@ import { asBackupError, openUntrusted, readBackup, stageBackup } from './backup-
 import type { BackupSource, ProfileMatch } from './backup-reader'
 import type { SetName } from './backup-set-names'
 import { writeError } from './backup-errors'
-import { quickCheck } from './backup-repo'
+import { backupProfiles, quickCheck, rawSetNames } from './backup-repo'
+import { MAX_NAMES_BYTES, checkSetNames, placeholderSet } from './backup-set-names'
 import { checkBackupSchema, damaged } from './backup-schema'
 import { stripBackup, unmarkBackup } from './backup-strip-repo'
 import type { Refusal } from './backup-values'
@@ -258,6 +260,28 @@ function apply(job: Extract<BackupJob, { kind: 'apply' }>, newLocalId: () => str
 }
 
 /**
+ * The sets a backup names by number put in its (empty) catalogue, as a restore onto a fresh
+ * install does: the collection shows them by number until the next sync.
+ */
+function placeNamedSets(db: WriteDb): void {
+  const raw = rawSetNames(db, MAX_NAMES_BYTES)
+  const at = new Date().toISOString()
+  for (const profile of backupProfiles(db)) {
+    const inCatalogue = catalogueSetIds(db, profile.id)
+    const missing = [...checkSetNames(raw, profile.id)].filter(([id]) => !inCatalogue.has(id))
+    if (missing.length === 0) continue
+    db.transaction(() => {
+      upsertSets(
+        db,
+        profile.id,
+        missing.map(([id, name]) => placeholderSet(id, name)),
+        at
+      )
+    })()
+  }
+}
+
+/**
  * A listed backup made the data file again (recovery from a damaged one): checked as a restore
  * checks it, then migrated (the private copy only) and copied to `dest`.
  */
@@ -278,6 +302,7 @@ async function install(job: Extract<BackupJob, { kind: 'install' }>): Promise<nu
   }
   const out = new Database(job.dest, { fileMustExist: true })
   try {
+    placeNamedSets(out as WriteDb)
     unmarkBackup(out as WriteDb)
   } finally {
     out.close()

@@ -87,5 +87,5 @@ export function stripBackup(db: WriteDb, takenAt: string, keepJournal: boolean):
 /** A backup installed as the data file is no longer a backup file. */
 export function unmarkBackup(db: WriteDb): void {
   db.pragma('application_id = 0')
-  db.prepare("DELETE FROM settings WHERE key = 'backup.takenAt'").run()
+  db.prepare(`DELETE FROM settings WHERE key IN ('backup.takenAt', '${SET_NAMES_KEY}')`).run()
 }
