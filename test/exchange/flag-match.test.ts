@@ -45,6 +45,30 @@ describe('flags matched by name', () => {
     expect(setState(t.h.store, t.id('308-3'))?.flags).toBe(bits(6))
   })
 
+  it('a new name whose place is taken goes to the first flag without a name', async () => {
+    t = await exchangeHarness()
+    await label('Displayed', 'Boxed', '', '', '', 'Gift')
+    const preview = await t.x['exchange:previewImport']({
+      format: 'collection',
+      content: golden('brickset-sets-current.csv')
+    })
+    expect(preview.notices.join('\n')).toContain(
+      'flag column 6 "Instagrammed" is read into your flag 3, which takes its name.'
+    )
+    await t.x['exchange:applyImport']({ previewId: preview.previewId })
+    expect(labelsOf(t.h.store)).toEqual([
+      'Displayed',
+      'Boxed',
+      'Instagrammed',
+      '',
+      '',
+      'Gift',
+      '',
+      ''
+    ])
+    expect(setState(t.h.store, t.id('308-3'))?.flags).toBe(bits(3))
+  })
+
   it('a new name goes to a flag without one; with all eight named it is not read, and says so', async () => {
     t = await exchangeHarness()
     await label('Displayed', 'Boxed', 'A', 'B', 'C', 'Gift', 'D', 'E')

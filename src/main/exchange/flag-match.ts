@@ -73,10 +73,12 @@ export function matchFlags(columns: readonly FlagColumn[], local: readonly strin
     else put(c, flagNo)
   }
   const free = (n: number): boolean => names[n - 1] === '' && !taken.has(n)
+  // Places a new name may still want for itself: another new name does not take them first.
+  const ownPlace = new Set(fresh.map((c) => c.position))
   for (const c of fresh) {
     const flagNo = free(c.position)
       ? c.position
-      : [1, 2, 3, 4, 5, 6, 7, 8].find((n) => free(n) && !named.some((o) => o.position === n))
+      : [1, 2, 3, 4, 5, 6, 7, 8].find((n) => free(n) && !ownPlace.has(n))
     const any = flagNo ?? [1, 2, 3, 4, 5, 6, 7, 8].find(free)
     if (any === undefined) {
       notices.push(
