@@ -10,6 +10,7 @@ import { up as minifigCatalogue } from './0080-minifig-catalogue'
 import { up as savedViews } from './0090-saved-views'
 import { up as setCodes } from './0100-set-codes'
 import { up as bulkWriteColumns } from './0110-bulk-write-columns'
+import { up as watchNotices } from './0120-watch-notices'
 
 export interface Migration {
   readonly version: number
@@ -29,5 +30,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 80, name: 'minifig-catalogue', up: minifigCatalogue },
   { version: 90, name: 'saved-views', up: savedViews },
   { version: 100, name: 'set-codes', up: setCodes },
-  { version: 110, name: 'bulk-write-columns', up: bulkWriteColumns }
+  { version: 110, name: 'bulk-write-columns', up: bulkWriteColumns },
+  { version: 120, name: 'watch-notices', up: watchNotices }
 ]
