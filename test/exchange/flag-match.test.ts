@@ -88,6 +88,24 @@ describe('flags matched by name', () => {
     expect(setState(t.h.store, t.id('10179-1'))?.flags).toBe(bits(1, 2))
   })
 
+  it('a column without a name is not read into a named flag, and ticks in it are not lost silently', async () => {
+    t = await exchangeHarness()
+    await label('Displayed', 'Boxed')
+    const lines = golden('brickset-sets-current.csv').split('\r\n')
+    const header = lines[0] ?? ''
+    // 308-3's row has no quoted cells: tick its "Flag 2 not used".
+    const cells = (lines[4] ?? '').split(',')
+    const at = header.split(',').indexOf('Flag 2 not used')
+    const row = [...cells.slice(0, at), 'Yes', ...cells.slice(at + 1)]
+    const preview = await t.x['exchange:previewImport']({
+      format: 'collection',
+      content: [header, row.join(',')].join('\r\n')
+    })
+    expect(preview.notices.join('\n')).toContain(
+      'The file\'s flag column 2 "Flag 2 not used" has ticks (line 2), but your flag 2 is "Boxed": that column was not read.'
+    )
+  })
+
   it('our full export: names travel, and land on the flag of that name in another profile', async () => {
     const source = await exchangeHarness()
     t = await exchangeHarness()

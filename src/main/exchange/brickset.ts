@@ -6,7 +6,7 @@ import type { Cell } from './csv'
 import { normaliseSetNumber, sheetCell, wholeNumber, yesNo as readYesNo } from './cells'
 import type { ExportCollection } from './export-types'
 import { FLAG_NOS, flagTitle, yesNo } from './export-types'
-import { matchFlags } from './flag-match'
+import { matchFlags, unreadTicks } from './flag-match'
 import type { FlagColumn } from './flag-match'
 import { IntentBook } from './import-types'
 import type { ParsedFile, ReadContext } from './import-types'
@@ -135,7 +135,7 @@ function current(table: CsvTable, ctx: ReadContext): ParsedFile {
   return book.finish({
     layout: 'Brickset collection CSV',
     labels: flags.labels,
-    notices: flags.notices,
+    notices: [...flags.notices, ...unreadTicks(flags, table.rows, ctx.labels ?? [])],
     question: null,
     copyMatch: 'carried'
   })

@@ -19,6 +19,8 @@ interface FlagMatch {
   readonly labels: ReadonlyMap<number, string>
   /** What the user should know: columns read into another flag, or not read at all. */
   readonly notices: readonly string[]
+  /** Columns without a name that were not read: their flag has a name of its own. */
+  readonly unread: readonly FlagColumn[]
 }
 
 const LABEL_MAX = 20
@@ -90,13 +92,40 @@ export function matchFlags(columns: readonly FlagColumn[], local: readonly strin
     labels.set(any, c.label)
     put(c, any)
   }
+  const unread: FlagColumn[] = []
   for (const c of columns) {
     const label = c.name.trim()
     if (label !== '' && !isPlaceholder(label)) continue
     if (free(c.position)) {
       taken.add(c.position)
       read.push({ index: c.index, flagNo: c.position })
+    } else {
+      unread.push(c)
     }
   }
-  return { columns: read, labels, notices }
+  return { columns: read, labels, notices, unread }
+}
+
+const TICK = /^(yes|y|true|1|x|✓)$/i
+
+/**
+ * Ticks in a column without a name that was not read (its flag has a name of its own): said in
+ * the preview with the first line, rather than dropped without a word.
+ */
+export function unreadTicks(
+  m: FlagMatch,
+  rows: readonly { readonly line: number; readonly cells: readonly string[] }[],
+  local: readonly string[]
+): string[] {
+  return m.unread.flatMap((c) => {
+    const first = rows.find((r) => TICK.test((r.cells[c.index] ?? '').trim()))
+    if (!first) return []
+    const mine = local[c.position - 1]?.trim() ?? ''
+    const why =
+      mine === '' ? 'another column was read into it' : `your flag ${c.position} is "${mine}"`
+    return [
+      `The file's flag column ${c.position} "${c.name.trim()}" has ticks (line ${first.line}), ` +
+        `but ${why}: that column was not read.`
+    ]
+  })
 }

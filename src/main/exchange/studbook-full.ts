@@ -13,7 +13,7 @@ import {
 import { readDate, readDateOrder } from './dates'
 import type { ExportCollection, ExportSet } from './export-types'
 import { FLAG_NOS, yesNo as yes } from './export-types'
-import { matchFlags } from './flag-match'
+import { matchFlags, unreadTicks } from './flag-match'
 import type { FlagColumn } from './flag-match'
 import { IntentBook } from './import-types'
 import type { CopyIntent, ParsedFile, ReadContext } from './import-types'
@@ -272,7 +272,11 @@ export function readStudbook(table: CsvTable, ctx: ReadContext): ParsedFile {
   return book.finish({
     layout: 'Full Studbook CSV',
     labels: matched.labels,
-    notices: [...matched.notices, ...(dates.reason === null ? [] : [dates.reason])],
+    notices: [
+      ...matched.notices,
+      ...unreadTicks(matched, table.rows, ctx.labels ?? []),
+      ...(dates.reason === null ? [] : [dates.reason])
+    ],
     question: dates.question,
     copyMatch: 'all',
     rowsPerCopy: true
