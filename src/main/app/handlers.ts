@@ -8,6 +8,7 @@ import type { FileChooser, ReportPdfPort } from './ports'
 import { createCatalogueHandlers } from '../catalogue/catalogue-handlers'
 import { createReportHandlers } from '../report/index'
 import { createViewsHandlers } from '../views/index'
+import { createWatchHandlers } from '../watch/index'
 import type { EditSideHandlers } from './compose-edits'
 import type { Profiles } from '../account/profiles'
 import type { SyncRunner } from '../sync/runner'
@@ -85,6 +86,7 @@ export function buildHandlers(
       pdf: s.reportPdf ?? null
     }),
     createViewsHandlers({ store: s.store, profileId: () => s.profiles.active().id, now: s.now }),
+    createWatchHandlers({ store: s.store, profileId: () => s.profiles.active().id, now: s.now }),
     edits
   ])
 }

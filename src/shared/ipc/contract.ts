@@ -9,6 +9,7 @@ import { exchangeChannels } from './channels/exchange'
 import { reportChannels } from './channels/report'
 import { scanChannels } from './channels/scan'
 import { viewsChannels } from './channels/views'
+import { watchChannels } from './channels/watch'
 import type { EventMap } from './events'
 
 /**
@@ -26,7 +27,8 @@ export const CHANNELS = {
   ...exchangeChannels,
   ...reportChannels,
   ...scanChannels,
-  ...viewsChannels
+  ...viewsChannels,
+  ...watchChannels
 } as const
 
 type Channels = typeof CHANNELS

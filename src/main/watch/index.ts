@@ -1,0 +1,3 @@
+/** The retirement watch's public face: the composition root imports only what is listed here. */
+export { createWatchHandlers } from './watch-handlers'
+export type { WatchHandlers } from './watch-handlers'
