@@ -201,3 +201,14 @@ export function problemPage(
         LIMIT ${page.limit} OFFSET ${page.offset}`
   )
 }
+
+/** Live copies of a set that carry details (copy-rules.ts detailedCopies, in SQL). */
+export function detailedCopyCount(db: ReadDb, profileId: number, setID: number): number {
+  return (
+    get<{ n: number }>(
+      db,
+      sql`SELECT count(*) AS n FROM copies c WHERE c.profile_id = ${profileId}
+            AND c.set_id = ${setID} AND c.deleted = 0 AND NOT ${BLANK}`
+    )?.n ?? 0
+  )
+}

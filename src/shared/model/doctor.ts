@@ -24,9 +24,9 @@ export type DoctorCheck = (typeof DOCTOR_CHECKS)[number]
 export const DOCTOR_PAGE_MAX = 100
 
 /** What a check's fix does: one edit, or a jump to where the user fixes it. */
-export type DoctorFixKind = 'edit' | 'openSet' | 'openMinifig' | 'openFlags' | 'sync'
+type DoctorFixKind = 'edit' | 'openSet' | 'openMinifig' | 'openFlags' | 'sync'
 
-export interface DoctorCheckInfo {
+interface DoctorCheckInfo {
   readonly title: string
   /** What the check means, and why it matters. */
   readonly explain: string
@@ -108,7 +108,7 @@ export const DOCTOR_INFO: Readonly<Record<DoctorCheck, DoctorCheckInfo>> = {
   }
 }
 
-export interface DoctorCountDto {
+interface DoctorCountDto {
   readonly check: DoctorCheck
   readonly count: number
 }
