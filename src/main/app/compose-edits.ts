@@ -8,6 +8,8 @@ import type { CollectionHandlers } from '../collection/collection-handlers'
 import { createBulkEditHandlers } from '../collection/bulk-edit-handlers'
 import type { BulkEditHandlers } from '../collection/bulk-edit-handlers'
 import { createScanHandlers } from '../collection/scan'
+import { createDoctorHandlers } from '../doctor/index'
+import type { DoctorHandlers } from '../doctor/index'
 import type { ScanHandlers } from '../collection/scan'
 import type { FileChooser } from './ports'
 import type { EditDeps } from '../collection/edits-deps'
@@ -51,7 +53,8 @@ export type EditSideHandlers = CollectionHandlers &
   ScanHandlers &
   OutboxJournalHandlers &
   AccountHandlers &
-  ExchangeHandlers
+  ExchangeHandlers &
+  DoctorHandlers
 
 export interface EditSide {
   readonly handlers: EditSideHandlers
@@ -161,6 +164,8 @@ export function createEditSide(d: EditSideDeps): EditSide {
     ...createCollectionHandlers(deps),
     ...createBulkEditHandlers(deps),
     ...createScanHandlers(deps),
+    // The doctor's fixes are edits: the same deps, so they announce and push like any other.
+    ...createDoctorHandlers(deps),
     ...createOutboxJournalHandlers(deps),
     ...createExchangeHandlers({
       ...deps,

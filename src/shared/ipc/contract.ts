@@ -10,6 +10,7 @@ import { reportChannels } from './channels/report'
 import { scanChannels } from './channels/scan'
 import { viewsChannels } from './channels/views'
 import { watchChannels } from './channels/watch'
+import { doctorChannels } from './channels/doctor'
 import type { EventMap } from './events'
 
 /**
@@ -28,6 +29,7 @@ export const CHANNELS = {
   ...reportChannels,
   ...scanChannels,
   ...viewsChannels,
+  ...doctorChannels,
   ...watchChannels
 } as const
 
