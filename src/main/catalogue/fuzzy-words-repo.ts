@@ -20,9 +20,9 @@ const READS_PER_SLICE = 4
 
 /**
  * A stale index is read again at most once per this many times the last read's length (and never
- * sooner than REREAD_MIN_MS after it): a sync moves the catalogue with every page it stores, and reading
- * 20,000 sets again on each word search during it was a third of the main thread's time while the
- * catalogue loaded (issue #25). Between reads a search uses the index it has.
+ * sooner than REREAD_MIN_MS after it): a sync moves the catalogue with every page it stores, and
+ * reading 20,000 sets again on each word search during it was a third of the main thread's time
+ * while the catalogue loaded (issue #25). Between reads a search uses the index it has.
  */
 const REREAD_AFTER = 10
 const REREAD_MIN_MS = 1000
