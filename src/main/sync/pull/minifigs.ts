@@ -23,7 +23,7 @@ const PAGE = 500
 
 type Page = FigurePageHead
 
-/** One page, its head checked; null when the service answers nothing (no such page, or no catalogue). */
+/** One page, its head checked; null when the service answers nothing (no such page or catalogue). */
 async function fetchPage(ctx: PullContext, n: number): Promise<Page | null> {
   const answer: unknown = await ctx.client.v3.getMinifigs(
     { params: JSON.stringify({ pageSize: PAGE, pageNumber: n }) },

@@ -107,8 +107,8 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
     /** A page stops at the next slice once the sync is cancelled; the end of a load never does. */
     cancellable: boolean
     /**
-     * The job writes `sets`: its end (and each slice that says so) moves the catalogue's generation, so the main connection's
-     * caches of searches, counts and facets learn of its rows. Figures are not in `sets`; moving
+     * The job writes `sets`: its end (and each slice that says so) moves the catalogue's
+     * generation, so the main connection's caches of searches, counts and facets learn of its rows. Figures are not in `sets`; moving
      * it for them would drop those caches (and restart the search warmer) every slice.
      */
     sets: boolean
