@@ -20,7 +20,8 @@ const ALL: Record<Command, true> = {
   redo: true,
   find: true,
   shortcuts: true,
-  selectAll: true
+  selectAll: true,
+  licenses: true
 }
 
 function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
@@ -158,6 +159,21 @@ describe('application menu', () => {
       // About exactly once: the app menu on macOS, Help elsewhere.
       expect(items.filter((i) => i.role === 'about')).toHaveLength(1)
       if (platform !== 'darwin') expect(labels.at(-1)).toBe('about')
+    }
+  )
+
+  it.each(['darwin', 'win32', 'linux'] as const)(
+    'offers Third-Party Licenses beside About on %s',
+    (platform) => {
+      const { template, commands, click } = menuFor(platform)
+      click('Third-Party Licenses')
+      expect(commands).toEqual(['licenses'])
+      // Next to About: in the app menu on macOS, just before it at the end of Help elsewhere.
+      const menu = (platform === 'darwin' ? template[0] : template.at(-1))?.submenu
+      const labels = (menu as MenuItemConstructorOptions[]).map((i) => i.label ?? i.role)
+      expect(labels.indexOf('Third-Party Licenses')).toBe(
+        labels.indexOf('about') + (platform === 'darwin' ? 1 : -1)
+      )
     }
   )
 

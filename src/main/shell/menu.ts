@@ -57,11 +57,14 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
   const on = options.onCommand
   const settings = item(mac ? 'Settings…' : 'Preferences…', 'settings', 'CmdOrCtrl+,', on)
   const redoKey = mac ? 'Shift+Cmd+Z' : 'Ctrl+Y'
+  // Beside About, wherever the platform puts it: the third-party notices shipped with the app.
+  const licenses = item('Third-Party Licenses', 'licenses', undefined, on)
 
   const appMenu: MenuItemConstructorOptions = {
     label: options.appName,
     submenu: [
       { role: 'about' },
+      licenses,
       { type: 'separator' },
       settings,
       { type: 'separator' },
@@ -134,7 +137,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
       action('Open Logs Folder', help.openLogsFolder),
       action('Copy Diagnostics', help.copyDiagnostics),
       ...(updates === null ? [] : [action('Check for Updates…', updates)]),
-      ...(mac ? [] : [{ type: 'separator' } as const, { role: 'about' } as const])
+      ...(mac ? [] : [{ type: 'separator' } as const, licenses, { role: 'about' } as const])
     ]
   }
   return [...(mac ? [appMenu] : []), fileMenu, editMenu, viewMenu, windowMenu, helpMenu]

@@ -28,6 +28,7 @@ export interface EventMap {
   /**
    * An application-menu command (Electron only). `restoreOpened`: the OS opened a `.studbook` file
    * with Studbook; the Restore preview asks main for it (exchange:previewRestore `opened`).
+   * `licenses`: Help › Third-Party Licenses (the notices the build ships beside the page).
    */
   'menu:command': {
     readonly command:
@@ -43,6 +44,7 @@ export interface EventMap {
       | 'find'
       | 'shortcuts'
       | 'selectAll'
+      | 'licenses'
   }
 }
 

@@ -90,6 +90,7 @@ export function boot(): () => void {
         nav.go('exchange')
       } else if (command === 'settings') nav.go('settings')
       else if (command === 'shortcuts') help.open = true
+      else if (command === 'licenses') help.licenses = true
       else document.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
     }),
     on('account:changed', (status) => {
