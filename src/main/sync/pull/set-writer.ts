@@ -108,8 +108,9 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
     cancellable: boolean
     /**
      * The job writes `sets`: its end (and each slice that says so) moves the catalogue's
-     * generation, so the main connection's caches of searches, counts and facets learn of its rows. Figures are not in `sets`; moving
-     * it for them would drop those caches (and restart the search warmer) every slice.
+     * generation, so the main connection's caches of searches, counts and facets learn of its
+     * rows. Figures are not in `sets`; moving it for them would drop those caches (and restart
+     * the search warmer) every slice.
      */
     sets: boolean
     settle: (outcome: { value: unknown } | { error: AppError }) => void
