@@ -6,6 +6,7 @@ import { initialBit } from '../store/initials'
 import { BITS_MIN, hasMatchSet, hasPerCatalogue, matchSet, perCatalogue } from '../store/match-sets'
 import { join, raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
+import { addDays, localDay } from '../../shared/model/watch-days'
 
 export type SearchInput = z.output<typeof searchQuery> & {
   /**
@@ -16,6 +17,8 @@ export type SearchInput = z.output<typeof searchQuery> & {
   readonly near?: Readonly<Record<string, readonly string[]>>
   /** An FTS query used instead of the text's own: one relevance tier of it (search-repo.ts). */
   readonly match?: string
+  /** yyyy-MM-dd the relative filters count from; the user's today when absent (tests fix it). */
+  readonly today?: string
 }
 
 export type FilterKey =
@@ -288,15 +291,21 @@ export function filters(db: ReadDb, q: SearchInput, paged: boolean): Map<FilterK
     const col = raw(PRICE_COLUMN[q.price.region])
     f.set('price', sql`${col} <> '' AND CAST(${col} AS REAL) <= ${q.price.max}`)
   }
+  const exits: Sql[] = []
   if (q.exitFrom !== undefined || q.exitTo !== undefined) {
     // The US shop's last day (yyyy-MM-dd), the one date every catalogue version gives: a column
     // of its own (migration 110) with the partial index sets_by_exit, which BETWEEN can use.
-    f.set(
-      'exit',
+    exits.push(
       sql`s.shop_exit BETWEEN ${`${q.exitFrom ?? 0}`.padStart(4, '0')}
         AND ${`${q.exitTo ?? 9999}-12-31~`}`
     )
   }
+  if (q.exitWithinDays !== undefined) {
+    // "Leaving shops within N days" (the retirement watch), over the same indexed column.
+    const today = q.today ?? localDay(new Date())
+    exits.push(sql`s.shop_exit BETWEEN ${today} AND ${addDays(today, q.exitWithinDays)}`)
+  }
+  if (exits.length > 0) f.set('exit', join(exits, ' AND '))
   return f
 }
 

@@ -4,7 +4,7 @@ import { WATCH_LIMIT } from '../../shared/model/watch'
 import type { LeavingDto, LeavingSetDto } from '../../shared/model/watch'
 import type { Store } from '../store/connection'
 import { transaction } from '../store/handles'
-import { addDays, daysBetween, localDay } from './watch-dates'
+import { addDays, daysBetween, localDay } from '../../shared/model/watch-days'
 import { leavingIn, noticedOf, recordNotices } from './watch-repo'
 
 type WatchChannels = 'watch:leaving'

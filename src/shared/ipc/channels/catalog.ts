@@ -8,6 +8,7 @@ import type {
   SubthemeDto,
   ThemeDto
 } from '../../model/catalog'
+import { WATCH_DAYS_MAX } from '../../model/watch'
 
 const SORT_KEYS = [
   'number',
@@ -42,6 +43,8 @@ export const searchQuery = z
     /** The year the shop stops selling the set, as the catalogue gives it (unknown is out). */
     exitFrom: z.number().int().min(1900).max(2100).optional(),
     exitTo: z.number().int().min(1900).max(2100).optional(),
+    /** The US shop stops selling the set from today to N days ahead (the retirement watch). */
+    exitWithinDays: z.number().int().min(1).max(WATCH_DAYS_MAX).optional(),
     sort: z.enum(SORT_KEYS).default('number'),
     desc: z.boolean().default(false),
     offset: z.number().int().min(0).default(0),
