@@ -8,6 +8,7 @@ export const VIEWS = [
   'notes',
   'totals',
   'report',
+  'doctor',
   'scan',
   'sync',
   'exchange',
