@@ -5,7 +5,8 @@
 // 2. By packaging the app for Linux x64 as a directory against a stub Electron (no download, no
 //    native rebuild): the app's build output and production dependencies only, native modules
 //    unpacked and only the target's, no tests, no source maps, fuses flipped, the generated .desktop
-//    entry and app-update.yml.
+//    entry and app-update.yml, app.asar within its 5 MB budget, and the third-party notices naming
+//    every package the app carries.
 // Options: --skip-build (use the existing out/), --keep (leave the temporary folder for a look),
 // --static (part 1 only), --target <platform>-<arch> (also require that target's binaries to be
 // staged in node_modules, as on a build machine before packaging it; repeatable), --dist <dir>
