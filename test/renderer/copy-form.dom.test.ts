@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
@@ -78,6 +78,21 @@ describe('the copy form', () => {
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Save copy' }))
     await settle()
     expect(backend.callsTo('collection:saveCopy').at(-1)?.copy.dateAcquired).toBe(isoDay(0))
+  })
+
+  it("starts a new copy on the user's own day, not UTC's", async () => {
+    // 12:00 UTC on 26 November is already 02:00 on the 27th in Kiritimati (UTC+14).
+    const zone = process.env.TZ
+    process.env.TZ = 'Pacific/Kiritimati'
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-26T12:00:00Z'))
+    try {
+      const dialog = await addCopyDialog()
+      expect(within(dialog).getByLabelText('Date acquired')).toHaveProperty('value', '2026-11-27')
+    } finally {
+      vi.useRealTimers()
+      process.env.TZ = zone
+    }
   })
 
   it('opens on its first field, not on the close button', async () => {
