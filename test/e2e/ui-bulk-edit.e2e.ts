@@ -265,4 +265,41 @@ describe('bulk edit in the browser', () => {
     await page.emulateMedia({ colorScheme: 'light' })
     await page.setViewportSize({ width: 1440, height: 900 })
   })
+
+  it('the collection doctor lists a set owned and wanted, fixes it in one click, and Ctrl+Z undoes it', async () => {
+    const page = app.page
+    await idle()
+    const [target] = (await app.rpc<{ rows: Row[] }>('catalog:search', { limit: 1, offset: 1500 }))
+      .rows
+    if (!target) throw new Error('no set to use')
+    await app.rpc('collection:updateSet', {
+      setID: target.setID,
+      patch: { owned: true, qtyOwned: 1, wanted: true }
+    })
+    await go(page, '#/doctor')
+    await page.getByRole('heading', { name: 'Collection doctor', level: 1 }).waitFor()
+    // The sidebar's badge counts the problems found.
+    await page.getByRole('link', { name: /^Doctor \d+$/ }).waitFor()
+    const check = page.getByRole('region', { name: /^Owned and wanted at once/ })
+    const row = check.getByRole('listitem').filter({ hasText: target.fullNumber })
+    await row.getByText('quantity 1, also wanted').waitFor()
+    await row.getByRole('button', { name: 'Remove from wanted' }).click()
+    await toast(
+      page,
+      new RegExp(`^Doctor: remove from wanted \\(${target.fullNumber}\\)\\. Ctrl\\+Z undoes it\\.$`)
+    ).waitFor()
+    await row.waitFor({ state: 'detached' })
+    expect((await rowsOf([target.setID]))[0]?.collection).toMatchObject({
+      owned: true,
+      wanted: false
+    })
+    await page.keyboard.press('Control+z')
+    await toast(page, /^Undone: Doctor: remove from wanted/).waitFor()
+    await page
+      .getByRole('region', { name: /^Owned and wanted at once/ })
+      .getByRole('listitem')
+      .filter({ hasText: target.fullNumber })
+      .waitFor()
+    expect((await rowsOf([target.setID]))[0]?.collection.wanted).toBe(true)
+  })
 })
