@@ -106,6 +106,14 @@ const SCREENS: { name: string; show: (page: Page) => Promise<void> }[] = [
     }
   },
   {
+    name: 'doctor',
+    show: async (p) => {
+      await go(p, '#/doctor')
+      await p.getByRole('heading', { name: 'Collection doctor', level: 1 }).waitFor()
+      await p.getByText(/^Checking/).waitFor({ state: 'detached' })
+    }
+  },
+  {
     name: 'scan',
     show: async (p) => {
       await go(p, '#/scan')
