@@ -34,6 +34,8 @@ interface Filters {
   price?: PriceFilter
   exitFrom?: number
   exitTo?: number
+  /** Leaving the US shop within this many days (the retirement watch's saved-view filter). */
+  exitWithinDays?: number
 }
 
 export type PriceFilter = NonNullable<SearchQuery['price']>
@@ -63,11 +65,13 @@ function laterFilters(f: {
   readonly price?: PriceFilter | undefined
   readonly exitFrom?: number | undefined
   readonly exitTo?: number | undefined
-}): Pick<Filters, 'price' | 'exitFrom' | 'exitTo'> {
+  readonly exitWithinDays?: number | undefined
+}): Pick<Filters, 'price' | 'exitFrom' | 'exitTo' | 'exitWithinDays'> {
   return {
     ...(f.price === undefined ? {} : { price: f.price }),
     ...(f.exitFrom === undefined ? {} : { exitFrom: f.exitFrom }),
-    ...(f.exitTo === undefined ? {} : { exitTo: f.exitTo })
+    ...(f.exitTo === undefined ? {} : { exitTo: f.exitTo }),
+    ...(f.exitWithinDays === undefined ? {} : { exitWithinDays: f.exitWithinDays })
   }
 }
 

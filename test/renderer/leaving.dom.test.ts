@@ -1,0 +1,91 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { setTransport } from '../../src/renderer/src/lib/api'
+import App from '../../src/renderer/src/App.svelte'
+import type { LeavingDto } from '../../src/shared/model/watch'
+import { settle } from './dom-env'
+import { FakeBackend } from './fake-backend'
+import { FakeViews } from './fake-views'
+
+/** Issue #30 §3: the retirement watch as the user sees it, over a backend that answers it. */
+const backend = new FakeBackend(100)
+const fake = new FakeViews(backend)
+const first = backend.sets[0]
+if (!first) throw new Error('no set')
+let told = false
+backend.override('watch:leaving', (input): LeavingDto => {
+  const row = {
+    setID: first.setID,
+    number: first.fullNumber,
+    name: first.name,
+    theme: first.theme,
+    year: first.year ?? 2020,
+    region: 'US' as const,
+    exitDate: '2026-12-08',
+    daysLeft: 12,
+    price: '129.99',
+    currency: 'USD'
+  }
+  // Main tells each set once: the fake does the same.
+  const fresh = told ? [] : [row]
+  told = true
+  return { today: '2026-11-26', days: input.days ?? 90, sets: [row], fresh, truncated: false }
+})
+
+beforeAll(() => {
+  setTransport(backend)
+  window.localStorage.clear()
+  window.location.hash = '#/browse'
+})
+afterEach(() => {
+  cleanup()
+})
+
+describe('the retirement watch in the window', () => {
+  it('badges the set in Browse, tells once, and lists it on Leaving shops', async () => {
+    render(App)
+    await settle()
+    await vi.waitFor(() => {
+      expect(screen.getAllByText('Leaving in 12 d').length).toBeGreaterThan(0)
+    })
+    const toasts = screen.getByRole('region', { name: 'Notifications' })
+    expect(within(toasts).getByText(/leaves the shops on 2026-12-08/)).toBeTruthy()
+
+    await fireEvent.click(screen.getByRole('link', { name: 'Leaving shops' }))
+    await settle()
+    const page = screen.getByRole('region', { name: 'Leaving shops' })
+    const table = within(page).getByRole('table')
+    expect(within(table).getByText(first.name)).toBeTruthy()
+    expect(within(table).getByText(/129\.99/)).toBeTruthy()
+    expect(within(table).getByText('(in 12 days)')).toBeTruthy()
+    // The second look told nothing new.
+    expect(within(toasts).getAllByText(/leaves the shops/)).toHaveLength(1)
+  })
+
+  it('keeps "leaving shops within N days" in a saved view', async () => {
+    window.location.hash = '#/wanted'
+    render(App)
+    await settle()
+    const filters = screen.getByRole('complementary', { name: 'Filters' })
+    const within90 = within(filters).getByLabelText('Leaves the shop within days')
+    await fireEvent.change(within90, { target: { value: '90' } })
+    await settle()
+    await vi.waitFor(() => {
+      expect(backend.callsTo('catalog:search').at(-1)).toMatchObject({
+        wanted: true,
+        exitWithinDays: 90
+      })
+    })
+    await fireEvent.click(screen.getByRole('button', { name: 'Save view…' }))
+    const dialog = screen.getByRole('dialog', { name: 'Save this view' })
+    await fireEvent.input(within(dialog).getByLabelText('Name'), {
+      target: { value: 'Leaving soon' }
+    })
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save view' }))
+    await settle()
+    expect(fake.rows.at(-1)?.query).toMatchObject({
+      scope: { kind: 'wanted' },
+      exitWithinDays: 90
+    })
+  })
+})
