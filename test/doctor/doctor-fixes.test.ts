@@ -42,7 +42,7 @@ describe('collection doctor fixes', () => {
     seedState(h.store, h.profileId, 1, { owned: true, qty: 1, wanted: true, notes: 'keep' })
     seedState(h.store, h.profileId, 2, { owned: true, qty: 1, wanted: true })
     const before = stateRows()
-    const r = await doctor['doctor:fix']({ check: 'ownedWanted', setID: 1 })
+    const r = await doctor['doctor:applyFix']({ check: 'ownedWanted', setID: 1 })
     expect(r.description).toBe('Doctor: remove from wanted (1-1)')
     expect(journal()).toEqual([{ description: 'Doctor: remove from wanted (1-1)' }])
     expect(outbox()).toEqual([{ target: 'set:1', field: 'wanted', desired: 'false' }])
@@ -54,7 +54,7 @@ describe('collection doctor fixes', () => {
     })
     // Set 2, the problem the user did not choose, is as it was.
     expect(stripTime(without(after, 'set_id', 1))).toEqual(stripTime(without(before, 'set_id', 1)))
-    expect((await doctor['doctor:summary']({})).checks).toContainEqual({
+    expect((await doctor['doctor:getSummary']({})).checks).toContainEqual({
       check: 'ownedWanted',
       count: 1
     })
@@ -67,8 +67,8 @@ describe('collection doctor fixes', () => {
     seedState(h.store, h.profileId, 2, { owned: true, qty: 0 })
     seedCopy(h.store, h.profileId, 2)
     seedCopy(h.store, h.profileId, 2)
-    await doctor['doctor:fix']({ check: 'ownedZero', setID: 1 })
-    await doctor['doctor:fix']({ check: 'ownedZero', setID: 2 })
+    await doctor['doctor:applyFix']({ check: 'ownedZero', setID: 1 })
+    await doctor['doctor:applyFix']({ check: 'ownedZero', setID: 2 })
     const qty = (id: number) =>
       (
         db().prepare('SELECT qty_owned FROM set_state WHERE set_id = ?').get(id) as {
@@ -85,7 +85,7 @@ describe('collection doctor fixes', () => {
     seedCopy(h.store, h.profileId, 1)
     const copies = copyRows()
     const qty = () => db().prepare('SELECT qty_owned FROM set_state WHERE set_id = 1').get()
-    await doctor['doctor:fix']({ check: 'quantityCopies', setID: 1 })
+    await doctor['doctor:applyFix']({ check: 'quantityCopies', setID: 1 })
     expect(qty()).toEqual({ qty_owned: 2 })
     expect(copyRows()).toEqual(copies)
     await h.handlers['journal:undo']({})
@@ -99,7 +99,7 @@ describe('collection doctor fixes', () => {
     seedCopy(h.store, h.profileId, 1)
     seedCopy(h.store, h.profileId, 1)
     const qty = () => db().prepare('SELECT qty_owned FROM set_state WHERE set_id = 1').get()
-    await doctor['doctor:fix']({ check: 'quantityCopies', setID: 1 })
+    await doctor['doctor:applyFix']({ check: 'quantityCopies', setID: 1 })
     expect(qty()).toEqual({ qty_owned: 2 })
     await expect(h.handlers['journal:undo']({})).rejects.toThrow(/carry details/)
     expect(qty()).toEqual({ qty_owned: 2 })
@@ -112,8 +112,8 @@ describe('collection doctor fixes', () => {
     const other = seedCopy(h.store, h.profileId, 1, { date: '2020-03-01' })
     const future = seedCopy(h.store, h.profileId, 1, { date: '2027-01-01' })
     const before = copyRows()
-    await doctor['doctor:fix']({ check: 'copyReleaseDate', localId: chosen })
-    await doctor['doctor:fix']({ check: 'copyDateOut', localId: future })
+    await doctor['doctor:applyFix']({ check: 'copyReleaseDate', localId: chosen })
+    await doctor['doctor:applyFix']({ check: 'copyDateOut', localId: future })
     const after = copyRows()
     const pick = (rows: Record<string, unknown>[], id: string) =>
       rows.find((r) => r['local_id'] === id) ?? {}
@@ -131,11 +131,11 @@ describe('collection doctor fixes', () => {
 
   it('a problem already gone edits nothing; a check without an automatic fix says so', async () => {
     seedState(h.store, h.profileId, 1, { owned: true, qty: 1 })
-    await expect(doctor['doctor:fix']({ check: 'ownedWanted', setID: 1 })).rejects.toThrow(
+    await expect(doctor['doctor:applyFix']({ check: 'ownedWanted', setID: 1 })).rejects.toThrow(
       /already gone/
     )
     seedCopy(h.store, h.profileId, 1, { price: 0 })
-    await expect(doctor['doctor:fix']({ check: 'copyNoPrice', setID: 1 })).rejects.toThrow(
+    await expect(doctor['doctor:applyFix']({ check: 'copyNoPrice', setID: 1 })).rejects.toThrow(
       /no automatic fix: Open the set to enter the price/
     )
     expect(journal()).toEqual([])
@@ -144,7 +144,7 @@ describe('collection doctor fixes', () => {
 
   it('summary and list: the counts and one bounded page of rows', async () => {
     for (const id of [1, 2, 3]) seedState(h.store, h.profileId, id, { owned: true })
-    const s = await doctor['doctor:summary']({})
+    const s = await doctor['doctor:getSummary']({})
     expect(s.total).toBe(3)
     const page = await doctor['doctor:list']({ check: 'ownedZero', offset: 1, limit: 1 })
     expect(page).toMatchObject({ total: 3, offset: 1 })

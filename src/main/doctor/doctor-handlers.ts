@@ -8,7 +8,7 @@ import { countProblems, problemPage } from './doctor-repo'
 import type { ProblemRow } from './doctor-repo'
 import { planFix } from './doctor-fixes'
 
-export type DoctorHandlers = Pick<Handlers, 'doctor:summary' | 'doctor:list' | 'doctor:fix'>
+export type DoctorHandlers = Pick<Handlers, 'doctor:getSummary' | 'doctor:list' | 'doctor:applyFix'>
 
 /** Lets the loop answer between two queries (timers, IPC, the window's other requests). */
 function nextSlice(): Promise<void> {
@@ -35,7 +35,7 @@ function rowDto(check: DoctorRowDto['check'], r: ProblemRow): DoctorRowDto {
  */
 export function createDoctorHandlers(deps: EditDeps): DoctorHandlers {
   return {
-    'doctor:summary': async () => {
+    'doctor:getSummary': async () => {
       const db = deps.store.read
       const p = deps.profileId()
       const now = deps.now()
@@ -56,7 +56,7 @@ export function createDoctorHandlers(deps: EditDeps): DoctorHandlers {
       const rows = problemPage(db, p, check, now, { offset, limit }).map((r) => rowDto(check, r))
       return { check, offset, total, rows }
     },
-    'doctor:fix': async ({ check, setID, localId }) => {
+    'doctor:applyFix': async ({ check, setID, localId }) => {
       const p = deps.profileId()
       const now = deps.now()
       const plan = planFix(deps.store.read, p, check, { setID, localId }, now)

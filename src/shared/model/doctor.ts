@@ -95,7 +95,7 @@ export const DOCTOR_INFO: Readonly<Record<DoctorCheck, DoctorCheckInfo>> = {
   flagNoLabel: {
     title: 'Flags set without a label',
     explain:
-      'Sets carry a flag that has no name, so nobody can tell what it means. Name the flag in the sidebar.',
+      'Sets carry a flag that has no name, so nobody can tell what it means. Name it in Settings, under Flag labels.',
     fix: 'openFlags',
     fixLabel: 'Name the flag'
   },

@@ -8,7 +8,7 @@ import type { DoctorFixResultDto, DoctorPageDto, DoctorSummaryDto } from '../../
 const doctorCheck = z.enum(DOCTOR_CHECKS)
 
 export const doctorChannels = {
-  'doctor:summary': channel<DoctorSummaryDto>()(empty),
+  'doctor:getSummary': channel<DoctorSummaryDto>()(empty),
   'doctor:list': channel<DoctorPageDto>()(
     z
       .object({
@@ -19,7 +19,7 @@ export const doctorChannels = {
       .strict()
   ),
   /** Fixes the one problem named: a set (setID) or one of its copies (localId). */
-  'doctor:fix': channel<DoctorFixResultDto>()(
+  'doctor:applyFix': channel<DoctorFixResultDto>()(
     z
       .object({
         check: doctorCheck,

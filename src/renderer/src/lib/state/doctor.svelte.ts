@@ -7,7 +7,7 @@ import { tryCall, on } from '../api'
 class DoctorBadge {
   total = $state(0)
   async load(): Promise<void> {
-    const r = await tryCall('doctor:summary', {})
+    const r = await tryCall('doctor:getSummary', {})
     // A failed count keeps the last one: the badge is a hint, the screen says the rest.
     if (r.ok) this.total = r.value.total
   }
