@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { channel } from '../define'
-import { empty, flagNo, setId } from './common'
+import { empty, setId } from './common'
 import { DOCTOR_CHECKS, DOCTOR_PAGE_MAX } from '../../model/doctor'
 import type { DoctorFixResultDto, DoctorPageDto, DoctorSummaryDto } from '../../model/doctor'
 
@@ -24,8 +24,7 @@ export const doctorChannels = {
       .object({
         check: doctorCheck,
         setID: setId.optional(),
-        localId: z.string().min(1).max(100).optional(),
-        flagNo: flagNo.optional()
+        localId: z.string().min(1).max(100).optional()
       })
       .strict()
   )
