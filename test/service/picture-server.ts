@@ -145,23 +145,57 @@ export function countingFetch(route: (req: Request) => string = (r) => r.url): {
   fetch: FetchLike
   bytesRead: () => number
   largestChunk: () => number
+  /**
+   * The most downloads this fetch held open at once, counted on the client's side: from the call
+   * until its body ended, failed or was abandoned. (The server's own count lags: it sees a hang-up
+   * only when the socket's close reaches it, after the client has already moved on.)
+   */
+  maxOpen: () => number
 } {
   let read = 0
   let largest = 0
+  let open = 0
+  let maxOpen = 0
   const counted: FetchLike = async (req) => {
-    const res = await fetch(route(req), {
-      method: req.method,
-      headers: req.headers,
-      signal: req.signal,
-      redirect: req.redirect
-    })
-    if (res.body === null) return res
+    open++
+    maxOpen = Math.max(maxOpen, open)
+    let closed = false
+    const close = (): void => {
+      if (closed) return
+      closed = true
+      open--
+    }
+    req.signal.addEventListener('abort', close, { once: true })
+    let res: Response
+    try {
+      res = await fetch(route(req), {
+        method: req.method,
+        headers: req.headers,
+        signal: req.signal,
+        redirect: req.redirect
+      })
+    } catch (e) {
+      close()
+      throw e
+    }
+    if (res.body === null) {
+      close()
+      return res
+    }
     const reader = (res.body as ReadableStream<Uint8Array>).getReader()
     const body = new ReadableStream<Uint8Array>(
       {
         async pull(c) {
-          const { done, value } = await reader.read()
+          let chunk: Awaited<ReturnType<typeof reader.read>>
+          try {
+            chunk = await reader.read()
+          } catch (e) {
+            close()
+            throw e
+          }
+          const { done, value } = chunk
           if (done) {
+            close()
             c.close()
             return
           }
@@ -170,6 +204,7 @@ export function countingFetch(route: (req: Request) => string = (r) => r.url): {
           c.enqueue(value)
         },
         cancel(reason) {
+          close()
           return reader.cancel(reason)
         }
       },
@@ -177,5 +212,10 @@ export function countingFetch(route: (req: Request) => string = (r) => r.url): {
     )
     return new Response(body, { status: res.status, headers: res.headers })
   }
-  return { fetch: counted, bytesRead: () => read, largestChunk: () => largest }
+  return {
+    fetch: counted,
+    bytesRead: () => read,
+    largestChunk: () => largest,
+    maxOpen: () => maxOpen
+  }
 }
