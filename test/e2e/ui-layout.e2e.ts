@@ -114,6 +114,14 @@ const SCREENS: { name: string; show: (page: Page) => Promise<void> }[] = [
     }
   },
   {
+    name: 'leaving',
+    show: async (p) => {
+      await go(p, '#/leaving')
+      await p.getByRole('heading', { name: 'Leaving shops', level: 1 }).waitFor()
+      await p.getByText(/^Looking/).waitFor({ state: 'detached' })
+    }
+  },
+  {
     name: 'scan',
     show: async (p) => {
       await go(p, '#/scan')
