@@ -55,6 +55,10 @@ describe('what a backup holds', () => {
     expect(count(path, 'outbox')).toBe(pending)
     expect(count(path, 'copies')).toBe(1)
     expect(count(path, 'minifig_state')).toBe(1)
+    // The flags' names are the user's (the flags themselves travel in the collection's rows).
+    expect(rows(path, `SELECT label FROM flag_labels WHERE label = 'Gift'`)).toEqual([
+      { label: 'Gift' }
+    ])
     expect(rows(path, `SELECT value FROM settings WHERE key = 'report.ownerName'`)).toEqual([
       { value: 'A. Collector' }
     ])
