@@ -129,7 +129,10 @@ if (out !== undefined && out !== '') {
           mainHeap: mb(m.heapTotal),
           mainUsed: mb(m.heapUsed),
           spaces: Object.fromEntries(
-            getHeapSpaceStatistics().map((x) => [x.space_name.replace('_space', ''), mb(x.space_size)])
+            getHeapSpaceStatistics().map((x) => [
+              x.space_name.replace('_space', ''),
+              mb(x.space_size)
+            ])
           ),
           external: mb(m.external),
           workers: [...alive.values()].join(',')
