@@ -99,7 +99,11 @@ describe('the shortcuts sheet', () => {
       'Ctrl+A Select every set in the list',
       'Space Select or unselect this set (and Ctrl-click)',
       '/ Search',
-      '? This list'
+      '? This list',
+      'Ctrl+Shift+S Back up…',
+      'Ctrl+Shift+O Restore…',
+      'Ctrl+O Import…',
+      'Ctrl+Shift+E Export…'
     ]) {
       expect(text).toContain(line)
     }
