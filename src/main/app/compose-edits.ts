@@ -8,7 +8,7 @@ import type { CollectionHandlers } from '../collection/collection-handlers'
 import { createBulkEditHandlers } from '../collection/bulk-edit-handlers'
 import type { BulkEditHandlers } from '../collection/bulk-edit-handlers'
 import { createScanHandlers } from '../collection/scan'
-import { createDoctorHandlers } from '../doctor/index'
+import { createDoctorHandlers, followDoctorTotal } from '../doctor/index'
 import type { DoctorHandlers } from '../doctor/index'
 import type { ScanHandlers } from '../collection/scan'
 import type { FileChooser } from './ports'
@@ -185,6 +185,14 @@ export function createEditSide(d: EditSideDeps): EditSide {
       }
     })
   }
+  // The doctor's badge follows every change of the data without a call from the window.
+  const stopDoctorTotal = followDoctorTotal({
+    events: d.events,
+    total: async () => (await handlers['doctor:getSummary']({})).total,
+    warn: (message, e) => {
+      d.log.warn(message, e)
+    }
+  })
   return {
     handlers,
     pusher,
@@ -197,6 +205,7 @@ export function createEditSide(d: EditSideDeps): EditSide {
     async close() {
       closed = true
       unsubscribe()
+      stopDoctorTotal()
       if (timer) clearTimeout(timer)
       await inFlight
     }

@@ -25,6 +25,8 @@ export interface EventMap {
     readonly states: readonly SetState[] | null
   }
   'account:changed': AccountStatus
+  /** The collection doctor's problem count, counted again by main after each change of the data. */
+  'doctor:total': { readonly total: number }
   /**
    * An application-menu command (Electron only). `restoreOpened`: the OS opened a `.studbook` file
    * with Studbook; the Restore preview asks main for it (exchange:previewRestore `opened`).
@@ -64,5 +66,6 @@ export const EVENT_NAMES = [
   'data:changed',
   'sync:sets',
   'account:changed',
+  'doctor:total',
   'menu:command'
 ] as const satisfies readonly EventName[]

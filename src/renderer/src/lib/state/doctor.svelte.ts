@@ -1,8 +1,9 @@
 import { tryCall, on } from '../api'
 
 /**
- * The collection doctor's badge: how many problems its checks find now. Counted again after
- * every edit and every finished sync, since either can make or mend a problem.
+ * The collection doctor's badge: how many problems its checks find now. Read once when shown;
+ * after that main announces the count after every change of the data (`doctor:total`), so an edit
+ * costs the window no extra call.
  */
 class DoctorBadge {
   total = $state(0)
@@ -15,17 +16,9 @@ class DoctorBadge {
   /** Follows the data while some screen shows the badge; returns the stop. */
   follow(): () => void {
     void this.load()
-    let running = false
-    const offs = [
-      on('data:changed', () => void this.load()),
-      on('sync:status', (s) => {
-        if (running && !s.running) void this.load()
-        running = s.running
-      })
-    ]
-    return () => {
-      for (const off of offs) off()
-    }
+    return on('doctor:total', ({ total }) => {
+      this.total = total
+    })
   }
 }
 
