@@ -1,25 +1,58 @@
-import { z } from 'zod'
-
 /**
  * The third-party notices the build writes beside the page (scripts/third-party-notices.mjs).
  * Both hosts serve the renderer build as static files, so the page reads it like its own scripts.
+ *
+ * Checked by hand, not with zod: zod 4 probes `new Function` when it first builds a schema, which
+ * the page's CSP (no 'unsafe-eval') reports as a violation, and it would add its weight to every
+ * start of the page for one dialog.
  */
 const NOTICES_URL = './third-party-notices.json'
 
-const Notice = z.object({
-  name: z.string().min(1),
-  version: z.string(),
-  license: z.string(),
-  licenseText: z.string(),
-  noticeText: z.string(),
-  homepage: z.string()
-})
-export type Notice = z.infer<typeof Notice>
-const Notices = z.object({ packages: z.array(Notice) })
+export interface Notice {
+  readonly name: string
+  readonly version: string
+  readonly license: string
+  readonly licenseText: string
+  readonly noticeText: string
+  readonly homepage: string
+}
+
+const TEXT_FIELDS = ['version', 'license', 'licenseText', 'noticeText', 'homepage'] as const
+
+function noticeOf(value: unknown): Notice | null {
+  if (typeof value !== 'object' || value === null) return null
+  const v = value as Record<string, unknown>
+  const name = v['name']
+  if (typeof name !== 'string' || name === '') return null
+  const texts: Partial<Record<(typeof TEXT_FIELDS)[number], string>> = {}
+  for (const field of TEXT_FIELDS) {
+    const text = v[field]
+    if (typeof text !== 'string') return null
+    texts[field] = text
+  }
+  return {
+    name,
+    version: texts.version ?? '',
+    license: texts.license ?? '',
+    licenseText: texts.licenseText ?? '',
+    noticeText: texts.noticeText ?? '',
+    homepage: texts.homepage ?? ''
+  }
+}
 
 /** The packages and their licenses; rejects when the file is missing or not what the build writes. */
 export async function loadNotices(): Promise<readonly Notice[]> {
   const res = await fetch(NOTICES_URL)
   if (!res.ok) throw new Error(`HTTP ${String(res.status)}`)
-  return Notices.parse(await res.json()).packages
+  const body: unknown = await res.json()
+  const packages =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['packages'] : null
+  if (!Array.isArray(packages)) throw new Error('The notices file holds no list of packages.')
+  const notices: Notice[] = []
+  for (const p of packages as unknown[]) {
+    const notice = noticeOf(p)
+    if (notice === null) throw new Error('A notice in the file is not what the build writes.')
+    notices.push(notice)
+  }
+  return notices
 }
