@@ -1,10 +1,4 @@
-import type { EventMap, EventName } from '../../shared/ipc/contract'
-
-/** The part of the event bus the badge needs (src/main/ipc/event-bus.ts). */
-interface Events {
-  emit<E extends EventName>(name: E, payload: EventMap[E]): void
-  subscribe(listener: <E extends EventName>(name: E, payload: EventMap[E]) => void): () => void
-}
+import type { EventBus } from '../ipc/event-bus'
 
 /** Changes closer together than this are counted once. */
 const SETTLE_MS = 250
@@ -16,7 +10,7 @@ const SETTLE_MS = 250
  * at most three), and a burst of changes is counted once, one count at a time.
  */
 export function followDoctorTotal(options: {
-  readonly events: Events
+  readonly events: EventBus
   readonly total: () => Promise<number>
   readonly warn: (message: string, error: unknown) => void
 }): () => void {
