@@ -19,25 +19,14 @@ export interface Notice {
 
 const TEXT_FIELDS = ['version', 'license', 'licenseText', 'noticeText', 'homepage'] as const
 
-function noticeOf(value: unknown): Notice | null {
-  if (typeof value !== 'object' || value === null) return null
+function isNotice(value: unknown): value is Notice {
+  if (typeof value !== 'object' || value === null) return false
   const v = value as Record<string, unknown>
-  const name = v['name']
-  if (typeof name !== 'string' || name === '') return null
-  const texts: Partial<Record<(typeof TEXT_FIELDS)[number], string>> = {}
-  for (const field of TEXT_FIELDS) {
-    const text = v[field]
-    if (typeof text !== 'string') return null
-    texts[field] = text
-  }
-  return {
-    name,
-    version: texts.version ?? '',
-    license: texts.license ?? '',
-    licenseText: texts.licenseText ?? '',
-    noticeText: texts.noticeText ?? '',
-    homepage: texts.homepage ?? ''
-  }
+  return (
+    typeof v['name'] === 'string' &&
+    v['name'] !== '' &&
+    TEXT_FIELDS.every((field) => typeof v[field] === 'string')
+  )
 }
 
 /** The packages and their licenses; rejects when the file is missing or not what the build writes. */
@@ -48,11 +37,8 @@ export async function loadNotices(): Promise<readonly Notice[]> {
   const packages =
     typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['packages'] : null
   if (!Array.isArray(packages)) throw new Error('The notices file holds no list of packages.')
-  const notices: Notice[] = []
-  for (const p of packages as unknown[]) {
-    const notice = noticeOf(p)
-    if (notice === null) throw new Error('A notice in the file is not what the build writes.')
-    notices.push(notice)
+  if (!(packages as unknown[]).every(isNotice)) {
+    throw new Error('A notice in the file is not what the build writes.')
   }
-  return notices
+  return packages as Notice[]
 }
