@@ -5,16 +5,14 @@
  * is the stall they add; the goal is under 50 ms. Writes "Collection doctor" in docs/benchmarks.md.
  */
 import { rmSync } from 'node:fs'
-import { loadavg } from 'node:os'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createDoctorHandlers } from '../src/main/doctor/index'
-import { dispatch } from '../src/main/ipc/dispatch'
 import { transaction } from '../src/main/store/handles'
 import type { Handlers } from '../src/shared/ipc/contract'
 import { DOCTOR_CHECKS } from '../src/shared/model/doctor'
 import type { SetRecord } from '../src/shared/protocol/records'
 import { benchStore } from './bench-store'
-import { machine, percentile, writeStoreSection } from './doc-section'
+import { callStalls } from './call-stalls'
+import { machine, writeStoreSection } from './doc-section'
 import { catalogue, loadCatalogue, prng, seedCollection } from './search'
 
 const SETS = 20_000
@@ -70,38 +68,7 @@ async function main(): Promise<void> {
     now: () => new Date(),
     changed: () => undefined
   }) as unknown as Handlers
-  const lines: string[] = []
-  let worst = 0
-  const measure = async (name: string, call: () => Promise<unknown>): Promise<void> => {
-    for (let i = 0; i < 3; i++) await call()
-    const times: number[] = []
-    // The stall is the loop's longest delay while the calls run, not a call's whole time (a call
-    // yields between its queries).
-    const delay = monitorEventLoopDelay({ resolution: 1 })
-    delay.enable()
-    for (let i = 0; i < N; i++) {
-      // Back to the loop between calls, as between two requests: a call's own block is measured,
-      // never a run of calls that resolved on microtasks alone.
-      await new Promise((resolve) => setImmediate(resolve))
-      const t = performance.now()
-      await call()
-      times.push(performance.now() - t)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5))
-    delay.disable()
-    times.sort((a, b) => a - b)
-    const max = delay.max / 1e6
-    worst = Math.max(worst, max)
-    const load = (loadavg()[0] ?? 0).toFixed(1)
-    const row = `| ${name} | ${N} | ${percentile(times, 50).toFixed(2)} | ${percentile(times, 95).toFixed(2)} | ${max.toFixed(1)} | ${load} |`
-    console.log(row)
-    lines.push(row)
-  }
-  const ok = async (c: Parameters<typeof dispatch>[1], input: unknown): Promise<unknown> => {
-    const res = await dispatch(handlers, c, input)
-    if (!res.ok) throw new Error(res.error.message)
-    return res.value
-  }
+  const { ok, measure, rows: lines, worst } = callStalls(handlers, N)
   const summary = (await ok('doctor:getSummary', {})) as {
     checks: { check: string; count: number }[]
   }
@@ -134,7 +101,7 @@ async function main(): Promise<void> {
     `Measured ${date} on ${machine()}, by \`npx tsx bench/doctor.ts\` (bench/doctor.ts).
 ${SETS.toLocaleString('en')} cached sets (the bench/search.ts catalogue, 3 % owned), ${COPIES.toLocaleString('en')} copies with a mix of
 problems (found: ${found}). Each call runs on the main thread through dispatch, yielding between its queries; the stall is the longest event-loop\ndelay (perf_hooks.monitorEventLoopDelay) while the n calls ran.
-Goal: max under 50 ms. Worst here: ${worst.toFixed(1)} ms. The load column is \`uptime\`'s 1-minute average after the row.
+Goal: max under 50 ms. Worst here: ${worst().toFixed(1)} ms. The load column is \`uptime\`'s 1-minute average after the row.
 
 | Call | n | call p50 ms | call p95 ms | longest loop delay ms | load |
 |---|---:|---:|---:|---:|---:|

@@ -6,15 +6,13 @@
  * 50 ms. Writes "Retirement watch" in docs/benchmarks.md.
  */
 import { rmSync } from 'node:fs'
-import { loadavg } from 'node:os'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createCatalogueHandlers } from '../src/main/catalogue/catalogue-handlers'
-import { dispatch } from '../src/main/ipc/dispatch'
 import { createWatchHandlers } from '../src/main/watch/index'
 import { transaction } from '../src/main/store/handles'
 import type { Handlers } from '../src/shared/ipc/contract'
 import { benchStore } from './bench-store'
-import { machine, percentile, writeStoreSection } from './doc-section'
+import { callStalls } from './call-stalls'
+import { machine, writeStoreSection } from './doc-section'
 import { catalogue, loadCatalogue, seedCollection } from './search'
 
 const SETS = 20_000
@@ -72,35 +70,7 @@ async function main(): Promise<void> {
     ...createWatchHandlers({ store, profileId: () => pid, now: () => new Date() }),
     ...createCatalogueHandlers({ store, profiles, now: () => new Date() })
   } as unknown as Handlers
-  const lines: string[] = []
-  let worst = 0
-  const ok = async (c: Parameters<typeof dispatch>[1], input: unknown): Promise<unknown> => {
-    const res = await dispatch(handlers, c, input)
-    if (!res.ok) throw new Error(res.error.message)
-    return res.value
-  }
-  const measure = async (name: string, call: () => Promise<unknown>): Promise<void> => {
-    for (let i = 0; i < 3; i++) await call()
-    const times: number[] = []
-    const delay = monitorEventLoopDelay({ resolution: 1 })
-    delay.enable()
-    for (let i = 0; i < N; i++) {
-      // Back to the loop between calls, as between two requests.
-      await new Promise((resolve) => setImmediate(resolve))
-      const t = performance.now()
-      await call()
-      times.push(performance.now() - t)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5))
-    delay.disable()
-    times.sort((a, b) => a - b)
-    const max = delay.max / 1e6
-    worst = Math.max(worst, max)
-    const load = (loadavg()[0] ?? 0).toFixed(1)
-    const row = `| ${name} | ${N} | ${percentile(times, 50).toFixed(2)} | ${percentile(times, 95).toFixed(2)} | ${max.toFixed(1)} | ${load} |`
-    console.log(row)
-    lines.push(row)
-  }
+  const { ok, measure, rows: lines, worst } = callStalls(handlers, N)
   const us = (await ok('watch:leaving', { regions: ['US'], days: 90 })) as { sets: unknown[] }
   await measure(`watch:leaving US, 90 days (${us.sets.length} sets listed)`, () =>
     ok('watch:leaving', { regions: ['US'], days: 90 })
@@ -129,7 +99,7 @@ async function main(): Promise<void> {
 ${SETS.toLocaleString('en')} cached sets (the bench/search.ts catalogue, ${wanted} wanted), ${COPIES.toLocaleString('en')} copies; two sets in three
 given shop exits spread over the two years from today. Each call runs on the main thread through dispatch; the stall is the
 longest event-loop delay (perf_hooks.monitorEventLoopDelay) while the n calls ran.
-Goal: max under 50 ms. Worst here: ${worst.toFixed(1)} ms. The load column is \`uptime\`'s 1-minute average after the row.
+Goal: max under 50 ms. Worst here: ${worst().toFixed(1)} ms. The load column is \`uptime\`'s 1-minute average after the row.
 
 | Call | n | call p50 ms | call p95 ms | longest loop delay ms | load |
 |---|---:|---:|---:|---:|---:|
