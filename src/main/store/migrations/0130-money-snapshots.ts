@@ -1,0 +1,45 @@
+import type { WriteDb } from '../handles'
+
+/**
+ * Issue #30 §1: the money view's value over time. The service keeps only each copy's figures as
+ * they are now, so their history is local: one snapshot per profile and local day (a later one the
+ * same day replaces it: the latest of the day wins), and under it one row per currency and theme.
+ *
+ * `money_snapshots` says a snapshot was taken even when the collection had no priced copies (an
+ * empty day is a fact, not a gap). `money_snapshot_rows` holds the figures; a currency's total is
+ * the sum of its themes' rows (a set has one theme), and rows of different currencies are never
+ * added together. Amounts are whole cents, so sums do not drift off the penny.
+ */
+export function up(db: WriteDb): void {
+  db.exec(`
+    CREATE TABLE money_snapshots (
+      profile_id INTEGER NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
+      day TEXT NOT NULL,
+      taken_at TEXT NOT NULL,
+      reason TEXT NOT NULL CHECK (reason IN ('daily', 'sync', 'import')),
+      -- Owned copies the quantity counts but no copy record details: no price, so in no row.
+      undetailed INTEGER NOT NULL,
+      PRIMARY KEY (profile_id, day)
+    ) STRICT;
+
+    CREATE TABLE money_snapshot_rows (
+      profile_id INTEGER NOT NULL,
+      day TEXT NOT NULL,
+      -- ISO code as the copies name it; '' for copies recorded without one.
+      currency TEXT NOT NULL,
+      -- The set's theme as the catalogue names it; '' when the catalogue lacks the set.
+      theme TEXT NOT NULL,
+      copies INTEGER NOT NULL,
+      sets INTEGER NOT NULL,
+      paid_cents INTEGER NOT NULL,
+      -- Null when the currency has no retail region; else the sum over copies whose set has a price.
+      retail_cents INTEGER,
+      retail_copies INTEGER NOT NULL,
+      value_cents INTEGER NOT NULL,
+      -- Copies without an estimate, valued at what was paid.
+      value_fallback INTEGER NOT NULL,
+      PRIMARY KEY (profile_id, day, currency, theme),
+      FOREIGN KEY (profile_id, day) REFERENCES money_snapshots (profile_id, day) ON DELETE CASCADE
+    ) STRICT;
+  `)
+}
