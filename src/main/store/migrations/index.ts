@@ -12,6 +12,7 @@ import { up as setCodes } from './0100-set-codes'
 import { up as bulkWriteColumns } from './0110-bulk-write-columns'
 import { up as watchNotices } from './0120-watch-notices'
 import { up as moneySnapshots } from './0130-money-snapshots'
+import { up as ledger } from './0140-ledger'
 
 export interface Migration {
   readonly version: number
@@ -33,5 +34,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 100, name: 'set-codes', up: setCodes },
   { version: 110, name: 'bulk-write-columns', up: bulkWriteColumns },
   { version: 120, name: 'watch-notices', up: watchNotices },
-  { version: 130, name: 'money-snapshots', up: moneySnapshots }
+  { version: 130, name: 'money-snapshots', up: moneySnapshots },
+  { version: 140, name: 'ledger', up: ledger }
 ]
