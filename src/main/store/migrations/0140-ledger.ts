@@ -10,6 +10,9 @@ import type { WriteDb } from '../handles'
  * file by it, where numbers would collide. `batch_id` names the journal entry of the edit that
  * deleted the copy with it (journal.batch_id); while that entry is undone the row does not count
  * (src/main/ledger/ledger-repo.ts). NULL: the copy was left on the service, no edit was made.
+ * One entry per copy (ledger_by_copy): a copy leaves once. A restore that brings another entry
+ * for the same copy replaces this one (INSERT OR REPLACE), never adds a second.
+ * journal_by_batch: each ledger read asks whether its edit was undone.
  */
 export function up(db: WriteDb): void {
   db.exec(`
@@ -40,6 +43,7 @@ export function up(db: WriteDb): void {
       created_at TEXT NOT NULL
     ) STRICT;
     CREATE INDEX ledger_by_day ON ledger_entries (profile_id, disposed_on);
-    CREATE INDEX ledger_by_copy ON ledger_entries (profile_id, local_id);
+    CREATE UNIQUE INDEX ledger_by_copy ON ledger_entries (profile_id, local_id);
+    CREATE INDEX journal_by_batch ON journal (profile_id, batch_id) WHERE batch_id IS NOT NULL;
   `)
 }
