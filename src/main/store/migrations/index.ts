@@ -13,6 +13,7 @@ import { up as bulkWriteColumns } from './0110-bulk-write-columns'
 import { up as watchNotices } from './0120-watch-notices'
 import { up as moneySnapshots } from './0130-money-snapshots'
 import { up as ledger } from './0140-ledger'
+import { up as shelfAudit } from './0150-shelf-audit'
 
 export interface Migration {
   readonly version: number
@@ -35,5 +36,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 110, name: 'bulk-write-columns', up: bulkWriteColumns },
   { version: 120, name: 'watch-notices', up: watchNotices },
   { version: 130, name: 'money-snapshots', up: moneySnapshots },
-  { version: 140, name: 'ledger', up: ledger }
+  { version: 140, name: 'ledger', up: ledger },
+  { version: 150, name: 'shelf-audit', up: shelfAudit }
 ]

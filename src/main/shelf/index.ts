@@ -1,0 +1,3 @@
+/** The shelf audit's public face: other features and the composition root import only this. */
+export { copiesAt } from './locations'
+export type { LocationCopy } from './locations'
