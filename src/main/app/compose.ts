@@ -26,6 +26,7 @@ import { createEditSide } from './compose-edits'
 import type { EditSide } from './compose-edits'
 import type { FileChooser, HostLog, ReportPdfPort } from './ports'
 import type { DataFolderPort } from '../exchange/deps'
+import { createMoneySchedule, snapshotAfterImport, snapshotAfterSync } from '../money/index'
 
 interface CreateAppOptions {
   dataDir: string
@@ -150,7 +151,11 @@ async function runApp(
     now,
     log
   }
-  const handlers = buildHandlers(services, edits.handlers, start)
+  // The money view's snapshots: the day's first at start, then after each sync and import.
+  const money = createMoneySchedule({ store, profileId: () => profiles.active().id, now, log })
+  const handlers = snapshotAfterImport(buildHandlers(services, edits.handlers, start), money)
+  const offMoney = snapshotAfterSync(sync, money)
+  money.startDaily()
   // Once a day, from a file that just passed its check: what a recovery restores. In the
   // background: start-up does not wait for it; close does.
   const backup = takeDailyBackup(store, now()).catch((e: unknown) => {
@@ -223,6 +228,8 @@ async function runApp(
       await facets.close()
       sync.cancel()
       await sync.idle()
+      offMoney()
+      await money.close()
       await edits.close()
       await backup
       await reference?.close()

@@ -11,6 +11,7 @@ import { scanChannels } from './channels/scan'
 import { viewsChannels } from './channels/views'
 import { watchChannels } from './channels/watch'
 import { doctorChannels } from './channels/doctor'
+import { moneyChannels } from './channels/money'
 import type { EventMap } from './events'
 
 /**
@@ -30,7 +31,8 @@ export const CHANNELS = {
   ...scanChannels,
   ...viewsChannels,
   ...doctorChannels,
-  ...watchChannels
+  ...watchChannels,
+  ...moneyChannels
 } as const
 
 type Channels = typeof CHANNELS

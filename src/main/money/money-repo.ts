@@ -1,0 +1,196 @@
+import type { SnapshotReason } from '../../shared/model/money'
+import type { ReadDb, WriteDb } from '../store/handles'
+import { all, get, run, transaction } from '../store/handles'
+import { raw, sql } from '../store/sql'
+
+/** The money view's SQL: the owned copies summed in slices of sets, and the snapshots kept. */
+
+/** One currency and theme's sums over a slice of owned sets (amounts in whole cents). */
+export interface MoneySums {
+  currency: string
+  theme: string
+  copies: number
+  sets: number
+  paid_cents: number
+  retail_cents: number | null
+  retail_copies: number
+  value_cents: number
+  value_fallback: number
+}
+
+/** The upper bound (a set ID) of the next `size` owned sets after `after`; null past the last. */
+export function nextOwnedBound(
+  db: ReadDb,
+  profileId: number,
+  after: number,
+  size: number
+): number | null {
+  const r = get<{ hi: number | null }>(
+    db,
+    sql`SELECT max(set_id) AS hi FROM (
+          SELECT set_id FROM set_state
+          WHERE profile_id = ${profileId} AND owned = 1 AND set_id > ${after}
+          ORDER BY set_id LIMIT ${size})`
+  )
+  return r?.hi ?? null
+}
+
+/**
+ * The retail price of a copy's set in its currency's shop, as the catalogue keeps it (text):
+ * USD the US shop, GBP the UK's, CAD Canada's, EUR the German shop's (the catalogue's EU column).
+ */
+const RETAIL_TEXT = raw(`CASE upper(trim(c.currency))
+  WHEN 'USD' THEN s.us_price WHEN 'GBP' THEN s.uk_price
+  WHEN 'CAD' THEN s.ca_price WHEN 'EUR' THEN s.eu_price END`)
+
+/**
+ * The live copies of owned sets in (lo, hi], summed per currency and theme. Catalogue text is
+ * hostile: only a plain decimal ("519.99", "519,99") is a retail price, anything else is none.
+ */
+export function sliceSums(db: ReadDb, profileId: number, lo: number, hi: number): MoneySums[] {
+  return all<MoneySums>(
+    db,
+    sql`WITH c AS (
+          SELECT upper(trim(c.currency)) AS currency, coalesce(s.theme, '') AS theme, c.set_id,
+            CAST(round(c.price_paid * 100) + round(c.additional_price_paid * 100) AS INTEGER)
+              AS paid,
+            CASE WHEN c.current_estimated_value > 0
+              THEN CAST(round(c.current_estimated_value * 100) AS INTEGER) END AS estimate,
+            trim(coalesce(${RETAIL_TEXT}, '')) AS rp
+          FROM set_state st
+          JOIN copies c ON c.profile_id = st.profile_id AND c.set_id = st.set_id
+            AND c.deleted = 0
+          LEFT JOIN sets s ON s.profile_id = st.profile_id AND s.set_id = st.set_id
+          WHERE st.profile_id = ${profileId} AND st.owned = 1
+            AND st.set_id > ${lo} AND st.set_id <= ${hi}
+        ), p AS (
+          SELECT *, CASE WHEN rp GLOB '[0-9]*' AND rp NOT GLOB '*[^0-9.,]*'
+              AND length(rp) - length(replace(replace(rp, '.', ''), ',', '')) <= 1
+              AND length(rp) <= 14 AND CAST(replace(rp, ',', '.') AS REAL) > 0
+            THEN CAST(round(CAST(replace(rp, ',', '.') AS REAL) * 100) AS INTEGER) END AS retail
+          FROM c
+        )
+        SELECT currency, theme, count(*) AS copies, count(DISTINCT set_id) AS sets,
+          sum(paid) AS paid_cents, sum(retail) AS retail_cents, count(retail) AS retail_copies,
+          sum(coalesce(estimate, paid)) AS value_cents, count(*) - count(estimate) AS value_fallback
+        FROM p GROUP BY currency, theme`
+  )
+}
+
+/** Owned copies of the sets in (lo, hi] that the quantity counts but no copy record details. */
+export function sliceUndetailed(db: ReadDb, profileId: number, lo: number, hi: number): number {
+  const r = get<{ n: number | null }>(
+    db,
+    sql`SELECT sum(max(st.qty_owned - (SELECT count(*) FROM copies c
+            WHERE c.profile_id = st.profile_id AND c.set_id = st.set_id AND c.deleted = 0), 0)) AS n
+        FROM set_state st
+        WHERE st.profile_id = ${profileId} AND st.owned = 1
+          AND st.set_id > ${lo} AND st.set_id <= ${hi}`
+  )
+  return r?.n ?? 0
+}
+
+/** A snapshot as it is written: the day's header and its rows, totals and themes. */
+export interface SnapshotWrite {
+  readonly profileId: number
+  readonly day: string
+  readonly takenAt: string
+  readonly reason: SnapshotReason
+  readonly undetailed: number
+  readonly totals: readonly MoneySums[]
+  readonly themes: readonly MoneySums[]
+}
+
+/** Replaces the day's snapshot with this one, in one transaction: the latest of the day wins. */
+export function writeSnapshot(db: WriteDb, s: SnapshotWrite): void {
+  transaction(db, () => {
+    run(db, sql`DELETE FROM money_snapshots WHERE profile_id = ${s.profileId} AND day = ${s.day}`)
+    run(
+      db,
+      sql`INSERT INTO money_snapshots (profile_id, day, taken_at, reason, undetailed)
+          VALUES (${s.profileId}, ${s.day}, ${s.takenAt}, ${s.reason}, ${s.undetailed})`
+    )
+    const rows = [
+      ...s.totals.map((r) => ({ ...r, level: 'total', theme: '' })),
+      ...s.themes.map((r) => ({ ...r, level: 'theme' }))
+    ]
+    for (const r of rows) {
+      run(
+        db,
+        sql`INSERT INTO money_snapshot_rows (profile_id, day, level, theme, currency, copies, sets,
+              paid_cents, retail_cents, retail_copies, value_cents, value_fallback)
+            VALUES (${s.profileId}, ${s.day}, ${r.level}, ${r.theme}, ${r.currency}, ${r.copies},
+              ${r.sets}, ${r.paid_cents}, ${r.retail_cents}, ${r.retail_copies}, ${r.value_cents},
+              ${r.value_fallback})`
+      )
+    }
+  })
+}
+
+/** Whether the profile has a snapshot of this day. */
+export function hasSnapshot(db: ReadDb, profileId: number, day: string): boolean {
+  return (
+    get<{ one: number }>(
+      db,
+      sql`SELECT 1 AS one FROM money_snapshots WHERE profile_id = ${profileId} AND day = ${day}`
+    ) !== undefined
+  )
+}
+
+export interface SnapshotDayRow {
+  day: string
+  taken_at: string
+  reason: SnapshotReason
+  undetailed: number
+}
+
+/** The newest snapshot day, or undefined when none was taken. */
+export function newestSnapshot(db: ReadDb, profileId: number): SnapshotDayRow | undefined {
+  return get<SnapshotDayRow>(
+    db,
+    sql`SELECT day, taken_at, reason, undetailed FROM money_snapshots
+        WHERE profile_id = ${profileId} ORDER BY day DESC LIMIT 1`
+  )
+}
+
+/** Snapshot days from `from` on, oldest first. */
+export function snapshotDays(db: ReadDb, profileId: number, from: string): string[] {
+  return all<{ day: string }>(
+    db,
+    sql`SELECT day FROM money_snapshots WHERE profile_id = ${profileId} AND day >= ${from}
+        ORDER BY day`
+  ).map((r) => r.day)
+}
+
+export type SnapshotRow = MoneySums & { day: string }
+
+/** The rows of a level (the totals, or one theme) from `from` on, by the key. */
+export function snapshotRows(
+  db: ReadDb,
+  profileId: number,
+  theme: string | null,
+  from: string
+): SnapshotRow[] {
+  const level = theme === null ? 'total' : 'theme'
+  return all<SnapshotRow>(
+    db,
+    sql`SELECT day, currency, theme, copies, sets, paid_cents, retail_cents, retail_copies,
+          value_cents, value_fallback
+        FROM money_snapshot_rows
+        WHERE profile_id = ${profileId} AND level = ${level} AND theme = ${theme ?? ''}
+          AND day >= ${from}
+        ORDER BY currency, day`
+  )
+}
+
+/** Every theme's row of one day (the newest snapshot's themes, for the table and the choice). */
+export function themesOfDay(db: ReadDb, profileId: number, day: string): SnapshotRow[] {
+  return all<SnapshotRow>(
+    db,
+    sql`SELECT day, currency, theme, copies, sets, paid_cents, retail_cents, retail_copies,
+          value_cents, value_fallback
+        FROM money_snapshot_rows INDEXED BY money_rows_by_day
+        WHERE profile_id = ${profileId} AND day = ${day} AND level = 'theme'
+        ORDER BY currency, value_cents DESC, theme`
+  )
+}
