@@ -9,6 +9,7 @@ import { createCatalogueHandlers } from '../catalogue/catalogue-handlers'
 import { createReportHandlers } from '../report/index'
 import { createViewsHandlers } from '../views/index'
 import { createWatchHandlers } from '../watch/index'
+import { createLabelsHandlers } from '../labels/index'
 import { createMoneyHandlers } from '../money/index'
 import type { EditSideHandlers } from './compose-edits'
 import type { Profiles } from '../account/profiles'
@@ -88,6 +89,7 @@ export function buildHandlers(
     }),
     createViewsHandlers({ store: s.store, profileId: () => s.profiles.active().id, now: s.now }),
     createWatchHandlers({ store: s.store, profileId: () => s.profiles.active().id, now: s.now }),
+    createLabelsHandlers({ store: s.store, profileId: () => s.profiles.active().id }),
     createMoneyHandlers({ store: s.store, profileId: () => s.profiles.active().id }),
     edits
   ])

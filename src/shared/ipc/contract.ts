@@ -11,6 +11,7 @@ import { scanChannels } from './channels/scan'
 import { viewsChannels } from './channels/views'
 import { watchChannels } from './channels/watch'
 import { doctorChannels } from './channels/doctor'
+import { labelsChannels } from './channels/labels'
 import { moneyChannels } from './channels/money'
 import type { EventMap } from './events'
 
@@ -32,7 +33,8 @@ export const CHANNELS = {
   ...viewsChannels,
   ...doctorChannels,
   ...watchChannels,
-  ...moneyChannels
+  ...moneyChannels,
+  ...labelsChannels
 } as const
 
 type Channels = typeof CHANNELS
