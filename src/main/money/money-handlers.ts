@@ -8,7 +8,7 @@ import type { SnapshotRow } from './money-repo'
 
 type MoneyChannels = 'money:getHistory'
 
-export type MoneyHandlers = {
+type MoneyHandlers = {
   [K in MoneyChannels]: (input: Parameters<Handlers[K]>[0]) => Awaited<ReturnType<Handlers[K]>>
 }
 

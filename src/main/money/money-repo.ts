@@ -91,7 +91,7 @@ export function sliceUndetailed(db: ReadDb, profileId: number, lo: number, hi: n
 }
 
 /** A snapshot as it is written: the day's header and its rows, totals and themes. */
-export interface SnapshotWrite {
+interface SnapshotWrite {
   readonly profileId: number
   readonly day: string
   readonly takenAt: string
@@ -137,7 +137,7 @@ export function hasSnapshot(db: ReadDb, profileId: number, day: string): boolean
   )
 }
 
-export interface SnapshotDayRow {
+interface SnapshotDayRow {
   day: string
   taken_at: string
   reason: SnapshotReason

@@ -7,7 +7,7 @@ import { takeSnapshot } from './snapshot'
 /** The daily check looks again at least this often, so a sleep or a clock change is caught. */
 const CHECK_MAX_MS = 60 * 60 * 1000
 
-export interface MoneyScheduleDeps {
+interface MoneyScheduleDeps {
   readonly store: Store
   readonly profileId: () => number
   readonly now: () => Date

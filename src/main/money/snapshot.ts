@@ -12,7 +12,7 @@ import type { MoneySums } from './money-repo'
  */
 const SLICE_SETS = 200
 
-export interface SnapshotDeps {
+interface SnapshotDeps {
   readonly store: Store
   readonly now: () => Date
   /** Set between slices to stop (the app closing); a stopped snapshot writes nothing. */

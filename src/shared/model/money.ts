@@ -9,7 +9,7 @@ import type { RetailRegion } from './report'
  * The shop whose retail prices stand for a currency's: the catalogue keeps the US, UK, Canadian
  * and German shops' prices (the German one as the EU's). Other currencies have no retail value.
  */
-export const CURRENCY_REGION: Readonly<Record<string, RetailRegion>> = {
+const CURRENCY_REGION: Readonly<Record<string, RetailRegion>> = {
   USD: 'US',
   GBP: 'UK',
   CAD: 'CA',
@@ -22,8 +22,7 @@ export function regionOf(currency: string): RetailRegion | null {
 }
 
 /** What took a snapshot: the first start of a day (or midnight), a sync, an import. */
-export const SNAPSHOT_REASONS = ['daily', 'sync', 'import'] as const
-export type SnapshotReason = (typeof SNAPSHOT_REASONS)[number]
+export type SnapshotReason = 'daily' | 'sync' | 'import'
 
 /** The most days one history answer covers (ten years of daily snapshots). */
 export const MONEY_DAYS_MAX = 3660
@@ -55,7 +54,7 @@ export interface MoneyCurrencyDto {
 }
 
 /** One theme's figures in one currency, in the newest snapshot. */
-export interface MoneyThemeDto {
+interface MoneyThemeDto {
   readonly theme: string
   readonly currency: string
   readonly copies: number
