@@ -10,6 +10,8 @@ import type { BulkEditHandlers } from '../collection/bulk-edit-handlers'
 import { createScanHandlers } from '../collection/scan'
 import { createDoctorHandlers, followDoctorTotal } from '../doctor/index'
 import type { DoctorHandlers } from '../doctor/index'
+import { createShelfHandlers } from '../shelf/index'
+import type { ShelfHandlers } from '../shelf/index'
 import type { ScanHandlers } from '../collection/scan'
 import type { FileChooser } from './ports'
 import type { EditDeps } from '../collection/edits-deps'
@@ -54,7 +56,8 @@ export type EditSideHandlers = CollectionHandlers &
   OutboxJournalHandlers &
   AccountHandlers &
   ExchangeHandlers &
-  DoctorHandlers
+  DoctorHandlers &
+  ShelfHandlers
 
 export interface EditSide {
   readonly handlers: EditSideHandlers
@@ -166,6 +169,8 @@ export function createEditSide(d: EditSideDeps): EditSide {
     ...createScanHandlers(deps),
     // The doctor's fixes are edits: the same deps, so they announce and push like any other.
     ...createDoctorHandlers(deps),
+    // The shelf audit's fix moves copies: an edit like any other.
+    ...createShelfHandlers(deps),
     ...createOutboxJournalHandlers(deps),
     ...createExchangeHandlers({
       ...deps,

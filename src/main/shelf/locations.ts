@@ -33,7 +33,7 @@ function locationCopy(r: LocatedCopyRow): LocationCopy {
 }
 
 /** The stored location texts that are `location` (and, with `sub`, its sub-locations). */
-function textsAt(db: ReadDb, p: number, location: string, sub: boolean): string[] {
+export function textsAt(db: ReadDb, p: number, location: string, sub: boolean): string[] {
   const key = pathKey(location)
   if (key === '') return []
   return locationTexts(db, p)

@@ -1,5 +1,5 @@
-import type { ReadDb } from '../store/handles'
-import { all } from '../store/handles'
+import type { ReadDb, WriteDb } from '../store/handles'
+import { all, get, run } from '../store/handles'
 import { sql } from '../store/sql'
 
 /**
@@ -45,4 +45,176 @@ export function copiesWithLocations(
           AND c.location IN (SELECT value FROM json_each(${JSON.stringify(locations)}))
         ${ORDER}`
   )
+}
+
+/** Live copies by local id (the ids marked in an audit). */
+export function copiesByIds(db: ReadDb, p: number, ids: readonly string[]): LocatedCopyRow[] {
+  if (ids.length === 0) return []
+  return all(
+    db,
+    sql`SELECT ${COPY_COLUMNS} FROM copies c
+        LEFT JOIN sets s ON s.profile_id = ${p} AND s.set_id = c.set_id
+        WHERE c.profile_id = ${p} AND c.deleted = 0
+          AND c.local_id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
+        ${ORDER}`
+  )
+}
+
+/** Live copies with this service copy id. */
+export function copiesByCollectionId(db: ReadDb, p: number, id: number): LocatedCopyRow[] {
+  return all(
+    db,
+    sql`SELECT ${COPY_COLUMNS} FROM copies c
+        LEFT JOIN sets s ON s.profile_id = ${p} AND s.set_id = c.set_id
+        WHERE c.profile_id = ${p} AND c.deleted = 0 AND c.collection_id = ${id}`
+  )
+}
+
+/**
+ * Live copies of the sets numbered so: `75192-1` exactly, `75192` any variant (as scan mode
+ * reads a set number). Driven from the profile's copies (a few thousand at most), each set
+ * found by its key.
+ */
+export function copiesOfSetNumber(
+  db: ReadDb,
+  p: number,
+  number: string,
+  variant: number | null
+): LocatedCopyRow[] {
+  const v = variant === null ? sql`` : sql` AND s.number_variant = ${variant}`
+  return all(
+    db,
+    sql`SELECT ${COPY_COLUMNS} FROM copies c
+        JOIN sets s ON s.profile_id = ${p} AND s.set_id = c.set_id
+        WHERE c.profile_id = ${p} AND c.deleted = 0 AND s.number = ${number}${v}
+        ${ORDER}`
+  )
+}
+
+export interface AuditRow {
+  readonly id: number
+  readonly location: string
+  readonly started_at: string
+  readonly ended_at: string | null
+  readonly fix_journal_id: number | null
+}
+
+export function openAudit(db: ReadDb, p: number): AuditRow | undefined {
+  return get(
+    db,
+    sql`SELECT id, location, started_at, ended_at, fix_journal_id FROM shelf_audits
+        WHERE profile_id = ${p} AND ended_at IS NULL`
+  )
+}
+
+export function auditById(db: ReadDb, p: number, id: number): AuditRow | undefined {
+  return get(
+    db,
+    sql`SELECT id, location, started_at, ended_at, fix_journal_id FROM shelf_audits
+        WHERE profile_id = ${p} AND id = ${id}`
+  )
+}
+
+export function insertAudit(db: WriteDb, p: number, location: string, now: string): number {
+  return Number(
+    run(
+      db,
+      sql`INSERT INTO shelf_audits (profile_id, location, started_at) VALUES (${p}, ${location}, ${now})`
+    ).lastInsertRowid
+  )
+}
+
+export function endAudit(
+  db: WriteDb,
+  p: number,
+  id: number,
+  now: string,
+  journalId: number | null
+): void {
+  run(
+    db,
+    sql`UPDATE shelf_audits SET ended_at = ${now}, fix_journal_id = ${journalId}
+        WHERE profile_id = ${p} AND id = ${id} AND ended_at IS NULL`
+  )
+}
+
+export interface MarkRow {
+  readonly local_id: string
+  readonly code: string
+  readonly mark: 'seen' | 'missing'
+  readonly marked_at: string
+}
+
+export function marksOf(db: ReadDb, auditId: number): MarkRow[] {
+  return all(
+    db,
+    sql`SELECT local_id, code, mark, marked_at FROM shelf_audit_marks
+        WHERE audit_id = ${auditId} ORDER BY marked_at, rowid`
+  )
+}
+
+/** A copy (`localId`, code '') or a code that named none (localId '', the code) marked so. */
+export function putMark(
+  db: WriteDb,
+  auditId: number,
+  key: { localId: string; code: string },
+  mark: 'seen' | 'missing',
+  now: string
+): void {
+  run(
+    db,
+    sql`INSERT INTO shelf_audit_marks (audit_id, local_id, code, mark, marked_at)
+        VALUES (${auditId}, ${key.localId}, ${key.code}, ${mark}, ${now})
+        ON CONFLICT (audit_id, local_id, code) DO UPDATE SET mark = excluded.mark,
+          marked_at = excluded.marked_at`
+  )
+}
+
+export function dropMark(
+  db: WriteDb,
+  auditId: number,
+  key: { localId: string; code: string }
+): void {
+  run(
+    db,
+    sql`DELETE FROM shelf_audit_marks
+        WHERE audit_id = ${auditId} AND local_id = ${key.localId} AND code = ${key.code}`
+  )
+}
+
+/** Live copies whose local id starts with `head` (a label's printed `local 1a2b3c4d`). */
+export function copiesByIdHead(db: ReadDb, p: number, head: string): LocatedCopyRow[] {
+  return all(
+    db,
+    sql`SELECT ${COPY_COLUMNS} FROM copies c
+        LEFT JOIN sets s ON s.profile_id = ${p} AND s.set_id = c.set_id
+        WHERE c.profile_id = ${p} AND c.deleted = 0
+          AND substr(c.local_id, 1, ${head.length}) = ${head}
+        ${ORDER} LIMIT 10`
+  )
+}
+
+/** Catalogue sets numbered so (`number`, any variant when `variant` is null), a few at most. */
+export function setsNumbered(
+  db: ReadDb,
+  p: number,
+  number: string,
+  variant: number | null
+): { set_id: number; full_number: string; name: string }[] {
+  const full = variant === null ? null : `${number}-${String(variant)}`
+  return full === null
+    ? all(
+        db,
+        // Every variant's full number starts `<number>-`: a range of sets_by_full_number
+        // ('.' follows '-'), where `number = ?` would walk all 20,000 sets.
+        sql`SELECT set_id, full_number, name FROM sets
+            WHERE profile_id = ${p} AND full_number >= ${`${number}-`}
+              AND full_number < ${`${number}.`} AND number = ${number}
+            ORDER BY number_variant LIMIT 5`
+      )
+    : all(
+        db,
+        sql`SELECT set_id, full_number, name FROM sets
+            WHERE profile_id = ${p} AND full_number = ${full} LIMIT 5`
+      )
 }

@@ -11,6 +11,7 @@ import { scanChannels } from './channels/scan'
 import { viewsChannels } from './channels/views'
 import { watchChannels } from './channels/watch'
 import { doctorChannels } from './channels/doctor'
+import { shelfChannels } from './channels/shelf'
 import { labelsChannels } from './channels/labels'
 import { moneyChannels } from './channels/money'
 import type { EventMap } from './events'
@@ -32,6 +33,7 @@ export const CHANNELS = {
   ...scanChannels,
   ...viewsChannels,
   ...doctorChannels,
+  ...shelfChannels,
   ...watchChannels,
   ...moneyChannels,
   ...labelsChannels
