@@ -66,7 +66,9 @@ describe('the money snapshot schedule', () => {
   it('runs one snapshot at a time; requests meanwhile run once after it, the latest reason kept', async () => {
     // A snapshot reads the clock once, when it writes: two writes for three requests.
     let reads = 0
+    const told: string[] = []
     const counted = createMoneySchedule({
+      written: (day) => told.push(day),
       store: h.store,
       profileId: () => h.profileId,
       now: () => {
@@ -81,6 +83,8 @@ describe('the money snapshot schedule', () => {
     await first
     await Promise.all([second, third, counted.idle()])
     expect(reads).toBe(2)
+    // Each written snapshot is told, so the screen reads again.
+    expect(told).toEqual(['2026-06-15', '2026-06-15'])
     expect(days()).toEqual([{ day: '2026-06-15', reason: 'import' }])
     await counted.close()
   })

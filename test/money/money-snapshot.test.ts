@@ -41,7 +41,7 @@ describe('a money snapshot', () => {
     seedCopy(h.store, h.profileId, 1, { currency: 'GBP', paid: 70, estimate: 0 })
     seedCopy(h.store, h.profileId, 2, { currency: 'USD', paid: 10.2, extra: 0.1 })
     seedCopy(h.store, h.profileId, 2, { currency: 'USD', paid: 99, deleted: true })
-    expect(await take()).toBe(true)
+    expect(await take()).toBe('2026-06-15')
     const r = history()
     expect(r.snapshots).toBe(1)
     expect(r.currencies.map((c) => c.currency)).toEqual(['GBP', 'USD'])
@@ -200,7 +200,7 @@ describe('a money snapshot', () => {
 
   it('a stopped snapshot writes nothing', async () => {
     seedSet(h.store, h.profileId, 1, {})
-    expect(await takeSnapshot({ ...deps(), stopped: () => true }, h.profileId, 'daily')).toBe(false)
+    expect(await takeSnapshot({ ...deps(), stopped: () => true }, h.profileId, 'daily')).toBeNull()
     expect(history().snapshots).toBe(0)
   })
 })

@@ -152,7 +152,15 @@ async function runApp(
     log
   }
   // The money view's snapshots: the day's first at start, then after each sync and import.
-  const money = createMoneySchedule({ store, profileId: () => profiles.active().id, now, log })
+  const money = createMoneySchedule({
+    store,
+    profileId: () => profiles.active().id,
+    now,
+    log,
+    written: (day) => {
+      events.emit('money:snapshot', { day })
+    }
+  })
   const handlers = snapshotAfterImport(buildHandlers(services, edits.handlers, start), money)
   const offMoney = snapshotAfterSync(sync, money)
   money.startDaily()

@@ -12,6 +12,8 @@ interface MoneyScheduleDeps {
   readonly profileId: () => number
   readonly now: () => Date
   readonly log: { warn(m: string, d?: unknown): void }
+  /** Told after each snapshot is written (the screen reads the history again). */
+  readonly written?: (day: string) => void
 }
 
 export interface MoneySchedule {
@@ -45,7 +47,8 @@ export function createMoneySchedule(deps: MoneyScheduleDeps): MoneySchedule {
 
   const once = async (reason: SnapshotReason): Promise<void> => {
     try {
-      await takeSnapshot({ ...deps, stopped: () => closed }, deps.profileId(), reason)
+      const day = await takeSnapshot({ ...deps, stopped: () => closed }, deps.profileId(), reason)
+      if (day !== null) deps.written?.(day)
     } catch (e) {
       // A snapshot is a record for later: one that failed (a full disk) leaves the others.
       deps.log.warn('money snapshot failed', e)

@@ -47,19 +47,19 @@ function add(into: Map<string, MoneySums>, r: MoneySums, theme = r.theme): void 
  * so sets counted per slice add up. Edits made between slices may land in one slice and not
  * another: the snapshot is of a moment within the few milliseconds it takes, which a daily
  * figure can bear; the next snapshot of the day replaces it.
- * @returns false when stopped before it wrote.
+ * @returns the day written, or null when stopped before it wrote.
  */
 export async function takeSnapshot(
   deps: SnapshotDeps,
   profileId: number,
   reason: SnapshotReason
-): Promise<boolean> {
+): Promise<string | null> {
   const db = deps.store.read
   const themes = new Map<string, MoneySums>()
   let undetailed = 0
   let lo = 0
   for (;;) {
-    if (deps.stopped?.()) return false
+    if (deps.stopped?.()) return null
     const hi = nextOwnedBound(db, profileId, lo, SLICE_SETS)
     if (hi === null) break
     for (const r of sliceSums(db, profileId, lo, hi)) add(themes, r)
@@ -67,18 +67,19 @@ export async function takeSnapshot(
     lo = hi
     await nextTurn()
   }
-  if (deps.stopped?.()) return false
+  if (deps.stopped?.()) return null
   const totals = new Map<string, MoneySums>()
   for (const r of themes.values()) add(totals, r, '')
   const at = deps.now()
+  const day = localDay(at)
   writeSnapshot(deps.store.write, {
     profileId,
-    day: localDay(at),
+    day,
     takenAt: at.toISOString(),
     reason,
     undetailed,
     totals: [...totals.values()],
     themes: [...themes.values()]
   })
-  return true
+  return day
 }

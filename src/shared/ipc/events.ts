@@ -27,6 +27,8 @@ export interface EventMap {
   'account:changed': AccountStatus
   /** The collection doctor's problem count, counted again by main after each change of the data. */
   'doctor:total': { readonly total: number }
+  /** The money view's snapshot of this local day (yyyy-MM-dd) was written. */
+  'money:snapshot': { readonly day: string }
   /**
    * An application-menu command (Electron only). `restoreOpened`: the OS opened a `.studbook` file
    * with Studbook; the Restore preview asks main for it (exchange:previewRestore `opened`).
@@ -67,5 +69,6 @@ export const EVENT_NAMES = [
   'sync:sets',
   'account:changed',
   'doctor:total',
+  'money:snapshot',
   'menu:command'
 ] as const satisfies readonly EventName[]
