@@ -12,6 +12,8 @@ import { createDoctorHandlers, followDoctorTotal } from '../doctor/index'
 import type { DoctorHandlers } from '../doctor/index'
 import { createShelfHandlers } from '../shelf/index'
 import type { ShelfHandlers } from '../shelf/index'
+import { createLedgerHandlers, followLedgerPurge, purgeLedger } from '../ledger/index'
+import type { LedgerHandlers } from '../ledger/index'
 import type { ScanHandlers } from '../collection/scan'
 import type { FileChooser } from './ports'
 import type { EditDeps } from '../collection/edits-deps'
@@ -57,7 +59,8 @@ export type EditSideHandlers = CollectionHandlers &
   AccountHandlers &
   ExchangeHandlers &
   DoctorHandlers &
-  ShelfHandlers
+  ShelfHandlers &
+  LedgerHandlers
 
 export interface EditSide {
   readonly handlers: EditSideHandlers
@@ -171,6 +174,8 @@ export function createEditSide(d: EditSideDeps): EditSide {
     ...createDoctorHandlers(deps),
     // The shelf audit's fix moves copies: an edit like any other.
     ...createShelfHandlers(deps),
+    // A disposal may delete its copy through the edit path: the same deps.
+    ...createLedgerHandlers({ ...deps, files: d.files }),
     ...createOutboxJournalHandlers(deps),
     ...createExchangeHandlers({
       ...deps,
@@ -198,6 +203,13 @@ export function createEditSide(d: EditSideDeps): EditSide {
       d.log.warn(message, e)
     }
   })
+  const stopLedgerPurge = followLedgerPurge({
+    events: d.events,
+    purge: () => purgeLedger(deps),
+    warn: (message, e) => {
+      d.log.warn(message, e)
+    }
+  })
   return {
     handlers,
     pusher,
@@ -211,6 +223,7 @@ export function createEditSide(d: EditSideDeps): EditSide {
       closed = true
       unsubscribe()
       stopDoctorTotal()
+      stopLedgerPurge()
       if (timer) clearTimeout(timer)
       await inFlight
     }

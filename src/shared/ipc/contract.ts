@@ -12,8 +12,9 @@ import { viewsChannels } from './channels/views'
 import { watchChannels } from './channels/watch'
 import { doctorChannels } from './channels/doctor'
 import { shelfChannels } from './channels/shelf'
-import { labelsChannels } from './channels/labels'
+import { ledgerChannels } from './channels/ledger'
 import { moneyChannels } from './channels/money'
+import { labelsChannels } from './channels/labels'
 import type { EventMap } from './events'
 
 /**
@@ -35,8 +36,9 @@ export const CHANNELS = {
   ...doctorChannels,
   ...shelfChannels,
   ...watchChannels,
-  ...moneyChannels,
-  ...labelsChannels
+  ...ledgerChannels,
+  ...labelsChannels,
+  ...moneyChannels
 } as const
 
 type Channels = typeof CHANNELS

@@ -1,0 +1,174 @@
+import { AppError } from '../../shared/errors'
+import type { Handlers } from '../../shared/ipc/contract'
+import { GAINS_ROWS_MAX, LEDGER_PAGE_MAX } from '../../shared/model/ledger'
+import type { GainRowDto, LedgerEntryDto } from '../../shared/model/ledger'
+import { localDay } from '../../shared/model/watch-days'
+import type { EditDeps } from '../collection/index'
+import { transaction } from '../store/handles'
+import { dispose } from './dispose'
+import { mixedCurrencyCount, realisedGains, unrealisedGains } from './gains-repo'
+import type { GainSqlRow } from './gains-repo'
+import { ledgerCsvPart } from './ledger-csv'
+import { countStanding, deleteEntry, purgeDead, standingOfSet, standingPage } from './ledger-repo'
+import type { ListedRow } from './ledger-repo'
+
+type LedgerChannels =
+  | 'ledger:applyDisposal'
+  | 'ledger:list'
+  | 'ledger:listForSet'
+  | 'ledger:getGains'
+  | 'ledger:deleteEntry'
+  | 'ledger:export'
+
+export type LedgerHandlers = Pick<Handlers, LedgerChannels>
+
+/** The host's save dialog: the shape of the exchange feature's FileChooser, which hosts fill. */
+interface LedgerFileSaver {
+  saveText(
+    suggestedName: string,
+    content: string,
+    filters?: { name: string; extensions: string[] }[]
+  ): Promise<{ saved: boolean; path?: string }>
+}
+
+interface LedgerDeps extends EditDeps {
+  /** The host's file dialogs (Electron); null in the browser host, which downloads instead. */
+  readonly files: LedgerFileSaver | null
+}
+
+/** Sums of REAL drift (0.1 + 0.2): amounts are shown and written to the cent. */
+const cents = (n: number): number => Math.round(n * 100) / 100
+
+function nextSlice(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
+function entryDto(r: ListedRow): LedgerEntryDto {
+  const paid = r.price_paid + r.additional_price_paid
+  return {
+    entryId: r.entry_id,
+    localId: r.local_id,
+    setID: r.set_id,
+    setNumber: r.set_number,
+    setName: r.set_name,
+    theme: r.theme,
+    setYear: r.set_year,
+    kind: r.kind,
+    disposedOn: r.disposed_on,
+    proceeds: r.proceeds,
+    proceedsCurrency: r.proceeds_currency,
+    pricePaid: r.price_paid,
+    additionalPricePaid: r.additional_price_paid,
+    currency: r.currency,
+    dateAcquired: r.date_acquired,
+    conditionWhenAcquired: r.condition_when_acquired,
+    conditionNow: r.condition_now,
+    estimatedValue: r.estimated_value,
+    note: r.note,
+    deletedOnService: r.deleted_on_service === 1,
+    copyStillHeld: r.held === 1,
+    gain: r.gain_currency === null ? null : cents(r.proceeds - paid),
+    gainCurrency: r.gain_currency ?? ''
+  }
+}
+
+function gainDto(r: GainSqlRow): GainRowDto {
+  return {
+    key: r.key,
+    label: r.label,
+    currency: r.currency,
+    copies: r.copies,
+    paid: cents(r.paid),
+    value: cents(r.value),
+    gain: cents(r.gain),
+    unestimated: r.unestimated
+  }
+}
+
+/** Rows read per slice when the whole ledger is written out. */
+const EXPORT_PAGE = LEDGER_PAGE_MAX
+
+/**
+ * The ledger's channels. A disposal is a write of the edit side (it may delete the copy through
+ * the collection's edit path), so it announces like any edit; reads are bounded pages and one
+ * grouped query per table, a slice each (bench/ledger.ts).
+ */
+export function createLedgerHandlers(deps: LedgerDeps): LedgerHandlers {
+  const pid = (): number => deps.profileId()
+  return {
+    'ledger:applyDisposal': (input) => {
+      const r = dispose(deps.store.write, pid(), input, deps.now())
+      // The copy's row changes (gone, or marked disposed): every screen of the set reads again.
+      deps.changed(r.setIDs.length > 0 ? r.setIDs : [input.setID])
+      return { entryId: r.entryId, journalId: r.journalId }
+    },
+    'ledger:list': ({ offset, limit }) => {
+      const db = deps.store.read
+      const p = pid()
+      return {
+        offset,
+        total: countStanding(db, p),
+        entries: standingPage(db, p, offset, limit).map(entryDto)
+      }
+    },
+    'ledger:listForSet': ({ setID }) => standingOfSet(deps.store.read, pid(), setID).map(entryDto),
+    'ledger:getGains': async ({ by }) => {
+      const db = deps.store.read
+      const p = pid()
+      const limit = GAINS_ROWS_MAX + 1
+      const realised = realisedGains(db, p, by, limit)
+      await nextSlice()
+      const unrealised = unrealisedGains(db, p, by, limit)
+      await nextSlice()
+      const realisedTotals = realisedGains(db, p, 'total', limit).map(gainDto)
+      const unrealisedTotals = unrealisedGains(db, p, 'total', limit).map(gainDto)
+      return {
+        by,
+        realised: realised.slice(0, GAINS_ROWS_MAX).map(gainDto),
+        unrealised: unrealised.slice(0, GAINS_ROWS_MAX).map(gainDto),
+        realisedTotals,
+        unrealisedTotals,
+        mixedCurrency: mixedCurrencyCount(db, p),
+        truncated: realised.length > GAINS_ROWS_MAX || unrealised.length > GAINS_ROWS_MAX
+      }
+    },
+    'ledger:deleteEntry': ({ entryId }) => {
+      const db = deps.store.write
+      const p = pid()
+      const gone = transaction(db, () => deleteEntry(db, p, entryId))
+      if (!gone) throw new AppError('not_found', 'That entry is no longer in the ledger.')
+      deps.changed([])
+      return null
+    },
+    'ledger:export': async ({ bom, saveWithDialog }) => {
+      const db = deps.store.read
+      const p = pid()
+      const parts: string[] = []
+      let rows = 0
+      // One page per slice; the pages follow the list's order (newest disposal first).
+      for (let offset = 0; ; offset += EXPORT_PAGE) {
+        const page = standingPage(db, p, offset, EXPORT_PAGE).map(entryDto)
+        parts.push(ledgerCsvPart(page, offset === 0, bom))
+        rows += page.length
+        if (page.length < EXPORT_PAGE) break
+        await nextSlice()
+      }
+      const filename = `studbook-ledger-${localDay(deps.now())}.csv`
+      const content = parts.join('')
+      let savedTo: string | null = null
+      if (saveWithDialog && deps.files) {
+        const r = await deps.files.saveText(filename, content, [
+          { name: 'CSV', extensions: ['csv'] }
+        ])
+        savedTo = r.saved ? (r.path ?? filename) : null
+      }
+      return { filename, content, mime: 'text/csv', rows, savedTo }
+    }
+  }
+}
+
+/** Takes out entries no undo can bring back; run after each change of the data. */
+export function purgeLedger(deps: Pick<EditDeps, 'store' | 'profileId'>): number {
+  const db = deps.store.write
+  return transaction(db, () => purgeDead(db, deps.profileId()))
+}

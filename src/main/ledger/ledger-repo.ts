@@ -1,0 +1,156 @@
+import type { DisposalKind } from '../../shared/model/ledger'
+import type { ReadDb, WriteDb } from '../store/handles'
+import { all, get, run } from '../store/handles'
+import { sql } from '../store/sql'
+
+/**
+ * Every statement of the copy ledger. An entry STANDS unless the edit that deleted its copy
+ * (journal.batch_id = ledger_entries.batch_id) is undone: Ctrl+Z of a disposal brings the copy
+ * back and takes the entry out of every list and sum, redo puts both back. Entries whose edit
+ * was undone and can no longer be redone are dead and purged (purgeDead).
+ */
+
+interface LedgerRow {
+  entry_id: string
+  local_id: string
+  collection_id: number | null
+  set_id: number
+  set_number: string
+  set_name: string
+  theme: string
+  set_year: number | null
+  kind: DisposalKind
+  disposed_on: string
+  proceeds: number
+  proceeds_currency: string
+  price_paid: number
+  additional_price_paid: number
+  currency: string
+  date_acquired: string
+  condition_when_acquired: string
+  condition_now: string
+  estimated_value: number
+  note: string
+  deleted_on_service: number
+  batch_id: string | null
+  created_at: string
+}
+
+/** A listed entry: the row, whether its copy is still in the collection, its gain. */
+export interface ListedRow extends LedgerRow {
+  held: number
+  gain_currency: string | null
+}
+
+const standing = sql`(e.batch_id IS NULL OR NOT EXISTS (SELECT 1 FROM journal j
+  WHERE j.profile_id = e.profile_id AND j.batch_id = e.batch_id AND j.undone = 1))`
+
+/**
+ * The currency an entry's gain is in: what was paid when the proceeds are nothing, the proceeds'
+ * when nothing was paid, either when they agree; NULL (no gain, in no sum) when they differ.
+ */
+const gainCurrency = sql`CASE
+  WHEN e.proceeds = 0 THEN e.currency
+  WHEN e.price_paid + e.additional_price_paid = 0 THEN e.proceeds_currency
+  WHEN e.proceeds_currency = e.currency THEN e.currency
+  ELSE NULL END`
+
+export function insertEntry(db: WriteDb, profileId: number, r: LedgerRow): void {
+  run(
+    db,
+    sql`INSERT INTO ledger_entries (entry_id, profile_id, local_id, collection_id, set_id,
+          set_number, set_name, theme, set_year, kind, disposed_on, proceeds, proceeds_currency,
+          price_paid, additional_price_paid, currency, date_acquired, condition_when_acquired,
+          condition_now, estimated_value, note, deleted_on_service, batch_id, created_at)
+        VALUES (${r.entry_id}, ${profileId}, ${r.local_id}, ${r.collection_id}, ${r.set_id},
+          ${r.set_number}, ${r.set_name}, ${r.theme}, ${r.set_year}, ${r.kind}, ${r.disposed_on},
+          ${r.proceeds}, ${r.proceeds_currency}, ${r.price_paid}, ${r.additional_price_paid},
+          ${r.currency}, ${r.date_acquired}, ${r.condition_when_acquired}, ${r.condition_now},
+          ${r.estimated_value}, ${r.note}, ${r.deleted_on_service}, ${r.batch_id},
+          ${r.created_at})`
+  )
+}
+
+/** The copy's entry, standing or not (one per copy: ledger_by_copy). */
+export function entryOfCopy(
+  db: ReadDb,
+  profileId: number,
+  localId: string
+): { entry_id: string; disposed_on: string; kind: DisposalKind; stands: number } | undefined {
+  return get(
+    db,
+    sql`SELECT e.entry_id, e.disposed_on, e.kind, ${standing} AS stands FROM ledger_entries e
+        WHERE e.profile_id = ${profileId} AND e.local_id = ${localId}`
+  )
+}
+
+export function deleteEntry(db: WriteDb, profileId: number, entryId: string): boolean {
+  return (
+    run(
+      db,
+      sql`DELETE FROM ledger_entries WHERE profile_id = ${profileId} AND entry_id = ${entryId}`
+    ).changes > 0
+  )
+}
+
+/** Entries whose edit was undone and is off the redo chain: nothing can bring them back. */
+export function purgeDead(db: WriteDb, profileId: number): number {
+  return run(
+    db,
+    sql`DELETE FROM ledger_entries WHERE profile_id = ${profileId} AND batch_id IN (
+          SELECT j.batch_id FROM journal j WHERE j.profile_id = ${profileId}
+            AND j.batch_id LIKE 'ledger:%' AND j.undone = 1 AND j.redo_seq IS NULL)`
+  ).changes
+}
+
+/** The catalogue's words for a set, copied into the entry so it outlives the catalogue row. */
+export function setWords(
+  db: ReadDb,
+  profileId: number,
+  setID: number
+): { full_number: string; name: string; theme: string; year: number | null } | undefined {
+  return get(
+    db,
+    sql`SELECT full_number, name, theme, year FROM sets
+        WHERE profile_id = ${profileId} AND set_id = ${setID}`
+  )
+}
+
+const listed = sql`SELECT e.*, ${gainCurrency} AS gain_currency,
+    EXISTS (SELECT 1 FROM copies c WHERE c.profile_id = e.profile_id AND c.local_id = e.local_id
+      AND c.deleted = 0) AS held
+  FROM ledger_entries e`
+
+export function countStanding(db: ReadDb, profileId: number): number {
+  return (
+    get<{ n: number }>(
+      db,
+      sql`SELECT count(*) AS n FROM ledger_entries e WHERE e.profile_id = ${profileId}
+          AND ${standing}`
+    )?.n ?? 0
+  )
+}
+
+/** Newest disposal first; one page. */
+export function standingPage(
+  db: ReadDb,
+  profileId: number,
+  offset: number,
+  limit: number
+): ListedRow[] {
+  return all<ListedRow>(
+    db,
+    sql`${listed} WHERE e.profile_id = ${profileId} AND ${standing}
+        ORDER BY e.disposed_on DESC, e.created_at DESC, e.entry_id LIMIT ${limit} OFFSET ${offset}`
+  )
+}
+
+export function standingOfSet(db: ReadDb, profileId: number, setID: number): ListedRow[] {
+  return all<ListedRow>(
+    db,
+    sql`${listed} WHERE e.profile_id = ${profileId} AND e.set_id = ${setID} AND ${standing}
+        ORDER BY e.disposed_on DESC, e.entry_id`
+  )
+}
+
+export { gainCurrency, standing }
