@@ -1,0 +1,137 @@
+import type { Page } from 'playwright-core'
+import { go, listSettled } from './ui-helpers'
+
+/**
+ * Every screen of the layout check (test/e2e/ui-layout.e2e.ts), reached as a user would; each
+ * ends drawn and settled. A new screen adds its entry here.
+ */
+export interface LayoutScreen {
+  readonly name: string
+  readonly show: (page: Page) => Promise<void>
+}
+
+export async function layout(page: Page, want: 'list' | 'grid'): Promise<void> {
+  await page.getByRole('button', { name: want === 'list' ? 'List' : 'Grid' }).click()
+  await listSettled(page)
+}
+
+export async function filters(page: Page, open: boolean): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Filters' })
+  // The panel's own test (ui-layout.e2e.ts) proves the toggle exists; here it only sets the scene.
+  if ((await toggle.count()) === 0) return
+  if ((await toggle.getAttribute('aria-expanded')) !== String(open)) await toggle.click()
+}
+
+/** The screens, given the set whose detail page is shown (one carrying every flag). */
+export function layoutScreens(detailSetId: () => number): LayoutScreen[] {
+  return [
+    {
+      name: 'browse-list',
+      show: async (p) => {
+        await go(p, '#/browse')
+        await filters(p, true)
+        await layout(p, 'list')
+      }
+    },
+    {
+      name: 'browse-grid',
+      show: async (p) => {
+        await go(p, '#/browse')
+        await filters(p, true)
+        await layout(p, 'grid')
+      }
+    },
+    {
+      name: 'collection-grid-no-filters',
+      show: async (p) => {
+        await go(p, '#/owned')
+        await filters(p, false)
+        await layout(p, 'grid')
+      }
+    },
+    {
+      name: 'collection-list-no-filters',
+      show: async (p) => {
+        await go(p, '#/owned')
+        await filters(p, false)
+        await layout(p, 'list')
+        await filters(p, true)
+      }
+    },
+    {
+      name: 'set-detail',
+      show: async (p) => {
+        await go(p, `#/browse/set/${detailSetId()}`)
+        await p.getByRole('heading', { name: /^Reviews/ }).waitFor()
+      }
+    },
+    {
+      name: 'minifigs',
+      show: async (p) => {
+        await go(p, '#/minifigs')
+        await p.getByRole('heading', { name: 'Minifigures', level: 1 }).waitFor()
+      }
+    },
+    {
+      name: 'notes',
+      show: async (p) => {
+        await go(p, '#/notes')
+        await p.getByRole('heading', { name: 'Notes' }).waitFor()
+      }
+    },
+    {
+      name: 'totals',
+      show: async (p) => {
+        await go(p, '#/totals')
+        await p.getByText('sets wanted').waitFor()
+      }
+    },
+    {
+      name: 'doctor',
+      show: async (p) => {
+        await go(p, '#/doctor')
+        await p.getByRole('heading', { name: 'Collection doctor', level: 1 }).waitFor()
+        await p.getByText(/^Checking/).waitFor({ state: 'detached' })
+      }
+    },
+    {
+      name: 'leaving',
+      show: async (p) => {
+        await go(p, '#/leaving')
+        await p.getByRole('heading', { name: 'Leaving shops', level: 1 }).waitFor()
+        await p.getByText(/^Looking/).waitFor({ state: 'detached' })
+      }
+    },
+    {
+      name: 'scan',
+      show: async (p) => {
+        await go(p, '#/scan')
+        // A line to lay out too: an unknown code is listed and changes nothing.
+        await p.getByLabel('Code', { exact: true }).fill('0000000000000')
+        await p.keyboard.press('Enter')
+        await p.locator('[data-testid="scan-line"][data-state="unknown"]').first().waitFor()
+      }
+    },
+    {
+      name: 'sync',
+      show: async (p) => {
+        await go(p, '#/sync')
+        await p.getByRole('heading', { name: 'Activity', exact: true }).waitFor()
+      }
+    },
+    {
+      name: 'exchange',
+      show: async (p) => {
+        await go(p, '#/exchange')
+        await p.getByRole('heading', { name: 'Export', exact: true }).waitFor()
+      }
+    },
+    {
+      name: 'settings',
+      show: async (p) => {
+        await go(p, '#/settings')
+        await p.getByRole('heading', { name: 'Flag labels' }).waitFor()
+      }
+    }
+  ]
+}
