@@ -11,10 +11,13 @@ steps="$out/steps.tsv"
 : >"$steps"
 
 step() {
-  local name=$1
+  local name=$1 t0
   shift
   echo "::: $name"
+  t0=$(date +%s)
   if "$@"; then printf '%s\tpass\n' "$name" >>"$steps"; else printf '%s\tfail\n' "$name" >>"$steps"; fi
+  # Each step's time, so the 20-minute CI budget can be spent where it is seen.
+  echo "::: $name took $(($(date +%s) - t0)) s"
 }
 
 step "format" npx prettier --check --log-level warn .
