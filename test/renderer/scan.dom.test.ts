@@ -51,7 +51,7 @@ class SlowScans implements Transport {
 let transport: SlowScans
 
 function scanAnswer(input: ChannelInput<'collection:scan'>): ScanResultDto {
-  const base = { code: input.code, action: input.action, choices: [], journalId: null }
+  const base = { code: input.code, action: input.action, choices: [], copy: null, journalId: null }
   const set = backend.sets.find((s) => s.fullNumber === input.code)
   if (input.code === '1111111111116') {
     const choices = backend.sets.slice(0, 2)

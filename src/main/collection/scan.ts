@@ -3,7 +3,9 @@ import { AppError } from '../../shared/errors'
 import type { Handlers } from '../../shared/ipc/contract'
 import { BLANK_COPY } from '../../shared/model/collection'
 import type { SetSummaryDto } from '../../shared/model/catalog'
-import type { ScanAction } from '../../shared/model/scan'
+import type { ScanAction, ScanResultDto } from '../../shared/model/scan'
+import { parseLabelCode } from '../../shared/model/box-label'
+import { copyIdOf } from '../../shared/model/labels'
 import { localToday } from '../../shared/model/service-date'
 import { transaction } from '../store/handles'
 import { parseScanCode, setSummary, setsByCode } from '../catalogue/index'
@@ -73,11 +75,39 @@ export function createScanHandlers(deps: EditDeps): ScanHandlers {
     return s
   }
 
+  /**
+   * A box label names a copy the collection already counts: the box is in hand, so no action
+   * adds it again. The copy is shown with its set and location; nothing is written. A label whose
+   * copy is gone (deleted, or another profile's) is unknown, as a set code nobody carries.
+   */
+  function labelScan(p: number, code: string, action: ScanAction, localId: string): ScanResultDto {
+    const base = { code, action, set: null, choices: [], copy: null, journalId: null } as const
+    const copy = readCopy(db(), p, localId)
+    if (!copy || copy.deleted) {
+      return {
+        ...base,
+        status: 'unknown',
+        summary: `No copy in this collection has the label ${code}: it was deleted, or it belongs to another profile`
+      }
+    }
+    const set = summaryOf(p, copy.setID)
+    const at = copy.value.location === '' ? 'no location' : `at ${copy.value.location}`
+    return {
+      ...base,
+      status: 'copy',
+      set,
+      copy: { localId, copyId: copyIdOf(copy), location: copy.value.location },
+      summary: `Your copy of ${label(set)} (label) — ${at}; nothing added`
+    }
+  }
+
   return {
     'collection:scan': ({ code, action, setID }) => {
       const p = deps.profileId()
+      const labelled = parseLabelCode(code)
+      if (labelled !== null) return labelScan(p, code, action, labelled)
       const found = setsByCode(db(), p, parseScanCode(code))
-      const base = { code, action, set: null, choices: [], journalId: null } as const
+      const base = { code, action, set: null, choices: [], copy: null, journalId: null } as const
       if (setID !== undefined && !found.some((s) => s.setID === setID)) {
         throw new AppError('invalid_input', `Set ${setID} does not carry the code ${code}.`, {
           field: 'setID'

@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors'
 import { labelCode } from '../../shared/model/box-label'
-import { LABELS_MAX } from '../../shared/model/labels'
+import { LABELS_MAX, copyIdOf } from '../../shared/model/labels'
 import type { LabelDto } from '../../shared/model/labels'
 import { labelQr } from './label-qr'
 
@@ -18,11 +18,6 @@ export interface LabelSource {
 const SLICE_MS = 8
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
-
-/** `#123456` once the service numbered the copy; the local id's head until then. */
-function copyIdOf(c: Pick<LabelSource, 'collectionID' | 'localId'>): string {
-  return c.collectionID !== null ? `#${String(c.collectionID)}` : `local ${c.localId.slice(0, 8)}`
-}
 
 /**
  * The labels of these copies, in their order. The QR codes are drawn in slices of ~8 ms with a

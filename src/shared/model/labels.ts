@@ -37,3 +37,11 @@ export interface LabelsDto {
 
 /** Most labels one call makes: 2,000 copies is the benchmark; a sheet run beyond this is refused. */
 export const LABELS_MAX = 5_000
+
+/** `#123456` once the service numbered the copy; the local id's head until then. */
+export function copyIdOf(c: {
+  readonly collectionID: number | null
+  readonly localId: string
+}): string {
+  return c.collectionID !== null ? `#${String(c.collectionID)}` : `local ${c.localId.slice(0, 8)}`
+}

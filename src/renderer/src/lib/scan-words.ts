@@ -25,6 +25,8 @@ export function scanOutcome(line: {
     case 'unknown':
     case 'unchanged':
       return 'nothing changed'
+    case 'copy':
+      return 'a copy you have: nothing added'
     case 'ambiguous':
       return 'nothing changed yet: choose the set'
     case 'applied':

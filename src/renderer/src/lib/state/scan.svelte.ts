@@ -1,5 +1,5 @@
 import type { SetSummaryDto } from '../../../../shared/model/catalog'
-import type { ScanAction, ScanStatus } from '../../../../shared/model/scan'
+import type { ScanAction, ScanStatus, ScannedCopyDto } from '../../../../shared/model/scan'
 import type { JournalEntryDto } from '../../../../shared/model/sync'
 import { tryCall } from '../api'
 import { describeError } from '../errors'
@@ -15,6 +15,8 @@ export interface ScanLine {
   state: ScanStatus | 'waiting' | 'failed'
   set: SetSummaryDto | null
   choices: readonly SetSummaryDto[]
+  /** The copy a box label named (state `copy`). */
+  copy: ScannedCopyDto | null
   summary: string
   journalId: number | null
   /** The journal entry of this line's own Undo, once it ran. */
@@ -75,6 +77,7 @@ class ScanLog {
       state: 'waiting',
       set: null,
       choices: [],
+      copy: null,
       summary: `${code}: looking up…`,
       journalId: null,
       undoJournalId: null,
@@ -175,9 +178,11 @@ class ScanLog {
     line.state = v.status
     line.set = v.set
     line.choices = v.choices
+    line.copy = v.copy
     line.summary = v.summary
     line.journalId = v.journalId
-    this.#tell(v.summary, v.status === 'applied' || v.status === 'unchanged' ? 'found' : 'problem')
+    const found = v.status === 'applied' || v.status === 'unchanged' || v.status === 'copy'
+    this.#tell(v.summary, found ? 'found' : 'problem')
   }
 
   #tell(words: string, cue: 'found' | 'problem'): void {
