@@ -8,6 +8,7 @@ export const VIEWS = [
   'notes',
   'totals',
   'report',
+  'money',
   'ledger',
   'leaving',
   'doctor',
