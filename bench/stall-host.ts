@@ -44,6 +44,30 @@ export interface StallHost {
   stop(): Promise<void>
 }
 
+/** What the host's main thread has used so far (Linux: its /proc task files; null elsewhere). */
+export interface MainThreadUse {
+  /** Nanoseconds it has run on a CPU (schedstat): its own work, whatever the machine's queue. */
+  readonly cpuNs: number
+  /** Nanoseconds it was ready to run but waited for a CPU (schedstat): the machine's queue. */
+  readonly queuedNs: number
+  /** Read system calls it has made (a page SQLite reads from the file is one `pread`). */
+  readonly reads: number
+}
+
+/** The main thread of process `pid` (its task id is the pid), read between calls. */
+export function mainThreadUse(pid: number): MainThreadUse | null {
+  try {
+    const task = `/proc/${String(pid)}/task/${String(pid)}`
+    const [cpuNs, queuedNs] = readFileSync(`${task}/schedstat`, 'utf8').split(' ').map(Number)
+    const reads = Number(/^syscr: (\d+)$/m.exec(readFileSync(`${task}/io`, 'utf8'))?.[1])
+    return cpuNs !== undefined && queuedNs !== undefined && Number.isFinite(reads)
+      ? { cpuNs, queuedNs, reads }
+      : null
+  } catch {
+    return null
+  }
+}
+
 /** One kept-alive connection, as a browser tab keeps one: a stall longer than its timeout shows. */
 const agent = new Agent({ keepAlive: true, maxSockets: 1 })
 

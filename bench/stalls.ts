@@ -12,11 +12,12 @@
  * every call answered. Sizes: BENCH_STALL_SETS (default 20,000; try 200,000).
  */
 import { spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { machine, percentile, writeSection } from './doc-section'
-import { startHost } from './stall-host'
+import { mainThreadUse, startHost } from './stall-host'
 import type { StallHost, StallReport } from './stall-host'
 
 const smoke = process.argv.includes('--smoke')
@@ -41,6 +42,15 @@ interface Poll {
   readonly error?: string
   readonly browse: number | null
   readonly words: number | null
+  /**
+   * The host main thread's CPU time (ms) and read system calls while the call was answered
+   * (Linux only): what the search itself cost, which a busy machine's queue changes far less
+   * than `ms`. Other work of the main thread in that window counts too.
+   */
+  readonly cpuMs: number | null
+  /** How long the host main thread waited for a CPU meanwhile (the machine's queue). */
+  readonly queuedMs: number | null
+  readonly reads: number | null
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -72,7 +82,9 @@ async function pollUntil(
   const polls: Poll[] = []
   for (let i = 0; ; i++) {
     const words = i % 2 === 1
+    const before = mainThreadUse(host.pid)
     const r = await host.call('catalog:search', { text: words ? WORD : '', limit: 50 })
+    const after = mainThreadUse(host.pid)
     const total = r.ok ? totalOf(r.value) : null
     polls.push({
       at: performance.now() - t0,
@@ -80,7 +92,10 @@ async function pollUntil(
       ok: r.ok,
       ...(r.error === undefined ? {} : { error: r.error }),
       browse: words ? null : total,
-      words: words ? total : null
+      words: words ? total : null,
+      cpuMs: before && after ? (after.cpuNs - before.cpuNs) / 1e6 : null,
+      queuedMs: before && after ? (after.queuedNs - before.queuedNs) / 1e6 : null,
+      reads: before && after ? after.reads - before.reads : null
     })
     if (i % 10 === 9 && (await done())) return polls
     await sleep(20)
@@ -93,6 +108,10 @@ interface FirstRun {
   readonly stall: StallReport
   readonly searchP95: number
   readonly searchMax: number
+  /** The host main thread's CPU (ms) and read calls per search once searchable: p50 and p95. */
+  readonly searchCpu: { readonly p50: number; readonly p95: number } | null
+  readonly searchReads: { readonly p50: number; readonly p95: number } | null
+  readonly searchQueued: { readonly p50: number; readonly p95: number } | null
   readonly calls: number
   readonly failed: number
   readonly load: number
@@ -110,6 +129,9 @@ async function firstRun(): Promise<FirstRun> {
     })
     const syncMs = performance.now() - t0
     const stall = await host.report()
+    // BENCH_STALL_POLLS=file: every poll of the first run, for a closer look.
+    const dump = process.env['BENCH_STALL_POLLS']
+    if (dump !== undefined && dump !== '') writeFileSync(dump, JSON.stringify(polls))
     const finalWords = totalOf((await host.call('catalog:search', { text: WORD })).value) ?? 0
     // Searchable: every set listed and a word search finding all it finds at the end.
     let browseAll = Infinity
@@ -120,10 +142,12 @@ async function firstRun(): Promise<FirstRun> {
         wordsAll = Math.min(wordsAll, p.at)
     }
     const searchable = Math.max(browseAll, wordsAll)
-    const during = polls
-      .filter((p) => p.at >= searchable && p.ok)
-      .map((p) => p.ms)
-      .sort((a, b) => a - b)
+    const once = polls.filter((p) => p.at >= searchable && p.ok)
+    const during = once.map((p) => p.ms).sort((a, b) => a - b)
+    const spread = (xs: (number | null)[]) => {
+      const known = xs.filter((x): x is number => x !== null).sort((a, b) => a - b)
+      return known.length === 0 ? null : { p50: percentile(known, 50), p95: percentile(known, 95) }
+    }
     const all = polls.map((p) => p.ms).sort((a, b) => a - b)
     return {
       searchableS: Number.isFinite(searchable) ? searchable / 1000 : null,
@@ -131,6 +155,9 @@ async function firstRun(): Promise<FirstRun> {
       stall,
       searchP95: percentile(during, 95),
       searchMax: all[all.length - 1] ?? 0,
+      searchCpu: spread(once.map((p) => p.cpuMs)),
+      searchReads: spread(once.map((p) => p.reads)),
+      searchQueued: spread(once.map((p) => p.queuedMs)),
       calls: polls.length,
       failed: polls.filter((p) => !p.ok).length,
       load,
@@ -304,7 +331,7 @@ calls it over HTTP, one call after another on one kept-alive connection.
 
 | Scenario | load | longest stall | p99 | peak RSS | other |
 |---|---:|---:|---:|---:|---|
-| First demo run | ${f(first.load, 1)} | ${f(first.stall.maxMs)} ms | ${f(first.stall.p99Ms)} ms | ${String(first.stall.peakRssMb)} MB | searchable ${first.searchableS === null ? 'never' : `${f(first.searchableS, 1)} s`}, first sync ${f(first.syncS, 1)} s, \`catalog:search\` p95 ${f(first.searchP95, 1)} ms once searchable (slowest call ${f(first.searchMax)} ms), ${String(first.failed)} of ${String(first.calls)} calls failed |
+| First demo run | ${f(first.load, 1)} | ${f(first.stall.maxMs)} ms | ${f(first.stall.p99Ms)} ms | ${String(first.stall.peakRssMb)} MB | searchable ${first.searchableS === null ? 'never' : `${f(first.searchableS, 1)} s`}, first sync ${f(first.syncS, 1)} s, \`catalog:search\` p95 ${f(first.searchP95, 1)} ms once searchable (slowest call ${f(first.searchMax)} ms${first.searchCpu === null ? '' : `; host main thread per search: CPU p95 ${f(first.searchCpu.p95, 1)} ms, waiting for a CPU p95 ${f(first.searchQueued?.p95 ?? 0, 1)} ms, read calls p95 ${String(first.searchReads?.p95 ?? 0)}`}), ${String(first.failed)} of ${String(first.calls)} calls failed |
 | Bulk edit of ${String(BULK)} sets, undo, push of both | ${f(bulk.load, 1)} | ${f(bulk.stall.maxMs)} ms | ${f(bulk.stall.p99Ms)} ms | ${String(bulk.stall.peakRssMb)} MB | edit answered in ${f(bulk.editMs)} ms, undo ${f(bulk.undoMs)} ms (longest stall while they were answered ${f(bulk.answering.maxMs)} ms), both pushed after ${f(bulk.pushS, 1)} s, ${String(bulk.failed)} calls failed |
 ${[v3, v2]
   .map(
