@@ -12,6 +12,7 @@ export const VIEWS = [
   'ledger',
   'leaving',
   'doctor',
+  'audit',
   'scan',
   'sync',
   'exchange',
