@@ -1,6 +1,7 @@
 import type { SnapshotReason } from '../../shared/model/money'
 import type { ReadDb, WriteDb } from '../store/handles'
-import { all, get, run, transaction } from '../store/handles'
+import { commitDurably } from '../store/commit-off-thread'
+import { all, get, run } from '../store/handles'
 import { raw, sql } from '../store/sql'
 
 /** The money view's SQL: the owned copies summed in slices of sets, and the snapshots kept. */
@@ -101,9 +102,12 @@ interface SnapshotWrite {
   readonly themes: readonly MoneySums[]
 }
 
-/** Replaces the day's snapshot with this one, in one transaction: the latest of the day wins. */
-export function writeSnapshot(db: WriteDb, s: SnapshotWrite): void {
-  transaction(db, () => {
+/**
+ * Replaces the day's snapshot with this one, in one transaction: the latest of the day wins. The
+ * WAL is synced off the main thread (commitDurably): its fsync took longer than the rows.
+ */
+export async function writeSnapshot(db: WriteDb, s: SnapshotWrite): Promise<void> {
+  await commitDurably(db, () => {
     run(db, sql`DELETE FROM money_snapshots WHERE profile_id = ${s.profileId} AND day = ${s.day}`)
     run(
       db,

@@ -6,11 +6,10 @@ import { nextOwnedBound, sliceSums, sliceUndetailed, writeSnapshot } from './mon
 import type { MoneySums } from './money-repo'
 
 /**
- * Owned sets summed per slice. At 200 sets a slice reads a few hundred copies by their keys: about
- * a millisecond on the 20,000-set demo (bench/money.ts), so the main thread is given back long
- * before the ~10 ms a slice may take.
+ * Owned sets summed per slice. At 100 sets a slice reads a few hundred copies by their keys: a
+ * few milliseconds on the 20,000-set demo with 2,000 copies, under load (bench/money.ts).
  */
-const SLICE_SETS = 200
+const SLICE_SETS = 100
 
 interface SnapshotDeps {
   readonly store: Store
@@ -72,7 +71,7 @@ export async function takeSnapshot(
   for (const r of themes.values()) add(totals, r, '')
   const at = deps.now()
   const day = localDay(at)
-  writeSnapshot(deps.store.write, {
+  await writeSnapshot(deps.store.write, {
     profileId,
     day,
     takenAt: at.toISOString(),
