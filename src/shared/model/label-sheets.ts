@@ -6,7 +6,7 @@ import type { PaperSize } from './report'
  * US Letter. Every figure is in millimetres from the page's top-left corner.
  */
 export const LABEL_SHEET_IDS = ['L7160', '5160'] as const
-type LabelSheetId = (typeof LABEL_SHEET_IDS)[number]
+export type LabelSheetId = (typeof LABEL_SHEET_IDS)[number]
 
 interface LabelSheetSpec {
   readonly id: LabelSheetId

@@ -21,6 +21,8 @@ export const labelScope = z.union([
     .strict()
 ])
 
+export type LabelScope = z.input<typeof labelScope>
+
 export const labelsChannels = {
   'labels:list': channel<LabelsDto>()(labelScope)
 } as const
