@@ -14,6 +14,7 @@ export const VIEWS = [
   'doctor',
   'audit',
   'scan',
+  'labels',
   'sync',
   'exchange',
   'settings'
