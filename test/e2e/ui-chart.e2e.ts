@@ -4,11 +4,12 @@ import type { Locator } from 'playwright-core'
 import { SERIES_COLOURS, contrast } from '../../src/renderer/src/lib/chart-colours'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go, waitForSets } from './ui-helpers'
+import { go, waitForSets, waitForSyncEnd } from './ui-helpers'
 
 /**
  * Issue #14 item 5: the value chart never adds dollars to pounds.
  * Issue #28 item 1: charts draw in readable colours, one per series, in light and dark.
+ * Issue #30 §1: the money view's snapshots, one currency at a time, in the same colours.
  */
 
 let app: AppUnderTest
@@ -196,4 +197,42 @@ describe('chart colours in both themes', () => {
       expect(app.consoleErrors).toEqual([])
     })
   }
+})
+
+describe('the money view after a sync (issue #30 §1)', () => {
+  it("shows each currency's snapshot on its own, drawn in the theme's colours", async () => {
+    const page = app.page
+    await page.emulateMedia({ colorScheme: 'dark' })
+    // The copies above were saved after the first sync's snapshot: the next sync takes another.
+    await app.rpc('sync:start', {})
+    await waitForSyncEnd(app)
+    await go(page, '#/money')
+    const fmt = (n: number, c: string): string =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: c }).format(n)
+    const usd = page.getByRole('region', { name: 'US Dollar (USD)' })
+    await expect.poll(() => usd.getByTestId('money-USD-paid').textContent()).toBe('$1,020.00')
+    expect(await usd.getByTestId('money-USD-value').textContent()).toBe('$1,130.00')
+    expect(await usd.getByTestId('money-USD-gap').textContent()).toBe('+$110.00')
+    const was = before['GBP'] ?? { paid: 0, value: 0 }
+    const gbp = page.getByRole('region', { name: 'British Pound (GBP)' })
+    expect(await gbp.getByTestId('money-GBP-paid').textContent()).toBe(
+      fmt(was.paid + 102.49, 'GBP')
+    )
+    expect(await gbp.getByTestId('money-GBP-value').textContent()).toBe(fmt(was.value + 90, 'GBP'))
+    // No total across currencies until the user gives a rate.
+    await expect.poll(() => page.getByTestId('money-no-total').isVisible()).toBe(true)
+    const sum = fmt(1020 + was.paid + 102.49, 'USD').slice(1)
+    expect((await page.locator('main').textContent()) ?? '').not.toContain(sum)
+    // The chart in the dark theme's series colours, never black.
+    const paid = SERIES_COLOURS[0]?.dark ?? ''
+    const worth = SERIES_COLOURS[1]?.dark ?? ''
+    await expect
+      .poll(() => pixelsOf(usd.locator('canvas'), [paid, worth, '#000000']), { timeout: 10_000 })
+      .toEqual([expect.any(Number), expect.any(Number), 0])
+    const [p = 0, w = 0] = await pixelsOf(usd.locator('canvas'), [paid, worth], 24)
+    expect(p).toBeGreaterThan(40)
+    expect(w).toBeGreaterThan(40)
+    await page.screenshot({ path: join(app.artifactsDir, 'ui-money-dark.png') })
+    expect(app.consoleErrors).toEqual([])
+  })
 })

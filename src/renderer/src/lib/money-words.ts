@@ -71,6 +71,7 @@ export function fallbackWords(p: Pick<MoneyPointDto, 'valueFallback' | 'copies'>
 /** "Retail price known for 3 of 4 copies." */
 export function retailCoverage(p: Pick<MoneyPointDto, 'retailCopies' | 'copies'>): string {
   if (p.retailCopies === p.copies) return 'Retail price known for every copy.'
+  if (p.retailCopies === 0) return 'The catalogue has no retail price there for these sets.'
   return `Retail price known for ${p.retailCopies.toLocaleString()} of ${plural(p.copies, 'copy', 'copies')}.`
 }
 
