@@ -18,13 +18,13 @@ interface FixPlan {
   readonly description: string
 }
 
-export function planAuditFix(
+export async function planAuditFix(
   db: ReadDb,
   p: number,
   a: AuditRow,
   choice: { moveMisplaced: boolean; missingTo: string | null }
-): FixPlan {
-  const rows = auditRows(db, p, a)
+): Promise<FixPlan> {
+  const rows = await auditRows(db, p, a)
   const missingTo = choice.missingTo === null ? null : normalisePath(choice.missingTo)
   const moves: { localId: string; to: string }[] = []
   for (const r of rows) {

@@ -12,6 +12,7 @@ import {
   endAudit,
   insertAudit,
   marksOf,
+  marksOfCopies,
   openAudit,
   putMark
 } from './shelf-repo'
@@ -36,13 +37,13 @@ export function openAuditOf(db: ReadDb, p: number, id: number): AuditRow {
   return a
 }
 
-export function startAudit(
+export async function startAudit(
   db: WriteDb,
   p: number,
   location: string,
   replace: boolean,
   now: string
-): AuditDto {
+): Promise<AuditDto> {
   const path = normalisePath(location)
   if (path === '') throw new AppError('invalid_input', 'Name the location to walk.')
   const id = transaction(db, () => {
@@ -66,7 +67,7 @@ export function startAudit(
 const named = (r: AuditRowDto): string => `${r.fullNumber} ${r.name}`.trim()
 
 function markOf(db: ReadDb, auditId: number, localId: string): MarkRow['mark'] | undefined {
-  return marksOf(db, auditId).find((m) => m.local_id === localId)?.mark
+  return marksOfCopies(db, auditId, [localId]).get(localId)
 }
 
 /** A copy ticked seen: found here, or misplaced when it is recorded elsewhere. */
@@ -99,7 +100,11 @@ function pick(
   a: AuditRow,
   copies: readonly LocatedCopyRow[]
 ): { one: LocatedCopyRow } | { several: LocatedCopyRow[] } | { seen: LocatedCopyRow } {
-  const marks = new Map(marksOf(db, a.id).map((m) => [m.local_id, m.mark]))
+  const marks = marksOfCopies(
+    db,
+    a.id,
+    copies.map((c) => c.local_id)
+  )
   const unseen = copies.filter((c) => marks.get(c.local_id) !== 'seen')
   const here = unseen.filter((c) => statusOf(a.location, c.location, undefined) !== null)
   const away = unseen.filter((c) => statusOf(a.location, c.location, undefined) === null)
@@ -213,8 +218,8 @@ export function mark(
   })
 }
 
-export function report(db: ReadDb, p: number, a: AuditRow): AuditReportDto {
-  const rows = auditRows(db, p, a)
+export async function report(db: ReadDb, p: number, a: AuditRow): Promise<AuditReportDto> {
+  const rows = await auditRows(db, p, a)
   const of = (s: AuditRowDto['status']) => rows.filter((r) => r.status === s)
   return {
     auditId: a.id,

@@ -31,10 +31,10 @@ export function createShelfHandlers(deps: EditDeps): ShelfHandlers {
   return {
     'shelf:listLocations': ({ query, limit }) =>
       locationUses(deps.store.read, deps.profileId(), query, limit),
-    'shelf:getAudit': ({ auditId }) => {
+    'shelf:getAudit': async ({ auditId }) => {
       const p = deps.profileId()
       const a = currentAudit(deps.store.read, p, auditId)
-      return a ? auditDto(deps.store.read, p, a) : null
+      return a ? await auditDto(deps.store.read, p, a) : null
     },
     'shelf:startAudit': ({ location, replace }) =>
       startAudit(deps.store.write, deps.profileId(), location, replace, now()),
@@ -52,7 +52,7 @@ export function createShelfHandlers(deps: EditDeps): ShelfHandlers {
     'shelf:applyFix': async ({ auditId, moveMisplaced, missingTo }) => {
       const p = deps.profileId()
       const a = openAuditOf(deps.store.read, p, auditId)
-      const plan = planAuditFix(deps.store.read, p, a, { moveMisplaced, missingTo })
+      const plan = await planAuditFix(deps.store.read, p, a, { moveMisplaced, missingTo })
       let journalId: number | null = null
       if (plan.edits.length > 0) {
         const r = await writeEdits(

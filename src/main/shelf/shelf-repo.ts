@@ -153,6 +153,21 @@ export function marksOf(db: ReadDb, auditId: number): MarkRow[] {
   )
 }
 
+/** The marks of these copies in an audit (a tick looks at the few copies its code names). */
+export function marksOfCopies(
+  db: ReadDb,
+  auditId: number,
+  ids: readonly string[]
+): Map<string, MarkRow['mark']> {
+  const rows = all<{ local_id: string; mark: MarkRow['mark'] }>(
+    db,
+    sql`SELECT local_id, mark FROM shelf_audit_marks
+        WHERE audit_id = ${auditId} AND code = ''
+          AND local_id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`
+  )
+  return new Map(rows.map((r) => [r.local_id, r.mark]))
+}
+
 /** A copy (`localId`, code '') or a code that named none (localId '', the code) marked so. */
 export function putMark(
   db: WriteDb,
