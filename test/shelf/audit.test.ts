@@ -227,4 +227,38 @@ describe('shelf audit', () => {
     expect((await shelf['shelf:getAudit']({}))?.id).toBe(second.id)
     expect((await shelf['shelf:getAudit']({ auditId: first.id }))?.endedAt).not.toBeNull()
   })
+
+  it('a fix whose edit committed before a kill ends the audit when run again, moving nothing twice', async () => {
+    seedCopyAt(h.store, h.profileId, 1, 'Shelf')
+    const away = seedCopyAt(h.store, h.profileId, 2, 'Garage')
+    const { id } = await shelf['shelf:startAudit']({ location: 'Shelf', replace: false })
+    await shelf['shelf:tick']({ auditId: id, code: labelCode(away) })
+    // The fix's edit committed, then the process died before the audit was marked ended.
+    const copy = (await h.handlers['collection:listCopies']({ setID: 2 }))[0]
+    if (!copy) throw new Error('no copy')
+    const {
+      localId: _l,
+      collectionID: _c,
+      setID: _s,
+      keptLocal: _k,
+      outboxId: _o,
+      sync: _y,
+      ...value
+    } = copy
+    await h.handlers['collection:saveCopy']({
+      setID: 2,
+      localId: away,
+      copy: { ...value, location: 'Shelf' }
+    })
+    const journal = () => h.store.read.prepare('SELECT count(*) AS n FROM journal').get()
+    expect(journal()).toEqual({ n: 1 })
+    const again = await shelf['shelf:applyFix']({
+      auditId: id,
+      moveMisplaced: true,
+      missingTo: null
+    })
+    expect(again).toMatchObject({ moved: 0, journalId: null })
+    expect(journal()).toEqual({ n: 1 })
+    expect(await shelf['shelf:getAudit']({})).toBeNull()
+  })
 })

@@ -35,9 +35,11 @@ export async function planAuditFix(
       moves.push({ localId: r.localId, to: missingTo })
   }
   const edits: Edit[] = []
+  const made: { to: string }[] = []
   for (const m of moves) {
     const copy = readCopy(db, p, m.localId)
     if (!copy || copy.deleted || copy.value.location === m.to) continue
+    made.push(m)
     if (m.to.length > 200) {
       throw new AppError('invalid_input', 'That location is longer than 200 characters.', {
         field: 'missingTo'
@@ -50,8 +52,9 @@ export async function planAuditFix(
       value: { ...copy.value, location: m.to }
     })
   }
-  const here = moves.filter((m) => m.to === a.location).length
-  const away = moves.length - here
+  // Counted from the edits made: a copy already where it would go is not moved again.
+  const here = made.filter((m) => m.to === a.location).length
+  const away = made.length - here
   const parts = [
     here > 0 ? `${String(here)} moved here` : '',
     away > 0
