@@ -198,6 +198,36 @@ describe('a money snapshot', () => {
     ])
   })
 
+  it("drops days past ten years, and themes' rows past their row budget, keeping the totals", async () => {
+    seedSet(h.store, h.profileId, 1, {})
+    seedCopy(h.store, h.profileId, 1, { currency: 'EUR', paid: 5 })
+    await take()
+    clock = new Date(2036, 6, 1, 10, 0, 0)
+    await take()
+    expect(history(null, 3660).snapshots).toBe(1)
+    // 1,700 themes' rows a day: the 50,000-row budget keeps 30 days of them.
+    const ids = Array.from({ length: 1700 }, (_, i) => 5000 + i)
+    h.store.write.transaction(() => {
+      insertSets(h.store, h.profileId, ids)
+      for (const id of ids) {
+        seedSet(h.store, h.profileId, id, { theme: `Theme ${id}` })
+        seedCopy(h.store, h.profileId, id, { currency: 'EUR', paid: 1 })
+      }
+    })()
+    await take()
+    clock = new Date(2036, 7, 1, 10, 0, 0)
+    await take()
+    const rows = h.store.read
+      .prepare(`SELECT day, level, count(*) AS n FROM money_snapshot_rows GROUP BY day, level`)
+      .all()
+    expect(rows).toEqual([
+      { day: '2036-07-01', level: 'total', n: 1 },
+      { day: '2036-08-01', level: 'theme', n: 1701 },
+      { day: '2036-08-01', level: 'total', n: 1 }
+    ])
+    expect(history().snapshots).toBe(2)
+  })
+
   it('a stopped snapshot writes nothing', async () => {
     seedSet(h.store, h.profileId, 1, {})
     expect(await takeSnapshot({ ...deps(), stopped: () => true }, h.profileId, 'daily')).toBeNull()

@@ -45,14 +45,15 @@ const RETAIL_TEXT = raw(`CASE upper(trim(c.currency))
   WHEN 'CAD' THEN s.ca_price WHEN 'EUR' THEN s.eu_price END`)
 
 /**
- * The live copies of owned sets in (lo, hi], summed per currency and theme. Catalogue text is
- * hostile: only a plain decimal ("519.99", "519,99") is a retail price, anything else is none.
+ * The live copies of owned sets in (lo, hi], summed per currency and theme (cut to the lengths
+ * a backup's rows may have). Catalogue text is hostile: only a plain decimal ("519.99", "519,99") is a retail price, anything else is none.
  */
 export function sliceSums(db: ReadDb, profileId: number, lo: number, hi: number): MoneySums[] {
   return all<MoneySums>(
     db,
     sql`WITH c AS (
-          SELECT upper(trim(c.currency)) AS currency, coalesce(s.theme, '') AS theme, c.set_id,
+          SELECT substr(upper(trim(c.currency)), 1, 10) AS currency,
+            substr(coalesce(s.theme, ''), 1, 200) AS theme, c.set_id,
             CAST(round(c.price_paid * 100) + round(c.additional_price_paid * 100) AS INTEGER)
               AS paid,
             CASE WHEN c.current_estimated_value > 0
@@ -98,6 +99,10 @@ interface SnapshotWrite {
   readonly takenAt: string
   readonly reason: SnapshotReason
   readonly undetailed: number
+  /** Days before this one are dropped (the screen's longest period). */
+  readonly keepFrom: string
+  /** Themes' rows of days before this one are dropped (their row budget). */
+  readonly themesFrom: string
   readonly totals: readonly MoneySums[]
   readonly themes: readonly MoneySums[]
 }
@@ -108,7 +113,21 @@ interface SnapshotWrite {
  */
 export async function writeSnapshot(db: WriteDb, s: SnapshotWrite): Promise<void> {
   await commitDurably(db, () => {
-    run(db, sql`DELETE FROM money_snapshots WHERE profile_id = ${s.profileId} AND day = ${s.day}`)
+    const pid = s.profileId
+    run(db, sql`DELETE FROM money_snapshot_rows WHERE profile_id = ${pid} AND day = ${s.day}`)
+    run(db, sql`DELETE FROM money_snapshots WHERE profile_id = ${pid} AND day = ${s.day}`)
+    // Older than the screen's longest period: gone. Themes' rows older than their budget: gone.
+    run(db, sql`DELETE FROM money_snapshots WHERE profile_id = ${pid} AND day < ${s.keepFrom}`)
+    run(
+      db,
+      sql`DELETE FROM money_snapshot_rows INDEXED BY money_rows_by_day
+          WHERE profile_id = ${pid} AND day < ${s.keepFrom}`
+    )
+    run(
+      db,
+      sql`DELETE FROM money_snapshot_rows INDEXED BY money_rows_by_day
+          WHERE profile_id = ${pid} AND day < ${s.themesFrom} AND level = 'theme'`
+    )
     run(
       db,
       sql`INSERT INTO money_snapshots (profile_id, day, taken_at, reason, undetailed)

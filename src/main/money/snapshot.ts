@@ -1,5 +1,6 @@
 import type { SnapshotReason } from '../../shared/model/money'
-import { localDay } from '../../shared/model/watch-days'
+import { MONEY_DAYS_MAX } from '../../shared/model/money'
+import { addDays, localDay } from '../../shared/model/watch-days'
 import type { Store } from '../store/connection'
 import { nextTurn } from '../store/slices'
 import { nextOwnedBound, sliceSums, sliceUndetailed, writeSnapshot } from './money-repo'
@@ -10,6 +11,16 @@ import type { MoneySums } from './money-repo'
  * few milliseconds on the 20,000-set demo with 2,000 copies, under load (bench/money.ts).
  */
 const SLICE_SETS = 100
+
+/**
+ * The themes' rows kept, about: the snapshots travel in backups and the full export as local
+ * tables (store/local-tables/money-snapshots.ts), whose import takes at most 100,000 rows. The
+ * currencies' totals (one row a day each, ten years at most) stay whole; each theme's share is
+ * kept for as many recent days as this budget allows at today's number of theme rows: 500 days
+ * for 100 theme rows a day, 68 days for 734 (bench/money.ts's 140 themes in 7 currencies).
+ */
+const THEME_ROWS = 50_000
+const THEME_DAYS_MIN = 30
 
 interface SnapshotDeps {
   readonly store: Store
@@ -71,9 +82,12 @@ export async function takeSnapshot(
   for (const r of themes.values()) add(totals, r, '')
   const at = deps.now()
   const day = localDay(at)
+  const themeDays = Math.max(THEME_DAYS_MIN, Math.floor(THEME_ROWS / Math.max(1, themes.size)))
   await writeSnapshot(deps.store.write, {
     profileId,
     day,
+    keepFrom: addDays(day, 1 - MONEY_DAYS_MAX),
+    themesFrom: addDays(day, 1 - Math.min(MONEY_DAYS_MAX, themeDays)),
     takenAt: at.toISOString(),
     reason,
     undetailed,

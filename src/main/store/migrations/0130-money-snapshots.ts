@@ -23,8 +23,10 @@ export function up(db: WriteDb): void {
       PRIMARY KEY (profile_id, day)
     ) STRICT;
 
+    -- No key to money_snapshots: a restore puts each local table back on its own, in name order
+    -- (store/local-tables), and a replaced header must not take its rows with it.
     CREATE TABLE money_snapshot_rows (
-      profile_id INTEGER NOT NULL,
+      profile_id INTEGER NOT NULL REFERENCES profiles (id) ON DELETE CASCADE,
       day TEXT NOT NULL,
       -- 'total': the currency's whole collection (theme ''); 'theme': one theme's share of it.
       level TEXT NOT NULL CHECK (level IN ('total', 'theme')),
@@ -42,8 +44,7 @@ export function up(db: WriteDb): void {
       -- Copies without an estimate, valued at what was paid.
       value_fallback INTEGER NOT NULL,
       -- Key order serves the screen's two reads: a level (and theme) over a range of days.
-      PRIMARY KEY (profile_id, level, theme, day, currency),
-      FOREIGN KEY (profile_id, day) REFERENCES money_snapshots (profile_id, day) ON DELETE CASCADE
+      PRIMARY KEY (profile_id, level, theme, day, currency)
     ) STRICT;
     CREATE INDEX money_rows_by_day ON money_snapshot_rows (profile_id, day);
   `)
