@@ -19,6 +19,8 @@ import { checkBackupSchema, damaged } from './backup-schema'
 import { stripBackup, unmarkBackup } from './backup-strip-repo'
 import type { Refusal } from './backup-values'
 import { catalogueSetIds } from './collection-read-repo'
+import { recheckLocalRows } from './local-rows'
+import type { LocalRows } from './local-rows'
 import { applyRestorePlan } from './restore-apply'
 import {
   MAX_SERVICE_WRITES,
@@ -100,6 +102,8 @@ interface PlanResult {
   readonly unsentBases: ReadonlyMap<string, string>
   readonly copyRecords: ReadonlyMap<string, number>
   readonly fresh: boolean
+  /** The local tables' rows the backup holds (store/local-tables). */
+  readonly local: LocalRows
 }
 
 interface ApplyResult {
@@ -178,7 +182,8 @@ function preview(job: Extract<BackupJob, { kind: 'preview' }>): PreviewResult {
         refusedCopies: [...read.refusedCopies],
         placeholders,
         unsentBases: [...read.unsentBases],
-        copyRecords: [...read.copyRecords]
+        copyRecords: [...read.copyRecords],
+        local: read.local
       })
     }
   } finally {
@@ -197,6 +202,7 @@ function plan(
     placeholders: [number, SetName][]
     unsentBases: [string, string][]
     copyRecords: [string, number][]
+    local?: unknown
   }
   const live = openLive(job.livePath)
   try {
@@ -229,7 +235,8 @@ function plan(
       placeholders,
       unsentBases,
       copyRecords,
-      fresh
+      fresh,
+      local: recheckLocalRows(saved.local)
     }
   } finally {
     live.close()

@@ -22,6 +22,8 @@ import type { Raw, RowTable } from './backup-repo'
 import { COPY_MODIFIED_SINCE, checkBackupSchema, damaged, notABackup } from './backup-schema'
 import { checkCopy, checkLabel, checkMinifig, checkSet, checkView } from './backup-values'
 import type { Refusal } from './backup-values'
+import { readLocalTables } from './local-rows'
+import type { LocalRows } from './local-rows'
 import { MAX_NAMES_BYTES, checkSetNames } from './backup-set-names'
 import type { SetName } from './backup-set-names'
 import type { Snapshot } from './snapshot-repo'
@@ -125,6 +127,8 @@ interface BackupRead {
   readonly unsentBases: ReadonlyMap<string, string>
   /** The service's record of each copy that has one (its collection id). */
   readonly copyRecords: ReadonlyMap<string, number>
+  /** The local tables' rows (store/local-tables), each checked; none of a table it lacks. */
+  readonly local: LocalRows
 }
 
 /** The service's values: a set's field, a copy, a figure, a flag's name (JSON, bounded). */
@@ -239,6 +243,7 @@ export function readBackup(
       else views.push(c)
     }
   }
+  const local = readLocalTables(db, p, has)
   const taken = backupTakenAt(db)
   return {
     backup: { sets, copies, tombstones, minifigs, labels, views },
@@ -248,6 +253,7 @@ export function readBackup(
     takenAt: typeof taken === 'string' && taken.length <= 40 ? taken : null,
     names: checkSetNames(rawSetNames(db, MAX_NAMES_BYTES), p),
     unsentBases: unsentBases(budgeted(db, 'outbox', p, () => rawOutboxRows(db, p))),
-    copyRecords
+    copyRecords,
+    local
   }
 }

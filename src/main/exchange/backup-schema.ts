@@ -1,5 +1,6 @@
 import { AppError } from '../../shared/errors'
 import type { ReadDb } from '../store/handles'
+import { LOCAL_TABLES } from '../store/local-tables/index'
 import { backupSchemaRows, tableColumns, userVersionOf } from './backup-repo'
 
 /**
@@ -44,6 +45,14 @@ const READ_TABLES: Readonly<Record<string, readonly string[]>> = {
 
 /** Read only when the backup's schema has it (older backups do not). */
 const OPTIONAL_TABLES = new Set(['saved_views'])
+
+/**
+ * The local tables (store/local-tables): read when the backup has them, checked as strictly as
+ * ours; a backup without one (older, or from before a feature was added) restores without it.
+ */
+const LOCAL_READS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  LOCAL_TABLES.map((l) => [l.name, ['profile_id', ...l.columns]])
+)
 
 /** The schema that added `copies.modified` (0060) and saved views (0090). */
 export const COPY_MODIFIED_SINCE = 60
@@ -91,10 +100,10 @@ export function checkBackupSchema(db: ReadDb, first: number, head: number): Chec
   }
   if (version < first) throw notABackup(`schema version ${version}`)
   const has = new Set<string>()
-  for (const [table, columns] of Object.entries(READ_TABLES)) {
+  for (const [table, columns] of Object.entries({ ...READ_TABLES, ...LOCAL_READS })) {
     const found = rows.filter((r) => r.name === table)
     if (found.length === 0) {
-      const optional = OPTIONAL_TABLES.has(table) && version < VIEWS_SINCE
+      const optional = (OPTIONAL_TABLES.has(table) && version < VIEWS_SINCE) || table in LOCAL_READS
       if (optional) continue
       throw notABackup(`no table ${table}`)
     }

@@ -1,5 +1,6 @@
 import { FTS_TRIGGERS_SQL } from '../store/fts'
 import type { WriteDb } from '../store/handles'
+import { LOCAL_TABLES } from '../store/local-tables/index'
 
 /**
  * What a fresh backup file keeps before it is one: the user's own data, and nothing a sync
@@ -15,7 +16,8 @@ const BACKUP_APPLICATION_ID = 0x53424b31
 
 /**
  * The user's data: the collection, copies, figures, flags and their names, saved views, settings
- * (the database holds no secrets: those are in the OS keychain), and the edits not yet sent.
+ * (the database holds no secrets: those are in the OS keychain), the edits not yet sent, and
+ * every local table (store/local-tables: what the service cannot hold).
  */
 const KEPT_TABLES: readonly string[] = [
   'profiles',
@@ -25,7 +27,8 @@ const KEPT_TABLES: readonly string[] = [
   'minifig_state',
   'flag_labels',
   'saved_views',
-  'outbox'
+  'outbox',
+  ...LOCAL_TABLES.map((t) => t.name)
 ]
 /** The undo history: kept only in automatic backups (a restore through the dialog makes its own). */
 const JOURNAL = 'journal'

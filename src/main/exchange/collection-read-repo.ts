@@ -4,6 +4,7 @@ import { flagsOf } from '../catalogue/index'
 import { sql } from '../store/sql'
 import { flagLabels, listCopies, readMinifig, readSet } from '../collection/index'
 import { portableViews } from '../views/index'
+import { localRowsForExport } from './local-rows'
 import type { ExportCollection, ExportSet } from './export-types'
 import type { CurrentCollection } from './import-diff'
 
@@ -122,7 +123,8 @@ export function collectionForExport(db: ReadDb, profileId: number): ExportCollec
     sets: exportSets(db, profileId),
     minifigs,
     labels: flagLabels(db, profileId),
-    views: portableViews(db, profileId)
+    views: portableViews(db, profileId),
+    local: localRowsForExport(db, profileId)
   }
 }
 

@@ -2,6 +2,7 @@ import type { RegionalPrices } from '../../shared/model/catalog'
 import type { FlagLabelDto } from '../../shared/model/collection'
 import type { CopyValue } from '../collection/index'
 import type { PortableView } from '../views/index'
+import type { LocalRows } from './local-rows'
 
 /** A set of the user's collection with what every export needs; built from the store. */
 export interface ExportSet {
@@ -50,6 +51,8 @@ export interface ExportCollection {
   readonly labels: readonly FlagLabelDto[]
   /** Saved views, in order: only our full export carries them. */
   readonly views?: readonly PortableView[]
+  /** The local tables' rows (store/local-tables): only our full export carries them. */
+  readonly local?: LocalRows
 }
 
 export interface ExportFile {

@@ -11,6 +11,8 @@ import type { PortableView, ViewMerge } from '../views/index'
 import type { ExchangeDeps } from './deps'
 import type { PlannedPreview } from './import-plan'
 import { planOffThread } from './import-thread'
+import { localNotice, mergeLocalRows } from './local-rows'
+import type { LocalRows } from './local-rows'
 
 type ImportHandlers = Pick<
   Handlers,
@@ -35,6 +37,7 @@ interface Preview {
   readonly editCount: number
   readonly items: number
   readonly views: readonly PortableView[]
+  readonly local: LocalRows
   readonly canApply: boolean
 }
 
@@ -96,7 +99,9 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
       }
       const views = planViewMerge(db(), p, file.views)
       const viewChanges = views.added + views.replaced
-      const canApply = file.question === null && (file.editCount > 0 || viewChanges > 0)
+      const localRows = Object.values(file.local).reduce((n, r) => n + r.length, 0)
+      const canApply =
+        file.question === null && (file.editCount > 0 || viewChanges > 0 || localRows > 0)
       const previewId = randomUUID()
       previews.set(previewId, {
         profileId: p,
@@ -105,6 +110,7 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
         editCount: file.editCount,
         items: file.itemsTotal,
         views: file.views,
+        local: file.local,
         canApply
       })
       while (previews.size > MAX_PREVIEWS) previews.delete(previews.keys().next().value ?? '')
@@ -119,7 +125,8 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
         // A saved view's row adds a view, replaces one's search, or finds it as it is.
         rowsBy: {
           ...file.rowsBy,
-          add: file.rowsBy.add + views.added,
+          // A local row is merged in (a row of its own table); it is never "not used".
+          add: file.rowsBy.add + views.added + localRows,
           change: file.rowsBy.change + views.replaced,
           unchanged: file.rowsBy.unchanged + file.views.length - views.added - views.replaced
         },
@@ -128,7 +135,11 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
         itemsTotal: file.itemsTotal,
         problems: file.problems,
         problemsTotal: file.problemsTotal,
-        notices: file.views.length > 0 ? [...file.notices, viewNotice(views)] : file.notices,
+        notices: [
+          ...file.notices,
+          ...(file.views.length > 0 ? [viewNotice(views)] : []),
+          ...localNotice(file.local)
+        ],
         question: file.question,
         canApply
       }
@@ -162,6 +173,8 @@ export function createImportHandlers(deps: ExchangeDeps): ImportHandlers {
       // Saved views are not collection edits: merged by name, outside the journal (undo keeps them).
       const merged = mergeViews(db(), preview.profileId, preview.views, deps.now().toISOString())
       const views = merged.added + merged.replaced
+      // Local rows too: merged outside the journal, as the views are (the service never had them).
+      await mergeLocalRows(db(), preview.profileId, preview.local)
       if (preview.editCount === 0) {
         deps.changed([])
         return { applied: views, journalId: null }

@@ -11,6 +11,7 @@ import type { ImportPlan } from './import-diff'
 import { parseImport } from './import-formats'
 import { bytesText, importText } from './text-decode'
 import type { PortableView } from '../views/index'
+import type { LocalRows } from './local-rows'
 
 /** Everything a preview needs, as plain data: it crosses to the import worker and back. */
 export interface PreviewJob {
@@ -55,11 +56,13 @@ export type PlannedPreview = Pick<
   readonly editCount: number
   /** Saved views the file carries (our full export). */
   readonly views: readonly PortableView[]
+  /** The local tables' rows the file carries (our full export), checked. */
+  readonly local: LocalRows
 }
 
 function packed(
   plan: ImportPlan
-): Omit<PlannedPreview, 'readAs' | 'rows' | 'notices' | 'question' | 'views'> {
+): Omit<PlannedPreview, 'readAs' | 'rows' | 'notices' | 'question' | 'views' | 'local'> {
   const bytes = serialize(plan.edits)
   // A buffer of its own (not a slice of a shared pool), so it can be transferred whole.
   const edits = new Uint8Array(bytes.length)
@@ -118,6 +121,7 @@ export function planPreview(
     notices: text.notice === undefined ? file.notices : [text.notice, ...file.notices],
     question: file.question,
     ...packed(plan),
-    views: file.views ?? []
+    views: file.views ?? [],
+    local: file.local ?? {}
   }
 }

@@ -1,6 +1,8 @@
 import type { DateOrder, ImportProblemDto } from '../../shared/model/exchange'
 import type { CopyValue } from '../collection/index'
 import type { PortableView } from '../views/index'
+import { LocalRowBook } from './local-rows'
+import type { LocalRows } from './local-rows'
 import { RowError } from './cells'
 import type { DateReading } from './dates'
 
@@ -50,6 +52,8 @@ export interface ParsedFile {
   readonly copyMatch: 'all' | 'carried'
   /** Saved views (our full export only), in the file's order. */
   readonly views?: readonly PortableView[]
+  /** The local tables' rows (our full export only), each checked. */
+  readonly local?: LocalRows
 }
 
 /** What a reader needs besides the text: the service's condition list and the user's answers. */
@@ -71,6 +75,8 @@ export class IntentBook {
   private readonly sets = new Map<string, SetIntent>()
   private readonly figs = new Map<string, MinifigIntent>()
   private readonly views: PortableView[] = []
+  /** Local tables' rows (our full export): a damaged one refuses the file (local-rows.ts). */
+  readonly local = new LocalRowBook()
   readonly problems: ImportProblemDto[] = []
   rows = 0
 
@@ -146,6 +152,7 @@ export class IntentBook {
       (l) => l.length > 1
     ).length
     const { rowsPerCopy, notices: given, ...file } = rest
+    const local = this.local.finish()
     const notices = [...(given ?? [])]
     if (repeated > 0 && rowsPerCopy !== true) {
       notices.push(
@@ -160,7 +167,8 @@ export class IntentBook {
       minifigs: figs,
       problems: [...this.problems].sort((a, b) => a.line - b.line),
       notices,
-      ...(this.views.length > 0 ? { views: [...this.views] } : {})
+      ...(this.views.length > 0 ? { views: [...this.views] } : {}),
+      ...(local ? { local } : {})
     }
   }
 }

@@ -10,10 +10,13 @@ import {
 import type { Edit } from '../collection/index'
 import type { WriteDb } from '../store/handles'
 import { transaction } from '../store/handles'
+import { LOCAL_TABLES } from '../store/local-tables/index'
 import { mergeViews } from '../views/index'
 import type { PortableView } from '../views/index'
 import { placeholderSet } from './backup-set-names'
 import type { SetName } from './backup-set-names'
+import type { LocalRows } from './local-rows'
+import { putLocalRows } from './local-rows-repo'
 
 /**
  * A restore's own writes to the live database, as ONE step: sets the catalogue lacks put in by
@@ -36,6 +39,11 @@ export function applyRestorePlan(
     readonly copyRecords?: ReadonlyMap<string, number>
     /** A fresh install's restore (restore-plan.ts `isFresh`): its rows become the backup's own. */
     readonly fresh?: boolean
+    /**
+     * The local tables' rows (store/local-tables), checked. Put back in the same transaction,
+     * outside the journal: the service never had them, so an undo of the restore leaves them.
+     */
+    readonly local?: LocalRows
   },
   description: string,
   now: string
@@ -54,6 +62,10 @@ export function applyRestorePlan(
     const merged = plan.views
       ? mergeViews(db, profileId, plan.views, now)
       : { added: 0, replaced: 0 }
+    for (const table of LOCAL_TABLES) {
+      const rows = plan.local?.[table.name]
+      if (rows) putLocalRows(db, table, profileId, rows)
+    }
     const r =
       plan.edits.length === 0
         ? null

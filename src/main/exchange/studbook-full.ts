@@ -26,7 +26,8 @@ import type { SavedQuery } from '../../shared/ipc/channels/views'
  * Our own full export, the user's portable backup in text: one row per copy (a set without copies
  * once), then one row per minifigure owned loose or wanted. Flag columns carry the flag's number and
  * name (`Flag 2 (Boxed)`), so the names come back too. Saved views follow, one row each: the name
- * in "Name", the query as JSON in "Notes". Text cells are quoted so surrounding spaces survive; it
+ * in "Name", the query as JSON in "Notes"; then the local tables' rows (store/local-tables), one
+ * row each: "Local", the table in "Name", the row as JSON in "Notes". Text cells are quoted so surrounding spaces survive; it
  * imports back unchanged (docs/formats.md).
  */
 
@@ -132,6 +133,14 @@ export function studbookCsv(c: ExportCollection, bom: boolean): { content: strin
     cells.push(null, JSON.stringify(v.query))
     rows.push([...cells, ...new Array<Cell>(header.length - cells.length).fill(null)])
   }
+  // What the service cannot hold (store/local-tables): the table in "Name", the row as JSON.
+  for (const [table, list] of Object.entries(c.local ?? {})) {
+    for (const r of list) {
+      const cells: Cell[] = ['Local', null, null, table, null, null, null, null, null, null, null]
+      cells.push(null, JSON.stringify(r))
+      rows.push([...cells, ...new Array<Cell>(header.length - cells.length).fill(null)])
+    }
+  }
   return {
     content: writeCsv(header, rows, { bom, quoteText: true, formulaGuard: true }),
     rows: rows.length
@@ -216,7 +225,11 @@ function row(book: IntentBook, r: CsvRow, how: Reading, seen: Set<string>): void
     book.view(viewOf(r))
     return
   }
-  if (kind !== 'set') throw new RowError(`"Kind" must be Set, Minifigure or View.`)
+  if (kind === 'local') {
+    book.local.add(r.get('Name').trim(), r.get('Notes'), r.line)
+    return
+  }
+  if (kind !== 'set') throw new RowError(`"Kind" must be Set, Minifigure, View or Local.`)
   const number = normaliseSetNumber(r.get('Number'))
   const copy = copyOf(r, how)
   const copies = copy ? { copies: [copy] } : {}

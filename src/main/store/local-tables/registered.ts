@@ -1,0 +1,5 @@
+/**
+ * Every local table, one line each: `export { <declaration> } from './<file>'`
+ * (how to add one: notes/local-tables.md). Nothing else belongs in this file.
+ */
+export { watchNotices } from './watch-notices'
