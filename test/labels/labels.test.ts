@@ -91,6 +91,21 @@ describe('labels:list', () => {
     expect(r.labels.map((l) => l.setID)).toEqual([2, 5])
   })
 
+  it('labels the copies of one location and the places inside it, as the shelf reads paths', async () => {
+    const { list } = await setup()
+    const a = await h.handlers['collection:saveCopy']({ setID: 4, copy: copy('Attic › Shelf 2') })
+    const b = await h.handlers['collection:saveCopy']({
+      setID: 1,
+      copy: copy('attic/shelf 2/Bin 1')
+    })
+    await h.handlers['collection:saveCopy']({ setID: 2, copy: copy('Attic › Shelf 3') })
+    await h.handlers['collection:saveCopy']({ setID: 3, copy: copy('Cellar') })
+    const r = await list({ location: 'Attic › Shelf 2' })
+    expect(new Set(r.labels.map((l) => l.localId))).toEqual(new Set([a.localId, b.localId]))
+    expect(r.labels.find((l) => l.localId === b.localId)?.location).toBe('attic/shelf 2/Bin 1')
+    expect((await list({ location: 'Nowhere' })).labels).toEqual([])
+  })
+
   it('puts the copy’s own label code in its QR, which a decoder reads back', async () => {
     const { list } = await setup()
     await h.handlers['collection:saveCopy']({ setID: 1, copy: copy('') })
@@ -112,7 +127,13 @@ describe('labels:list', () => {
 
   it('refuses a malformed scope and changes nothing', async () => {
     const { call } = await setup()
-    for (const bad of [{}, { setIDs: [] }, { setIDs: [1], extra: 1 }, { scope: 'all' }]) {
+    for (const bad of [
+      {},
+      { setIDs: [] },
+      { setIDs: [1], extra: 1 },
+      { scope: 'all' },
+      { location: '  ' }
+    ]) {
       const r = await call(bad)
       expect(r.ok ? 'ok' : r.error.code).toBe('invalid_input')
     }

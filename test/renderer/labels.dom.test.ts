@@ -107,3 +107,27 @@ describe('the labels screen', () => {
     expect(call?.suggestedName).toMatch(/^studbook-labels-\d{4}-\d{2}-\d{2}\.pdf$/)
   })
 })
+
+describe('labels of one location', () => {
+  it('asks for a place first, offers the places in use, then labels what is there', async () => {
+    backend.override('shelf:listLocations', () => [
+      { path: 'Attic › Shelf 2', here: 3, within: 5 },
+      { path: 'Cellar', here: 1, within: 1 }
+    ])
+    render(Labels)
+    await settle()
+    await fireEvent.click(screen.getByRole('radio', { name: 'The copies at one location' }))
+    await settle()
+    expect(screen.getByText('Name a location to label the copies kept there.')).toBeTruthy()
+    const field = screen.getByRole('combobox', { name: 'Location' })
+    const options = [...document.querySelectorAll('#labels-places option')].map((o) =>
+      o.getAttribute('value')
+    )
+    expect(options).toEqual(['Attic › Shelf 2', 'Cellar'])
+    await fireEvent.input(field, { target: { value: 'Attic › Shelf 2' } })
+    await fireEvent.change(field)
+    await settle()
+    expect(backend.callsTo('labels:list').at(-1)).toEqual({ location: 'Attic › Shelf 2' })
+    expect(screen.getAllByTestId('box-label')).toHaveLength(23)
+  })
+})

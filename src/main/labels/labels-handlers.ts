@@ -4,6 +4,7 @@ import type { labelScope } from '../../shared/ipc/channels/labels'
 import type { LabelsDto } from '../../shared/model/labels'
 import type { Store } from '../store/connection'
 import type { ReadDb } from '../store/handles'
+import { copiesAt } from '../shelf/index'
 import { buildLabels } from './labels-build'
 import type { LabelSource } from './labels-build'
 import { labelCopies, labelSets, ownedScope, setsScope } from './labels-repo'
@@ -23,6 +24,10 @@ function sourcesOf(
   p: number,
   input: ParsedScope
 ): Omit<LabelsDto, 'labels'> & { copies: LabelSource[] } {
+  if ('location' in input) {
+    // The shelf's own reading of a place: `attic/shelf 2` is `Attic › Shelf 2`, bins inside count.
+    return { copies: copiesAt(db, p, input.location), withoutRecord: 0, setsWithout: 0 }
+  }
   const sets = labelSets(db, p, 'setIDs' in input ? setsScope(input.setIDs) : ownedScope())
   // A selection's copies are read by its set IDs, whatever their set's state row says.
   const ids = 'setIDs' in input ? [...new Set(input.setIDs)] : sets.map((s) => s.set_id)

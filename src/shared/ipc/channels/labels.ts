@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { channel } from '../define'
-import { setId } from './common'
+import { setId, userText } from './common'
 import type { LabelsDto } from '../../model/labels'
 
 /** Most sets one call may name: the bulk bar's own limit is lower. */
@@ -17,6 +17,12 @@ export const labelScope = z.union([
   z
     .object({
       setIDs: z.array(setId).min(1, 'Choose at least one set.').max(MAX_LABEL_SET_IDS)
+    })
+    .strict(),
+  /** The copies kept at one location and the places inside it, however its path was typed. */
+  z
+    .object({
+      location: userText(200).refine((t) => t.trim() !== '', 'name the location')
     })
     .strict()
 ])

@@ -7,7 +7,7 @@ import { tryCall } from '../api'
 import { nav } from './nav.svelte'
 
 /** Which copies get labels, as the screen offers it. */
-type LabelChoice = 'owned' | 'selection'
+type LabelChoice = 'owned' | 'selection' | 'location'
 
 const SHEET_KEY = 'studbook.labels.sheet'
 
@@ -29,6 +29,10 @@ function defaultSheet(language: string): LabelSheetId {
 class LabelsState {
   choice = $state<LabelChoice>('owned')
   selection = $state.raw<readonly number[]>([])
+  /** The location whose copies get labels (its sub-locations' too), as the user typed it. */
+  location = $state('')
+  /** The places in use, for the location field's suggestions. */
+  places = $state.raw<readonly string[]>([])
   sheet = $state<LabelSheetId>(
     defaultSheet(typeof navigator === 'undefined' ? '' : navigator.language)
   )
@@ -39,9 +43,15 @@ class LabelsState {
   busy = $state(false)
   #seq = 0
 
-  open(scope: { setIDs: readonly number[] }): void {
-    this.selection = [...scope.setIDs]
-    this.choice = 'selection'
+  /** Opens the screen on a selection's sets or on one location (the shelf audit's place). */
+  open(scope: { setIDs: readonly number[] } | { location: string }): void {
+    if ('setIDs' in scope) {
+      this.selection = [...scope.setIDs]
+      this.choice = 'selection'
+    } else {
+      this.location = scope.location
+      this.choice = 'location'
+    }
     this.result = null
     nav.go('labels')
     void this.build()
@@ -51,6 +61,7 @@ class LabelsState {
     if (this.choice === 'selection' && this.selection.length > 0) {
       return { setIDs: [...this.selection] }
     }
+    if (this.choice === 'location') return { location: this.location }
     return { scope: 'owned' }
   }
 
@@ -62,8 +73,21 @@ class LabelsState {
     }
   }
 
+  /** The places in use, read once a visit for the location field's list. */
+  async loadPlaces(): Promise<void> {
+    const r = await tryCall('shelf:listLocations', { query: '', limit: 200 })
+    if (r.ok) this.places = r.value.map((p) => p.path)
+  }
+
   async build(): Promise<void> {
     const seq = ++this.#seq
+    if (this.choice === 'location' && this.location.trim() === '') {
+      // Nothing to ask for until a place is named.
+      this.result = null
+      this.error = null
+      this.busy = false
+      return
+    }
     this.busy = true
     const r = await tryCall('labels:list', this.scope())
     // A newer request's answer wins; an older one arriving late is dropped.
