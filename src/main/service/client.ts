@@ -35,6 +35,7 @@ interface Exchange {
   readonly values: Readonly<Record<string, unknown>>
   readonly signal: AbortSignal
   readonly onAttempt: (() => void) | undefined
+  readonly listAway: CallOptions['listAway']
 }
 
 /**
@@ -142,7 +143,8 @@ class Core implements ClientCore {
       namespace,
       values,
       signal,
-      onAttempt
+      onAttempt,
+      listAway: callOptions.listAway
     })
     if (!fallsBack) {
       return withRetries(this.settings, this.warn, !op.write, signal, () =>
@@ -208,6 +210,7 @@ class Core implements ClientCore {
         // The same signal as the download's: one deadline covers the whole call, decoding included.
         return await decodeOffThread(input, {
           signal,
+          ...(x.listAway === undefined ? {} : { listAway: x.listAway }),
           onFallback: (why) => {
             this.warn(`decoding inline: no worker (${why})`)
           }

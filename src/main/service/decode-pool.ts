@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads'
+import { MessageChannel, Worker } from 'node:worker_threads'
+import type { MessagePort } from 'node:worker_threads'
 import { AppError } from '../../shared/errors'
 import type { AppErrorData } from '../../shared/errors'
 import { withRejections } from '../../shared/protocol/record-tolerance'
@@ -6,6 +7,7 @@ import type { RecordRejection } from '../../shared/protocol/record-tolerance'
 import { abortError } from './transport'
 import { readInput, sizeOf } from './answer-bytes'
 import type { PoolInput } from './answer-bytes'
+import type { AwayList, ListAway } from './away-list'
 
 /**
  * Bodies at least this large are decoded in a worker thread so IPC keeps answering. At 128 kB a
@@ -25,6 +27,8 @@ type Reply =
       readonly into?: string | null
       /** Records left out of a list answer (record-tolerance.ts), put back beside the list. */
       readonly rejected?: readonly RecordRejection[]
+      /** The long list went to the job's port instead: this many records (away-list.ts). */
+      readonly away?: number
     }
   | { readonly id: number; readonly ok: false; readonly error: AppErrorData }
 
@@ -32,6 +36,10 @@ interface Job {
   readonly id: number
   readonly input: PoolInput
   readonly parts: unknown[]
+  /** The caller's wish that the answer's long list go to a port, not to this thread. */
+  readonly listAway: ListAway | null
+  /** The end of this attempt's port that the caller receives; the worker holds the other. */
+  away: MessagePort | null
   /** Workers that died while decoding this job: one is retried, a second ends the call. */
   crashes: number
   settle(outcome: { value: unknown } | { error: AppError }): void
@@ -79,10 +87,7 @@ function spawn(): Worker {
       })
       return
     }
-    finish(
-      job,
-      reply.ok ? { value: assembled(reply, job.parts) } : { error: AppError.from(reply.error) }
-    )
+    finish(job, reply.ok ? { value: assembled(reply, job) } : { error: AppError.from(reply.error) })
   })
   // A worker that dies by itself (we end ours with worker = null first) takes its job along once.
   const fail = (why: string): void => {
@@ -96,6 +101,7 @@ function spawn(): Worker {
     const handedOver = 'bytes' in job.input
     if (job.crashes === 1 && !handedOver) {
       job.parts.length = 0
+      closeAway(job)
       waiting.unshift(job)
       dispatch()
       return
@@ -121,10 +127,19 @@ function assembled(
     readonly parts?: true
     readonly into?: string | null
     readonly rejected?: readonly RecordRejection[]
+    readonly away?: number
   },
-  parts: unknown[]
+  job: Job
 ): unknown {
+  const { parts } = job
   const rejected = reply.rejected ?? []
+  if (reply.away !== undefined && job.away !== null) {
+    const list: AwayList = { away: job.away, length: reply.away, rejected }
+    // The caller owns the port now: nothing here closes it.
+    job.away = null
+    const into = reply.into ?? null
+    return into === null ? list : { ...(reply.value as Record<string, unknown>), [into]: list }
+  }
   if (reply.parts !== true) {
     return Array.isArray(reply.value) ? withRejections(reply.value, rejected) : reply.value
   }
@@ -133,8 +148,15 @@ function assembled(
   return { ...(reply.value as Record<string, unknown>), [into]: parts }
 }
 
+/** The job's port, when its list will not be handed to the caller (an error, a retry). */
+function closeAway(job: Job): void {
+  job.away?.close()
+  job.away = null
+}
+
 function finish(job: Job, outcome: { value: unknown } | { error: AppError }): void {
   if (running === job) running = null
+  closeAway(job)
   job.settle(outcome)
   dispatch()
 }
@@ -183,13 +205,21 @@ function dispatch(): void {
   }
   running = job
   worker.ref()
+  // A port per attempt: one whose worker died is closed with what it had sent.
+  const channel = job.listAway === null ? null : new MessageChannel()
+  job.away = channel?.port2 ?? null
+  const away = channel === null ? {} : { away: channel.port1, ...job.listAway }
+  const ports = channel === null ? [] : [channel.port1]
   if ('bytes' in job.input) {
     // Its own buffer exactly (readCapped's): handed over, it leaves nothing here to collect.
     const own = exclusive(job.input.bytes)
-    worker.postMessage({ id: job.id, input: { ...job.input, bytes: own } }, [own.buffer])
+    worker.postMessage({ id: job.id, input: { ...job.input, bytes: own }, ...away }, [
+      own.buffer,
+      ...ports
+    ])
     return
   }
-  worker.postMessage({ id: job.id, input: job.input })
+  worker.postMessage({ id: job.id, input: job.input, ...away }, ports)
 }
 
 /** Bytes whose buffer holds them alone, so it can be transferred; a view of more is copied first. */
@@ -219,6 +249,7 @@ function abandon(job: Job, error: AppError): void {
     running = null
     w?.terminate().catch(() => undefined)
   }
+  closeAway(job)
   job.settle({ error })
   dispatch()
 }
@@ -228,6 +259,12 @@ interface DecodeOptions {
   readonly signal?: AbortSignal
   /** Told when no worker can start and a large body is decoded inline. */
   readonly onFallback?: (why: string) => void
+  /**
+   * The answer's list goes to a port, not to this thread: it is then an AwayList
+   * (away-list.ts). A list decoded here (a small body, no worker) or without records stays the
+   * list.
+   */
+  readonly listAway?: ListAway
 }
 
 /**
@@ -252,6 +289,8 @@ export async function decodeOffThread(
       id: nextId++,
       input,
       parts: [],
+      listAway: input.reading === 'description' ? null : (options.listAway ?? null),
+      away: null,
       crashes: 0,
       settle(outcome) {
         if (settled) return
@@ -277,7 +316,10 @@ export async function stopDecodeWorker(): Promise<void> {
   worker = null
   const job = running
   running = null
-  if (job !== null) job.settle({ error: new AppError('cancelled', 'Decoding was stopped.') })
+  if (job !== null) {
+    closeAway(job)
+    job.settle({ error: new AppError('cancelled', 'Decoding was stopped.') })
+  }
   for (const j of waiting.splice(0))
     j.settle({ error: new AppError('cancelled', 'Decoding was stopped.') })
   if (w !== null) await w.terminate()

@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads'
+import type { MessagePort } from 'node:worker_threads'
 import { AppError } from '../../shared/errors'
 import { rejectionsOf } from '../../shared/protocol/record-tolerance'
 import type { RecordRejection } from '../../shared/protocol/record-tolerance'
@@ -10,6 +11,12 @@ interface Job {
   readonly id: number
   /** Text, or bytes handed over by the main thread: their text is made here (decode-pool.ts). */
   readonly input: PoolInput
+  /** Where the answer's long list goes instead of back to the pool (away-list.ts). */
+  readonly away?: MessagePort
+  /** The answer's field that holds the list (none: the answer is the list). */
+  readonly list?: string
+  /** Only this field of each record goes there. */
+  readonly pick?: string
 }
 
 /** The main side asks for the next part once it has handled the previous one. */
@@ -48,6 +55,18 @@ function longList(value: unknown): { list: unknown[]; rest: unknown; into: strin
   return { list: found[1] as unknown[], rest, into: found[0] }
 }
 
+/** The list a call asked to send away (`field` of the answer, or the answer), if it has records. */
+function namedList(
+  value: unknown,
+  field: string | undefined
+): { list: unknown[]; rest: unknown; into: string | null } | null {
+  if (field === undefined)
+    return Array.isArray(value) && value.length > 0 ? { list: value, rest: [], into: null } : null
+  if (typeof value !== 'object' || value === null || !(field in value)) return null
+  const { [field]: list, ...rest } = value as Record<string, unknown>
+  return Array.isArray(list) && list.length > 0 ? { list, rest, into: field } : null
+}
+
 function sendNext(id: number): void {
   const job = queued.get(id)
   if (job === undefined) return
@@ -67,6 +86,24 @@ function sendNext(id: number): void {
   parentPort?.postMessage({ id, part })
 }
 
+/**
+ * The list to the thread that reads it (the set writer), in parts, all at once: none of them is
+ * deserialised on the main thread, so none needs pacing there. The port closes after the last.
+ */
+function sendAway(port: MessagePort, list: readonly unknown[], pick: string | undefined): void {
+  for (let i = 0; i < list.length; i += CHUNK) {
+    const part = list.slice(i, i + CHUNK)
+    port.postMessage(pick === undefined ? part : part.map((r) => fieldOf(r, pick)))
+  }
+  port.close()
+}
+
+function fieldOf(record: unknown, field: string): unknown {
+  return typeof record === 'object' && record !== null && field in record
+    ? (record as Record<string, unknown>)[field]
+    : record
+}
+
 parentPort?.on('message', (message: Job | Ack) => {
   if ('ack' in message) {
     sendNext(message.ack)
@@ -76,6 +113,20 @@ parentPort?.on('message', (message: Job | Ack) => {
   try {
     const value = readInput(job.input)
     const rejected = Array.isArray(value) ? rejectionsOf(value) : []
+    const named = job.away === undefined ? null : namedList(value, job.list)
+    if (job.away !== undefined && named !== null) {
+      sendAway(job.away, named.list, job.pick)
+      parentPort?.postMessage({
+        id: job.id,
+        ok: true,
+        value: named.rest,
+        into: named.into,
+        rejected,
+        away: named.list.length
+      })
+      return
+    }
+    job.away?.close()
     const long = longList(value)
     if (long !== null) {
       const parts: unknown[][] = []
@@ -86,6 +137,7 @@ parentPort?.on('message', (message: Job | Ack) => {
     }
     parentPort?.postMessage({ id: job.id, ok: true, value, rejected })
   } catch (e) {
+    job.away?.close()
     const error =
       e instanceof AppError
         ? e.toJSON()

@@ -1,5 +1,6 @@
 import type { Binding, ServiceName } from '../../shared/protocol/operations'
 import type { FetchLike } from './transport'
+import type { ListAway } from './away-list'
 
 interface ServiceProfile {
   /** e.g. http://127.0.0.1:8123 (loopback only) or https://... */
@@ -54,4 +55,9 @@ export interface CallOptions {
   binding?: Binding
   /** Called as each request of this call is sent (retries included), e.g. to count an allowance. */
   onAttempt?: () => void
+  /**
+   * The answer's list goes from the decode worker to a port the caller hands on, never into this
+   * thread's heap (away-list.ts): the list is then an AwayList. A list decoded inline stays one.
+   */
+  listAway?: ListAway
 }

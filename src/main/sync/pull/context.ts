@@ -42,13 +42,15 @@ export function checkCancelled(signal: AbortSignal): void {
  */
 async function countedGetSets<T>(
   ctx: PullContext,
-  send: (options: CallOptions) => Promise<T>
+  send: (options: CallOptions) => Promise<T>,
+  extra: Pick<CallOptions, 'listAway'>
 ): Promise<T> {
   checkCancelled(ctx.signal)
   const day = utcDay(ctx.now())
   try {
     // Every attempt counts: a retried request may have been counted by the service already.
     return await send({
+      ...extra,
       signal: ctx.signal,
       onAttempt: () => {
         countAllowanceCall(ctx.store.write, ctx.profileId, day)
@@ -64,18 +66,23 @@ async function countedGetSets<T>(
   }
 }
 
-/** v2 getSets, counted against the allowance. */
+/**
+ * v2 getSets, counted against the allowance. `extra.listAway`: its records go to a port
+ * (service/away-list.ts), so the answer's list may be an AwayList whatever its type says.
+ */
 export function v2GetSets(
   ctx: PullContext,
-  params: ParamsOf<'v2', 'getSets'>
+  params: ParamsOf<'v2', 'getSets'>,
+  extra: Pick<CallOptions, 'listAway'> = {}
 ): Promise<ResultOf<'v2', 'getSets'>> {
-  return countedGetSets(ctx, (options) => ctx.client.v2.getSets(params, options))
+  return countedGetSets(ctx, (options) => ctx.client.v2.getSets(params, options), extra)
 }
 
-/** v3 getSets, counted against the allowance. */
+/** v3 getSets, counted against the allowance; `extra` as for v2GetSets. */
 export function v3GetSets(
   ctx: PullContext,
-  params: ParamsOf<'v3', 'getSets'>
+  params: ParamsOf<'v3', 'getSets'>,
+  extra: Pick<CallOptions, 'listAway'> = {}
 ): Promise<ResultOf<'v3', 'getSets'>> {
-  return countedGetSets(ctx, (options) => ctx.client.v3.getSets(params, options))
+  return countedGetSets(ctx, (options) => ctx.client.v3.getSets(params, options), extra)
 }

@@ -1,4 +1,6 @@
 import { upsertSets } from '../../catalogue/index'
+import { isAwayList, readAwayList } from '../../service/away-list'
+import type { AwayList } from '../../service/away-list'
 import type { CatalogueSetInput } from '../../catalogue/index'
 import { indexInStep } from '../../store/fts'
 import type { InStepIndex } from '../../store/fts'
@@ -14,12 +16,28 @@ type SyncKey = Parameters<typeof setSyncValue>[2]
 export type SyncWrite = readonly [SyncKey, string | null]
 
 /** One page of the catalogue to store, and the sync state that moves with its last rows. */
-export interface SetPage {
+interface SetPage {
   readonly profileId: number
   readonly sets: readonly CatalogueSetInput[]
   readonly fetchedAt: string
   /** Written in the transaction of the page's last rows: the cursor to the next page, say. */
   readonly state: readonly SyncWrite[]
+}
+
+/**
+ * A page as the pull hands it to the writer: its records, or the port they come on from the
+ * decode worker (service/away-list.ts), read where the page is written.
+ */
+export type PageToWrite = Omit<SetPage, 'sets'> & {
+  readonly sets: SetPage['sets'] | AwayList
+}
+
+/** The page with its records in hand, read from their port if they travel on one. */
+export async function withRecords(page: PageToWrite): Promise<SetPage> {
+  if (!isAwayList(page.sets)) return { ...page, sets: page.sets }
+  // Decoded and checked by the decode worker, as the records the pull holds itself are.
+  const sets = (await readAwayList(page.sets)) as CatalogueSetInput[]
+  return { ...page, sets }
 }
 
 /**

@@ -7,8 +7,7 @@ import { storageFault } from '../../store/faults'
 import type { WriteDb } from '../../store/handles'
 import { sweepMinifigPull, writeMinifigPage } from '../../catalogue/index'
 import { figuresOf } from './figure-page'
-import { writeSetPage } from './set-page-write'
-import type { SetPage } from './set-page-write'
+import { withRecords, writeSetPage } from './set-page-write'
 import type { ToWriter } from './set-writer'
 
 /**
@@ -84,7 +83,8 @@ async function job(message: Job): Promise<unknown> {
     await sweepMinifigPull(db, message.sweep.profileId, message.sweep.mark, options)
     return null
   }
-  const page: SetPage = message.page
+  // Read here from their port, when they came on one: they never passed the main thread.
+  const page = await withRecords(message.page)
   if (inStep === null) {
     inStep = startInStep(db)
     // Off the main thread a first load builds its other indexes after the last page (fts.ts).

@@ -7,8 +7,9 @@ import type { InStepIndex } from '../../store/fts'
 import { noteCatalogueChange } from '../../store/match-sets'
 import { sweepMinifigPull, writeMinifigPage } from '../../catalogue/index'
 import { figuresOf } from './figure-page'
-import { writeSetPage } from './set-page-write'
-import type { FigurePage, FigureSweep, SetPage } from './set-page-write'
+import { withRecords, writeSetPage } from './set-page-write'
+import type { FigurePage, FigureSweep, PageToWrite } from './set-page-write'
+import { dropAwayList, isAwayList } from '../../service/away-list'
 
 /**
  * Where a catalogue load's writes run (issue #25). On the main thread, 20,000 sets took 2-4 s of
@@ -30,8 +31,11 @@ export interface SetWriter {
    * search index's triggers changes the schema, 20-60 ms that held the main thread.
    */
   beginBulkLoad(): Promise<void>
-  /** Stores a page (set-page-write.ts); the set IDs inserted or changed. */
-  writePage(page: SetPage): Promise<number[]>
+  /**
+   * Stores a page (set-page-write.ts); the set IDs inserted or changed. Records that travel on a
+   * port (service/away-list.ts) are read by the writer's own thread: the port is handed over.
+   */
+  writePage(page: PageToWrite): Promise<number[]>
   /** Ends a first load: the search index filled and its triggers restored (store/fts.ts). */
   finishBulkLoad(): Promise<void>
   /** Stores a page of the figure catalogue under its pull's number (catalogue/minifigs-repo.ts). */
@@ -45,7 +49,7 @@ export interface SetWriter {
 /** What the main thread sends the worker. */
 export type ToWriter =
   | { readonly id: number; readonly kind: 'begin' }
-  | { readonly id: number; readonly kind: 'page'; readonly page: SetPage }
+  | { readonly id: number; readonly kind: 'page'; readonly page: PageToWrite }
   | { readonly id: number; readonly kind: 'finish' }
   | { readonly id: number; readonly kind: 'figures'; readonly page: FigurePage }
   | { readonly id: number; readonly kind: 'sweep'; readonly sweep: FigureSweep }
@@ -86,9 +90,10 @@ function inline(store: Store, signal: AbortSignal): SetWriter {
       beginBulkLoad(store.write)
       return Promise.resolve()
     },
-    writePage: (page) => {
+    writePage: async (page) => {
+      const ready = await withRecords(page)
       inStep ??= startInStep(store.write)
-      return writeSetPage(store.write, page, inStep)
+      return writeSetPage(store.write, ready, inStep)
     },
     finishBulkLoad: () => finishBulkLoad(store.write, { inStep }),
     writeFigures: async (p) => {
@@ -167,13 +172,14 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
   }
   type Job =
     | { kind: 'begin' }
-    | { kind: 'page'; page: SetPage }
+    | { kind: 'page'; page: PageToWrite }
     | { kind: 'finish' }
     | { kind: 'figures'; page: FigurePage }
     | { kind: 'sweep'; sweep: FigureSweep }
   const send = (job: Job): Promise<unknown> => {
     const cancellable = job.kind !== 'finish'
     if (cancellable && signal.aborted) {
+      if (job.kind === 'page') dropAwayList(job.page.sets)
       return Promise.reject(new AppError('cancelled', 'Sync was cancelled.'))
     }
     const w = started()
@@ -192,7 +198,9 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
       // A turn first: the request for the next page, sent just before this job, counts itself
       // against the allowance in microtasks (a main-thread write) and so goes before any slice.
       setImmediate(() => {
-        w.postMessage({ id, ...job } satisfies ToWriter)
+        // A page's port goes with it (transferred): its records arrive in the worker only.
+        const sets = job.kind === 'page' ? job.page.sets : null
+        w.postMessage({ id, ...job } satisfies ToWriter, isAwayList(sets) ? [sets.away] : [])
       })
     })
   }

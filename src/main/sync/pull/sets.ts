@@ -8,7 +8,9 @@ import { afterPage, PAGE_SIZE } from './paging'
 import type { PageCursor } from './paging'
 import { v2GetSets, v3GetSets } from './context'
 import type { PullContext } from './context'
-import { setsOfPage, v3Unavailable } from './v3-sets'
+import { setsOfPageAway, V3_SETS_AWAY, v3Unavailable } from './v3-sets'
+import { dropAwayList, isAwayList } from '../../service/away-list'
+import type { AwayList } from '../../service/away-list'
 import { rejectionsOf } from '../../../shared/protocol/record-tolerance'
 import type { RecordRejection } from '../../../shared/protocol/record-tolerance'
 import type { SyncWrite } from './set-page-write'
@@ -16,7 +18,11 @@ import { setWriter } from './set-writer'
 import type { SetWriter } from './set-writer'
 
 interface Page {
-  readonly sets: readonly CatalogueSetInput[]
+  /**
+   * The records, or (decoded in the worker) the port they go to the writer on: a page's records
+   * never enter the main thread's heap (service/away-list.ts).
+   */
+  readonly sets: readonly CatalogueSetInput[] | AwayList
   /** v3's `matches`; v2 pages carry no total. */
   readonly total: number | null
   /** Records of the page left out, unreadable: counted, and part of the page's length. */
@@ -104,22 +110,26 @@ async function pullWith(ctx: PullContext, expectedTotal: number, writer: SetWrit
   const fetchPage = async (c: PageCursor): Promise<Page> => {
     if (useV3) {
       try {
-        const r = await v3GetSets(ctx, {
-          params: JSON.stringify({ orderBy: 'Number', pageSize: c.size, pageNumber: c.page })
-        })
-        const answer = setsOfPage(r)
+        const r = await v3GetSets(
+          ctx,
+          { params: JSON.stringify({ orderBy: 'Number', pageSize: c.size, pageNumber: c.page }) },
+          { listAway: V3_SETS_AWAY }
+        )
+        const answer = setsOfPageAway(r)
         if (answer) return { sets: answer.sets, total: answer.matches, rejected: answer.rejected }
       } catch (e) {
         if (!v3Unavailable(e)) throw e
       }
       useV3 = false
     }
-    const sets = await v2GetSets(ctx, {
-      orderBy: 'Number',
-      pageSize: String(c.size),
-      pageNumber: String(c.page)
-    })
-    return { sets, total: null, rejected: rejectionsOf(sets) }
+    const sets: unknown = await v2GetSets(
+      ctx,
+      { orderBy: 'Number', pageSize: String(c.size), pageNumber: String(c.page) },
+      { listAway: {} }
+    )
+    if (isAwayList(sets)) return { sets, total: null, rejected: sets.rejected }
+    const list = sets as readonly CatalogueSetInput[]
+    return { sets: list, total: null, rejected: rejectionsOf(list) }
   }
   const request = (c: PageCursor) => {
     const call = fetchPage(c)
@@ -171,6 +181,13 @@ async function pullWith(ctx: PullContext, expectedTotal: number, writer: SetWrit
       cursor = step.cursor
     }
   } catch (e) {
+    // The page asked for next is not written: its records, queued for the writer, are dropped.
+    pending.then(
+      (p) => {
+        dropAwayList(p.sets)
+      },
+      () => undefined
+    )
     // A load cut off (offline, a full disk) still leaves what it stored findable by its words.
     if (bulk) {
       try {

@@ -5,6 +5,8 @@ import { v3PageRefusal } from '../../../shared/protocol/v3-sets'
 import type { RecordRejection } from '../../../shared/protocol/record-tolerance'
 import type { V3Set } from '../../../shared/protocol/v3-sets'
 import type { CatalogueSetInput } from '../../catalogue/index'
+import { isAwayList } from '../../service/away-list'
+import type { AwayList } from '../../service/away-list'
 
 /** v3 is optional on a service: these errors say "not offered here", so a pull degrades to v2. */
 export function v3Unavailable(e: unknown): boolean {
@@ -68,3 +70,26 @@ export function setsOfPage(answer: V3SetsAnswer | null | undefined): CataloguePa
     rejected: answer.rejected
   }
 }
+
+/** A catalogue page whose records may travel on a port to the set writer (sets.ts). */
+type PageOrAway = Omit<CataloguePage, 'sets'> & {
+  readonly sets: readonly CatalogueSetInput[] | AwayList
+}
+
+/**
+ * `setsOfPage` of an answer asked with V3_SETS_AWAY: its records may have gone to a port, each
+ * its `flat` record already (the answer's type does not know), and are left there.
+ */
+export function setsOfPageAway(answer: V3SetsAnswer | null | undefined): PageOrAway | null {
+  const sets: unknown = answer?.sets
+  if (answer === null || answer === undefined || !isAwayList(sets)) return setsOfPage(answer)
+  const refusal = v3PageRefusal(sets.length, answer.rejected)
+  if (refusal !== null) {
+    sets.away.close()
+    throw refusal
+  }
+  return { matches: answer.matches, sets, rejected: answer.rejected }
+}
+
+/** What a v3 getSets call of the catalogue asks: its sets' flat records sent to the writer. */
+export const V3_SETS_AWAY = { list: 'sets', pick: 'flat' } as const

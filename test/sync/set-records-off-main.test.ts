@@ -1,0 +1,76 @@
+import type * as WorkerThreads from 'node:worker_threads'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createHarness } from './sync-pull-harness'
+import type { Harness } from './sync-pull-harness'
+
+/**
+ * Issue #25: a catalogue load's records go from the decode worker to the set writer without
+ * passing through the main thread's heap. Each 500-set page made there 1-2 MB of objects that
+ * lived across several turns (its parts gathered, then sent on to the writer): they kept the main
+ * isolate's young generation at its 32 MB ceiling and its old one growing, most of what the
+ * connect's peak RSS held over the 200 MB goal (bench/memory-probe.mjs).
+ *
+ * What the main thread receives from the decode worker is counted by listening to the worker as
+ * the pool does: a set record in a message there is a record the main thread deserialised.
+ */
+const seen = vi.hoisted(() => ({ setRecords: 0, decodeMessages: 0 }))
+vi.mock('node:worker_threads', async (importOriginal) => {
+  const real = await importOriginal<typeof WorkerThreads>()
+  /** A catalogue set as v3 (its `flat` record) or v2 gives it: it has a set number. */
+  const isSet = (r: unknown): boolean =>
+    typeof r === 'object' &&
+    r !== null &&
+    ('setID' in r || ('flat' in r && typeof r.flat === 'object' && r.flat !== null))
+  const count = (value: unknown): number => {
+    if (Array.isArray(value)) return value.filter(isSet).length
+    if (typeof value !== 'object' || value === null) return 0
+    return Object.values(value).reduce<number>((n, v) => n + count(v), 0)
+  }
+  class Counted extends real.Worker {
+    constructor(url: string | URL, options?: WorkerThreads.WorkerOptions) {
+      super(url, options)
+      if (!String(url).includes('decode-worker')) return
+      this.on('message', (m: unknown) => {
+        seen.decodeMessages += 1
+        seen.setRecords += count(m)
+      })
+    }
+  }
+  return { ...real, default: { ...real, Worker: Counted }, Worker: Counted }
+})
+
+const SETS = 2000
+
+let h: Harness | null = null
+afterEach(() => {
+  h?.close()
+  h = null
+})
+
+async function firstLoad(x: Harness): Promise<void> {
+  seen.setRecords = 0
+  seen.decodeMessages = 0
+  const status = await x.sync.run()
+  expect(status.error).toBeNull()
+  const stored = x.store.read.prepare('SELECT count(*) FROM sets').pluck().get() as number
+  expect(stored).toBe(SETS)
+  // The pages were decoded in the worker (else nothing here would be seen at all).
+  expect(seen.decodeMessages).toBeGreaterThanOrEqual(SETS / 500)
+}
+
+describe('a catalogue load from a file store', () => {
+  it('over v3: no set record of a page is deserialised on the main thread', async () => {
+    h = await createHarness(SETS)
+    await firstLoad(h)
+    expect(h.pageVersions.every((v) => v === 'v3')).toBe(true)
+    expect(seen.setRecords).toBe(0)
+  })
+
+  it('over v2: no set record of a page is deserialised on the main thread', async () => {
+    h = await createHarness(SETS)
+    h.svc.admin.addFault({ service: 'v3', operation: 'getSets', kind: { type: 'bindingDisabled' } })
+    await firstLoad(h)
+    expect(h.pageVersions.filter((v) => v === 'v2').length).toBeGreaterThanOrEqual(SETS / 500)
+    expect(seen.setRecords).toBe(0)
+  })
+})
