@@ -92,15 +92,39 @@ describe('collection doctor fixes', () => {
     expect(qty()).toEqual({ qty_owned: 3 })
   })
 
-  it('quantityCopies below its copies: raised; its undo is refused by the quantity floor', async () => {
-    // The service cannot hold fewer units than described copies: the edit path refuses going
-    // back, says why, and leaves the fixed state (the undo stays in the journal to retry).
+  it('quantityCopies below its copies: raised; Ctrl+Z before it is sent puts it back, nothing sent', async () => {
+    // The service never saw the raised quantity: the undo returns the set to what the service
+    // holds (its pending row cancels out), so no record can be dropped there and the floor,
+    // which guards against exactly that, has nothing to refuse.
+    seedState(h.store, h.profileId, 1, { owned: true, qty: 1 })
+    seedCopy(h.store, h.profileId, 1)
+    seedCopy(h.store, h.profileId, 1)
+    const qty = () => db().prepare('SELECT qty_owned FROM set_state WHERE set_id = 1').get()
+    const copies = copyRows()
+    await doctor['doctor:applyFix']({ check: 'quantityCopies', setID: 1 })
+    expect(qty()).toEqual({ qty_owned: 2 })
+    await h.handlers['journal:undo']({})
+    expect(qty()).toEqual({ qty_owned: 1 })
+    expect(copyRows()).toEqual(copies)
+    // What is left in the outbox for the quantity sends the service its own value back: nothing.
+    const rows = db()
+      .prepare(`SELECT desired, base FROM outbox WHERE target = 'set:1' AND field = 'qtyOwned'`)
+      .all() as { desired: string; base: string }[]
+    expect(rows.every((r) => r.desired === r.base)).toBe(true)
+    // And redo fixes it again.
+    await h.handlers['journal:redo']({})
+    expect(qty()).toEqual({ qty_owned: 2 })
+  })
+
+  it('quantityCopies: once the raised quantity was sent, its undo is refused by the floor', async () => {
+    // The service now holds 2: lowering it to 1 would make it drop a record with details.
     seedState(h.store, h.profileId, 1, { owned: true, qty: 1 })
     seedCopy(h.store, h.profileId, 1)
     seedCopy(h.store, h.profileId, 1)
     const qty = () => db().prepare('SELECT qty_owned FROM set_state WHERE set_id = 1').get()
     await doctor['doctor:applyFix']({ check: 'quantityCopies', setID: 1 })
-    expect(qty()).toEqual({ qty_owned: 2 })
+    // As a confirmed push leaves it: the row is gone, the service holds the new value.
+    h.store.write.prepare('DELETE FROM outbox').run()
     await expect(h.handlers['journal:undo']({})).rejects.toThrow(/carry details/)
     expect(qty()).toEqual({ qty_owned: 2 })
   })

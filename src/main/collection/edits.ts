@@ -7,7 +7,7 @@ import { setEdit } from './edits-types'
 import { editKey } from './outbox-target'
 import type { Edit } from './edits-types'
 import { appendJournal, setUndone } from './journal-repo'
-import { enqueue } from './outbox-repo'
+import { enqueue, serviceStillHolds } from './outbox-repo'
 
 /**
  * The edit path: local state, outbox rows and the journal entry are written in ONE
@@ -93,7 +93,13 @@ export function applyEdits(
     // Checked once every edit is in, so undoing "add a copy" (copy gone, quantity down) passes.
     for (const e of forward) {
       if (e.kind !== 'set' || e.field !== 'qtyOwned') continue
-      checkQuantityFloor(db, profileId, e.setID)
+      // An undo or redo back to the quantity the service still holds (the raise was never sent,
+      // e.g. the doctor's "match the copies" fix) sends nothing: no record can be dropped there,
+      // which is all the floor guards against, so the set returns to exactly what it was.
+      const replayToService =
+        mode.kind !== 'new' &&
+        serviceStillHolds(db, profileId, editKey(e).target, 'qtyOwned', e.value)
+      if (!replayToService) checkQuantityFloor(db, profileId, e.setID)
       dropBlankCopiesBeyondQuantity(db, profileId, e.setID)
     }
     const outboxIds = changes.map(({ edit, before }) => {

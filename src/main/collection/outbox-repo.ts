@@ -70,6 +70,25 @@ export function enqueue(db: WriteDb, profileId: number, e: Enqueue, now: string)
   return Number(r.lastInsertRowid)
 }
 
+/**
+ * Whether the service still holds `value` for the field: a row waits to change it and was never
+ * sent (the row's base is the service's value). A row in flight or in conflict does not count.
+ */
+export function serviceStillHolds(
+  db: ReadDb,
+  profileId: number,
+  target: string,
+  field: string,
+  value: unknown
+): boolean {
+  const row = get<{ base: string }>(
+    db,
+    sql`SELECT base FROM outbox WHERE profile_id = ${profileId} AND target = ${target}
+          AND field = ${field} AND state = 'pending' ORDER BY id LIMIT 1`
+  )
+  return row !== undefined && row.base === JSON.stringify(value)
+}
+
 export function getRow(db: ReadDb, id: number): OutboxRow | null {
   return get<OutboxRow>(db, sql`SELECT * FROM outbox WHERE id = ${id}`) ?? null
 }
