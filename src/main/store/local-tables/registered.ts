@@ -3,3 +3,4 @@
  * (how to add one: notes/local-tables.md). Nothing else belongs in this file.
  */
 export { watchNotices } from './watch-notices'
+export { moneySnapshotRows, moneySnapshots } from './money-snapshots'

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createMoneyHandlers } from '../../src/main/money/index'
+import { takeSnapshot } from '../../src/main/money/snapshot'
+import { exchangeHarness } from '../exchange/store-fixtures'
+import type { ExchangeHarness } from '../exchange/store-fixtures'
+import { seedCopy, seedSet } from './money-seed'
+
+/**
+ * Issue #30: the snapshots are local (the service keeps no price history), so they travel in
+ * backups and the full export as local tables (store/local-tables/money-snapshots.ts).
+ */
+let t: ExchangeHarness
+afterEach(() => {
+  t.close()
+})
+
+async function seeded(): Promise<void> {
+  t = await exchangeHarness()
+  const set = t.id('10179-1')
+  seedSet(t.h.store, t.h.profileId, set, { theme: 'Star Wars', us: '499.99' })
+  seedCopy(t.h.store, t.h.profileId, set, { currency: 'USD', paid: 450, estimate: 900 })
+  for (const d of [14, 15]) {
+    await takeSnapshot(
+      { store: t.h.store, now: () => new Date(2026, 5, d, 12) },
+      t.h.profileId,
+      'daily'
+    )
+  }
+}
+
+const history = () =>
+  createMoneyHandlers({ store: t.h.store, profileId: () => t.h.profileId })['money:getHistory']({
+    theme: null,
+    days: 365
+  })
+const wipe = (): void => {
+  t.h.store.write.exec('DELETE FROM money_snapshot_rows; DELETE FROM money_snapshots')
+}
+
+describe('money snapshots travel', () => {
+  it('in a backup: a restore brings the days back, beside a day taken since', async () => {
+    await seeded()
+    const kept = history()
+    expect(kept.snapshots).toBe(2)
+    const r = await t.x['exchange:backup']({ saveWithDialog: false })
+    const data = readFileSync(r.path ?? '').toString('base64')
+    wipe()
+    await takeSnapshot(
+      { store: t.h.store, now: () => new Date(2026, 5, 16, 12) },
+      t.h.profileId,
+      'sync'
+    )
+    const p = await t.x['exchange:previewRestore']({ data, name: 'b.studbook' })
+    await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
+    const back = history()
+    expect(back.snapshots).toBe(3)
+    expect(back.currencies[0]?.points.map((x) => [x.day, x.paid, x.value])).toEqual([
+      ['2026-06-14', 450, 900],
+      ['2026-06-15', 450, 900],
+      ['2026-06-16', 450, 900]
+    ])
+  })
+
+  it('in the full export: its import brings them back', async () => {
+    await seeded()
+    const kept = history()
+    const file = await t.x['exchange:export']({
+      format: 'studbook',
+      bom: false,
+      saveWithDialog: false
+    })
+    wipe()
+    const preview = await t.x['exchange:previewImport']({
+      format: 'studbook',
+      content: file.content
+    })
+    expect(preview.problems).toEqual([])
+    await t.x['exchange:applyImport']({ previewId: preview.previewId })
+    expect(history()).toEqual(kept)
+  })
+})
