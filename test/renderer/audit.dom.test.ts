@@ -184,4 +184,38 @@ describe('the shelf audit screen', () => {
     await fireEvent.change(field)
     expect(field.value).toBe('attic › shelf 3 › Bin')
   })
+
+  it('shows the new profile’s audit, not the old one’s, after a profile switch', async () => {
+    install([{ path: 'Attic › Shelf 2', here: 2, within: 2 }])
+    render(App)
+    await settle()
+    const page = screen.getByRole('region', { name: 'Shelf audit' })
+    await vi.waitFor(() => {
+      expect(within(page).getByRole('button', { name: 'Attic › Shelf 2' })).toBeTruthy()
+    })
+    await fireEvent.click(within(page).getByRole('button', { name: 'Attic › Shelf 2' }))
+    await fireEvent.click(within(page).getByRole('button', { name: 'Start audit' }))
+    await settle()
+    expect(within(page).getByRole('table')).toBeTruthy()
+    // The other profile has no audit open (main answers per profile).
+    audit = null
+    backend.emit('account:changed', {
+      profile: 'demo',
+      baseUrl: 'https://demo.invalid',
+      binding: 'auto',
+      apiKeySet: true,
+      signedIn: true,
+      signInNeeded: null,
+      username: 'demo',
+      keychain: 'memory',
+      remembered: false,
+      keychainMessage: null,
+      problem: null
+    })
+    await settle()
+    await vi.waitFor(() => {
+      expect(within(page).queryByRole('table')).toBeNull()
+    })
+    expect(within(page).getByLabelText('Location to walk')).toBeTruthy()
+  })
 })
