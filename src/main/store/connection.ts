@@ -44,46 +44,6 @@ function applyPragmas(db: Database.Database): void {
 }
 
 /**
- * The main connection reads the file through a memory map of up to this many bytes (issue #25).
- * WAL lets the set writer's worker commit into the same file while this connection answers
- * searches, and a commit by another connection makes this one drop its whole page cache: every
- * search after one read each page it needed again, one `pread` and copy a page (a word search at
- * 20,000 sets: 10.4 ms against 1.5 ms through the map, 1.0 ms warm). Read through the map, a page
- * the OS has cached costs no system call, and nothing is copied; only pages still in the WAL are
- * read as before. 64 MB holds the whole 20,000-set catalogue (53 MB); pages past it are read as
- * before.
- *
- * Memory: the pages this connection touches through the map count in the process's RSS as file
- * pages (clean, the OS may drop them) instead of its 2 MB page cache. SQLite unmaps the file at
- * each read transaction that finds another connection's commit, so while a sync writes from its
- * worker this holds only what the searches since the last commit read; at rest, at most this size.
- *
- * Why the map is safe from SIGBUS (a page of the map past the end of a file that shrank):
- * - The live file never shrinks. `auto_vacuum` is NONE (no migration sets it, and a file that
- *   has it is not mapped: see `mapForReads`), the live database is never VACUUMed (only backup
- *   copies are, exchange/backup-jobs.ts), a restore is a transaction of edits, and recovery
- *   puts a new file in place by rename (app/start.ts), which leaves a mapped old file intact.
- * - Even a shrink by SQLite itself would not reach a mapped page in use: a checkpoint truncates
- *   the file only once every reader's snapshot includes the whole WAL (it needs each read lock),
- *   and a read transaction that finds the database changed unmaps the file before it fetches a
- *   page (pagerBeginReadTransaction), then maps it again at its new size.
- * - Left: another program truncating the file under the app, or a device error on a read, ends
- *   the process with SIGBUS instead of an SQLite error. The WAL's index (`-shm`) is mapped by
- *   every connection in WAL mode anyway.
- */
-export const MMAP_BYTES = 64 * 1024 * 1024
-
-/**
- * Maps the file for this connection's reads (see MMAP_BYTES), unless it could shrink under the
- * map (auto_vacuum) or SQLite was built without maps (the read-back says 0): then it reads as
- * before, which is only slower.
- */
-function mapForReads(db: Database.Database): void {
-  if (db.pragma('auto_vacuum', { simple: true }) !== 0) return
-  db.pragma(`mmap_size = ${String(MMAP_BYTES)}`)
-}
-
-/**
  * A damaged page is found here, at start, instead of by the reads that land on it later. Most
  * of the file is read once (0.1–0.2 s on the 20,000-set demo catalogue, 35 MB; see
  * docs/architecture.md), which the OS cache then serves to the first searches anyway.
@@ -129,9 +89,6 @@ export async function openStore(path: string, options: OpenOptions = {}): Promis
     migrate(write, migrations)
     repairFts(write)
     installMatchFunctions(write)
-    // After the check and the migration: the check reads most of the file once, which would
-    // otherwise all stay in the map (and in RSS) until the first commit of another connection.
-    mapForReads(db)
     return {
       path,
       read: write,
