@@ -5,6 +5,10 @@ import { svelteTesting } from '@testing-library/svelte/vite'
 export default defineConfig({
   plugins: [svelte({ configFile: './svelte.config.mjs' }), svelteTesting()],
   test: {
+    // Two files at a time even on two cores (Vitest's default is cores - 1, so one): many files
+    // wait on fsync, worker start-up, child processes or loopback HTTP, and the unit suite took
+    // 10.6 minutes of CI's 20 alone. The per-test limit below is generous for that reason.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -13,8 +17,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/**/*.dom.test.ts', 'test/e2e/**'],
-          testTimeout: 30000,
-          hookTimeout: 60000
+          testTimeout: 90000,
+          hookTimeout: 90000
         }
       },
       {
@@ -23,7 +27,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['test/**/*.dom.test.ts'],
-          testTimeout: 30000
+          testTimeout: 90000
         }
       }
     ]
