@@ -109,6 +109,20 @@ describe('a money snapshot', () => {
     expect(r.latest?.undetailed).toBe(2)
   })
 
+  it('leaves out a copy the ledger holds as disposed of but left on the service', async () => {
+    seedSet(h.store, h.profileId, 1, { qty: 2 })
+    const sold = seedCopy(h.store, h.profileId, 1, { currency: 'EUR', paid: 100 })
+    seedCopy(h.store, h.profileId, 1, { currency: 'EUR', paid: 5 })
+    const entry = h.store.write.prepare(
+      `INSERT INTO ledger_entries (entry_id, profile_id, local_id, set_id, set_number, set_name,
+         theme, kind, disposed_on, created_at, batch_id)
+       VALUES (?, ?, ?, 1, '1-1', 'Set', 'Castle', 'sold', '2026-06-01', '2026-06-01', ?)`
+    )
+    entry.run('e1', h.profileId, sold, null)
+    await take()
+    expect(last(cur(history(), 'EUR'))).toMatchObject({ copies: 1, paid: 5 })
+  })
+
   it('keeps one snapshot a day: a later one the same day replaces it', async () => {
     seedSet(h.store, h.profileId, 1, {})
     seedCopy(h.store, h.profileId, 1, { currency: 'EUR', paid: 5 })

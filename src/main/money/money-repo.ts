@@ -37,6 +37,15 @@ export function nextOwnedBound(
 }
 
 /**
+ * A copy the ledger holds as disposed of but left on the service (no deleting edit: batch_id
+ * NULL) has left the collection (issue #30 §1) though its record stays: it is not counted. A copy
+ * deleted with its disposal is already `deleted`, or back if that edit was undone. The ledger's
+ * table (migration 140, ledger_by_copy) is read here as data, not through its feature's code.
+ */
+const NOT_DISPOSED = raw(`NOT EXISTS (SELECT 1 FROM ledger_entries e
+  WHERE e.profile_id = c.profile_id AND e.local_id = c.local_id AND e.batch_id IS NULL)`)
+
+/**
  * The retail price of a copy's set in its currency's shop, as the catalogue keeps it (text):
  * USD the US shop, GBP the UK's, CAD Canada's, EUR the German shop's (the catalogue's EU column).
  */
@@ -64,7 +73,7 @@ export function sliceSums(db: ReadDb, profileId: number, lo: number, hi: number)
             AND c.deleted = 0
           LEFT JOIN sets s ON s.profile_id = st.profile_id AND s.set_id = st.set_id
           WHERE st.profile_id = ${profileId} AND st.owned = 1
-            AND st.set_id > ${lo} AND st.set_id <= ${hi}
+            AND st.set_id > ${lo} AND st.set_id <= ${hi} AND ${NOT_DISPOSED}
         ), p AS (
           SELECT *, CASE WHEN rp GLOB '[0-9]*' AND rp NOT GLOB '*[^0-9.,]*'
               AND length(rp) - length(replace(replace(rp, '.', ''), ',', '')) <= 1
