@@ -156,6 +156,11 @@ describe('the shelf audit screen', () => {
     expect(words(within(report).getByTestId('audit-summary'))).toMatch(
       /1 of 2 found at Attic › Shelf 2; 1 missing, 1 misplaced, 0 unexpected/
     )
+    // A tick after the report was shown brings the report up to date.
+    await fireEvent.input(field, { target: { value: 'STUDBOOK-COPY:a' } })
+    await fireEvent.submit(field.closest('form') as HTMLFormElement)
+    await settle()
+    expect(backend.callsTo('shelf:getReport')).toHaveLength(2)
     await fireEvent.click(within(report).getByRole('button', { name: 'Apply and end the audit' }))
     await settle()
     expect(backend.callsTo('shelf:applyFix')).toEqual([

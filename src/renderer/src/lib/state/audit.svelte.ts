@@ -90,6 +90,13 @@ class AuditState {
       else rows.push(t.row)
     }
     this.audit = { ...a, rows }
+    // A report on screen follows the ticks made after it was shown.
+    if (this.report !== null) void this.#refreshReport(a.id)
+  }
+
+  async #refreshReport(auditId: number): Promise<void> {
+    const r = await tryCall('shelf:getReport', { auditId })
+    if (r.ok && this.audit?.id === auditId) this.report = r.value
   }
 
   #fail(e: AppErrorData): void {
