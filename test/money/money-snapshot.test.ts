@@ -128,6 +128,8 @@ describe('a money snapshot', () => {
     seedCopy(h.store, h.profileId, 1, { currency: 'EUR', paid: 5 })
     await take('daily')
     seedCopy(h.store, h.profileId, 1, { currency: 'EUR', paid: 7 })
+    // The set changed theme meanwhile: the day's earlier Castle row must not stay beside it.
+    seedSet(h.store, h.profileId, 1, { theme: 'Space' })
     clock = new Date(2026, 5, 15, 18, 0, 0)
     await take('sync')
     let r = history()
@@ -138,6 +140,7 @@ describe('a money snapshot', () => {
       .prepare(`SELECT count(*) AS n FROM money_snapshot_rows WHERE level = 'total'`)
       .get()
     expect(rows).toEqual({ n: 1 })
+    expect(r.themes.map((t) => t.theme)).toEqual(['Space'])
     clock = new Date(2026, 5, 16, 9, 0, 0)
     await take('daily')
     r = history()
@@ -240,6 +243,20 @@ describe('a money snapshot', () => {
       { day: '2036-08-01', level: 'total', n: 1 }
     ])
     expect(history().snapshots).toBe(2)
+  })
+
+  it('a snapshot stopped while it writes leaves the day untaken, and the next one takes it', async () => {
+    seedSet(h.store, h.profileId, 1, {})
+    seedCopy(h.store, h.profileId, 1, { currency: 'EUR', paid: 5 })
+    await take('daily')
+    seedCopy(h.store, h.profileId, 1, { currency: 'EUR', paid: 7 })
+    // Stops at its first write step, after the day's header went: as a crash there would.
+    let asked = 0
+    const stopped = (): boolean => ++asked >= 4
+    expect(await takeSnapshot({ ...deps(), stopped }, h.profileId, 'sync')).toBeNull()
+    expect(history().snapshots).toBe(0)
+    await take('daily')
+    expect(last(cur(history(), 'EUR'))).toMatchObject({ paid: 12, copies: 2 })
   })
 
   it('a stopped snapshot writes nothing', async () => {

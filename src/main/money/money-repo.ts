@@ -1,6 +1,5 @@
 import type { SnapshotReason } from '../../shared/model/money'
 import type { ReadDb, WriteDb } from '../store/handles'
-import { commitDurably } from '../store/commit-off-thread'
 import { all, get, run } from '../store/handles'
 import { raw, sql } from '../store/sql'
 
@@ -101,62 +100,91 @@ export function sliceUndetailed(db: ReadDb, profileId: number, lo: number, hi: n
   return r?.n ?? 0
 }
 
-/** A snapshot as it is written: the day's header and its rows, totals and themes. */
-interface SnapshotWrite {
+/** One row as written: a currency's total, or one theme's share of it. */
+export type SnapshotRowWrite = MoneySums & { level: 'total' | 'theme' }
+
+/**
+ * A day's snapshot is written in steps, each its own short transaction (money/snapshot.ts): the
+ * day's header goes first, so until the last step the day has no snapshot and every read leaves
+ * its rows alone; a crash in between leaves a day the next start takes again.
+ */
+export function dropDay(db: WriteDb, profileId: number, day: string): void {
+  run(db, sql`DELETE FROM money_snapshots WHERE profile_id = ${profileId} AND day = ${day}`)
+}
+
+/** Writes rows of the day over those of the same currency, level and theme. */
+export function upsertRows(
+  db: WriteDb,
+  profileId: number,
+  day: string,
+  rows: readonly SnapshotRowWrite[]
+): void {
+  for (const r of rows) {
+    run(
+      db,
+      sql`INSERT INTO money_snapshot_rows (profile_id, day, level, theme, currency, copies, sets,
+            paid_cents, retail_cents, retail_copies, value_cents, value_fallback)
+          VALUES (${profileId}, ${day}, ${r.level}, ${r.theme}, ${r.currency}, ${r.copies},
+            ${r.sets}, ${r.paid_cents}, ${r.retail_cents}, ${r.retail_copies}, ${r.value_cents},
+            ${r.value_fallback})
+          ON CONFLICT (profile_id, level, theme, day, currency) DO UPDATE SET
+            copies = excluded.copies, sets = excluded.sets, paid_cents = excluded.paid_cents,
+            retail_cents = excluded.retail_cents, retail_copies = excluded.retail_copies,
+            value_cents = excluded.value_cents, value_fallback = excluded.value_fallback`
+    )
+  }
+}
+
+interface DayHeader {
   readonly profileId: number
   readonly day: string
   readonly takenAt: string
   readonly reason: SnapshotReason
   readonly undetailed: number
-  /** Days before this one are dropped (the screen's longest period). */
-  readonly keepFrom: string
-  /** Themes' rows of days before this one are dropped (their row budget). */
-  readonly themesFrom: string
-  readonly totals: readonly MoneySums[]
-  readonly themes: readonly MoneySums[]
+  /** Every row the day now has, as `[level, theme, currency]`: the others are stale. */
+  readonly keys: readonly (readonly [string, string, string])[]
+}
+
+/** The last step: the day's stale rows (an earlier snapshot's) go, and its header is written. */
+export function finishDay(db: WriteDb, h: DayHeader): void {
+  run(
+    db,
+    sql`DELETE FROM money_snapshot_rows INDEXED BY money_rows_by_day
+        WHERE profile_id = ${h.profileId} AND day = ${h.day}
+          AND json_array(level, theme, currency)
+            NOT IN (SELECT value FROM json_each(${JSON.stringify(h.keys)}))`
+  )
+  run(
+    db,
+    sql`INSERT INTO money_snapshots (profile_id, day, taken_at, reason, undetailed)
+        VALUES (${h.profileId}, ${h.day}, ${h.takenAt}, ${h.reason}, ${h.undetailed})`
+  )
 }
 
 /**
- * Replaces the day's snapshot with this one, in one transaction: the latest of the day wins. The
- * WAL is synced off the main thread (commitDurably): its fsync took longer than the rows.
+ * Up to `limit` rows past their keeping: days before `keepFrom` (the screen's longest period),
+ * themes' rows before `themesFrom` (their row budget). Returns how many went.
  */
-export async function writeSnapshot(db: WriteDb, s: SnapshotWrite): Promise<void> {
-  await commitDurably(db, () => {
-    const pid = s.profileId
-    run(db, sql`DELETE FROM money_snapshot_rows WHERE profile_id = ${pid} AND day = ${s.day}`)
-    run(db, sql`DELETE FROM money_snapshots WHERE profile_id = ${pid} AND day = ${s.day}`)
-    // Older than the screen's longest period: gone. Themes' rows older than their budget: gone.
-    run(db, sql`DELETE FROM money_snapshots WHERE profile_id = ${pid} AND day < ${s.keepFrom}`)
-    run(
-      db,
-      sql`DELETE FROM money_snapshot_rows INDEXED BY money_rows_by_day
-          WHERE profile_id = ${pid} AND day < ${s.keepFrom}`
-    )
-    run(
-      db,
-      sql`DELETE FROM money_snapshot_rows INDEXED BY money_rows_by_day
-          WHERE profile_id = ${pid} AND day < ${s.themesFrom} AND level = 'theme'`
-    )
-    run(
-      db,
-      sql`INSERT INTO money_snapshots (profile_id, day, taken_at, reason, undetailed)
-          VALUES (${s.profileId}, ${s.day}, ${s.takenAt}, ${s.reason}, ${s.undetailed})`
-    )
-    const rows = [
-      ...s.totals.map((r) => ({ ...r, level: 'total', theme: '' })),
-      ...s.themes.map((r) => ({ ...r, level: 'theme' }))
-    ]
-    for (const r of rows) {
-      run(
-        db,
-        sql`INSERT INTO money_snapshot_rows (profile_id, day, level, theme, currency, copies, sets,
-              paid_cents, retail_cents, retail_copies, value_cents, value_fallback)
-            VALUES (${s.profileId}, ${s.day}, ${r.level}, ${r.theme}, ${r.currency}, ${r.copies},
-              ${r.sets}, ${r.paid_cents}, ${r.retail_cents}, ${r.retail_copies}, ${r.value_cents},
-              ${r.value_fallback})`
-      )
-    }
-  })
+export function pruneRows(
+  db: WriteDb,
+  profileId: number,
+  keepFrom: string,
+  themesFrom: string,
+  limit: number
+): number {
+  const rows = run(
+    db,
+    sql`DELETE FROM money_snapshot_rows WHERE rowid IN (
+          SELECT rowid FROM money_snapshot_rows INDEXED BY money_rows_by_day
+          WHERE profile_id = ${profileId} AND day < ${themesFrom}
+            AND (level = 'theme' OR day < ${keepFrom})
+          LIMIT ${limit})`
+  ).changes
+  const days = run(
+    db,
+    sql`DELETE FROM money_snapshots WHERE profile_id = ${profileId} AND day < ${keepFrom}`
+  ).changes
+  return rows + days
 }
 
 /** Whether the profile has a snapshot of this day. */

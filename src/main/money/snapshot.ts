@@ -3,8 +3,17 @@ import { MONEY_DAYS_MAX } from '../../shared/model/money'
 import { addDays, localDay } from '../../shared/model/watch-days'
 import type { Store } from '../store/connection'
 import { nextTurn } from '../store/slices'
-import { nextOwnedBound, sliceSums, sliceUndetailed, writeSnapshot } from './money-repo'
-import type { MoneySums } from './money-repo'
+import { commitDurably } from '../store/commit-off-thread'
+import {
+  dropDay,
+  finishDay,
+  nextOwnedBound,
+  pruneRows,
+  sliceSums,
+  sliceUndetailed,
+  upsertRows
+} from './money-repo'
+import type { MoneySums, SnapshotRowWrite } from './money-repo'
 
 /**
  * Owned sets summed per slice. At 100 sets a slice reads a few hundred copies by their keys: a
@@ -20,6 +29,9 @@ const SLICE_SETS = 100
  * for 100 theme rows a day, 68 days for 734 (bench/money.ts's 140 themes in 7 currencies).
  */
 const THEME_ROWS = 50_000
+
+/** Rows one write step takes: a few milliseconds of the main thread under load. */
+const WRITE_ROWS = 150
 const THEME_DAYS_MIN = 30
 
 interface SnapshotDeps {
@@ -52,8 +64,8 @@ function add(into: Map<string, MoneySums>, r: MoneySums, theme = r.theme): void 
 
 /**
  * Takes the profile's snapshot of today: the owned copies summed in SQL a slice of sets at a time,
- * with the event loop given back between slices, then written in one short transaction that
- * replaces any earlier snapshot of the day. Slices are disjoint by set, and a set has one theme,
+ * with the event loop given back between slices, then written in short steps that replace any
+ * earlier snapshot of the day (the day counts as taken only once the last step is committed). Slices are disjoint by set, and a set has one theme,
  * so sets counted per slice add up. Edits made between slices may land in one slice and not
  * another: the snapshot is of a moment within the few milliseconds it takes, which a daily
  * figure can bear; the next snapshot of the day replaces it.
@@ -83,16 +95,42 @@ export async function takeSnapshot(
   const at = deps.now()
   const day = localDay(at)
   const themeDays = Math.max(THEME_DAYS_MIN, Math.floor(THEME_ROWS / Math.max(1, themes.size)))
-  await writeSnapshot(deps.store.write, {
-    profileId,
-    day,
-    keepFrom: addDays(day, 1 - MONEY_DAYS_MAX),
-    themesFrom: addDays(day, 1 - Math.min(MONEY_DAYS_MAX, themeDays)),
-    takenAt: at.toISOString(),
-    reason,
-    undetailed,
-    totals: [...totals.values()],
-    themes: [...themes.values()]
+  const rows: SnapshotRowWrite[] = [
+    ...[...totals.values()].map((r) => ({ ...r, level: 'total' as const })),
+    ...[...themes.values()].map((r) => ({ ...r, level: 'theme' as const }))
+  ]
+  const w = deps.store.write
+  // Written in steps (money-repo.ts, dropDay): the day has no snapshot until the last one.
+  await commitDurably(w, () => {
+    dropDay(w, profileId, day)
   })
+  for (let i = 0; i < rows.length; i += WRITE_ROWS) {
+    await nextTurn()
+    if (deps.stopped?.()) return null
+    await commitDurably(w, () => {
+      upsertRows(w, profileId, day, rows.slice(i, i + WRITE_ROWS))
+    })
+  }
+  await nextTurn()
+  await commitDurably(w, () => {
+    finishDay(w, {
+      profileId,
+      day,
+      takenAt: at.toISOString(),
+      reason,
+      undetailed,
+      keys: rows.map((r) => [r.level, r.theme, r.currency] as const)
+    })
+  })
+  // What is past its keeping goes afterwards, a few hundred rows a turn.
+  const keepFrom = addDays(day, 1 - MONEY_DAYS_MAX)
+  const themesFrom = addDays(day, 1 - Math.min(MONEY_DAYS_MAX, themeDays))
+  for (;;) {
+    await nextTurn()
+    const gone = await commitDurably(w, () =>
+      pruneRows(w, profileId, keepFrom, themesFrom, WRITE_ROWS)
+    )
+    if (gone === 0) break
+  }
   return day
 }
