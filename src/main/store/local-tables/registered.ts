@@ -4,3 +4,4 @@
  */
 export { watchNotices } from './watch-notices'
 export { moneySnapshotRows, moneySnapshots } from './money-snapshots'
+export { ledgerEntries } from './ledger-entries'

@@ -1,0 +1,133 @@
+import Database from 'better-sqlite3'
+import { readFileSync } from 'node:fs'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createLedgerHandlers } from '../../src/main/ledger/index'
+import type { LedgerHandlers } from '../../src/main/ledger/index'
+import { LOCAL_TABLES } from '../../src/main/store/local-tables/index'
+import { exchangeHarness } from '../exchange/store-fixtures'
+import type { ExchangeHarness } from '../exchange/store-fixtures'
+import { addCopy } from './ledger-seed'
+
+/**
+ * The ledger is local, and "travels in backups and the full export" (issue #30): a backup and
+ * its restore, a full export and its import carry every entry; a file whose entry breaks a rule
+ * the dispose path applies is refused whole, with nothing written.
+ */
+
+let t: ExchangeHarness
+let ledger: LedgerHandlers
+beforeEach(async () => {
+  t = await exchangeHarness()
+  ledger = createLedgerHandlers({ ...t.h.deps, files: null })
+})
+afterEach(() => {
+  t.close()
+})
+
+const rows = (): unknown[] =>
+  t.h.store.read.prepare('SELECT * FROM ledger_entries ORDER BY entry_id').all()
+
+async function twoEntries(): Promise<void> {
+  const a = await addCopy(t.h, t.id('10179-1'))
+  const b = await addCopy(t.h, t.id('21309-1'), { notes: 'b' })
+  for (const [localId, setID, deleteCopy] of [
+    [a, t.id('10179-1'), true],
+    [b, t.id('21309-1'), false]
+  ] as const) {
+    await ledger['ledger:applyDisposal']({
+      setID,
+      localId,
+      kind: 'sold',
+      disposedOn: '2025-06-01',
+      proceeds: 99.5,
+      proceedsCurrency: 'EUR',
+      note: 'line one\nline "two", =x',
+      deleteCopy
+    })
+  }
+}
+
+async function backupWith(edit?: (db: Database.Database) => void): Promise<string> {
+  const r = await t.x['exchange:backup']({ saveWithDialog: false })
+  if (edit) {
+    const db = new Database(r.path ?? '')
+    edit(db)
+    db.close()
+  }
+  return readFileSync(r.path ?? '').toString('base64')
+}
+
+describe('the ledger travels', () => {
+  it('is a registered local table', () => {
+    expect(LOCAL_TABLES.map((l) => l.name)).toContain('ledger_entries')
+  })
+
+  it('a backup then a restore brings every entry back as it was', async () => {
+    await twoEntries()
+    const kept = rows()
+    expect(kept).toHaveLength(2)
+    const data = await backupWith()
+    t.h.store.write.prepare('DELETE FROM ledger_entries').run()
+    const p = await t.x['exchange:previewRestore']({ data, name: 'b.studbook' })
+    await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
+    expect(rows()).toEqual(kept)
+  })
+
+  it('a full export then its import brings every entry back', async () => {
+    await twoEntries()
+    const kept = rows()
+    const file = await t.x['exchange:export']({
+      format: 'studbook',
+      bom: false,
+      saveWithDialog: false
+    })
+    t.h.store.write.prepare('DELETE FROM ledger_entries').run()
+    const preview = await t.x['exchange:previewImport']({
+      format: 'studbook',
+      content: file.content
+    })
+    expect(preview.notices.join(' ')).toMatch(/2 rows of ledger_entries/)
+    await t.x['exchange:applyImport']({ previewId: preview.previewId })
+    expect(rows()).toEqual(kept)
+  })
+
+  it.each([
+    ['a negative price', `UPDATE ledger_entries SET proceeds = -1`],
+    ['an unknown kind', `UPDATE ledger_entries SET kind = 'stolen'`],
+    ['a day that does not exist', `UPDATE ledger_entries SET disposed_on = '2025-02-30'`],
+    ['disposed of before it was acquired', `UPDATE ledger_entries SET disposed_on = '2001-01-01'`],
+    ['a currency that is not a code', `UPDATE ledger_entries SET currency = 'euro'`],
+    ['a control character in a note', `UPDATE ledger_entries SET note = 'a' || char(7)`]
+  ])('a backup whose entry has %s is refused, nothing written', async (_n, bad) => {
+    await twoEntries()
+    const data = await backupWith((db) => {
+      // As a hand-made file would: the table's own CHECKs are not what stands guard.
+      db.pragma('ignore_check_constraints = ON')
+      db.exec(bad)
+    })
+    t.h.store.write.prepare('DELETE FROM ledger_entries').run()
+    await expect(
+      t.x['exchange:previewRestore']({ data, name: 'b.studbook' })
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/ledger_entries/) as unknown
+    })
+    expect(rows()).toEqual([])
+  })
+
+  it('a full export whose entry was tampered with is refused, nothing written', async () => {
+    await twoEntries()
+    const file = await t.x['exchange:export']({
+      format: 'studbook',
+      bom: false,
+      saveWithDialog: false
+    })
+    const content = file.content.replace(/""kind"":""sold""/, '""kind"":""burned""')
+    expect(content).not.toBe(file.content)
+    t.h.store.write.prepare('DELETE FROM ledger_entries').run()
+    await expect(
+      t.x['exchange:previewImport']({ format: 'studbook', content })
+    ).rejects.toMatchObject({ code: 'invalid_input' })
+    expect(rows()).toEqual([])
+  })
+})
