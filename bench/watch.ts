@@ -90,6 +90,14 @@ async function main(): Promise<void> {
   await measure('catalog:search wanted + exitWithinDays 90, first page', () =>
     ok('catalog:search', { wanted: true, exitWithinDays: 90, limit: 100 })
   )
+  // The filter over the shops the user chose: the other shops' days are read from each set's detail.
+  const shops = ['UK', 'US', 'CA', 'EU']
+  await measure('catalog:search exitWithinDays 90 in 4 shops, first page', () =>
+    ok('catalog:search', { exitWithinDays: 90, exitRegions: shops, limit: 100 })
+  )
+  await measure('catalog:search wanted + exitWithinDays 90 in 4 shops, first page', () =>
+    ok('catalog:search', { wanted: true, exitWithinDays: 90, exitRegions: shops, limit: 100 })
+  )
   store.close()
   rmSync(dir, { recursive: true, force: true })
   const date = new Date().toISOString().slice(0, 10)

@@ -88,4 +88,33 @@ describe('the retirement watch in the window', () => {
       exitWithinDays: 90
     })
   })
+
+  it('reads the shops chosen on Leaving shops, in the screen and in the filter', async () => {
+    window.location.hash = '#/leaving'
+    render(App)
+    await settle()
+    const page = screen.getByRole('region', { name: 'Leaving shops' })
+    await fireEvent.click(within(page).getByRole('checkbox', { name: 'UK' }))
+    await settle()
+    await vi.waitFor(() => {
+      expect(backend.callsTo('watch:leaving').at(-1)?.regions).toContain('UK')
+    })
+    const chosen = backend.callsTo('watch:leaving').at(-1)?.regions ?? []
+    cleanup()
+    window.location.hash = '#/browse'
+    render(App)
+    await settle()
+    const filters = screen.getByRole('complementary', { name: 'Filters' })
+    await fireEvent.change(within(filters).getByLabelText('Leaves the shop within days'), {
+      target: { value: '30' }
+    })
+    await settle()
+    await vi.waitFor(() => {
+      expect(backend.callsTo('catalog:search').at(-1)).toMatchObject({
+        exitWithinDays: 30,
+        exitRegions: chosen
+      })
+    })
+    expect(within(filters).getByText(/days \(.*UK.*\)/)).toBeTruthy()
+  })
 })

@@ -41,6 +41,24 @@ beforeEach(async () => {
     })),
     '2026-01-01T00:00:00Z'
   )
+  // Sets the other shops let go on other days than the US one (or that the US shop never sold).
+  upsertSets(
+    h.store.write,
+    h.profileId,
+    [
+      { setID: 207, US: null, UK: day(30), DE: null },
+      { setID: 208, US: day(200), UK: null, DE: day(10) }
+    ].map((x) => ({
+      ...makeSet({ setID: x.setID }),
+      shopDates: {
+        US: { first: null, last: x.US },
+        UK: { first: null, last: x.UK },
+        CA: { first: null, last: null },
+        DE: { first: null, last: x.DE }
+      }
+    })),
+    '2026-01-01T00:00:00Z'
+  )
   const want = h.store.write.prepare(
     `INSERT INTO set_state (profile_id, set_id, wanted, updated_at) VALUES (?, ?, 1, ?)`
   )
@@ -66,6 +84,29 @@ describe('the saved-view filter "leaving shops within N days"', () => {
     expect(savedQuery.parse(JSON.parse(JSON.stringify(view)))).toEqual(view)
     const q = { ...searchQuery.parse(searchOfView(view)), today: TODAY }
     expect(searchSets(h.store.read, h.profileId, q).rows.map((s) => s.setID)).toEqual([202])
+  })
+
+  it('reads the shops of the regions the user chose, any of them', () => {
+    const ids = (regions?: string[]) =>
+      searchSets(h.store.read, h.profileId, {
+        ...searchQuery.parse({ exitWithinDays: 90, ...(regions ? { exitRegions: regions } : {}) }),
+        today: TODAY
+      }).rows.map((s) => s.setID)
+    expect(ids()).toEqual([201, 202, 203])
+    expect(ids(['US'])).toEqual([201, 202, 203])
+    expect(ids(['UK'])).toEqual([207])
+    expect(ids(['EU'])).toEqual([208])
+    expect(ids(['UK', 'EU'])).toEqual([207, 208])
+    expect(ids(['US', 'UK', 'CA', 'EU'])).toEqual([201, 202, 203, 207, 208])
+    expect(searchQuery.safeParse({ exitWithinDays: 9, exitRegions: [] }).success).toBe(false)
+    expect(searchQuery.safeParse({ exitWithinDays: 9, exitRegions: ['FR'] }).success).toBe(false)
+  })
+
+  it('a saved view keeps its regions', () => {
+    const view = savedQuery.parse({ exitWithinDays: 60, exitRegions: ['UK'] })
+    expect(savedQuery.parse(JSON.parse(JSON.stringify(view)))).toEqual(view)
+    const q = { ...searchQuery.parse(searchOfView(view)), today: TODAY }
+    expect(searchSets(h.store.read, h.profileId, q).rows.map((s) => s.setID)).toEqual([207])
   })
 
   it('rejects a window of no days or over two years', () => {

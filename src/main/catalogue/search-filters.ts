@@ -301,12 +301,36 @@ export function filters(db: ReadDb, q: SearchInput, paged: boolean): Map<FilterK
     )
   }
   if (q.exitWithinDays !== undefined) {
-    // "Leaving shops within N days" (the retirement watch), over the same indexed column.
+    // "Leaving shops within N days" (the retirement watch) in any shop the user chose: the US
+    // one over the same indexed column, the others from the sets' details.
     const today = q.today ?? localDay(new Date())
-    exits.push(sql`s.shop_exit BETWEEN ${today} AND ${addDays(today, q.exitWithinDays)}`)
+    const to = addDays(today, q.exitWithinDays)
+    const chosen: readonly ShopRegion[] = q.exitRegions ?? ['US']
+    const regions = [...new Set(chosen)].sort()
+    exits.push(
+      sql`(${join(
+        regions.map((r) => sql`${shopExitOf(r)} BETWEEN ${today} AND ${to}`),
+        ' OR '
+      )})`
+    )
   }
   if (exits.length > 0) f.set('exit', join(exits, ' AND '))
   return f
+}
+
+/**
+ * A region's shop-exit day (yyyy-MM-dd). US: the plain column with its partial index
+ * sets_by_exit (migration 110). The other shops' days are in `detail` (the EU's are the German
+ * shop's), read per set: only a search that asks for them pays for it (bench/watch.ts).
+ */
+type ShopRegion = 'US' | 'UK' | 'CA' | 'EU'
+
+function shopExitOf(region: ShopRegion): Sql {
+  if (region === 'US') return raw('s.shop_exit')
+  const shop = region === 'EU' ? 'DE' : region
+  return raw(
+    `(CASE WHEN json_valid(s.detail) THEN json_extract(s.detail, '$.shopDates.${shop}.last') END)`
+  )
 }
 
 export const STATE_FILTERS: readonly FilterKey[] = ['owned', 'wanted', 'flags']

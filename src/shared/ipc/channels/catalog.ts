@@ -43,8 +43,12 @@ export const searchQuery = z
     /** The year the shop stops selling the set, as the catalogue gives it (unknown is out). */
     exitFrom: z.number().int().min(1900).max(2100).optional(),
     exitTo: z.number().int().min(1900).max(2100).optional(),
-    /** The US shop stops selling the set from today to N days ahead (the retirement watch). */
+    /**
+     * A shop of `exitRegions` (the US one unless said) stops selling the set from today to N days
+     * ahead (the retirement watch; the regions are those the user chose for it).
+     */
     exitWithinDays: z.number().int().min(1).max(WATCH_DAYS_MAX).optional(),
+    exitRegions: z.array(z.enum(PRICE_REGIONS)).min(1).max(PRICE_REGIONS.length).optional(),
     sort: z.enum(SORT_KEYS).default('number'),
     desc: z.boolean().default(false),
     offset: z.number().int().min(0).default(0),

@@ -34,8 +34,10 @@ interface Filters {
   price?: PriceFilter
   exitFrom?: number
   exitTo?: number
-  /** Leaving the US shop within this many days (the retirement watch's saved-view filter). */
+  /** Leaving a shop within this many days (the retirement watch's saved-view filter). */
   exitWithinDays?: number
+  /** The shops that filter reads: those the user chose for the watch when it was set. */
+  exitRegions?: NonNullable<SearchQuery['exitRegions']>
 }
 
 export type PriceFilter = NonNullable<SearchQuery['price']>
@@ -66,12 +68,17 @@ function laterFilters(f: {
   readonly exitFrom?: number | undefined
   readonly exitTo?: number | undefined
   readonly exitWithinDays?: number | undefined
-}): Pick<Filters, 'price' | 'exitFrom' | 'exitTo' | 'exitWithinDays'> {
+  readonly exitRegions?: Filters['exitRegions'] | undefined
+}): Pick<Filters, 'price' | 'exitFrom' | 'exitTo' | 'exitWithinDays' | 'exitRegions'> {
   return {
     ...(f.price === undefined ? {} : { price: f.price }),
     ...(f.exitFrom === undefined ? {} : { exitFrom: f.exitFrom }),
     ...(f.exitTo === undefined ? {} : { exitTo: f.exitTo }),
-    ...(f.exitWithinDays === undefined ? {} : { exitWithinDays: f.exitWithinDays })
+    ...(f.exitWithinDays === undefined ? {} : { exitWithinDays: f.exitWithinDays }),
+    // The regions mean something only with the window: never kept without it.
+    ...(f.exitWithinDays === undefined || f.exitRegions === undefined
+      ? {}
+      : { exitRegions: f.exitRegions })
   }
 }
 

@@ -7,6 +7,7 @@ import { tryCall } from '../api'
 import { nav } from './nav.svelte'
 import { notices } from './notices.svelte'
 import { report } from './report.svelte'
+import { search } from './search.svelte'
 
 /** The watch's choices, kept on this computer (the service has no place for them). */
 const KEY = 'studbook.watch'
@@ -57,7 +58,13 @@ class WatchState {
 
   choose(next: { days?: number; regions?: RetailRegion[] }): void {
     if (next.days !== undefined) this.days = next.days
-    if (next.regions !== undefined && next.regions.length > 0) this.regions = next.regions
+    if (next.regions !== undefined && next.regions.length > 0) {
+      this.regions = next.regions
+      // The Browse filter "leaving within N days" follows the chosen shops while it is on.
+      if (search.filters.exitWithinDays !== undefined) {
+        search.setFilters({ exitRegions: [...next.regions] })
+      }
+    }
     try {
       localStorage.setItem(KEY, JSON.stringify({ days: this.days, regions: this.regions }))
     } catch {
