@@ -95,6 +95,14 @@ export function layoutScreens(detailSetId: () => number): LayoutScreen[] {
       }
     },
     {
+      name: 'ledger',
+      show: async (p) => {
+        await go(p, '#/ledger')
+        await p.getByRole('heading', { name: 'Ledger', level: 1 }).waitFor()
+        await p.getByText(/^Reading the ledger/).waitFor({ state: 'detached' })
+      }
+    },
+    {
       name: 'leaving',
       show: async (p) => {
         await go(p, '#/leaving')
