@@ -87,6 +87,16 @@ export function layoutScreens(detailSetId: () => number): LayoutScreen[] {
       }
     },
     {
+      name: 'money',
+      show: async (p) => {
+        await go(p, '#/money')
+        await p.getByRole('heading', { name: 'Money', level: 1 }).waitFor()
+        await p.getByText(/^Reading the snapshots/).waitFor({ state: 'detached' })
+        // Filled: the first sync's snapshot holds the demo's copy, in pounds.
+        await p.getByRole('region', { name: 'British Pound (GBP)' }).waitFor()
+      }
+    },
+    {
       name: 'doctor',
       show: async (p) => {
         await go(p, '#/doctor')
