@@ -19,6 +19,11 @@ export interface ServiceState {
   readonly allowances: Map<string, Allowance>
   readonly sortCache: Map<string, readonly CatalogueSet[]>
   readonly now: () => Date
+  /**
+   * The UTC day the service started (yyyy-MM-dd): sets in the shops then get coming exit dates
+   * relative to it (set-details.ts). Unset: none, as a service from before issue #30 gave.
+   */
+  readonly today?: string
   /** See ReferenceServiceOptions.quantityCreatesCopies. */
   readonly quantityCreatesCopies: boolean
   /** See ReferenceServiceOptions.v3Flags; the admin interface may change it mid-test. */

@@ -35,6 +35,11 @@ export interface ReferenceServiceOptions {
   /** Clock, for tests. */
   now?: () => Date
   /**
+   * Sets in the shops get coming exit dates relative to the day the service starts (by `now`),
+   * as the real site announces some (set-details.ts); default true. False: none, as before.
+   */
+  comingExits?: boolean
+  /**
    * Whether raising a set's quantity adds a blank copy record per unit (and lowering removes the
    * newest blank ones first). Default true; production's answer is unknown, so both are tested.
    */
@@ -134,6 +139,7 @@ export function createReferenceService(options: ReferenceServiceOptions = {}): R
     allowances: new Map(),
     sortCache: new Map(),
     now,
+    ...(options.comingExits === false ? {} : { today: now().toISOString().slice(0, 10) }),
     quantityCreatesCopies: options.quantityCreatesCopies ?? true,
     v3Flags: options.v3Flags ?? 'list',
     nextCollectionID: 1,

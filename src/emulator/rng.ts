@@ -55,5 +55,6 @@ export const STREAM = {
   users: 6,
   image: 7,
   revision: 8,
-  random: 9
+  random: 9,
+  exit: 10
 } as const

@@ -15,7 +15,10 @@ import {
 interface SetDetails {
   readonly prices: readonly [string, string, string, string]
   readonly dateAdded: string
+  /** The US shop's last day ('' while it sells the set with no end known). */
   readonly dateRemoved: string
+  /** The UK, CA and DE shops' last days: the US one, or some days either side of a coming one. */
+  readonly dateRemovedIn: { readonly UK: string; readonly CA: string; readonly DE: string }
   readonly packagingType: string
   readonly availability: string
   readonly ageMin: string
@@ -35,7 +38,36 @@ interface SetDetails {
 
 const pad2 = (n: number): string => String(n).padStart(2, '0')
 
-export function setDetails(cat: Catalogue, set: CatalogueSet): SetDetails {
+const DAY_MS = 86_400_000
+const plusDays = (day: string, n: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
+
+/** Of the sets in the shops on the day the catalogue is served, the share with an exit date. */
+const EXIT_SHARE = 0.45
+/** Of those, the share leaving within 90 days (a watch's default window). */
+const EXIT_SOON = 0.3
+
+/**
+ * The coming shop exits of a set still in the shops on `today` (the day the service started):
+ * as on the real site, some of the current sets have an announced last day, some within 90 days
+ * and the rest later; the other shops end some days either side of the US one. From a stream of
+ * its own (seed, set), so every other field is as it was, and a seed and a day give the same
+ * dates every time. No day given: no coming exits, as before.
+ */
+function comingExits(
+  cat: Catalogue,
+  set: CatalogueSet,
+  today: string | undefined
+): { US: string; UK: string; CA: string; DE: string } | null {
+  if (today === undefined || set.year > Number(today.slice(0, 4))) return null
+  const r = rng(cat.seed, STREAM.exit, set.setID)
+  if (!r.chance(EXIT_SHARE)) return null
+  const US = plusDays(today, r.chance(EXIT_SOON) ? r.int(1, 90) : r.int(91, 540))
+  const near = (): string => plusDays(US, r.int(-30, 45))
+  return { US, UK: near(), CA: near(), DE: near() }
+}
+
+export function setDetails(cat: Catalogue, set: CatalogueSet, today?: string): SetDetails {
   const r = rng(cat.seed, STREAM.text, set.setID)
   const rev = rng(cat.seed, STREAM.revision, set.setID, set.revision)
   const base = set.pieces === null ? 4 + r.next() * 20 : 3 + set.pieces * (0.08 + r.next() * 0.05)
@@ -49,13 +81,17 @@ export function setDetails(cat: Catalogue, set: CatalogueSet): SetDetails {
   const theme = themeOf(cat, set)
   const sub = subthemeOf(cat, set)
   const ageMin = r.int(4, 16)
+  const dateAdded = shop ? `${set.year - 1}-${pad2(r.int(1, 12))}-${pad2(r.int(1, 28))}` : ''
+  const dateRemoved =
+    shop && set.year < 2024
+      ? `${set.year + r.int(1, 2)}-${pad2(r.int(1, 12))}-${pad2(r.int(1, 28))}`
+      : ''
+  const coming = shop && dateRemoved === '' ? comingExits(cat, set, today) : null
   return {
     prices: [price(0.85), price(1), price(1.25), price(1.0)],
-    dateAdded: shop ? `${set.year - 1}-${pad2(r.int(1, 12))}-${pad2(r.int(1, 28))}` : '',
-    dateRemoved:
-      shop && set.year < 2024
-        ? `${set.year + r.int(1, 2)}-${pad2(r.int(1, 12))}-${pad2(r.int(1, 28))}`
-        : '',
+    dateAdded,
+    dateRemoved: coming?.US ?? dateRemoved,
+    dateRemovedIn: coming ?? { UK: dateRemoved, CA: dateRemoved, DE: dateRemoved },
     packagingType: set.pieces === null ? 'Other' : r.pick(PACKAGING),
     availability: rev.pick(AVAILABILITY),
     ageMin: set.year >= 1995 ? String(ageMin) : '',

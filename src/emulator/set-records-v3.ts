@@ -52,17 +52,17 @@ export function setRecordV3(
   set: CatalogueSet,
   user: UserData | null
 ): JsonObject {
-  const d = setDetails(state.cat, set)
+  const d = setDetails(state.cat, set, state.today)
   const theme = themeOf(state.cat, set)
   const paths = setPaths(set)
   const [uk, us, ca, eu] = d.prices
   // v2 knows the US shop's dates only; the other shops sold the set over the same days when they
   // priced it.
-  const region = (price: string, always: boolean): JsonObject =>
+  const region = (price: string, always: boolean, last: string): JsonObject =>
     known({
       retailPrice: num(price),
       dateFirstAvailable: always || price !== '' ? day(d.dateAdded) : null,
-      dateLastAvailable: always || price !== '' ? day(d.dateRemoved) : null
+      dateLastAvailable: always || price !== '' ? day(last) : null
     })
   const e = user ? (user.sets.get(set.setID) ?? emptyEntry()) : null
   const tags = set.tags === '' ? null : set.tags.split(', ')
@@ -94,10 +94,10 @@ export function setRecordV3(
       : {},
     collections: { ownedBy: d.ownedByTotal, wantedBy: d.wantedByTotal },
     LEGOCom: {
-      US: region(us, true),
-      UK: region(uk, false),
-      CA: region(ca, false),
-      DE: region(eu, false)
+      US: region(us, true, d.dateRemoved),
+      UK: region(uk, false, d.dateRemovedIn.UK),
+      CA: region(ca, false, d.dateRemovedIn.CA),
+      DE: region(eu, false, d.dateRemovedIn.DE)
     },
     rating: set.rating100 / 100,
     reviewCount: set.reviewCount,

@@ -13,7 +13,7 @@ export function setRecord(
   set: CatalogueSet,
   user: UserData | null
 ): FieldValues {
-  const d = setDetails(state.cat, set)
+  const d = setDetails(state.cat, set, state.today)
   const theme = themeOf(state.cat, set)
   const paths = setPaths(set)
   const entry = user?.sets.get(set.setID)
