@@ -197,6 +197,77 @@ describe('copies against a reference service in its own process', () => {
     await expect.poll(() => location(s3.setID)).toBe('Garage')
     expect(app.consoleErrors).toEqual([])
   })
+
+  it('disposes of a copy (issue #30 §1): sold and deleted, listed in the Ledger, undone by Ctrl+Z', async () => {
+    const page = app.page
+    app.consoleErrors.length = 0
+    const { rows } = await app.rpc<{ rows: { setID: number; fullNumber: string }[] }>(
+      'catalog:search',
+      { limit: 1, offset: 300 }
+    )
+    const s = rows[0]
+    if (!s) throw new Error('no set')
+    await app.rpc('collection:saveCopy', {
+      setID: s.setID,
+      copy: {
+        dateAcquired: '2024-01-10',
+        currency: 'EUR',
+        pricePaid: 40,
+        additionalPricePaid: 0,
+        currentEstimatedValue: 0,
+        conditionWhenAcquired: '',
+        acquiredFrom: '',
+        conditionNow: '',
+        location: '',
+        notes: 'to sell',
+        parts: true,
+        minifigs: true,
+        instructions: true,
+        box: true,
+        willTrade: false
+      }
+    })
+    const poll = { timeout: 60_000, interval: 1_000 }
+    await expect.poll(() => serviceCopies(s.setID), poll).toEqual(['to sell'])
+
+    await go(page, `#/browse/set/${s.setID}`)
+    await page.getByRole('heading', { name: 'Copies (1)' }).waitFor()
+    await page.getByRole('button', { name: 'Dispose…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Dispose of this copy' })
+    await dialog.getByLabel('Sold').check()
+    await dialog.getByLabel('Proceeds', { exact: true }).fill('55')
+    await dialog.getByLabel('Also delete this copy on the service').check()
+    await dialog.getByRole('button', { name: 'Mark sold' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.getByRole('heading', { name: 'Copies (0)' }).waitFor()
+    // Deleted on the service once pushed.
+    await expect.poll(() => serviceCopies(s.setID), poll).toEqual([])
+
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Ledger' })
+      .click()
+    const ledger = page.getByRole('region', { name: 'Ledger' })
+    const entries = ledger.getByTestId('ledger-entries')
+    await expect.poll(() => words(entries)).toContain(s.fullNumber)
+    expect(await words(entries)).toMatch(/Sold\s*€40\.00\s*€55\.00\s*\+€15\.00\s*deleted/)
+    expect(await words(ledger.getByTestId('ledger-totals'))).toMatch(/Realised in EUR: \+€15\.00/)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      expect(await seriousAxeViolations(page), scheme).toEqual([])
+    }
+    await page.emulateMedia({ colorScheme: 'light' })
+
+    // One edit: Ctrl+Z brings the copy back and takes the entry out of the ledger.
+    await page.keyboard.press('Control+z')
+    await expect.poll(() => entries.count()).toBe(0)
+    await expect
+      .poll(
+        async () => (await app.rpc<unknown[]>('collection:listCopies', { setID: s.setID })).length
+      )
+      .toBe(1)
+    expect(app.consoleErrors).toEqual([])
+  })
 })
 
 /** What an element says, its spaces folded as a reader hears them. */
