@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { AppError } from '../../shared/errors'
 import { DISPOSAL_WORDS } from '../../shared/model/ledger'
 import type { DisposalKind } from '../../shared/model/ledger'
-import { applyEdits, readCopy, readSet, setEdit } from '../collection/index'
+import { applyEdits, isBlank, listCopies, readCopy, readSet, setEdit } from '../collection/index'
 import type { Edit } from '../collection/index'
 import type { WriteDb } from '../store/handles'
 import { transaction } from '../store/handles'
@@ -70,9 +70,14 @@ export function dispose(db: WriteDb, profileId: number, d: Disposal, now: Date):
     let setIDs: readonly number[] = []
     if (d.deleteCopy) {
       const qty = readSet(db, profileId, d.setID).qtyOwned
+      // One unit fewer, but never below the copies with details that stay (the edit path's
+      // floor): a quantity the service already holds too low is left as it is, not refused.
+      const staying = listCopies(db, profileId, d.setID).filter(
+        (c) => c.localId !== d.localId && !isBlank(c.value)
+      ).length
       const edits: Edit[] = [
         { kind: 'copy', setID: d.setID, localId: d.localId, value: null },
-        setEdit(d.setID, 'qtyOwned', Math.max(0, qty - 1))
+        setEdit(d.setID, 'qtyOwned', Math.min(qty, Math.max(qty - 1, staying)))
       ]
       const word = DISPOSAL_WORDS[d.kind].toLowerCase()
       const r = applyEdits(
