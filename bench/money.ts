@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     `Measured ${date} on ${machine()}, by \`npx tsx bench/money.ts\` (bench/money.ts).
 ${SETS.toLocaleString('en')} cached sets (the bench/search.ts catalogue), ${owned.n.toLocaleString('en')} owned, ${COPIES.toLocaleString('en')} copies in
 ${new Set(CURRENCIES).size} currencies (one without); ${DAYS} daily snapshots written first (${seeded.toFixed(1)} ms each on average,
-${rows.n.toLocaleString('en')} rows: the currency totals and each theme's share). A snapshot sums 100 owned sets a slice in
+${rows.n.toLocaleString('en')} rows: the currency totals and each theme's share). A snapshot sums 50 owned sets a slice in
 SQL and gives the event loop a turn between slices, then writes in one transaction; the reads are
 the screen's. The stall is the longest event-loop delay (perf_hooks.monitorEventLoopDelay) while
 the n calls ran; the first row is the floor the machine's load alone gives. Goal: under 50 ms. Worst here: ${worst().toFixed(1)} ms. The load column is

@@ -205,7 +205,7 @@ describe('a money snapshot', () => {
     setImmediate(tick)
     await take()
     ticking = false
-    // Ten slices of 100 sets: the loop turned between them.
+    // Twenty slices of 50 sets: the loop turned between them.
     expect(turns).toBeGreaterThanOrEqual(4)
     const r = history()
     expect(last(cur(r, 'EUR'))).toMatchObject({ copies: 1000, sets: 1000, paid: 1000, value: 2000 })

@@ -16,10 +16,10 @@ import {
 import type { MoneySums, SnapshotRowWrite } from './money-repo'
 
 /**
- * Owned sets summed per slice. At 100 sets a slice reads a few hundred copies by their keys: a
+ * Owned sets summed per slice. At 50 sets a slice reads a hundred-odd copies by their keys: a
  * few milliseconds on the 20,000-set demo with 2,000 copies, under load (bench/money.ts).
  */
-const SLICE_SETS = 100
+const SLICE_SETS = 50
 
 /**
  * The themes' rows kept, about: the snapshots travel in backups and the full export as local
@@ -31,7 +31,7 @@ const SLICE_SETS = 100
 const THEME_ROWS = 50_000
 
 /** Rows one write step takes: a few milliseconds of the main thread under load. */
-const WRITE_ROWS = 150
+const WRITE_ROWS = 100
 const THEME_DAYS_MIN = 30
 
 interface SnapshotDeps {
