@@ -47,13 +47,15 @@ beforeEach(async () => {
     h.profileId,
     [
       { setID: 207, US: null, UK: day(30), DE: null },
-      { setID: 208, US: day(200), UK: null, DE: day(10) }
+      { setID: 208, US: day(200), UK: null, DE: day(10) },
+      // Next year's day: read though the window starts this year.
+      { setID: 209, US: null, UK: null, DE: null, CA: day(60) }
     ].map((x) => ({
       ...makeSet({ setID: x.setID }),
       shopDates: {
         US: { first: null, last: x.US },
         UK: { first: null, last: x.UK },
-        CA: { first: null, last: null },
+        CA: { first: null, last: x.CA ?? null },
         DE: { first: null, last: x.DE }
       }
     })),
@@ -97,7 +99,8 @@ describe('the saved-view filter "leaving shops within N days"', () => {
     expect(ids(['UK'])).toEqual([207])
     expect(ids(['EU'])).toEqual([208])
     expect(ids(['UK', 'EU'])).toEqual([207, 208])
-    expect(ids(['US', 'UK', 'CA', 'EU'])).toEqual([201, 202, 203, 207, 208])
+    expect(ids(['CA'])).toEqual([209])
+    expect(ids(['US', 'UK', 'CA', 'EU'])).toEqual([201, 202, 203, 207, 208, 209])
     expect(searchQuery.safeParse({ exitWithinDays: 9, exitRegions: [] }).success).toBe(false)
     expect(searchQuery.safeParse({ exitWithinDays: 9, exitRegions: ['FR'] }).success).toBe(false)
   })

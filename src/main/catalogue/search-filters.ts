@@ -305,14 +305,11 @@ export function filters(db: ReadDb, q: SearchInput, paged: boolean): Map<FilterK
     // one over the same indexed column, the others from the sets' details.
     const today = q.today ?? localDay(new Date())
     const to = addDays(today, q.exitWithinDays)
-    const chosen: readonly ShopRegion[] = q.exitRegions ?? ['US']
-    const regions = [...new Set(chosen)].sort()
-    exits.push(
-      sql`(${join(
-        regions.map((r) => sql`${shopExitOf(r)} BETWEEN ${today} AND ${to}`),
-        ' OR '
-      )})`
-    )
+    const chosen = new Set<ShopRegion>(q.exitRegions ?? ['US'])
+    const others = [...chosen].filter((r) => r !== 'US').sort()
+    const any: Sql[] = chosen.has('US') ? [sql`s.shop_exit BETWEEN ${today} AND ${to}`] : []
+    if (others.length > 0) any.push(otherShopsWithin(others, today, to))
+    exits.push(sql`(${join(any, ' OR ')})`)
   }
   if (exits.length > 0) f.set('exit', join(exits, ' AND '))
   return f
@@ -324,6 +321,21 @@ export function filters(db: ReadDb, q: SearchInput, paged: boolean): Map<FilterK
  * shop's), read per set: only a search that asks for them pays for it (bench/watch.ts).
  */
 type ShopRegion = 'US' | 'UK' | 'CA' | 'EU'
+
+/**
+ * The other shops' days within [from, to]. Parsing every set's detail costs a pass over the
+ * catalogue, so a plain text test comes first: `detail` is compact JSON (sets-repo.ts), and a day
+ * in the window has a year from `from`'s to `to`'s, so its text holds `"last":"<year>-`. Most sets
+ * (long gone or never dated) fail that test without being parsed.
+ */
+function otherShopsWithin(regions: readonly ShopRegion[], from: string, to: string): Sql {
+  const years: Sql[] = []
+  for (let y = Number(from.slice(0, 4)); y <= Number(to.slice(0, 4)); y++) {
+    years.push(sql`instr(s.detail, ${`"last":"${String(y)}-`}) > 0`)
+  }
+  const days = regions.map((r) => sql`${shopExitOf(r)} BETWEEN ${from} AND ${to}`)
+  return sql`((${join(years, ' OR ')}) AND (${join(days, ' OR ')}))`
+}
 
 function shopExitOf(region: ShopRegion): Sql {
   if (region === 'US') return raw('s.shop_exit')
