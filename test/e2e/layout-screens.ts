@@ -93,7 +93,7 @@ export function layoutScreens(detailSetId: () => number): LayoutScreen[] {
         await p.getByRole('heading', { name: 'Money', level: 1 }).waitFor()
         await p.getByText(/^Reading the snapshots/).waitFor({ state: 'detached' })
         // Filled: the first sync's snapshot holds the demo's copy, in pounds.
-        await p.getByRole('region', { name: 'British Pound (GBP)' }).waitFor()
+        await p.getByRole('region', { name: 'British Pound (GBP)', exact: true }).waitFor()
       }
     },
     {
