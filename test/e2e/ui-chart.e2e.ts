@@ -209,12 +209,12 @@ describe('the money view after a sync (issue #30 §1)', () => {
     await go(page, '#/money')
     const fmt = (n: number, c: string): string =>
       new Intl.NumberFormat('en-US', { style: 'currency', currency: c }).format(n)
-    const usd = page.getByRole('region', { name: 'US Dollar (USD)' })
+    const usd = page.getByRole('region', { name: 'US Dollar (USD)', exact: true })
     await expect.poll(() => usd.getByTestId('money-USD-paid').textContent()).toBe('$1,020.00')
     expect(await usd.getByTestId('money-USD-value').textContent()).toBe('$1,130.00')
     expect(await usd.getByTestId('money-USD-gap').textContent()).toBe('+$110.00')
     const was = before['GBP'] ?? { paid: 0, value: 0 }
-    const gbp = page.getByRole('region', { name: 'British Pound (GBP)' })
+    const gbp = page.getByRole('region', { name: 'British Pound (GBP)', exact: true })
     expect(await gbp.getByTestId('money-GBP-paid').textContent()).toBe(
       fmt(was.paid + 102.49, 'GBP')
     )
