@@ -137,6 +137,8 @@ export function layoutScreens(detailSetId: () => number): LayoutScreen[] {
         await go(p, '#/leaving')
         await p.getByRole('heading', { name: 'Leaving shops', level: 1 }).waitFor()
         await p.getByText(/^Looking/).waitFor({ state: 'detached' })
+        // Filled: the demo gives coming shop exits, and the layout test wants some of those sets.
+        await p.getByRole('table').waitFor()
       }
     },
     {

@@ -89,6 +89,14 @@ beforeAll(async () => {
     })
   }
   await app.rpc('flags:setLabel', { flagNo: 1, label: 'Shown in the hallway' })
+  // Sets the demo says leave the shops soon, wanted: the Leaving shops screen is laid out full.
+  const leaving = await app.rpc<{ rows: { setID: number }[] }>('catalog:search', {
+    exitWithinDays: 30,
+    limit: 10
+  })
+  for (const s of leaving.rows) {
+    await app.rpc('collection:updateSet', { setID: s.setID, patch: { wanted: true } })
+  }
   await app.page.reload()
   await listSettled(app.page)
 })

@@ -44,11 +44,15 @@ const SCREENS: { name: string; hash: string; ready: (page: Page) => Promise<unkn
     name: 'settings',
     hash: '#/settings',
     ready: (p) => p.getByRole('heading', { name: 'Flag labels' }).waitFor()
-  }
+  },
+  // Filled: beforeAll wants sets the demo says leave the US shop soon.
+  { name: 'leaving', hash: '#/leaving', ready: (p) => p.getByRole('table').waitFor() }
 ]
 
 let app: AppUnderTest
 let firstSet = 0
+/** Sets leaving the US shop within 60 days, made wanted in beforeAll. */
+let leaving: { setID: number; fullNumber: string; name: string }[] = []
 
 beforeAll(async () => {
   app = await startApp({ demoSets: 2000 })
@@ -57,6 +61,20 @@ beforeAll(async () => {
   await waitForSyncEnd(app)
   const first = await app.rpc<{ rows: { setID: number }[] }>('catalog:search', { limit: 1 })
   firstSet = first.rows[0]?.setID ?? 0
+  // Issue #30 §3: the demo gives some sets in the shops a coming last day (relative to today).
+  const soon = await app.rpc<{ rows: { setID: number; fullNumber: string; name: string }[] }>(
+    'catalog:search',
+    { exitWithinDays: 60, exitRegions: ['US'], limit: 4 }
+  )
+  leaving = soon.rows
+  for (const s of leaving) {
+    await app.rpc('collection:updateSet', { setID: s.setID, patch: { wanted: true } })
+  }
+  // The watch reads the shops the user chose; this test reads the US one.
+  await app.page.evaluate(() => {
+    localStorage.setItem('studbook.watch', JSON.stringify({ days: 90, regions: ['US'] }))
+  })
+  await app.page.reload()
 })
 
 afterAll(async () => {
@@ -71,6 +89,37 @@ async function scan(page: Page): Promise<AxeResult['violations']> {
   )
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 }
+
+describe('the retirement watch on the demo catalogue', () => {
+  it('lists the wanted sets leaving the shops, by date, with their price; Browse badges them', async () => {
+    expect(leaving.length).toBe(4)
+    const page = app.page
+    await go(page, '#/leaving')
+    const table = page.getByRole('region', { name: 'Leaving shops' }).getByRole('table')
+    await table.waitFor()
+    const rows = table.locator('tbody tr')
+    await expect.poll(() => rows.count()).toBe(4)
+    const cells = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim()))
+    )
+    const dates = cells.map((c) => (c[0] ?? '').slice(0, 10))
+    expect(dates).toEqual([...dates].sort())
+    expect(cells.map((c) => c[1]).sort()).toEqual(leaving.map((s) => s.fullNumber).sort())
+    expect(cells.every((c) => c[3] === 'US')).toBe(true)
+    // Each priced set shows its US retail price in dollars; the demo prices most sets.
+    expect(cells.filter((c) => /\$\d/.test(c[4] ?? '')).length).toBeGreaterThan(0)
+    await go(page, '#/wanted')
+    await listSettled(page)
+    await expect
+      .poll(() =>
+        page
+          .getByRole('grid')
+          .getByText(/^Leaving in \d+ d$/)
+          .count()
+      )
+      .toBeGreaterThanOrEqual(1)
+  })
+})
 
 describe('every main screen in light and dark mode', () => {
   for (const scheme of ['light', 'dark'] as const) {
