@@ -40,6 +40,8 @@ interface Job {
   readonly listAway: ListAway | null
   /** The end of this attempt's port that the caller receives; the worker holds the other. */
   away: MessagePort | null
+  /** The thread decoding it, once sent. */
+  on: Decoder | null
   /** Workers that died while decoding this job: one is retried, a second ends the call. */
   crashes: number
   settle(outcome: { value: unknown } | { error: AppError }): void
@@ -52,6 +54,15 @@ interface Job {
  * A worker that dies on its own is replaced and its job tried once more.
  */
 let worker: Worker | null = null
+/**
+ * A thread that decodes for the pool while it lives, in place of the pool's own worker: the set
+ * writer of a catalogue load (sync/pull/set-writer.ts), so a load runs one worker thread, not two.
+ * Each thread's isolate, heap and allocator held 25-35 MB of the host's RSS while the pages came
+ * (issue #25). Its jobs are never ended by ending it (it is not ours): an abandoned job's answer is
+ * ignored.
+ */
+let lent: MessagePort | null = null
+type Decoder = Worker | MessagePort
 let running: Job | null = null
 const waiting: Job[] = []
 let unavailable = false
@@ -77,39 +88,13 @@ function spawn(): Worker {
   })
   w.unref()
   w.on('message', (reply: Reply) => {
-    const job = running
-    if (worker !== w || job?.id !== reply.id) return
-    if ('part' in reply) {
-      for (const item of reply.part) job.parts.push(item)
-      // Ask for the next part on a later turn, so IPC and timers run between parts.
-      setImmediate(() => {
-        if (worker === w && running === job) w.postMessage({ ack: reply.id })
-      })
-      return
-    }
-    finish(job, reply.ok ? { value: assembled(reply, job) } : { error: AppError.from(reply.error) })
+    if (worker === w) answered(w, reply)
   })
   // A worker that dies by itself (we end ours with worker = null first) takes its job along once.
   const fail = (why: string): void => {
     if (worker !== w) return
     worker = null
-    const job = running
-    if (job === null) return
-    running = null
-    job.crashes += 1
-    // A body handed over as bytes went with the worker: the caller asks the service again.
-    const handedOver = 'bytes' in job.input
-    if (job.crashes === 1 && !handedOver) {
-      job.parts.length = 0
-      closeAway(job)
-      waiting.unshift(job)
-      dispatch()
-      return
-    }
-    const times = handedOver ? '' : ' twice'
-    finish(job, {
-      error: new AppError('worker_crashed', `The decoder stopped${times} on this answer (${why}).`)
-    })
+    lost(w, why)
   }
   w.on('error', (e) => {
     fail(e.message)
@@ -118,6 +103,74 @@ function spawn(): Worker {
     fail(`exit ${code}`)
   })
   return w
+}
+
+function answered(from: Decoder, reply: Reply): void {
+  const job = running
+  if (job?.on !== from || job.id !== reply.id) return
+  if ('part' in reply) {
+    for (const item of reply.part) job.parts.push(item)
+    // Ask for the next part on a later turn, so IPC and timers run between parts.
+    setImmediate(() => {
+      if (running === job) from.postMessage({ ack: reply.id })
+    })
+    return
+  }
+  finish(job, reply.ok ? { value: assembled(reply, job) } : { error: AppError.from(reply.error) })
+}
+
+/** A decoding thread ended: the job it held is tried once more, elsewhere. */
+function lost(from: Decoder, why: string): void {
+  const job = running
+  if (job?.on !== from) return
+  running = null
+  job.crashes += 1
+  // A body handed over as bytes went with the worker: the caller asks the service again.
+  const handedOver = 'bytes' in job.input
+  if (job.crashes === 1 && !handedOver) {
+    job.parts.length = 0
+    closeAway(job)
+    waiting.unshift(job)
+    dispatch()
+    return
+  }
+  const times = handedOver ? '' : ' twice'
+  finish(job, {
+    error: new AppError('worker_crashed', `The decoder stopped${times} on this answer (${why}).`)
+  })
+}
+
+/**
+ * `port` decodes for the pool (decode-serve.ts at its other end) until it closes or is taken back;
+ * the pool's own worker is ended meanwhile, once it has nothing to decode.
+ */
+export function lendDecoder(port: MessagePort): void {
+  lent = port
+  port.on('message', (reply: Reply) => {
+    answered(port, reply)
+  })
+  port.once('close', () => {
+    if (lent === port) lent = null
+    lost(port, 'its thread ended')
+    dispatch()
+  })
+  port.unref()
+  if (running === null) endOwn()
+}
+
+/** The pool decodes on its own worker again; a job `port` still held is tried there. */
+export function takeBackDecoder(port: MessagePort): void {
+  if (lent === port) lent = null
+  port.close()
+}
+
+function endOwn(): void {
+  if (idle !== null) clearTimeout(idle)
+  idle = null
+  const w = worker
+  // Cleared first: its exit is then not taken for a crash.
+  worker = null
+  w?.terminate().catch(() => undefined)
 }
 
 /** The answer the worker decoded, its long list put back from the parts that brought it. */
@@ -172,18 +225,16 @@ let idle: ReturnType<typeof setTimeout> | null = null
 
 function endIdle(): void {
   idle = null
-  if (running !== null || waiting.length > 0) return
-  const w = worker
-  // Cleared first: its exit is then not taken for a crash.
-  worker = null
-  w?.terminate().catch(() => undefined)
+  if (running === null && waiting.length === 0) endOwn()
 }
 
 function dispatch(): void {
   if (running !== null) return
   const job = waiting.shift()
   if (job === undefined) {
+    lent?.unref()
     worker?.unref()
+    if (lent !== null) endOwn()
     if (worker !== null && idle === null) {
       idle = setTimeout(endIdle, IDLE_MS)
       idle.unref()
@@ -194,8 +245,9 @@ function dispatch(): void {
     clearTimeout(idle)
     idle = null
   }
+  let on: Decoder
   try {
-    worker ??= spawn()
+    on = lent ?? (worker ??= spawn())
   } catch (e) {
     // No worker can start here: decoding still happens, inline.
     unavailable = true
@@ -204,7 +256,8 @@ function dispatch(): void {
     return
   }
   running = job
-  worker.ref()
+  job.on = on
+  on.ref()
   // A port per attempt: one whose worker died is closed with what it had sent.
   const channel = job.listAway === null ? null : new MessageChannel()
   job.away = channel?.port2 ?? null
@@ -213,13 +266,13 @@ function dispatch(): void {
   if ('bytes' in job.input) {
     // Its own buffer exactly (readCapped's): handed over, it leaves nothing here to collect.
     const own = exclusive(job.input.bytes)
-    worker.postMessage({ id: job.id, input: { ...job.input, bytes: own }, ...away }, [
+    on.postMessage({ id: job.id, input: { ...job.input, bytes: own }, ...away }, [
       own.buffer,
       ...ports
     ])
     return
   }
-  worker.postMessage({ id: job.id, input: job.input, ...away }, ports)
+  on.postMessage({ id: job.id, input: job.input, ...away }, ports)
 }
 
 /** Bytes whose buffer holds them alone, so it can be transferred; a view of more is copied first. */
@@ -239,15 +292,17 @@ function inline(job: Job): void {
   }
 }
 
-/** Ends the job the worker holds: the worker goes with it, and is replaced on demand. */
+/**
+ * Ends the job the worker holds: the worker goes with it, and is replaced on demand. A lent thread
+ * goes on (its answer to the job is ignored) and forgets what it kept of the job.
+ */
 function abandon(job: Job, error: AppError): void {
   const index = waiting.indexOf(job)
   if (index !== -1) waiting.splice(index, 1)
   if (running === job) {
-    const w = worker
-    worker = null
     running = null
-    w?.terminate().catch(() => undefined)
+    if (job.on === worker) endOwn()
+    else job.on?.postMessage({ forget: job.id })
   }
   closeAway(job)
   job.settle({ error })
@@ -291,6 +346,7 @@ export async function decodeOffThread(
       parts: [],
       listAway: input.reading === 'description' ? null : (options.listAway ?? null),
       away: null,
+      on: null,
       crashes: 0,
       settle(outcome) {
         if (settled) return

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3'
 import { parentPort, workerData } from 'node:worker_threads'
+import type { MessagePort } from 'node:worker_threads'
 import { AppError } from '../../../shared/errors'
 import { beginBulkLoad, deferIndexes, finishBulkLoad, startInStep } from '../../store/fts'
 import type { InStepIndex } from '../../store/fts'
@@ -7,6 +8,7 @@ import { storageFault } from '../../store/faults'
 import type { WriteDb } from '../../store/handles'
 import { sweepMinifigPull, writeMinifigPage } from '../../catalogue/index'
 import { figuresOf } from './figure-page'
+import { serveDecoding } from '../../service/decode-serve'
 import { withRecords, writeSetPage } from './set-page-write'
 import type { ToWriter } from './set-writer'
 
@@ -19,12 +21,23 @@ import type { ToWriter } from './set-writer'
  */
 const { path } = workerData as { path: string }
 
+/** The writer connection's page cache, in KiB (below). */
+const WRITER_CACHE_KB = 2048
+
 const db = new Database(path, { fileMustExist: true }) as WriteDb
 // The settings every connection of the app's database uses (store/connection.ts).
 db.pragma('journal_mode = WAL')
 db.pragma('synchronous = FULL')
 db.pragma('foreign_keys = ON')
 db.pragma('busy_timeout = 5000')
+/**
+ * better-sqlite3 builds SQLite with a 16 MB page cache per connection (SQLITE's own default is
+ * 2 MB). A load writes every page of the catalogue once, so this connection's cache filled to
+ * the full 16 MB of the host's RSS, and the end of a first load sorted its index builds in as
+ * much again (issue #25). A slice's transaction changes a few hundred pages, which 2 MB holds;
+ * the pages read again are in the OS's cache.
+ */
+db.pragma(`cache_size = -${String(WRITER_CACHE_KB)}`)
 
 /**
  * A slice here holds no thread anyone waits on, only the write lock: longer than on the main
@@ -37,6 +50,9 @@ const SLICE_MS = 15
 let inStep: InStepIndex | null = null
 
 let waiting: { id: number; go: () => void; stop: () => void } | null = null
+
+/** The port the decode pool's jobs come on (set-writer.ts lends this thread to the pool). */
+let decoder: MessagePort | null = null
 
 /**
  * `moves`: whether the job's slices change what a search of the catalogue finds (set-writer.ts
@@ -102,7 +118,14 @@ parentPort?.on('message', (message: ToWriter) => {
     else w.stop()
     return
   }
+  if (message.kind === 'decoder') {
+    // The decode pool's jobs, between this thread's slices (set-writer.ts).
+    decoder = message.port
+    serveDecoding(decoder)
+    return
+  }
   if (message.kind === 'close') {
+    decoder?.close()
     db.close()
     parentPort?.close()
     return

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads'
+import { MessageChannel, Worker } from 'node:worker_threads'
+import type { MessagePort } from 'node:worker_threads'
 import { AppError } from '../../../shared/errors'
 import type { AppErrorData } from '../../../shared/errors'
 import type { Store } from '../../store/connection'
@@ -10,6 +11,7 @@ import { figuresOf } from './figure-page'
 import { withRecords, writeSetPage } from './set-page-write'
 import type { FigurePage, FigureSweep, PageToWrite } from './set-page-write'
 import { dropAwayList, isAwayList } from '../../service/away-list'
+import { lendDecoder, takeBackDecoder } from '../../service/decode-pool'
 
 /**
  * Where a catalogue load's writes run (issue #25). On the main thread, 20,000 sets took 2-4 s of
@@ -56,6 +58,8 @@ export type ToWriter =
   | { readonly id: number; readonly kind: 'go' }
   | { readonly id: number; readonly kind: 'stop' }
   | { readonly id: number; readonly kind: 'close' }
+  /** The decode pool's jobs come on this port while the worker lives (service/decode-pool.ts). */
+  | { readonly id: number; readonly kind: 'decoder'; readonly port: MessagePort }
 
 type FromWriter =
   | { readonly id: number; readonly kind: 'slice'; readonly moves: boolean }
@@ -73,8 +77,10 @@ function spawn(path: string): Worker {
     workerData: { path },
     // Its heap holds a page at a time (14 MB after a full collection at 20,000 sets): a small
     // young generation and an old one bounded keep the host's RSS down. Unbounded, V8 let the
-    // old one fill with garbage to 45-55 MB over a 20,000-set load before collecting it.
-    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
+    // old one fill with garbage to 45-55 MB over a 20,000-set load before collecting it. It also
+    // decodes the service's answers while it lives (below): the decode worker's ceiling, which
+    // takes the largest body the client reads.
+    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 },
     ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {})
   })
 }
@@ -106,6 +112,7 @@ function inline(store: Store, signal: AbortSignal): SetWriter {
 
 function inWorker(store: Store, signal: AbortSignal): SetWriter {
   let worker: Worker | null = null
+  let decoder: MessagePort | null = null
   let nextId = 1
   let current: {
     id: number
@@ -121,8 +128,13 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
     settle: (outcome: { value: unknown } | { error: AppError }) => void
   } | null = null
 
+  const giveBack = (): void => {
+    if (decoder !== null) takeBackDecoder(decoder)
+    decoder = null
+  }
   const lost = (why: string): void => {
     worker = null
+    giveBack()
     // Slices it committed before it stopped are in `sets`: the caches learn of them.
     if (current?.sets === true) noteCatalogueChange(store.write)
     // A worker that dies in a slice leaves nothing of it: SQLite rolls the slice back.
@@ -168,6 +180,16 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
       if (worker === w) lost(`exit ${String(code)}`)
     })
     worker = w
+    // The answers of the load (its pages) are decoded on this thread too, while it lives: one
+    // worker thread for the load instead of two (the decode pool's own is ended meanwhile). Its
+    // slices leave turns between them, which decoding takes; a page's records, when the pull asks
+    // for them away (sets.ts), then go from the decoder to the writer within this thread.
+    const channel = new MessageChannel()
+    w.postMessage({ id: 0, kind: 'decoder', port: channel.port1 } satisfies ToWriter, [
+      channel.port1
+    ])
+    decoder = channel.port2
+    lendDecoder(channel.port2)
     return w
   }
   type Job =
@@ -219,6 +241,7 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
       await send({ kind: 'sweep', sweep })
     },
     close: async () => {
+      giveBack()
       const w = worker
       worker = null
       if (w) {
