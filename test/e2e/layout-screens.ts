@@ -152,6 +152,15 @@ export function layoutScreens(detailSetId: () => number): LayoutScreen[] {
       }
     },
     {
+      name: 'labels',
+      show: async (p) => {
+        await go(p, '#/labels')
+        await p.getByRole('heading', { name: 'Box labels', level: 1 }).waitFor()
+        // The demo's copies laid out on their sheets, scaled into the window.
+        await p.getByTestId('labels-summary').waitFor()
+      }
+    },
+    {
       name: 'sync',
       show: async (p) => {
         await go(p, '#/sync')
