@@ -91,7 +91,8 @@ function sample(channel: ChannelName): unknown {
     'collection:listMinifigs': { filter: 'all' },
     'collection:listSetMinifigs': { setID },
     'collection:getMinifig': { minifigNumber: 'none-1' },
-    'journal:list': { limit: 10 }
+    'journal:list': { limit: 10 },
+    'labels:list': { scope: 'owned' }
   }
   return inputs[channel] ?? {}
 }
