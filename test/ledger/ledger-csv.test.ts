@@ -134,6 +134,8 @@ describe('ledger CSV', () => {
   })
 })
 
+const t = (h: EditHarness) => h.store.write
+
 describe('ledger:export on a real file', () => {
   let h: EditHarness
   let ledger: LedgerHandlers
@@ -171,6 +173,26 @@ describe('ledger:export on a real file', () => {
     )
     // The copy of the second disposal (2025-02-15) was left on the service.
     expect(rows.map((r) => r['still_in_collection'])).toEqual(['no', 'yes', 'no'])
+  })
+
+  it('a ledger of several export pages: every entry once, in the list order', async () => {
+    // Same day and same moment for all: only the entry id orders them, across page ends.
+    const insert = t(h).prepare(
+      `INSERT INTO ledger_entries (entry_id, profile_id, local_id, set_id, set_number, set_name,
+         theme, kind, disposed_on, created_at)
+       VALUES (?, ?, ?, 1, '1-1', 'Set', 'Castle', 'lost', '2025-01-01', '2025-01-01T00:00:00.000Z')`
+    )
+    const ids = Array.from(
+      { length: 230 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`
+    )
+    for (const [i, id] of ids.entries()) insert.run(id, h.profileId, `copy-${i}`)
+    const file = await ledger['ledger:export']({ bom: false, saveWithDialog: false })
+    expect(file.rows).toBe(230)
+    const rows = read(file.content)
+    expect(rows.map((r) => r['entry_id'])).toEqual([...ids].reverse())
+    const listed = (await ledger['ledger:list']({ offset: 0, limit: 500 })).entries
+    expect(listed.map((e) => e.entryId)).toEqual([...ids].reverse())
   })
 
   it('an empty ledger is the header row alone', async () => {

@@ -9,8 +9,15 @@ import { dispose } from './dispose'
 import { mixedCurrencyCount, realisedGains, unrealisedGains } from './gains-repo'
 import type { GainSqlRow } from './gains-repo'
 import { ledgerCsvPart } from './ledger-csv'
-import { countStanding, deleteEntry, purgeDead, standingOfSet, standingPage } from './ledger-repo'
-import type { ListedRow } from './ledger-repo'
+import {
+  countStanding,
+  deleteEntry,
+  purgeDead,
+  standingOfSet,
+  standingPage,
+  standingPageAfter
+} from './ledger-repo'
+import type { ListedRow, PageEnd } from './ledger-repo'
 
 type LedgerChannels =
   | 'ledger:applyDisposal'
@@ -150,12 +157,16 @@ export function createLedgerHandlers(deps: LedgerDeps): LedgerHandlers {
       const p = pid()
       const parts: string[] = []
       let rows = 0
-      // One page per slice; the pages follow the list's order (newest disposal first).
-      for (let offset = 0; ; offset += EXPORT_PAGE) {
-        const page = standingPage(db, p, offset, EXPORT_PAGE).map(entryDto)
-        parts.push(ledgerCsvPart(page, offset === 0, bom))
+      // One page per slice, in the list's order (newest disposal first), each read after the
+      // last row of the one before: an entry made meanwhile neither repeats nor shifts a row.
+      let after: PageEnd | null = null
+      for (;;) {
+        const page = standingPageAfter(db, p, after, EXPORT_PAGE)
+        parts.push(ledgerCsvPart(page.map(entryDto), after === null, bom))
         rows += page.length
-        if (page.length < EXPORT_PAGE) break
+        const last = page.at(-1)
+        if (page.length < EXPORT_PAGE || last === undefined) break
+        after = last
         await nextSlice()
       }
       const filename = `studbook-ledger-${localDay(deps.now())}.csv`

@@ -131,6 +131,8 @@ export function countStanding(db: ReadDb, profileId: number): number {
   )
 }
 
+const newestFirst = sql`ORDER BY e.disposed_on DESC, e.created_at DESC, e.entry_id DESC`
+
 /** Newest disposal first; one page. */
 export function standingPage(
   db: ReadDb,
@@ -141,7 +143,33 @@ export function standingPage(
   return all<ListedRow>(
     db,
     sql`${listed} WHERE e.profile_id = ${profileId} AND ${standing}
-        ORDER BY e.disposed_on DESC, e.created_at DESC, e.entry_id LIMIT ${limit} OFFSET ${offset}`
+        ${newestFirst} LIMIT ${limit} OFFSET ${offset}`
+  )
+}
+
+/** Where a page ended: the next page starts after it (ledger_by_day walks only its rows). */
+export interface PageEnd {
+  readonly disposed_on: string
+  readonly created_at: string
+  readonly entry_id: string
+}
+
+/** The page after `after` (the first page when null), in the list's order. */
+export function standingPageAfter(
+  db: ReadDb,
+  profileId: number,
+  after: PageEnd | null,
+  limit: number
+): ListedRow[] {
+  const from =
+    after === null
+      ? sql``
+      : sql`AND (e.disposed_on, e.created_at, e.entry_id) <
+            (${after.disposed_on}, ${after.created_at}, ${after.entry_id})`
+  return all<ListedRow>(
+    db,
+    sql`${listed} WHERE e.profile_id = ${profileId} AND ${standing} ${from}
+        ${newestFirst} LIMIT ${limit}`
   )
 }
 

@@ -12,7 +12,8 @@ import type { WriteDb } from '../handles'
  * (src/main/ledger/ledger-repo.ts). NULL: the copy was left on the service, no edit was made.
  * One entry per copy (ledger_by_copy): a copy leaves once. A restore that brings another entry
  * for the same copy replaces this one (INSERT OR REPLACE), never adds a second.
- * journal_by_batch: each ledger read asks whether its edit was undone.
+ * journal_by_batch: each ledger read asks whether its edit was undone. ledger_by_day is the
+ * list's order, so a page (and the export's next page, after the last one) reads only its rows.
  */
 export function up(db: WriteDb): void {
   db.exec(`
@@ -42,7 +43,7 @@ export function up(db: WriteDb): void {
       batch_id TEXT,
       created_at TEXT NOT NULL
     ) STRICT;
-    CREATE INDEX ledger_by_day ON ledger_entries (profile_id, disposed_on);
+    CREATE INDEX ledger_by_day ON ledger_entries (profile_id, disposed_on, created_at, entry_id);
     CREATE UNIQUE INDEX ledger_by_copy ON ledger_entries (profile_id, local_id);
     CREATE INDEX journal_by_batch ON journal (profile_id, batch_id) WHERE batch_id IS NOT NULL;
   `)
