@@ -117,4 +117,29 @@ describe('the retirement watch in the window', () => {
     })
     expect(within(filters).getByText(/days \(.*UK.*\)/)).toBeTruthy()
   })
+
+  it('the shops are a setting: chosen in Settings, the watch and the filter read them', async () => {
+    window.location.hash = '#/settings'
+    render(App)
+    await settle()
+    const panel = screen.getByRole('region', { name: 'Leaving shops: which shops' })
+    const eu = within(panel).getByRole<HTMLInputElement>('checkbox', { name: 'EU' })
+    const was = eu.checked
+    await fireEvent.click(eu)
+    await settle()
+    await vi.waitFor(() => {
+      const regions = backend.callsTo('watch:leaving').at(-1)?.regions ?? []
+      expect(regions.includes('EU')).toBe(!was)
+    })
+    const stored = JSON.parse(window.localStorage.getItem('studbook.watch') ?? '{}') as {
+      regions?: string[]
+    }
+    expect(stored.regions?.includes('EU')).toBe(!was)
+    cleanup()
+    window.location.hash = '#/leaving'
+    render(App)
+    await settle()
+    const page = screen.getByRole('region', { name: 'Leaving shops' })
+    expect(within(page).getByRole<HTMLInputElement>('checkbox', { name: 'EU' }).checked).toBe(!was)
+  })
 })
