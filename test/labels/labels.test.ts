@@ -3,6 +3,7 @@ import { dispatch } from '../../src/main/ipc/dispatch'
 import { createLabelsHandlers } from '../../src/main/labels/index'
 import type { Handlers } from '../../src/shared/ipc/contract'
 import { labelCode, parseLabelCode } from '../../src/shared/model/box-label'
+import { qrPath } from '../../src/shared/model/labels'
 import type { LabelsDto } from '../../src/shared/model/labels'
 import { completeCopy } from '../collection/copy-helpers'
 import { editHarness } from '../collection/harness'
@@ -157,5 +158,27 @@ describe('a long run of labels', () => {
     const { r, tickedFirst } = await answer
     expect(r.labels).toHaveLength(400)
     expect(tickedFirst).toBe(true)
+  })
+})
+
+describe('the QR as it crosses IPC', () => {
+  it('is packed modules, a few hundred characters, drawn by qrPath as runs of dark modules', async () => {
+    const { list } = await setup()
+    const c = await h.handlers['collection:saveCopy']({ setID: 1, copy: copy('') })
+    const [l] = (await list({ setIDs: [1] })).labels
+    if (!l) throw new Error('no label')
+    expect(l.localId).toBe(c.localId)
+    expect(l.qr.modules).toMatch(/^[0-9a-f]+$/)
+    expect(l.qr.modules.length).toBe(Math.ceil((l.qr.size * l.qr.size) / 4))
+    expect(l.qr.modules.length).toBeLessThan(400)
+    // A QR's top-left finder: row 0 starts with 7 dark modules, then a light one.
+    expect(qrPath(l.qr).startsWith('M0 0h7v1h-7z')).toBe(true)
+    // Every dark module is in exactly one run: the bits set in the packed hex.
+    let dark = 0
+    for (const d of l.qr.modules.match(/./g) ?? []) {
+      for (let v = Number.parseInt(d, 16); v > 0; v >>= 1) dark += v & 1
+    }
+    const ran = [...qrPath(l.qr).matchAll(/h(\d+)v1/g)].reduce((n, m) => n + Number(m[1]), 0)
+    expect(ran).toBe(dark)
   })
 })

@@ -19,7 +19,8 @@ const label = (i: number): LabelDto => ({
   name: `Castle ${String(i)}`,
   copyId: i % 2 === 0 ? `#${String(5000 + i)}` : `local copy-${String(i)}`,
   location: i === 0 ? 'Attic › Shelf 2' : '',
-  qr: { size: 21, path: 'M0 0h7v1h-7z' }
+  // The top row's first 8 modules dark, the rest light (21 × 21 modules, 111 hex digits).
+  qr: { size: 21, modules: 'ff'.padEnd(111, '0') }
 })
 
 const DTO: LabelsDto = {

@@ -1,13 +1,40 @@
 /**
  * Issue #30 §4: what one printed box label shows, as main answers it. The QR is drawn in main
- * (qrcode-generator) and travels as an SVG path over a square of `size` modules, so the renderer
- * bundle carries no QR library and draws it with one <path>.
+ * (qrcode-generator) and travels as its modules packed into hex, row by row (4 modules a digit, the
+ * first the digit's high bit): about 280 characters a label, so 2,000 labels cross IPC as 0.6 MB,
+ * not the 10 MB their SVG paths would be. The renderer turns it into one <path> (`qrPath`), and
+ * its bundle carries no QR library.
  */
 export interface LabelQrDto {
   /** Modules per side, quiet zone not included (the renderer adds 4 on each side). */
   readonly size: number
-  /** Dark modules as an SVG path in module units: `M x y h w v 1 h -w z` runs, one per row run. */
-  readonly path: string
+  /** size × size modules, row-major, dark = 1, packed 4 to a hex digit; the last digit padded with 0. */
+  readonly modules: string
+}
+
+/** Whether the module at row `y`, column `x` is dark. */
+function qrDark(qr: LabelQrDto, y: number, x: number): boolean {
+  const i = y * qr.size + x
+  const digit = parseInt(qr.modules.charAt(i >> 2), 16)
+  return Number.isInteger(digit) && (digit & (8 >> (i & 3))) !== 0
+}
+
+/** The dark modules as an SVG path in module units: one `M x y h w v1 h-w z` per run in a row. */
+export function qrPath(qr: LabelQrDto): string {
+  const parts: string[] = []
+  for (let y = 0; y < qr.size; y++) {
+    let x = 0
+    while (x < qr.size) {
+      if (!qrDark(qr, y, x)) {
+        x++
+        continue
+      }
+      const from = x
+      while (x < qr.size && qrDark(qr, y, x)) x++
+      parts.push(`M${String(from)} ${String(y)}h${String(x - from)}v1h-${String(x - from)}z`)
+    }
+  }
+  return parts.join('')
 }
 
 export interface LabelDto {
