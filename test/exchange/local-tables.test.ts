@@ -51,6 +51,25 @@ describe('the local tables registry', () => {
     expect(watchNotices.maxRows).toBeLessThanOrEqual(250_000)
   })
 
+  it('every registered table is in the schema with profile_id and the columns it names', async () => {
+    const h = await exchangeHarness()
+    try {
+      for (const table of LOCAL_TABLES) {
+        const cols = (
+          h.h.store.read.prepare('SELECT name FROM pragma_table_xinfo(?)').all(table.name) as {
+            name: string
+          }[]
+        ).map((c) => c.name)
+        expect({
+          table: table.name,
+          missing: ['profile_id', ...table.columns].filter((c) => !cols.includes(c))
+        }).toEqual({ table: table.name, missing: [] })
+      }
+    } finally {
+      h.close()
+    }
+  })
+
   it.each([
     ['a name that is not an identifier', { name: 'x"; DROP TABLE sets; --' }],
     ['profile_id among the columns', { columns: ['profile_id', 'a'] }],
