@@ -245,6 +245,10 @@ describe('copies against a reference service in its own process', () => {
 
     await page
       .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Money' })
+      .click()
+    await page
+      .getByRole('navigation', { name: 'Money pages' })
       .getByRole('link', { name: 'Ledger' })
       .click()
     const ledger = page.getByRole('region', { name: 'Ledger' })

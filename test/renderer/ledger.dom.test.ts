@@ -213,7 +213,14 @@ describe('the Ledger screen', () => {
     window.location.hash = '#/browse'
     render(App)
     await settle(8)
-    await fireEvent.click(screen.getByRole('link', { name: 'Ledger' }))
+    // The ledger is a page of the sidebar's Money section.
+    await fireEvent.click(screen.getByRole('link', { name: 'Money' }))
+    await settle(8)
+    await fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Money pages' })).getByRole('link', {
+        name: 'Ledger'
+      })
+    )
     await settle(8)
     const page = screen.getByRole('region', { name: 'Ledger' })
     const totals = within(page).getByTestId('ledger-totals')
