@@ -3,8 +3,12 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { AppError } from '../../shared/errors'
 import { storageFault } from '../store/faults'
 import type { WriteDb } from '../store/handles'
+import { yieldToMainThread } from '../store/thread-priority'
 import { runEditJob } from './edit-jobs'
 import type { EditJob } from './edit-jobs'
+
+// The main thread answers the user; this thread's work can wait for it (store/thread-priority.ts).
+yieldToMainThread()
 
 /**
  * Worker side of the edit writer (edit-writer.ts): one job on a connection of its own to the

@@ -3,6 +3,10 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { AppError } from '../../shared/errors'
 import { runJob } from './backup-jobs'
 import type { BackupJob } from './backup-jobs'
+import { yieldToMainThread } from '../store/thread-priority'
+
+// The main thread answers the user; this thread's work can wait for it (store/thread-priority.ts).
+yieldToMainThread()
 
 /**
  * Worker side of backups and restores: one worker per job, ended by the main thread when the job

@@ -2,9 +2,13 @@ import Database from 'better-sqlite3'
 import { parentPort, workerData } from 'node:worker_threads'
 import { AppError } from '../../shared/errors'
 import type { ReadDb } from '../store/handles'
+import { yieldToMainThread } from '../store/thread-priority'
 import { planPreview } from './import-plan'
 import { base64Part } from './text-decode'
 import type { FromWorker, PreviewJob } from './import-plan'
+
+// The main thread answers the user; this thread's work can wait for it (store/thread-priority.ts).
+yieldToMainThread()
 
 /**
  * Worker side of an import preview: one worker per preview reads the file and plans it on its own

@@ -10,7 +10,11 @@ import { sweepMinifigPull, writeMinifigPage } from '../../catalogue/index'
 import { figuresOf } from './figure-page'
 import { serveDecoding } from '../../service/decode-serve'
 import { withRecords, writeSetPage } from './set-page-write'
+import { yieldToMainThread } from '../../store/thread-priority'
 import type { ToWriter } from './set-writer'
+
+// The main thread answers the user; this thread's work can wait for it (store/thread-priority.ts).
+yieldToMainThread()
 
 /**
  * Worker side of the set writer (set-writer.ts): a connection of its own to the live database,
