@@ -315,6 +315,19 @@ describe('screens a collector trusts', () => {
     expect(short).toEqual([])
   })
 
+  it('fits the sidebar, flags open, in a 1440×900 window without a scrollbar of its own', async () => {
+    const page = app.page
+    await page.setViewportSize(SIZES[2])
+    await go(page, '#/browse')
+    await listSettled(page)
+    const side = page.getByRole('navigation', { name: 'Sections' })
+    expect(await side.getByRole('button', { name: 'Flags' }).getAttribute('aria-expanded')).toBe(
+      'true'
+    )
+    const over = await side.evaluate((el) => el.scrollHeight - el.clientHeight)
+    expect(over).toBeLessThanOrEqual(1)
+  })
+
   it('shows one scrollbar at 800×560 on every screen, not one per column', async () => {
     const page = app.page
     // Opened in a large window first, then made small, as a user would.
