@@ -106,6 +106,8 @@ describe('copies against a reference service in its own process', () => {
     // The set's own page lists its two copies (notes are not a column) and nothing of B.
     await page.getByRole('heading', { name: 'Copies (2)' }).waitFor()
     await expect.poll(() => page.getByRole('table').locator('tbody tr').count()).toBe(2)
+    // Pictures the service does not have are console errors; a page error is the app's own.
+    expect(app.consoleErrors.filter((e) => e.startsWith('pageerror:'))).toEqual([])
   })
 
   it('walks a location (issue #30 §4): typed labels tick found and misplaced, the fix moves the copy there and back', async () => {
