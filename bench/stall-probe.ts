@@ -5,7 +5,8 @@
  * changed for measuring: what is measured is exactly what ships.
  */
 import { writeFileSync } from 'node:fs'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { getHeapSpaceStatistics } from 'node:v8'
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 
 const out = process.env['STUDBOOK_STALL_OUT']
 if (out !== undefined && out !== '') {
@@ -17,6 +18,32 @@ if (out !== undefined && out !== '') {
     peakRss = Math.max(peakRss, process.memoryUsage.rss())
   }, 50)
   sampler.unref()
+  // What the longest stall was: a 5 ms timer chain notes its longest gap and when, and V8's GC
+  // pauses (kind, start, duration) are kept, so the report can say which pauses fell inside it.
+  // The histogram alone cannot: it records whole intervals between its 10 ms ticks, so a block of
+  // B ms shows as B to B + 10 ms and says nothing of what ran.
+  let gap = { ms: 0, at: 0 }
+  let last = performance.now()
+  const chain = (): void => {
+    const now = performance.now()
+    if (now - last > gap.ms) gap = { ms: now - last, at: last }
+    last = now
+    setTimeout(chain, 5).unref()
+  }
+  chain()
+  const kinds: Record<number, string> = {
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb'
+  }
+  let pauses: { kind: string; at: number; ms: number }[] = []
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as { detail?: { kind?: number } | null }).detail?.kind ?? 0
+      pauses.push({ kind: kinds[kind] ?? String(kind), at: e.startTime, ms: e.duration })
+    }
+  }).observe({ type: 'gc' })
   // The histogram records a stall when its next timer fires: a signal that arrives right after a
   // long block would otherwise end the report before that block is counted.
   process.on('SIGUSR2', () => {
@@ -37,11 +64,30 @@ if (out !== undefined && out !== '') {
       cpuS: Math.round((cpu.user + cpu.system) / 1e4) / 100,
       // The main thread's own CPU time since it started: the work that holds the thread that
       // answers, which a busy machine changes less than any wall-clock figure.
-      mainCpuS: Math.round((main.user + main.system) / 1e4) / 100
+      mainCpuS: Math.round((main.user + main.system) / 1e4) / 100,
+      // The young generation's size now: what --max-semi-space-size and growth left it at.
+      newSpaceMb: Math.round(
+        (getHeapSpaceStatistics().find((h) => h.space_name === 'new_space')?.space_size ?? 0) /
+          1048576
+      ),
+      // The longest gap of the 5 ms chain, and the GC pauses that overlap it.
+      gapMs: Math.round(gap.ms * 10) / 10,
+      gapGc: pauses
+        .filter((p) => p.at < gap.at + gap.ms && p.at + p.ms > gap.at)
+        .map((p) => `${p.kind} ${p.ms.toFixed(1)}`),
+      // The longest GC pause of each kind, and how many there were.
+      gc: Object.fromEntries(
+        Object.values(kinds).map((k) => {
+          const of = pauses.filter((p) => p.kind === k)
+          return [k, `${String(of.length)}× max ${Math.max(0, ...of.map((p) => p.ms)).toFixed(1)}`]
+        })
+      )
     }
     writeFileSync(out, JSON.stringify(seen))
     histogram = monitorEventLoopDelay({ resolution: 10 })
     histogram.enable()
     peakRss = process.memoryUsage.rss()
+    gap = { ms: 0, at: 0 }
+    pauses = []
   }
 }

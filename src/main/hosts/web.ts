@@ -1,3 +1,4 @@
+import './young-generation-cap'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
