@@ -71,7 +71,7 @@ export async function auditRows(db: ReadDb, p: number, audit: AuditRow): Promise
   const expected = copiesWithLocations(db, p, texts)
   await nextSlice()
   // Marks after the copies: a tick that lands meanwhile is in them, whatever its copy.
-  const marks = marksOf(db, audit.id)
+  const marks = marksOf(db, audit)
   const byCopy = new Map<string, MarkRow['mark']>()
   for (const m of marks) if (m.local_id !== '') byCopy.set(m.local_id, m.mark)
   const here = new Set(expected.map((c) => c.local_id))

@@ -16,7 +16,7 @@ import {
   openAudit,
   putMark
 } from './shelf-repo'
-import type { AuditRow, LocatedCopyRow, MarkRow } from './shelf-repo'
+import type { AuditKey, AuditRow, LocatedCopyRow, MarkRow } from './shelf-repo'
 
 /**
  * The audit's steps. Each tick is written as it happens (one small transaction), so a restart
@@ -66,17 +66,17 @@ export async function startAudit(
 
 const named = (r: AuditRowDto): string => `${r.fullNumber} ${r.name}`.trim()
 
-function markOf(db: ReadDb, auditId: number, localId: string): MarkRow['mark'] | undefined {
-  return marksOfCopies(db, auditId, [localId]).get(localId)
+function markOf(db: ReadDb, a: AuditKey, localId: string): MarkRow['mark'] | undefined {
+  return marksOfCopies(db, a, [localId]).get(localId)
 }
 
 /** A copy ticked seen: found here, or misplaced when it is recorded elsewhere. */
 function seeCopy(db: WriteDb, a: AuditRow, c: LocatedCopyRow, now: string): TickDto {
-  if (markOf(db, a.id, c.local_id) === 'seen') {
+  if (markOf(db, a, c.local_id) === 'seen') {
     const row = copyRow(c, statusOf(a.location, c.location, 'seen') ?? 'found')
     return { outcome: 'already', message: `${named(row)} was ticked already.`, row, candidates: [] }
   }
-  putMark(db, a.id, { localId: c.local_id, code: '' }, 'seen', now)
+  putMark(db, a, { localId: c.local_id, code: '' }, 'seen', now)
   const status = statusOf(a.location, c.location, 'seen') ?? 'found'
   const row = copyRow(c, status)
   if (status === 'found') {
@@ -102,7 +102,7 @@ function pick(
 ): { one: LocatedCopyRow } | { several: LocatedCopyRow[] } | { seen: LocatedCopyRow } {
   const marks = marksOfCopies(
     db,
-    a.id,
+    a,
     copies.map((c) => c.local_id)
   )
   const unseen = copies.filter((c) => marks.get(c.local_id) !== 'seen')
@@ -123,8 +123,8 @@ export function tick(db: WriteDb, p: number, auditId: number, text: string, now:
     if (r.kind === 'unknown')
       return { outcome: 'unknown', message: r.why, row: null, candidates: [] }
     if (r.kind === 'noCopy') {
-      const had = marksOf(db, a.id).some((m) => m.local_id === '' && m.code === code)
-      putMark(db, a.id, { localId: '', code }, 'seen', now)
+      const had = marksOf(db, a).some((m) => m.local_id === '' && m.code === code)
+      putMark(db, a, { localId: '', code }, 'seen', now)
       const row = codeRow(db, p, code)
       return had
         ? { outcome: 'already', message: `${named(row)} is listed already.`, row, candidates: [] }
@@ -165,8 +165,8 @@ export function mark(
       const key = { localId: '', code: target.code.trim() }
       if (to === 'missing')
         throw new AppError('invalid_input', 'Only a recorded copy can be missing.')
-      if (to === 'none') dropMark(db, a.id, key)
-      else putMark(db, a.id, key, 'seen', now)
+      if (to === 'none') dropMark(db, a, key)
+      else putMark(db, a, key, 'seen', now)
       const row = codeRow(db, p, key.code)
       return to === 'none'
         ? {
@@ -185,7 +185,7 @@ export function mark(
     const c = copiesByIds(db, p, [target.localId ?? ''])[0]
     if (!c) throw new AppError('not_found', 'That copy is no longer there.', { field: 'localId' })
     if (to === 'found') {
-      putMark(db, a.id, { localId: c.local_id, code: '' }, 'seen', now)
+      putMark(db, a, { localId: c.local_id, code: '' }, 'seen', now)
       const row = copyRow(c, statusOf(a.location, c.location, 'seen') ?? 'found')
       const outcome = row.status === 'found' ? 'found' : 'misplaced'
       return {
@@ -202,11 +202,11 @@ export function mark(
           `That copy is recorded at ${c.location || 'no location'}, not here.`
         )
       }
-      putMark(db, a.id, { localId: c.local_id, code: '' }, 'missing', now)
+      putMark(db, a, { localId: c.local_id, code: '' }, 'missing', now)
       const row = copyRow(c, 'missing')
       return { outcome: 'missing', message: `${named(row)} marked missing.`, row, candidates: [] }
     }
-    dropMark(db, a.id, { localId: c.local_id, code: '' })
+    dropMark(db, a, { localId: c.local_id, code: '' })
     const status = statusOf(a.location, c.location, undefined)
     const row = status === null ? null : copyRow(c, status)
     return {

@@ -91,8 +91,13 @@ export function copiesOfSetNumber(
   )
 }
 
-export interface AuditRow {
+/** An audit's key: its number is the profile's (a restore may bring one another profile has). */
+export interface AuditKey {
+  readonly profile_id: number
   readonly id: number
+}
+
+export interface AuditRow extends AuditKey {
   readonly location: string
   readonly started_at: string
   readonly ended_at: string | null
@@ -102,7 +107,7 @@ export interface AuditRow {
 export function openAudit(db: ReadDb, p: number): AuditRow | undefined {
   return get(
     db,
-    sql`SELECT id, location, started_at, ended_at, fix_journal_id FROM shelf_audits
+    sql`SELECT profile_id, id, location, started_at, ended_at, fix_journal_id FROM shelf_audits
         WHERE profile_id = ${p} AND ended_at IS NULL`
   )
 }
@@ -110,18 +115,21 @@ export function openAudit(db: ReadDb, p: number): AuditRow | undefined {
 export function auditById(db: ReadDb, p: number, id: number): AuditRow | undefined {
   return get(
     db,
-    sql`SELECT id, location, started_at, ended_at, fix_journal_id FROM shelf_audits
+    sql`SELECT profile_id, id, location, started_at, ended_at, fix_journal_id FROM shelf_audits
         WHERE profile_id = ${p} AND id = ${id}`
   )
 }
 
+/** The new audit's number: one past the whole table's highest, so numbers stay unique here. */
 export function insertAudit(db: WriteDb, p: number, location: string, now: string): number {
-  return Number(
-    run(
-      db,
-      sql`INSERT INTO shelf_audits (profile_id, location, started_at) VALUES (${p}, ${location}, ${now})`
-    ).lastInsertRowid
+  const row = get<{ id: number }>(
+    db,
+    sql`INSERT INTO shelf_audits (profile_id, id, location, started_at)
+        SELECT ${p}, coalesce(max(id), 0) + 1, ${location}, ${now} FROM shelf_audits
+        RETURNING id`
   )
+  if (!row) throw new Error('the audit was not written')
+  return row.id
 }
 
 export function endAudit(
@@ -145,24 +153,24 @@ export interface MarkRow {
   readonly marked_at: string
 }
 
-export function marksOf(db: ReadDb, auditId: number): MarkRow[] {
+export function marksOf(db: ReadDb, a: AuditKey): MarkRow[] {
   return all(
     db,
     sql`SELECT local_id, code, mark, marked_at FROM shelf_audit_marks
-        WHERE audit_id = ${auditId} ORDER BY marked_at, rowid`
+        WHERE profile_id = ${a.profile_id} AND audit_id = ${a.id} ORDER BY marked_at, rowid`
   )
 }
 
 /** The marks of these copies in an audit (a tick looks at the few copies its code names). */
 export function marksOfCopies(
   db: ReadDb,
-  auditId: number,
+  a: AuditKey,
   ids: readonly string[]
 ): Map<string, MarkRow['mark']> {
   const rows = all<{ local_id: string; mark: MarkRow['mark'] }>(
     db,
     sql`SELECT local_id, mark FROM shelf_audit_marks
-        WHERE audit_id = ${auditId} AND code = ''
+        WHERE profile_id = ${a.profile_id} AND audit_id = ${a.id} AND code = ''
           AND local_id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`
   )
   return new Map(rows.map((r) => [r.local_id, r.mark]))
@@ -171,29 +179,26 @@ export function marksOfCopies(
 /** A copy (`localId`, code '') or a code that named none (localId '', the code) marked so. */
 export function putMark(
   db: WriteDb,
-  auditId: number,
+  a: AuditKey,
   key: { localId: string; code: string },
   mark: 'seen' | 'missing',
   now: string
 ): void {
   run(
     db,
-    sql`INSERT INTO shelf_audit_marks (audit_id, local_id, code, mark, marked_at)
-        VALUES (${auditId}, ${key.localId}, ${key.code}, ${mark}, ${now})
-        ON CONFLICT (audit_id, local_id, code) DO UPDATE SET mark = excluded.mark,
+    sql`INSERT INTO shelf_audit_marks (profile_id, audit_id, local_id, code, mark, marked_at)
+        VALUES (${a.profile_id}, ${a.id}, ${key.localId}, ${key.code}, ${mark}, ${now})
+        ON CONFLICT (profile_id, audit_id, local_id, code) DO UPDATE SET mark = excluded.mark,
           marked_at = excluded.marked_at`
   )
 }
 
-export function dropMark(
-  db: WriteDb,
-  auditId: number,
-  key: { localId: string; code: string }
-): void {
+export function dropMark(db: WriteDb, a: AuditKey, key: { localId: string; code: string }): void {
   run(
     db,
     sql`DELETE FROM shelf_audit_marks
-        WHERE audit_id = ${auditId} AND local_id = ${key.localId} AND code = ${key.code}`
+        WHERE profile_id = ${a.profile_id} AND audit_id = ${a.id} AND local_id = ${key.localId}
+          AND code = ${key.code}`
   )
 }
 

@@ -5,3 +5,4 @@
 export { watchNotices } from './watch-notices'
 export { moneySnapshotRows, moneySnapshots } from './money-snapshots'
 export { ledgerEntries } from './ledger-entries'
+export { shelfAuditMarks, shelfAudits } from './shelf-audits'

@@ -14,6 +14,7 @@ import { up as watchNotices } from './0120-watch-notices'
 import { up as moneySnapshots } from './0130-money-snapshots'
 import { up as ledger } from './0140-ledger'
 import { up as shelfAudit } from './0150-shelf-audit'
+import { up as shelfAuditTravel } from './0160-shelf-audit-travel'
 
 export interface Migration {
   readonly version: number
@@ -37,5 +38,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 120, name: 'watch-notices', up: watchNotices },
   { version: 130, name: 'money-snapshots', up: moneySnapshots },
   { version: 140, name: 'ledger', up: ledger },
-  { version: 150, name: 'shelf-audit', up: shelfAudit }
+  { version: 150, name: 'shelf-audit', up: shelfAudit },
+  { version: 160, name: 'shelf-audit-travel', up: shelfAuditTravel }
 ]
