@@ -83,6 +83,26 @@ describe('the shelf audit travels', () => {
     expect(statuses(after?.rows ?? [])).toEqual(statuses(before?.rows ?? []))
   })
 
+  it('a full export then its import brings the open audit back with every tick', async () => {
+    await tickedAudit()
+    const before = await shelf['shelf:getAudit']({})
+    const file = await t.x['exchange:export']({
+      format: 'studbook',
+      bom: false,
+      saveWithDialog: false
+    })
+    forget()
+    const preview = await t.x['exchange:previewImport']({
+      format: 'studbook',
+      content: file.content
+    })
+    expect(preview.notices.join(' ')).toMatch(/3 rows of shelf_audit_marks/)
+    await t.x['exchange:applyImport']({ previewId: preview.previewId })
+    const after = await shelf['shelf:getAudit']({})
+    expect(after).toMatchObject({ id: before?.id, location: before?.location })
+    expect(statuses(after?.rows ?? [])).toEqual(statuses(before?.rows ?? []))
+  })
+
   it('the restore replaces the audit open here: one open audit, the backup’s', async () => {
     await tickedAudit()
     const data = await backupWith()
