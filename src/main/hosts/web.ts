@@ -1,4 +1,3 @@
-import './young-generation-cap'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
