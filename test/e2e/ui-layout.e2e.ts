@@ -217,7 +217,7 @@ describe('list rows', () => {
 describe('layouts from 800×560 to 2560×1440', () => {
   // Axe reads roles, names and colours, which the middle sizes do not change: it runs at the
   // smallest and largest window, in both schemes. Every size is checked for overflow.
-  const axeSizes = new Set<(typeof SIZES)[number]>([SIZES[0], SIZES[SIZES.length - 1]])
+  const axeSizes = new Set<(typeof SIZES)[number]>([SIZES[0], SIZES[3]])
   // One test per scheme and size, so a loaded machine meets the per-test limit; a screenshot is
   // taken only where a problem is found (PNG encoding a 2560-wide page 96 times cost most of a
   // minute of CI).
