@@ -33,11 +33,15 @@ for (const file of reports) {
   passed += report.numPassedTests ?? 0
   failed += report.numFailedTests ?? 0
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
-  // A file that failed to load has no test results but counts as a failure.
+  // A file that failed to load, or whose setup (beforeAll) failed, has no failed test of its own:
+  // its tests are missing or marked skipped. It counts as a failure all the same.
   for (const suite of report.testResults ?? []) {
-    if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) {
+    const own = (suite.assertionResults ?? []).filter((a) => a.status === 'failed').length
+    if (suite.status === 'failed' && own === 0) {
       failed++
-      problems.push(`suite failed to run: ${suite.name}`)
+      problems.push(
+        `suite failed to run: ${suite.name}: ${String(suite.message ?? '').slice(0, 200)}`
+      )
     }
   }
 }
