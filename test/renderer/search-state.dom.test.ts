@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type {
   ChannelInput,
   ChannelName,
@@ -101,5 +101,35 @@ describe('SearchState', () => {
     expect(s.active).toBe(0)
     expect(s.query(0, 10, false)).toMatchObject({ theme: 'Space', offset: 0, limit: 10 })
     expect(s.query(0, 10, false)).not.toHaveProperty('subtheme')
+  })
+
+  it('asks again when main says its total was counted before the catalogue last changed', async () => {
+    // A load's last page can land while main still shows the last costly count: with no event
+    // after it, the list kept "100 sets" of 2,000 (issue #25).
+    vi.useFakeTimers()
+    try {
+      const backend = new FakeBackend(300)
+      let asked = 0
+      backend.override('catalog:search', (q) => {
+        asked++
+        const answer = backend.search(q)
+        return asked === 1 ? { ...answer, total: 100, recountInMs: 800 } : answer
+      })
+      setTransport(backend)
+      const s = new SearchState()
+      s.setText('')
+      await vi.advanceTimersByTimeAsync(0)
+      expect(s.total).toBe(100)
+      await vi.advanceTimersByTimeAsync(799)
+      expect(s.total).toBe(100)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(s.total).toBe(300)
+      // An exact answer is not asked again.
+      const calls = asked
+      await vi.advanceTimersByTimeAsync(5000)
+      expect(asked).toBe(calls)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

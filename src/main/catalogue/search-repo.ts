@@ -114,9 +114,16 @@ interface LastTotal {
 
 const lastTotals = new WeakMap<ReadDb, Map<string, LastTotal>>()
 
-function catalogueTotal(db: ReadDb, key: string, count: () => number): number {
+/** A count, and how soon a count kept from before the catalogue's last change is made again. */
+interface Counted {
+  readonly n: number
+  /** Absent when `n` is the catalogue's count now. */
+  readonly recountInMs?: number
+}
+
+function catalogueTotal(db: ReadDb, key: string, count: () => number): Counted {
   const memoKey = `total\u0000${key}`
-  if (hasPerCatalogue(db, memoKey)) return perCatalogue(db, memoKey, count)
+  if (hasPerCatalogue(db, memoKey)) return { n: perCatalogue(db, memoKey, count) }
   let recent = lastTotals.get(db)
   if (!recent) {
     recent = new Map()
@@ -124,18 +131,17 @@ function catalogueTotal(db: ReadDb, key: string, count: () => number): number {
   }
   const last = recent.get(key)
   const started = performance.now()
-  if (
-    last &&
-    last.ms >= RECOUNT_COSTLY_MS &&
-    started - last.at < Math.max(RECOUNT_MIN_MS, RECOUNT_AFTER * last.ms)
-  ) {
-    return last.n
+  const wait = last ? Math.max(RECOUNT_MIN_MS, RECOUNT_AFTER * last.ms) : 0
+  if (last && last.ms >= RECOUNT_COSTLY_MS && started - last.at < wait) {
+    // Behind the rows: the caller is told when to ask again, since the write that made it so may
+    // be a load's last, with nothing after it to prompt a new question.
+    return { n: last.n, recountInMs: Math.ceil(wait - (started - last.at)) }
   }
   const n = perCatalogue(db, memoKey, count)
   const ended = performance.now()
   if (recent.size >= RECENT_TOTALS && !recent.has(key)) recent.clear()
   recent.set(key, { n, at: ended, ms: ended - started })
-  return n
+  return { n }
 }
 
 function countOf(
@@ -145,9 +151,19 @@ function countOf(
   f: Map<FilterKey, Sql>,
   where: Sql
 ): number {
+  return countNow(db, profileId, q, f, where).n
+}
+
+function countNow(
+  db: ReadDb,
+  profileId: number,
+  q: SearchInput,
+  f: Map<FilterKey, Sql>,
+  where: Sql
+): Counted {
   const match = textMatch(q)
   if (match !== null && f.size === 1 && soleProfile(db, profileId)) {
-    return textCount(db, match)
+    return { n: textCount(db, match) }
   }
   const key = `${where.text}\u0000${JSON.stringify(where.params)}`
   // The user-state join is only needed when a filter reads it.
@@ -161,7 +177,7 @@ function countOf(
   // to it, the set writer's included): every page request of a sync writes its allowance count
   // through this connection, which would otherwise recount every set each page (issue #25).
   if (!state && tracksCatalogue(db)) return catalogueTotal(db, key, count)
-  return cached(db, key, count)
+  return { n: cached(db, key, count) }
 }
 
 const ORDER: Record<SearchInput['sort'], readonly string[]> = {
@@ -235,11 +251,12 @@ export function searchSets(db: ReadDb, profileId: number, q: SearchInput): Searc
   const ranked = tiers ? rankedRows(db, profileId, q, tiers) : null
   const rows = ranked?.rows ?? pageRows(db, profileId, q, q.offset, q.limit)
   const exactFirst = (ranked?.fromFirst ?? 0) > 0
-  const counted = (): number => {
+  const counted = (): Counted => {
     const f = filters(db, q, true)
-    return countOf(db, profileId, q, f, whereOf(profileId, f))
+    return countNow(db, profileId, q, f, whereOf(profileId, f))
   }
-  const total = q.offset === 0 && rows.length < q.limit ? rows.length : counted()
+  const { n: total, recountInMs } =
+    q.offset === 0 && rows.length < q.limit ? { n: rows.length } : counted()
   // Asked only when a word had typo candidates: a text with none has nothing to suggest.
   // Rows from the first tier already match as typed: nothing to count then.
   const didYouMean =
@@ -251,7 +268,8 @@ export function searchSets(db: ReadDb, profileId: number, q: SearchInput): Searc
     offset: q.offset,
     rows: rows.map((r) => summaryOf(r, profileId)),
     facets: q.facets ? facetsFor(db, profileId, q) : null,
-    didYouMean
+    didYouMean,
+    ...(recountInMs === undefined ? {} : { recountInMs })
   }
 }
 

@@ -136,4 +136,9 @@ export interface SearchResultDto {
    * word spelled as the catalogue spells it, for a "did you mean" the user can click.
    */
   readonly didYouMean?: string | null
+  /**
+   * Present when `total` was counted before the catalogue's last change (a costly count is not
+   * made again on every page of a load): asked again after this many ms, it is counted anew.
+   */
+  readonly recountInMs?: number
 }

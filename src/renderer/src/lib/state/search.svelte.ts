@@ -162,6 +162,8 @@ export class SearchState {
   private lastFrom = 0
   private inflight: Record<number, boolean> = {}
   private facetTimer: ReturnType<typeof setTimeout> | undefined
+  /** Asks again for a total main counted before the catalogue's last change (recountInMs). */
+  private recountTimer: ReturnType<typeof setTimeout> | undefined
   /** Edits answered while a query was in flight, re-applied to its (older) rows. */
   private edited: { seq: number; setID: number; collection: SetCollectionDto }[] = []
   private editSeq = 0
@@ -274,6 +276,7 @@ export class SearchState {
     const gen = ++this.gen
     this.inflight = {}
     clearTimeout(this.facetTimer)
+    clearTimeout(this.recountTimer)
     this.#loading = true
     listBusy()
     const query = this.query(0, PAGE_SIZE, withFacets)
@@ -289,6 +292,9 @@ export class SearchState {
     }
     this.#error = null
     this.#total = result.value.total
+    const { recountInMs } = result.value
+    if (recountInMs !== undefined)
+      this.recountTimer = setTimeout(() => void this.reload(), recountInMs)
     this.#shownText = query.text ?? ''
     this.#didYouMean = result.value.didYouMean ?? null
     this.#pages = { 0: this.withEdits(result.value.rows, seq) }
