@@ -132,7 +132,7 @@ describe('the word index', () => {
       const index = await fuzzyWords(big.store.read)
       stop = true
       expect(index.near('lighthose')).toEqual(['lighthouse'])
-      // 2,500 sets are 10 reads of 250 rows, at most 4 a slice: other callbacks ran between.
+      // 2,500 sets are 50 reads of 50 rows, at most 4 a slice: other callbacks ran between.
       expect(turns).toBeGreaterThanOrEqual(2)
     } finally {
       big.close()

@@ -7,16 +7,22 @@ import { WordIndex } from './fuzzy-index'
 
 /**
  * The fuzzy word index of a connection's catalogue, read from `sets` in slices: 200,000 sets
- * take a few hundred ms to read, far over the main thread's ~10 ms a turn, so each slice reads a
- * bounded run of rows and gives the event loop a turn before the next.
+ * take a few hundred ms to read, far over the main thread's ~10 ms a turn, so each slice reads and
+ * splits a bounded run of rows and gives the event loop a turn before the next. No slice runs in
+ * the turn of the search that asked for the read: in a first demo run a `catalog:search` that found
+ * the index stale ran the first slice itself (up to 1,000 rows then), and that turn, 27 + 22 ms,
+ * was the run's longest stall (issue #25).
  */
 
-/** Rows one read takes; reads go on until the slice's time is up (about 2 ms each). */
-const ROWS_PER_READ = 250
-/** About how long a slice holds the thread (the main thread rule: ~10 ms a turn). */
-const SLICE_MS = 8
-/** Reads a slice takes at most, however fast they are: a fast machine still gives turns. */
+/** Rows one read takes: reading and splitting 50 took about 0.2 ms (20,000 sets, load 11). */
+const ROWS_PER_READ = 50
+/** Reads a slice takes at most, however fast they are: no turn reads more than 200 rows. */
 const READS_PER_SLICE = 4
+/**
+ * A slice stops taking reads once it has held the thread this long: a search arriving meanwhile
+ * waits for the slice, and its answer's budget is 5 ms (issue #25).
+ */
+const SLICE_MS = 2
 
 /**
  * A stale index is read again at most once per this many times the last read's length (and never
@@ -43,15 +49,20 @@ function generationOf(db: ReadDb): number {
   return tracksCatalogue(db) ? catalogueGeneration(db) : 0
 }
 
-/** The next rows' texts with how often each occurs: themes repeat, and are split once. */
-function readTexts(db: ReadDb, after: number, texts: Map<string, number>): number | null {
+/**
+ * Reads the next rows after `after` into the index; their texts with how often each occurs first,
+ * as themes repeat and are split once. The id to read on from, or null at the end.
+ */
+function readInto(db: ReadDb, after: number, index: WordIndex): number | null {
   const rows = all<{ id: number; name: string; theme: string; subtheme: string }>(
     db,
     sql`SELECT id, name, theme, subtheme FROM sets WHERE id > ${after}
         ORDER BY id LIMIT ${ROWS_PER_READ}`
   )
+  const texts = new Map<string, number>()
   for (const r of rows)
     for (const t of [r.name, r.theme, r.subtheme]) texts.set(t, (texts.get(t) ?? 0) + 1)
+  for (const [text, times] of texts) index.add(text, times)
   const last = rows.at(-1)
   return last && rows.length === ROWS_PER_READ ? last.id : null
 }
@@ -60,14 +71,13 @@ async function build(db: ReadDb): Promise<WordIndex> {
   const index = new WordIndex()
   let after: number | null = 0
   while (after !== null) {
+    // First of all: the caller (a search) answers in this turn, the read begins on the next.
+    await nextTurn()
     const start = performance.now()
-    const texts = new Map<string, number>()
     for (let n = 0; after !== null && n < READS_PER_SLICE; n++) {
-      after = readTexts(db, after, texts)
-      if (performance.now() - start > SLICE_MS / 2) break
+      after = readInto(db, after, index)
+      if (performance.now() - start >= SLICE_MS) break
     }
-    for (const [text, times] of texts) index.add(text, times)
-    if (after !== null) await nextTurn()
   }
   return index
 }
