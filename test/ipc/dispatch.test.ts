@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../src/shared/errors'
 import { dispatch } from '../../src/main/ipc/dispatch'
 import { fakeHandlers } from './fake-handlers'
@@ -73,5 +73,26 @@ describe('dispatch: the one gate between a host and a handler', () => {
     expect(hidden).toMatchObject({ ok: false, error: { code: 'internal' } })
     expect(JSON.stringify(hidden)).not.toContain('studbook.db')
     expect(logged).toHaveLength(1)
+  })
+
+  it('names a call in the log once it has waited 15 s, and says nothing of a quick one', async () => {
+    vi.useFakeTimers()
+    try {
+      const { handlers } = fakeHandlers()
+      const warned: string[] = []
+      const log = { error: () => undefined, warn: (m: string) => warned.push(m) }
+      const never = new Promise<never>(() => undefined)
+      const hung = { ...handlers, 'account:testConnection': () => never }
+      void dispatch(hung, 'account:testConnection', { baseUrl: 'https://example.com' }, log)
+      await dispatch(handlers, 'catalog:getSet', { setID: 42 }, log)
+      await vi.advanceTimersByTimeAsync(14_999)
+      expect(warned).toEqual([])
+      await vi.advanceTimersByTimeAsync(1)
+      expect(warned).toEqual(['account:testConnection has not answered after 15 s'])
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(warned).toHaveLength(1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

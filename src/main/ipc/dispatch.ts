@@ -9,7 +9,14 @@ import { handOffMark, waitedHandOffs, waitedSince } from '../store/hand-off'
 
 export interface DispatchLog {
   error(message: string, data?: unknown): void
+  warn?(message: string, data?: unknown): void
 }
+
+/**
+ * A call still unanswered after this long is written to the log once, by name: a call that waits
+ * on something that never comes is then found in the user's log, not guessed at.
+ */
+const SLOW_CALL_MS = 15_000
 
 /**
  * The one path from a host (Electron IPC gate or browser host) to a handler: channel allowlist,
@@ -32,15 +39,32 @@ export async function dispatch(
     return fail(new AppError('invalid_input', message, field ? { field } : undefined).toJSON())
   }
   const handler = handlers[channel] as (input: unknown) => unknown
-  // A request that may write starts after the edit writer's worker has let go of the file
-  // (store/hand-off.ts): it would be refused meanwhile, and it keeps its place among the user's.
-  if (!isIdempotentRead(channel)) {
-    for (let turn = waitedHandOffs(); turn !== null; turn = waitedHandOffs()) await turn
+  const slow = setTimeout(() => {
+    log?.warn?.(`${channel} has not answered after ${String(SLOW_CALL_MS / 1000)} s`)
+  }, SLOW_CALL_MS)
+  slow.unref()
+  try {
+    // A request that may write starts after the edit writer's worker has let go of the file
+    // (store/hand-off.ts): it would be refused meanwhile, and it keeps its place among the user's.
+    if (!isIdempotentRead(channel)) {
+      for (let turn = waitedHandOffs(); turn !== null; turn = waitedHandOffs()) await turn
+    }
+    return await answer(handler, channel, parsed.data, log)
+  } finally {
+    clearTimeout(slow)
   }
+}
+
+async function answer(
+  handler: (input: unknown) => unknown,
+  channel: string,
+  input: unknown,
+  log: DispatchLog | undefined
+): Promise<Result<unknown>> {
   for (let tries = 0; ; tries++) {
     const mark = handOffMark()
     try {
-      return ok(await handler(parsed.data))
+      return ok(await handler(input))
     } catch (e) {
       const fault = storageFault(e)
       // Refused by a hand-off that opened after it began: nothing was written, so it is asked
