@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -137,6 +137,20 @@ export async function startService(
   }
 }
 
+/**
+ * The host's log folder goes to the artifacts before its data folder is removed: a failure seen
+ * once on a loaded CI machine then shows what the app logged (warnings, failed handlers).
+ */
+function keepHostLogs(host: WebHost): void {
+  const dir = /^Logs: (.+)$/m.exec(host.output())?.[1]?.trim()
+  if (dir === undefined) return
+  try {
+    cpSync(dir, join(ARTIFACTS_DIR, 'host-logs', `port-${String(host.port)}`), { recursive: true })
+  } catch {
+    // No log written yet, or the folder went with the process: nothing to keep.
+  }
+}
+
 /** Builds nothing: `npm test` builds first. Starts the browser host on a fresh data folder. */
 export async function startApp(options: StartOptions = {}): Promise<AppUnderTest> {
   const dataDir = mkdtempSync(join(tmpdir(), 'studbook-e2e-'))
@@ -198,6 +212,7 @@ export async function startApp(options: StartOptions = {}): Promise<AppUnderTest
     stop: async () => {
       await browser.close()
       await stopProcess(host.child)
+      keepHostLogs(host)
       if (service) await service.stop()
       rmSync(dataDir, { recursive: true, force: true })
     }

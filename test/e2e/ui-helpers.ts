@@ -14,9 +14,22 @@ export async function waitForSets(page: Page, min: number, timeout = 120_000): P
   for (;;) {
     const n = await resultCount(page).catch(() => 0)
     if (n >= min) return n
-    if (Date.now() > deadline) throw new Error(`the list never reached ${min} sets (saw ${n})`)
+    if (Date.now() > deadline)
+      throw new Error(`the list never reached ${min} sets (saw ${n}); ${await onScreen(page)}`)
     await page.waitForTimeout(250)
   }
+}
+
+/**
+ * What the window says when a wait gives up (its status lines and notices), so that a failure
+ * seen once on a loaded machine says where the app was, not only that it was late.
+ */
+export async function onScreen(page: Page): Promise<string> {
+  const text = await page
+    .locator('body')
+    .innerText()
+    .catch((e: unknown) => `unreadable: ${String(e)}`)
+  return `the window read: ${text.replace(/\s+/g, ' ').slice(0, 1500)}`
 }
 
 /**
