@@ -38,9 +38,11 @@ const REREAD_MIN_MS = 1000
  * rows, the whole catalogue each second, the last time just after it became searchable, when
  * searches are measured (issue #25). Sets changed in place (a rename) or removed are only seen by
  * a read of the whole catalogue, which the first search after the catalogue has stayed unchanged
- * this long starts (behind it, as any re-read).
+ * this long starts (behind it, as any re-read). Long enough that it falls after a first sync's
+ * other phases: with 2 s it ran while the demo's figures still loaded (a 20,000-row read in the
+ * window where searches are measured), and a rename missed a while costs one candidate at most.
  */
-const SETTLE_MS = 2000
+const SETTLE_MS = 10_000
 
 interface State {
   index: WordIndex | null
