@@ -10,6 +10,7 @@ import { request } from 'node:http'
 import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { hostEnv } from '../scripts/host-launch.mjs'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -96,11 +97,13 @@ export async function startHost(args: readonly string[]): Promise<StallHost> {
     ],
     {
       cwd: ROOT,
-      env: {
+      // As scripts/start.mjs starts it. MALLOC_ARENA_MAX=16 in this process's environment is
+      // glibc's own default on two cores: the host as it ran before the launcher bounded it.
+      env: hostEnv({
         ...process.env,
         STUDBOOK_STALL_OUT: out,
         ELECTRON_OVERRIDE_DIST_PATH: '/nonexistent'
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe']
     }
   )

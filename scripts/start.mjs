@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { hostEnv } from './host-launch.mjs'
 
 // Before anything else: on an older Node the build runs, then the database module crashes the
 // host without a word. One line saying what to install beats both.
@@ -74,6 +75,7 @@ function runBrowserHost(reason) {
   const open = !process.env.CI && !process.env.STUDBOOK_NO_OPEN && hasDisplay() ? ['--open'] : []
   const child = spawn(process.execPath, [join(root, 'out/main/web.js'), ...open, ...hostArgs], {
     cwd: root,
+    env: hostEnv(process.env),
     stdio: 'inherit'
   })
   const forward = (signal) => child.kill(signal)
@@ -100,7 +102,11 @@ if (browserOnly) {
   let binary = electronBinary()
   if (!binary && hasDisplay()) binary = tryInstallElectron()
   if (binary && hasDisplay()) {
-    const child = spawn(binary, [root, ...hostArgs], { cwd: root, stdio: 'inherit' })
+    const child = spawn(binary, [root, ...hostArgs], {
+      cwd: root,
+      env: hostEnv(process.env),
+      stdio: 'inherit'
+    })
     child.on('exit', exitLike('Studbook'))
   } else {
     runBrowserHost(

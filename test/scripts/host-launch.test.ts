@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { hostEnv } from '../../scripts/host-launch.mjs'
+
+/**
+ * Issue #25: a host's threads each took a glibc malloc arena of their own and kept its pages
+ * (28 MB in six thread arenas at a connect's peak). The launcher (scripts/start.mjs) and the stall
+ * benchmark start a host with `hostEnv`, which bounds them. Seen here in a process with six
+ * threads that allocate, counting the arenas in its memory map.
+ */
+const FIXTURE = join(import.meta.dirname, 'fixtures/malloc-arenas.mjs')
+
+function glibc(): boolean {
+  const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } }
+  return process.platform === 'linux' && report.header?.glibcVersionRuntime !== undefined
+}
+
+function arenasWith(env: NodeJS.ProcessEnv): number {
+  const r = spawnSync(process.execPath, [FIXTURE], { env, encoding: 'utf8', timeout: 60_000 })
+  expect(r.status, r.stderr).toBe(0)
+  return Number(r.stdout.trim())
+}
+
+function withoutArenaMax(): NodeJS.ProcessEnv {
+  const env = { ...process.env }
+  delete env['MALLOC_ARENA_MAX']
+  return env
+}
+
+describe('the environment a host is started with', () => {
+  it('keeps a MALLOC_ARENA_MAX the user set', () => {
+    expect(hostEnv({ MALLOC_ARENA_MAX: '4', HOME: '/h' })).toMatchObject({
+      MALLOC_ARENA_MAX: '4',
+      HOME: '/h'
+    })
+  })
+
+  it.runIf(glibc())('leaves a host of six allocating threads at most one thread arena', () => {
+    // The meter first: without the bound, the threads hold several.
+    expect(arenasWith(withoutArenaMax())).toBeGreaterThan(2)
+    expect(arenasWith(hostEnv(withoutArenaMax()))).toBeLessThanOrEqual(1)
+  })
+})
