@@ -44,6 +44,10 @@ interface Job {
   on: Decoder | null
   /** Workers that died while decoding this job: one is retried, a second ends the call. */
   crashes: number
+  /** Lent threads that left with this job unanswered (not crashes: they are not ours to keep). */
+  left: number
+  /** Its bytes went to the pool's own worker (a transfer): they are gone from this thread. */
+  handedOver: boolean
   settle(outcome: { value: unknown } | { error: AppError }): void
 }
 
@@ -119,15 +123,20 @@ function answered(from: Decoder, reply: Reply): void {
   finish(job, reply.ok ? { value: assembled(reply, job) } : { error: AppError.from(reply.error) })
 }
 
-/** A decoding thread ended: the job it held is tried once more, elsewhere. */
-function lost(from: Decoder, why: string): void {
+/**
+ * A decoding thread ended: the job it held is tried once more, elsewhere. A lent thread that
+ * leaves (`crash` false: its load ended, or it was taken back) is not counted as a crash, and the
+ * job's bytes are still here (dispatch sends it a copy).
+ */
+function lost(from: Decoder, why: string, crash = true): void {
   const job = running
   if (job?.on !== from) return
   running = null
-  job.crashes += 1
+  if (crash) job.crashes += 1
+  else job.left += 1
   // A body handed over as bytes went with the worker: the caller asks the service again.
-  const handedOver = 'bytes' in job.input
-  if (job.crashes === 1 && !handedOver) {
+  const { handedOver } = job
+  if (job.crashes <= 1 && job.left <= MAX_LEFT && !handedOver) {
     job.parts.length = 0
     closeAway(job)
     waiting.unshift(job)
@@ -151,7 +160,7 @@ export function lendDecoder(port: MessagePort): void {
   })
   port.once('close', () => {
     if (lent === port) lent = null
-    lost(port, 'its thread ended')
+    lost(port, 'its thread ended', false)
     dispatch()
   })
   port.unref()
@@ -263,8 +272,9 @@ function dispatch(): void {
   job.away = channel?.port2 ?? null
   const away = channel === null ? {} : { away: channel.port1, ...job.listAway }
   const ports = channel === null ? [] : [channel.port1]
-  if ('bytes' in job.input) {
+  if ('bytes' in job.input && on !== lent) {
     // Its own buffer exactly (readCapped's): handed over, it leaves nothing here to collect.
+    job.handedOver = true
     const own = exclusive(job.input.bytes)
     on.postMessage({ id: job.id, input: { ...job.input, bytes: own }, ...away }, [
       own.buffer,
@@ -272,8 +282,13 @@ function dispatch(): void {
     ])
     return
   }
+  // A lent thread gets a copy (structured clone) of any bytes: it may leave before it answers,
+  // and the job is then decoded elsewhere from these.
   on.postMessage({ id: job.id, input: job.input, ...away }, ports)
 }
+
+/** Lent threads a job may outlive (each taken back with it unanswered) before it fails. */
+const MAX_LEFT = 3
 
 /** Bytes whose buffer holds them alone, so it can be transferred; a view of more is copied first. */
 function exclusive(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
@@ -348,6 +363,8 @@ export async function decodeOffThread(
       away: null,
       on: null,
       crashes: 0,
+      left: 0,
+      handedOver: false,
       settle(outcome) {
         if (settled) return
         settled = true
