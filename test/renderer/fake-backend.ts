@@ -99,8 +99,9 @@ export class FakeBackend implements Transport {
     phase: 'idle',
     done: 0,
     total: 0,
-    lastSyncAt: null,
-    outcome: null,
+    // A catalogue synced once, as most tests want it; "never synced" is a test of its own.
+    lastSyncAt: '2026-11-20T09:00:00.000Z',
+    outcome: 'complete',
     online: true,
     connected: true,
     error: null,

@@ -104,4 +104,21 @@ describe('what the sync status says', () => {
     expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull()
     expect(screen.getByRole('button', { name: 'Sync' })).toBeTruthy()
   })
+
+  it('a service never synced yet is "Not synced yet", not "All synced"', async () => {
+    window.location.hash = '#/browse'
+    render(App)
+    await settle()
+    // Just connected to another service: no sync of it has run, none runs yet.
+    backend.emit('sync:status', { ...idle, running: false, outcome: null, lastSyncAt: null })
+    await settle()
+    expect(header()).toBe('Not synced yet')
+    backend.emit('sync:status', {
+      ...idle,
+      outcome: 'complete',
+      lastSyncAt: '2026-11-26T10:00:00Z'
+    })
+    await settle()
+    expect(header()).toBe('All synced')
+  })
 })
