@@ -72,6 +72,9 @@ if (out !== undefined && out !== '') {
       ),
       // The longest gap of the 5 ms chain, and the GC pauses that overlap it.
       gapMs: Math.round(gap.ms * 10) / 10,
+      // When it began, in seconds from the probe's start (the host's module loading comes first:
+      // a gap there is before the host listens, so no call waits in it).
+      gapAtS: Math.round(gap.at / 10) / 100,
       gapGc: pauses
         .filter((p) => p.at < gap.at + gap.ms && p.at + p.ms > gap.at)
         .map((p) => `${p.kind} ${p.ms.toFixed(1)}`),
