@@ -13,6 +13,10 @@ if (out !== undefined && out !== '') {
   // 10 ms resolution: a stall shorter than that is not one a user could notice.
   let histogram = monitorEventLoopDelay({ resolution: 10 })
   histogram.enable()
+  // The same at 1 ms: its maximum overstates the longest block by at most 1 ms, where the 10 ms
+  // histogram's overstates it by up to 10 (a 30 ms block read 34.6 ms there).
+  let fine = monitorEventLoopDelay({ resolution: 1 })
+  fine.enable()
   let peakRss = process.memoryUsage.rss()
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage.rss())
@@ -51,11 +55,13 @@ if (out !== undefined && out !== '') {
   })
   const report = (): void => {
     histogram.disable()
+    fine.disable()
     const ms = (ns: number): number => Math.round(ns / 1e5) / 10
     const cpu = process.cpuUsage()
     const main = process.threadCpuUsage()
     const seen = {
       maxMs: ms(histogram.max),
+      maxFineMs: ms(fine.max),
       p99Ms: ms(histogram.percentile(99)),
       meanMs: ms(histogram.mean),
       peakRssMb: Math.round(Math.max(peakRss, process.memoryUsage.rss()) / 1048576),
@@ -89,6 +95,8 @@ if (out !== undefined && out !== '') {
     writeFileSync(out, JSON.stringify(seen))
     histogram = monitorEventLoopDelay({ resolution: 10 })
     histogram.enable()
+    fine = monitorEventLoopDelay({ resolution: 1 })
+    fine.enable()
     peakRss = process.memoryUsage.rss()
     gap = { ms: 0, at: 0 }
     pauses = []
