@@ -8,6 +8,7 @@ import type { ReferenceService } from '../../src/emulator/index'
 import { COPY, pullCopies } from './copy-helpers'
 import { pushHarness } from './service-harness'
 import type { PushHarness } from './service-harness'
+import { runs } from '../property-runs'
 
 /**
  * Copy model test (issue #12): random adds, edits and deletes of copies across several sets,
@@ -145,7 +146,7 @@ async function run(cmds: Cmd[]): Promise<void> {
 describe('copy model (fast-check)', () => {
   it('random copy edits offline and online, faults, pulls and restarts: each set holds exactly its copies', async () => {
     await fc.assert(fc.asyncProperty(fc.array(cmd, { minLength: 5, maxLength: 25 }), run), {
-      numRuns: Number(process.env['STUDBOOK_MODEL_RUNS'] ?? 12)
+      numRuns: runs(12)
     })
   }, 240_000)
 })

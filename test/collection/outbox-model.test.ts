@@ -10,6 +10,7 @@ import type { SetFieldValues } from '../../src/main/collection/edits-types'
 import type { SetPatch } from '../../src/shared/ipc/channels/collection'
 import { pushHarness } from './service-harness'
 import type { PushHarness } from './service-harness'
+import { runs, seed } from '../property-runs'
 
 /**
  * Model test: random local edits, website changes behind our back, network faults and
@@ -162,11 +163,11 @@ async function run(cmds: Cmd[]): Promise<void> {
 
 describe('outbox model (fast-check)', () => {
   it('random edits, website changes, faults and restarts: nothing lost, conflicts exactly where due', async () => {
-    // A failure prints its seed; STUDBOOK_MODEL_SEED replays it, STUDBOOK_MODEL_RUNS runs more.
-    const seed = process.env['STUDBOOK_MODEL_SEED']
+    // A failure prints its seed; STUDBOOK_PROPERTY_SEED replays it, STUDBOOK_PROPERTY_RUNS=4 runs
+    // four times as many (test/property-runs.ts).
     await fc.assert(fc.asyncProperty(fc.array(cmd, { minLength: 5, maxLength: 25 }), run), {
-      numRuns: Number(process.env['STUDBOOK_MODEL_RUNS'] ?? 12),
-      ...(seed === undefined ? {} : { seed: Number(seed) })
+      numRuns: runs(12),
+      ...seed()
     })
   }, 240_000)
 })

@@ -4,6 +4,7 @@ import { applyEdits } from '../../src/main/collection/edits'
 import type { CopyValue, Edit } from '../../src/main/collection/edits-types'
 import { setEdit } from '../../src/main/collection/edits-types'
 import { ACQUIRED, CATALOGUE, exchangeHarness } from './store-fixtures'
+import { runs } from '../property-runs'
 
 /**
  * Our BrickEconomy export read back into the collection it came from changes nothing: no copy
@@ -128,7 +129,7 @@ describe('BrickEconomy round trip', () => {
           t.close()
         }
       }),
-      { numRuns: 60 }
+      { numRuns: runs(60) }
     )
     // 60 collections, each a real SQLite profile or two: minutes on a machine at load 20.
   }, 180_000)

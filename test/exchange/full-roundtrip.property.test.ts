@@ -5,6 +5,7 @@ import type { CopyValue, Edit } from '../../src/main/collection/edits-types'
 import { flagField, setEdit } from '../../src/main/collection/edits-types'
 import { CATALOGUE, exchangeHarness } from './store-fixtures'
 import type { ExchangeHarness } from './store-fixtures'
+import { runs } from '../property-runs'
 
 /**
  * The full export is the user's portable backup in text: any collection, exported and imported into
@@ -200,7 +201,7 @@ describe('full Studbook CSV round trip', () => {
           target.close()
         }
       }),
-      { numRuns: 60 }
+      { numRuns: runs(60) }
     )
     // 60 collections, each a real SQLite profile or two: minutes on a machine at load 20.
   }, 180_000)

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { copyInput } from '../../src/shared/ipc/channels/collection'
 import { profileInput } from '../../src/shared/ipc/channels/account'
 import { copyProblems, isHttpUrl } from '../../src/renderer/src/lib/validate'
+import { runs } from '../property-runs'
 
 // Strings that hit each rule's edges: dates, currency codes, control characters, long text.
 const text = (max: number) =>
@@ -43,7 +44,7 @@ describe('inline form checks agree with the IPC schemas main enforces', () => {
           : [...new Set(parsed.error.issues.map((i) => String(i.path[0])))].sort()
         expect(Object.keys(local).sort()).toEqual(schemaFields)
       }),
-      { numRuns: 2000 }
+      { numRuns: runs(2000) }
     )
   })
 
@@ -57,7 +58,7 @@ describe('inline form checks agree with the IPC schemas main enforces', () => {
       fc.property(urls, (u) => {
         expect(isHttpUrl(u)).toBe(profileInput.safeParse({ baseUrl: u }).success)
       }),
-      { numRuns: 1000 }
+      { numRuns: runs(1000) }
     )
   })
 })

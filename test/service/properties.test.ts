@@ -11,6 +11,7 @@ import { soapEnvelope } from '../../src/main/service/request'
 import { findNonXmlChar } from '../../src/main/service/xml-text'
 import { parseXml } from '../../src/main/service/xml-tree'
 import { NS, httpList, recordXml, soapResult } from '../fixtures/service/build'
+import { runs } from '../property-runs'
 
 const anyText = fc.string({ unit: 'binary', maxLength: 120 })
 const xmlSafe = anyText.filter((s) => findNonXmlChar(s) === -1)
@@ -67,7 +68,7 @@ describe('properties (fast-check)', () => {
           expect(set?.userNotes).toBe(notes)
         }
       ),
-      { numRuns: 150 }
+      { numRuns: runs(150) }
     )
   })
 
@@ -90,7 +91,7 @@ describe('properties (fast-check)', () => {
           expect(call?.children.map((c) => c.text)).toEqual(op.params.map((p) => values[p.name]))
         }
       ),
-      { numRuns: 300 }
+      { numRuns: runs(300) }
     )
   })
 
@@ -160,7 +161,7 @@ describe('properties (fast-check)', () => {
           expect(({} as Record<string, unknown>).polluted).toBeUndefined()
         }
       ),
-      { numRuns: 2000 }
+      { numRuns: runs(2000) }
     )
   })
 })

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { AppError } from '../../src/shared/errors'
 import { parseXml } from '../../src/main/service/xml-tree'
 import { NS, httpList, httpString, recordXml, soapResult } from '../fixtures/service/build'
+import { runs } from '../property-runs'
 
 /**
  * The decoder's well-formedness against expat's (real expat, compiled to WASM; tests only). Both
@@ -179,7 +180,7 @@ describe('well-formedness agrees with expat', () => {
           tally[strict ? 'accepted' : 'refused']++
         }
       ),
-      { seed: Number(process.env.SEED ?? 13), numRuns: 6000 }
+      { seed: Number(process.env.SEED ?? 13), numRuns: runs(6000) }
     )
     // Both sides of the line are exercised, not just one.
     expect(tally.accepted).toBeGreaterThan(600)

@@ -8,6 +8,7 @@ import {
   pathKey,
   splitPath
 } from '../../src/shared/model/location-path'
+import { runs } from '../property-runs'
 
 /** A step as a person names a place: words, digits, spaces inside, no separator. */
 const step = fc
@@ -27,7 +28,8 @@ describe('location paths', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 5 }), (steps) => {
         expect(splitPath(joinPath(steps))).toEqual(steps)
-      })
+      }),
+      { numRuns: runs(100) }
     )
   })
 
@@ -38,7 +40,8 @@ describe('location paths', () => {
         expect(normalisePath(once)).toBe(once)
         expect(joinPath(splitPath(text))).toBe(once)
         expect(pathKey(once)).toBe(pathKey(text))
-      })
+      }),
+      { numRuns: runs(100) }
     )
   })
 
@@ -69,7 +72,8 @@ describe('location paths', () => {
       fc.property(fc.array(step, { minLength: 1, maxLength: 5 }), (steps) => {
         const path = joinPath(steps)
         for (const a of pathAncestors(path)) expect(isWithin(path, a)).toBe(true)
-      })
+      }),
+      { numRuns: runs(100) }
     )
   })
 })

@@ -5,6 +5,7 @@ import { INITIAL_CHARS, initialBit } from '../../src/main/store/initials'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { FIXTURE_AT, makeSet, openTestStore } from '../catalogue/set-fixtures'
 import type { TestStore } from '../catalogue/set-fixtures'
+import { runs } from '../property-runs'
 
 /**
  * A one-letter search reads `initials`, longer ones read FTS5: the two must agree on every set, or
@@ -105,7 +106,7 @@ describe('set initials', () => {
       fc.property(fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 20 }), (rows) => {
         compare(rows)
       }),
-      { numRuns: 150 }
+      { numRuns: runs(150) }
     )
   })
 

@@ -12,6 +12,7 @@ import { getSyncValue } from '../../src/main/store/sync-state-repo'
 import { RECORDS } from '../../src/shared/protocol/records'
 import { FIXTURE_AT, openTestStore } from '../catalogue/set-fixtures'
 import type { TestStore } from '../catalogue/set-fixtures'
+import { runs as scaledRuns } from '../property-runs'
 
 // Issue 27 on v2: a v2 getSets page (the reference service's XML, through the real client, pull
 // and SQLite) with one record changed at one field, any field of the record table, to any odd
@@ -21,7 +22,7 @@ import type { TestStore } from '../catalogue/set-fixtures'
 // Sets on the page; STUDBOOK_PROPERTY_SIZE (the repo's one size knob) raises it, up to a full page.
 const SETS = Math.min(500, Number(process.env['STUDBOOK_PROPERTY_SIZE'] ?? 12))
 // Each run is a whole pull (its own set writer); a failure prints its seed for fast-check to replay.
-const RUNS = 48
+const RUNS = scaledRuns(48)
 const FIELDS = RECORDS.sets.fields.map((f) => f.name)
 const ODD = [
   'text',

@@ -13,6 +13,7 @@ import { FIXTURE_AT, openTestStore } from '../catalogue/set-fixtures'
 import type { TestStore } from '../catalogue/set-fixtures'
 import { build, FIELDS, ODD, RECORDED } from './odd-record'
 import type { Obj } from './odd-record'
+import { runs as scaledRuns } from '../property-runs'
 
 // Mutated production pages through the real client, the real pull and a real SQLite file (issue
 // 27): one record of each page is changed at one field, any field, to any odd value. The rest of
@@ -22,7 +23,7 @@ import type { Obj } from './odd-record'
 // Longest page tried; STUDBOOK_PROPERTY_SIZE (the repo's one size knob) raises it, up to a full page.
 const MAX_PAGE = Math.min(500, Number(process.env['STUDBOOK_PROPERTY_SIZE'] ?? 12))
 // Each run is a whole pull (its own set writer); a failure prints its seed for fast-check to replay.
-const RUNS = 48
+const RUNS = scaledRuns(48)
 
 const example = fc.record({
   start: fc.nat({ max: RECORDED.length - 1 }),

@@ -5,6 +5,7 @@ import type { Harness } from './sync-pull-harness'
 import { interceptV3 } from './v3-requests'
 import { changeField, FIELDS, ODD } from './odd-record'
 import type { Obj } from './odd-record'
+import { runs } from '../property-runs'
 
 /**
  * Issue 27 through the whole sync, the entry the app uses (real reference service, client, pull
@@ -14,9 +15,9 @@ import type { Obj } from './odd-record'
  * the unreadable count the user sees is the number of records left out.
  */
 
-// Runs (each a fresh service and file, two whole syncs); STUDBOOK_PROPERTY_SIZE is the repo's one
-// size knob. A failure prints its seed for fast-check to replay.
-const RUNS = Math.max(1, Math.min(100, Number(process.env['STUDBOOK_PROPERTY_SIZE'] ?? 12)))
+// Runs (each a fresh service and file, two whole syncs), scaled by STUDBOOK_PROPERTY_RUNS
+// (test/property-runs.ts). A failure prints its seed for fast-check to replay.
+const RUNS = runs(12)
 const SETS = 40
 // Notes the service's lists carry on the first (clean) and second (changed) sync: which one a set
 // holds afterwards tells whether the changed record was read or left out.
