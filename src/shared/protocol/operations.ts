@@ -1,5 +1,23 @@
 import type { RecordName } from './records'
 import type { XsdType } from './xsd'
+import {
+  HASH,
+  int,
+  json,
+  JSON_ACK,
+  JSON_READ,
+  KEY,
+  LEGACY_SEARCH,
+  list,
+  needText,
+  OK,
+  ONE,
+  record,
+  single,
+  STRING,
+  text,
+  USER_FILTER
+} from './operation-params'
 
 /**
  * The operation table: every operation of the service interface and docs/protocol.md §2/§5/§7, with
@@ -67,37 +85,6 @@ export interface OperationDef extends OperationSpec {
   readonly bindings: readonly Binding[]
   readonly origin: 'spec' | 'production' | 'protocol'
 }
-
-const text = <const N extends string>(name: N) =>
-  ({ name, type: 'string', required: false }) as const
-const needText = <const N extends string>(name: N) =>
-  ({ name, type: 'string', required: true }) as const
-const int = <const N extends string>(name: N) => ({ name, type: 'int', required: true }) as const
-const json = <const N extends string, const R extends boolean>(name: N, required: R) =>
-  ({ name, type: 'string', required, json: true }) as const
-const record = <const N extends string, const R extends RecordName>(name: N, rec: R) =>
-  ({ name, type: { record: rec }, required: true }) as const
-
-const list = <const R extends RecordName>(rec: R) => ({ kind: 'list', record: rec }) as const
-const single = <const R extends RecordName>(rec: R) => ({ kind: 'single', record: rec }) as const
-const STRING = { kind: 'string' } as const
-/** A string answer that must be `OK`. */
-const OK = { kind: 'string', ack: true } as const
-/** The earlier service's update*: 1 applied, 0 not. */
-const ONE = { kind: 'int', ack: true } as const
-const JSON_READ = { kind: 'json' } as const
-const JSON_ACK = { kind: 'json', ack: true } as const
-
-const KEY = text('apiKey')
-const HASH = text('userHash')
-const USER_FILTER = [HASH, text('owned'), text('wanted')] as const
-const LEGACY_SEARCH = [
-  text('query'),
-  text('theme'),
-  text('subtheme'),
-  text('setNumber'),
-  text('year')
-] as const
 
 const OPERATION_TABLE = {
   v2: {
