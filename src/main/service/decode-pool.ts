@@ -1,13 +1,12 @@
 import { MessageChannel, Worker } from 'node:worker_threads'
 import type { MessagePort } from 'node:worker_threads'
 import { AppError } from '../../shared/errors'
-import type { AppErrorData } from '../../shared/errors'
-import { withRejections } from '../../shared/protocol/record-tolerance'
-import type { RecordRejection } from '../../shared/protocol/record-tolerance'
 import { abortError } from './transport'
 import { readInput, sizeOf } from './answer-bytes'
 import type { PoolInput } from './answer-bytes'
-import type { AwayList, ListAway } from './away-list'
+import type { ListAway } from './away-list'
+import { assembled, exclusive } from './decode-reply'
+import type { Reply } from './decode-reply'
 
 /**
  * Bodies at least this large are decoded in a worker thread so IPC keeps answering. At 128 kB a
@@ -15,22 +14,6 @@ import type { AwayList, ListAway } from './away-list'
  * main thread at load 25; at 32 kB the most left here is a quarter of that.
  */
 const WORKER_THRESHOLD_BYTES = 32 * 1024
-
-type Reply =
-  | { readonly id: number; readonly part: readonly unknown[] }
-  | {
-      readonly id: number
-      readonly ok: true
-      readonly value: unknown
-      /** The answer's long list came in parts: it is the answer, or goes back under `into`. */
-      readonly parts?: true
-      readonly into?: string | null
-      /** Records left out of a list answer (record-tolerance.ts), put back beside the list. */
-      readonly rejected?: readonly RecordRejection[]
-      /** The long list went to the job's port instead: this many records (away-list.ts). */
-      readonly away?: number
-    }
-  | { readonly id: number; readonly ok: false; readonly error: AppErrorData }
 
 interface Job {
   readonly id: number
@@ -182,34 +165,6 @@ function endOwn(): void {
   w?.terminate().catch(() => undefined)
 }
 
-/** The answer the worker decoded, its long list put back from the parts that brought it. */
-function assembled(
-  reply: {
-    readonly value: unknown
-    readonly parts?: true
-    readonly into?: string | null
-    readonly rejected?: readonly RecordRejection[]
-    readonly away?: number
-  },
-  job: Job
-): unknown {
-  const { parts } = job
-  const rejected = reply.rejected ?? []
-  if (reply.away !== undefined && job.away !== null) {
-    const list: AwayList = { away: job.away, length: reply.away, rejected }
-    // The caller owns the port now: nothing here closes it.
-    job.away = null
-    const into = reply.into ?? null
-    return into === null ? list : { ...(reply.value as Record<string, unknown>), [into]: list }
-  }
-  if (reply.parts !== true) {
-    return Array.isArray(reply.value) ? withRejections(reply.value, rejected) : reply.value
-  }
-  const into = reply.into ?? null
-  if (into === null) return withRejections(parts, rejected)
-  return { ...(reply.value as Record<string, unknown>), [into]: parts }
-}
-
 /** The job's port, when its list will not be handed to the caller (an error, a retry). */
 function closeAway(job: Job): void {
   job.away?.close()
@@ -289,15 +244,6 @@ function dispatch(): void {
 
 /** Lent threads a job may outlive (each taken back with it unanswered) before it fails. */
 const MAX_LEFT = 3
-
-/** Bytes whose buffer holds them alone, so it can be transferred; a view of more is copied first. */
-function exclusive(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const whole =
-    bytes.buffer instanceof ArrayBuffer &&
-    bytes.byteOffset === 0 &&
-    bytes.byteLength === bytes.buffer.byteLength
-  return whole ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice()
-}
 
 function inline(job: Job): void {
   try {
