@@ -12,43 +12,29 @@
 // staged in node_modules, as on a build machine before packaging it; repeatable), --dist <dir>
 // (where built installers are checked for what their updater needs; default dist/).
 import { spawnSync } from 'node:child_process'
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync
-} from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
-import { tsImport } from 'tsx/esm/api'
 import { checkPackagedNatives } from './after-pack.mjs'
-import { NOTICES_FILE } from './third-party-notices.mjs'
+import { describeTarget } from './native-targets.mjs'
+import { configurationProblems } from './package-config.mjs'
 import {
-  carriedFor,
-  configuredTargets,
-  describeTarget,
-  nativePackages,
-  nativeProblems,
-  singleTarget
-} from './native-targets.mjs'
-import { updaterConfigProblems, updaterOutputProblems } from './update-targets.mjs'
+  asarFiles,
+  desktopConventionProblems,
+  desktopEntryFields,
+  filesUnder,
+  noticeProblems,
+  productionClosure,
+  stubElectronDist
+} from './package-contents.mjs'
 
 const root = join(import.meta.dirname, '..')
 const require = createRequire(join(root, 'package.json'))
 const asar = require('@electron/asar')
 const { getCurrentFuseWire, FuseV1Options } = require('@electron/fuses')
 const { load: loadYaml } = require('js-yaml')
-const { DATA_FOLDER_NAME, defaultDataDir } = await tsImport(
-  '../src/main/hosts/data-dir.ts',
-  import.meta.url
-)
 
 const { values: options } = parseArgs({
   options: {
@@ -66,120 +52,24 @@ const check = (ok, message) => {
 }
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const config = loadYaml(readFileSync(join(root, 'electron-builder.yml'), 'utf8'))
-const HOST = { platform: process.platform, arch: process.arch }
 // A sample feed for the packaging run; a real build sets its own (docs/packaging.md).
 const SAMPLE_FEED = 'https://updates.studbook.invalid/feed'
 // The app archive's budget (issue #29): 5 MB, measured as the file's size in bytes.
 const ASAR_BUDGET_BYTES = 5_000_000
 
-// ---- Part 1: the configuration, for every target ----
+// ---- Part 1: the configuration, for every target (scripts/package-config.mjs) ----
 
-// Identity: one name for the product, its menus, its data folder and its desktop entry.
-check(
-  pkg.productName === 'Studbook',
-  `package.json productName is ${pkg.productName}, not Studbook`
-)
-check(
-  config.productName === pkg.productName,
-  'electron-builder productName differs from package.json'
-)
-check(
-  pkg.productName === DATA_FOLDER_NAME,
-  `the data folder is named ${DATA_FOLDER_NAME}, the product ${pkg.productName}: Electron's userData would differ from the browser host's`
-)
-for (const [platform, env] of [
-  ['linux', { XDG_CONFIG_HOME: '/home/u/.config' }],
-  ['darwin', {}],
-  ['win32', { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }]
-]) {
-  const dir = defaultDataDir(env, platform)
-  check(
-    dir.endsWith(`/${pkg.productName}`) || dir.endsWith(`\\${pkg.productName}`),
-    `data folder on ${platform} is ${dir}, not named ${pkg.productName}`
-  )
-}
-check(
-  pkg.desktopName === `${config.executableName}.desktop`,
-  `package.json desktopName is ${pkg.desktopName}, expected ${config.executableName}.desktop (the window's app_id and the launcher must agree)`
-)
-check(config.linux?.syncDesktopName === true, 'linux.syncDesktopName must be true')
-
-// Asar integrity: the app is one archive, validated by Electron and loaded from nowhere else.
-check(config.asar === true, 'asar must be on')
-check(
-  config.electronFuses?.enableEmbeddedAsarIntegrityValidation === true &&
-    config.electronFuses?.onlyLoadAppFromAsar === true,
-  'asar integrity fuses (enableEmbeddedAsarIntegrityValidation, onlyLoadAppFromAsar) must be on'
-)
-
-// Updates: a generic feed whose URL the build supplies, one folder per platform and architecture.
-const publish = config.publish
-check(publish?.provider === 'generic', 'publish must use the generic provider')
-check(
-  typeof publish?.url === 'string' &&
-    publish.url.includes('${env.STUDBOOK_UPDATE_URL}') &&
-    publish.url.includes('${os}') &&
-    publish.url.includes('${arch}'),
-  'publish.url must be ${env.STUDBOOK_UPDATE_URL} with ${os} and ${arch} folders'
-)
-check(pkg.dependencies?.['electron-updater'] !== undefined, 'electron-updater must be a dependency')
-checkUpdaterNeeds()
-
-/**
- * What each target's updater needs (scripts/update-targets.mjs): the Mac zip, NSIS on Windows and
- * the AppImage on Linux, each with its latest*.yml; in the configuration, and in the built output
- * (dist/, or --dist) when it holds installers of this version.
- */
-function checkUpdaterNeeds() {
-  failures.push(...updaterConfigProblems(config))
-  const dir = options.dist ?? join(root, config.directories?.output ?? 'dist')
-  const built = updaterOutputProblems(dir, config, pkg.version)
-  failures.push(...built.problems)
-  if (!built.checked)
-    notes.push(
-      `no installers of ${pkg.version} in ${dir}: only the configuration was checked for updates`
-    )
-}
-
-// Installers: one per platform and architecture.
-check(
-  config.nsis?.buildUniversalInstaller === false,
-  'nsis.buildUniversalInstaller must be false (otherwise a third installer carries both architectures)'
-)
-for (const key of ['nsis', 'dmg', 'appImage']) {
-  check(
-    String(config[key]?.artifactName ?? '').includes('${arch}'),
-    `${key}.artifactName must name the architecture`
-  )
-}
-
-// Native binaries per target, read from each header.
-const packages = nativePackages()
-const targets = configuredTargets(config)
-const wanted = options.target.map((t) => {
-  const [platform, arch] = t.split('-')
-  return { platform, arch }
+const {
+  problems: configProblems,
+  notes: configNotes,
+  targets
+} = await configurationProblems({
+  pkg,
+  config,
+  options
 })
-for (const t of wanted) {
-  check(
-    targets.some((c) => c.platform === t.platform && c.arch === t.arch),
-    `--target ${t.platform}-${t.arch} is not a configured target`
-  )
-}
-for (const target of targets) {
-  const carried = carriedFor(config, target, packages)
-  const strict =
-    wanted.some((t) => t.platform === target.platform && t.arch === target.arch) ||
-    (target.platform === HOST.platform && target.arch === HOST.arch)
-  for (const [name, files] of carried) {
-    const problems = nativeProblems(new Map([[name, files]]), target)
-    // A package with one binary (keytar) holds whatever was staged on this machine; the target's own
-    // is staged on its build machine, where --target and the afterPack hook hold it to this check.
-    const staged = singleTarget(packages.get(name) ?? [])
-    if (problems.length === 0 || strict || !staged) failures.push(...problems)
-    else notes.push(`${name} for ${describeTarget(target)}: staged on its build machine`)
-  }
-}
+failures.push(...configProblems)
+notes.push(...configNotes)
 
 if (options.static) finish()
 
@@ -193,75 +83,6 @@ function run(command, argv, env = {}) {
     console.error(`package:check: ${command} ${argv.join(' ')} failed (${result.status})`)
     process.exit(1)
   }
-}
-
-// Fuse wire as found in a real Electron binary: sentinel, wire version 1, length 8, then one byte per
-// fuse ('1' enabled, '0' disabled) in Electron's defaults, so the check proves the config flips them.
-const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'
-const DEFAULT_WIRE = '10110001'
-
-function stubElectronDist(dir) {
-  mkdirSync(dir, { recursive: true })
-  const body = Buffer.concat([
-    Buffer.from('#!/bin/sh\necho "stub electron: packaging check only" >&2\nexit 1\n'),
-    Buffer.from(SENTINEL),
-    Buffer.from([1, DEFAULT_WIRE.length]),
-    Buffer.from(DEFAULT_WIRE)
-  ])
-  writeFileSync(join(dir, 'electron'), body)
-  chmodSync(join(dir, 'electron'), 0o755)
-  writeFileSync(join(dir, 'LICENSE'), 'stub')
-  mkdirSync(join(dir, 'resources'), { recursive: true })
-}
-
-/** Every file in the asar header: [path, { unpacked }]. */
-function asarFiles(archive) {
-  const { header } = asar.getRawHeader(archive)
-  const out = []
-  const walk = (node, prefix) => {
-    for (const [name, entry] of Object.entries(node.files ?? {})) {
-      const path = prefix ? `${prefix}/${name}` : name
-      if (entry.files) walk(entry, path)
-      else out.push([path, { unpacked: entry.unpacked === true, link: entry.link !== undefined }])
-    }
-  }
-  walk(header, '')
-  return out
-}
-
-/** Names of the production dependency closure, from the installed packages' manifests. */
-function productionClosure() {
-  const names = new Set()
-  const visit = (name, from) => {
-    if (names.has(name)) return
-    let dir = from
-    let manifest = null
-    for (;;) {
-      const candidate = join(dir, 'node_modules', name, 'package.json')
-      if (existsSync(candidate)) {
-        manifest = JSON.parse(readFileSync(candidate, 'utf8'))
-        dir = join(dir, 'node_modules', name)
-        break
-      }
-      if (dir === root) break
-      dir = join(dir, '..', '..')
-    }
-    if (manifest === null) return
-    names.add(name)
-    for (const dep of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) {
-      visit(dep, dir)
-    }
-  }
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-  for (const dep of Object.keys(pkg.dependencies ?? {})) visit(dep, root)
-  return { names, dev: Object.keys(pkg.devDependencies ?? {}) }
-}
-
-function filesUnder(dir) {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir, { recursive: true })
-    .map((p) => join(dir, p))
-    .filter((p) => statSync(p).isFile())
 }
 
 // ---- Part 2: a Linux x64 directory package against a stub Electron ----
@@ -440,12 +261,7 @@ if (paths.includes('package.json')) {
 }
 
 // 9. The .desktop entry, as electron-builder generates it for the deb and the AppImage.
-const entry = Object.fromEntries(
-  desktopEntry
-    .split('\n')
-    .filter((line) => line.includes('='))
-    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])
-)
+const entry = desktopEntryFields(desktopEntry)
 const wmClass = pkg.desktopName.replace(/\.desktop$/, '')
 for (const [key, value] of Object.entries({
   Type: 'Application',
@@ -462,27 +278,7 @@ check(
   `.desktop Exec is ${entry.Exec}`
 )
 check(Boolean(entry.Comment), '.desktop entry has no Comment')
-checkDesktopConventions(entry, mimeInfo)
-
-/** The desktop's conventions: a backup opens Studbook, and the launcher can be found by use. */
-function checkDesktopConventions(entry, mimeInfo) {
-  const associations = (config.fileAssociations ?? []).filter((a) => a.mimeType)
-  check(associations.length > 0, 'fileAssociations names no MIME type for .studbook')
-  for (const { mimeType: type, ext } of associations) {
-    check(
-      (entry.MimeType ?? '').split(';').includes(type),
-      `.desktop MimeType is ${entry.MimeType}, lacking ${type}`
-    )
-    check(
-      mimeInfo.includes(`<mime-type type="${type}">`) &&
-        mimeInfo.includes(`<glob pattern="*.${ext}"/>`),
-      `the shared-mime-info file does not map *.${ext} to ${type}`
-    )
-  }
-  check(Boolean(entry.GenericName), '.desktop entry has no GenericName')
-  check(/^([^;]+;)+$/.test(entry.Keywords ?? ''), `.desktop Keywords is ${entry.Keywords}`)
-  check(Boolean(entry.Categories), '.desktop entry has no Categories')
-}
+failures.push(...desktopConventionProblems(config, entry, mimeInfo))
 
 // 10. The update feed electron-updater will read, written by electron-builder from `publish`.
 const updateFile = join(resources, 'app-update.yml')
@@ -507,62 +303,7 @@ function checkAsarBudget(size) {
   )
 }
 
-if (existsSync(archive)) checkThirdPartyNotices(archive, paths, shipped)
-
-/**
- * The third-party notices (scripts/third-party-notices.mjs, shown under Help › Third-Party
- * Licenses) ship in the renderer build and name every package whose code the app carries: each
- * package shipped in node_modules, each one the main and preload builds bundle (rolldown heads every
- * bundled module with a `// node_modules/<package>/…` line), and each one the renderer's and shared
- * sources import (the renderer build is minified, so its modules are found from the sources).
- */
-function checkThirdPartyNotices(archive, paths, shipped) {
-  const file = `out/renderer/${NOTICES_FILE}`
-  if (!paths.includes(file)) {
-    check(false, `asar lacks ${file}: the third-party notices were not generated`)
-    return
-  }
-  let packages
-  try {
-    packages = JSON.parse(asar.extractFile(archive, file).toString('utf8')).packages
-  } catch (error) {
-    check(false, `${file} is unreadable: ${error.message}`)
-    return
-  }
-  const listed = new Set(packages.map((p) => p.name))
-  const unlicensed = packages.filter((p) => !p.license || p.license === 'UNKNOWN')
-  check(
-    unlicensed.length === 0,
-    `${file} names no license for ${unlicensed.map((p) => p.name).join(', ')}`
-  )
-  const carried = new Set(shipped)
-  const bundledLine = /^\/\/ node_modules\/((?:@[^/\s]+\/)?[^/\s]+)\//gm
-  for (const p of paths.filter((p) => /^out\/(main|preload)\/.*\.js$/.test(p))) {
-    const text = asar.extractFile(archive, p).toString('utf8')
-    for (const m of text.matchAll(bundledLine)) carried.add(m[1])
-  }
-  for (const name of importedPackages(['src/renderer/src', 'src/shared'])) carried.add(name)
-  const unlisted = [...carried].filter((name) => !listed.has(name)).sort()
-  check(unlisted.length === 0, `${file} misses packages the app carries: ${unlisted.join(', ')}`)
-  console.log(`package:check: ${listed.size} packages in the third-party notices`)
-}
-
-/** Packages the sources under `dirs` import at run time (not `import type`, not Node's own). */
-function importedPackages(dirs) {
-  const names = new Set()
-  // One statement per match: no quote before its `from` (a side-effect import never matches).
-  const statement = /^[ \t]*import\s([^']*?)from\s+'([^']+)'/gm
-  for (const file of dirs.flatMap((d) => filesUnder(join(root, d)))) {
-    if (!/\.(ts|svelte)$/.test(file) || file.endsWith('.d.ts')) continue
-    for (const [, what, from] of readFileSync(file, 'utf8').matchAll(statement)) {
-      if (/^type\s/.test(what) || from.startsWith('.') || from.startsWith('node:')) continue
-      if (from === 'electron') continue
-      const parts = from.split('/')
-      names.add(from.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0])
-    }
-  }
-  return names
-}
+if (existsSync(archive)) failures.push(...noticeProblems(archive, paths, shipped))
 
 finish(existsSync(archive) ? { paths, natives, shipped, size: statSync(archive).size } : null)
 
