@@ -6,7 +6,7 @@
 import { writeSync } from 'node:fs'
 import { createCollectionHandlers } from '../../src/main/collection/collection-handlers'
 import { openStore } from '../../src/main/store/connection'
-import { getSetting } from '../../src/main/account/profiles-repo'
+import { getSetting } from '../../src/main/store/settings-repo'
 
 async function main(): Promise<void> {
   const [path = '', first = '0', count = '100'] = process.argv.slice(2)

@@ -19,7 +19,7 @@ import { createBackupHandlers } from '../../src/main/exchange/backup-handlers'
 import { createServiceClient } from '../../src/main/service/index'
 import { createPusher } from '../../src/main/sync/push/pusher'
 import { openStore } from '../../src/main/store/connection'
-import { getSetting } from '../../src/main/account/profiles-repo'
+import { getSetting } from '../../src/main/store/settings-repo'
 import { COPY } from '../collection/copy-helpers'
 
 type Effects = Record<string, string | number | null>

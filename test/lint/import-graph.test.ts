@@ -1,23 +1,15 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { ROOT, sources } from './source-files'
 
 /**
  * The import graph of src as the files state it, type-only imports included: a type circle still ties
  * modules together for the reader. Lower layers never import upward, and nothing imports app/ except the
  * two host entries.
  */
-const ROOT = join(import.meta.dirname, '../..')
 const SRC = join(ROOT, 'src')
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'/g
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name)
-    if (e.isDirectory()) return sources(path)
-    return /\.ts$/.test(e.name) ? [path] : []
-  })
-}
 
 function resolveImport(from: string, spec: string): string | null {
   const base = resolve(dirname(from), spec)

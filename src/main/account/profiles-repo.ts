@@ -97,17 +97,3 @@ export function customProfiles(db: ReadDb): ProfileRecord[] {
 export function setProfileUsername(db: WriteDb, id: number, username: string | null): void {
   run(db, sql`UPDATE profiles SET username = ${username} WHERE id = ${id}`)
 }
-
-export function getSetting(db: ReadDb, key: string): string | null {
-  return (
-    get<{ value: string }>(db, sql`SELECT value FROM settings WHERE key = ${key}`)?.value ?? null
-  )
-}
-
-export function setSetting(db: WriteDb, key: string, value: string): void {
-  run(
-    db,
-    sql`INSERT INTO settings (key, value) VALUES (${key}, ${value})
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value`
-  )
-}

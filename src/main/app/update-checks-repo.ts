@@ -1,6 +1,5 @@
 import type { ReadDb, WriteDb } from '../store/handles'
-import { get, run } from '../store/handles'
-import { sql } from '../store/sql'
+import { getSetting, setSetting } from '../store/settings-repo'
 
 /**
  * Whether the packaged app checks for updates by itself, in the database's settings table with the
@@ -9,18 +8,9 @@ import { sql } from '../store/sql'
 const UPDATE_CHECKS = 'updates.check'
 
 export function readUpdateChecks(db: ReadDb): boolean {
-  const row = get<{ value: string }>(
-    db,
-    sql`SELECT value FROM settings WHERE key = ${UPDATE_CHECKS}`
-  )
-  return row?.value !== 'off'
+  return getSetting(db, UPDATE_CHECKS) !== 'off'
 }
 
 export function writeUpdateChecks(db: WriteDb, enabled: boolean): void {
-  const value = enabled ? 'on' : 'off'
-  run(
-    db,
-    sql`INSERT INTO settings (key, value) VALUES (${UPDATE_CHECKS}, ${value})
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value`
-  )
+  setSetting(db, UPDATE_CHECKS, enabled ? 'on' : 'off')
 }

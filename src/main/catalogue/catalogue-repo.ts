@@ -136,6 +136,31 @@ export function hasSets(db: ReadDb, profileId: number): boolean {
   )
 }
 
+/** The catalogue's set ids: a restore writes only sets the edit path would accept. */
+export function catalogueSetIds(db: ReadDb, profileId: number): Set<number> {
+  return new Set(
+    all<{ set_id: number }>(db, sql`SELECT set_id FROM sets WHERE profile_id = ${profileId}`).map(
+      (r) => r.set_id
+    )
+  )
+}
+
+/** Every set of the catalogue by its full number, lower-cased (how an import names a set). */
+export function setsByNumber(
+  db: ReadDb,
+  profileId: number
+): Map<string, { setID: number; fullNumber: string; name: string }> {
+  return new Map(
+    all<{ set_id: number; full_number: string; name: string }>(
+      db,
+      sql`SELECT set_id, full_number, name FROM sets WHERE profile_id = ${profileId}`
+    ).map((s) => [
+      s.full_number.toLowerCase(),
+      { setID: s.set_id, fullNumber: s.full_number, name: s.name }
+    ])
+  )
+}
+
 export function countSets(db: ReadDb, profileId: number): number {
   return (
     get<{ n: number }>(db, sql`SELECT count(*) AS n FROM sets WHERE profile_id = ${profileId}`)

@@ -1,10 +1,12 @@
 /** The catalogue feature's public face: other features import only what is listed here. */
 export {
+  catalogueSetIds,
   countSets,
   hasSubthemesAndYears,
   replaceSubthemes,
   replaceThemes,
   replaceYears,
+  setsByNumber,
   themeNames
 } from './catalogue-repo'
 export { flagsOf, mediaPath, syncStateOf } from './set-rows'

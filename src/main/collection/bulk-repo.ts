@@ -1,5 +1,6 @@
 import type { ReadDb, WriteDb } from '../store/handles'
-import { all, run } from '../store/handles'
+import { all } from '../store/handles'
+import { setSetting } from '../store/settings-repo'
 import { sql } from '../store/sql'
 
 /** The catalogue's set numbers of the given sets; a set the catalogue lacks is absent. */
@@ -22,9 +23,5 @@ export function fullNumbersOf(
  * then see that the data changed.
  */
 export function noteWrittenElsewhere(db: WriteDb, at: string): void {
-  run(
-    db,
-    sql`INSERT INTO settings (key, value) VALUES ('edits.writtenElsewhereAt', ${at})
-        ON CONFLICT (key) DO UPDATE SET value = excluded.value`
-  )
+  setSetting(db, 'edits.writtenElsewhereAt', at)
 }

@@ -2,3 +2,4 @@
 export { createLedgerHandlers, purgeLedger } from './ledger-handlers'
 export type { LedgerHandlers } from './ledger-handlers'
 export { followLedgerPurge } from './ledger-purge'
+export { notDisposedOnly } from './ledger-repo'

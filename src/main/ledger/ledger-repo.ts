@@ -1,7 +1,8 @@
 import type { DisposalKind } from '../../shared/model/ledger'
 import type { ReadDb, WriteDb } from '../store/handles'
 import { all, get, run } from '../store/handles'
-import { sql } from '../store/sql'
+import { raw, sql } from '../store/sql'
+import type { Sql } from '../store/sql'
 
 /**
  * Every statement of the copy ledger. An entry STANDS unless the edit that deleted its copy
@@ -185,3 +186,14 @@ export function standingOfSet(db: ReadDb, profileId: number, setID: number): Lis
 }
 
 export { gainCurrency, standing }
+
+/**
+ * A condition on the copies aliased `copy` (a fixed alias chosen by code, never user text): true
+ * for a copy the ledger does not hold as disposed of but left on the service (no deleting edit:
+ * batch_id NULL). A copy deleted with its disposal is already `deleted`, or back if that edit was
+ * undone. One NOT EXISTS on ledger_by_copy (migration 140), so a caller's sums stay one walk.
+ */
+export function notDisposedOnly(copy: 'c'): Sql {
+  return raw(`NOT EXISTS (SELECT 1 FROM ledger_entries e
+  WHERE e.profile_id = ${copy}.profile_id AND e.local_id = ${copy}.local_id AND e.batch_id IS NULL)`)
+}

@@ -2,6 +2,7 @@ import type { SnapshotReason } from '../../shared/model/money'
 import type { ReadDb, WriteDb } from '../store/handles'
 import { all, get, run } from '../store/handles'
 import { raw, sql } from '../store/sql'
+import { notDisposedOnly } from '../ledger/index'
 
 /** The money view's SQL: the owned copies summed in slices of sets, and the snapshots kept. */
 
@@ -36,13 +37,10 @@ export function nextOwnedBound(
 }
 
 /**
- * A copy the ledger holds as disposed of but left on the service (no deleting edit: batch_id
- * NULL) has left the collection (issue #30 §1) though its record stays: it is not counted. A copy
- * deleted with its disposal is already `deleted`, or back if that edit was undone. The ledger's
- * table (migration 140, ledger_by_copy) is read here as data, not through its feature's code.
+ * A copy the ledger holds as disposed of but left on the service has left the collection (issue
+ * #30 §1) though its record stays: it is not counted. The ledger says which, in this same walk.
  */
-const NOT_DISPOSED = raw(`NOT EXISTS (SELECT 1 FROM ledger_entries e
-  WHERE e.profile_id = c.profile_id AND e.local_id = c.local_id AND e.batch_id IS NULL)`)
+const NOT_DISPOSED = notDisposedOnly('c')
 
 /**
  * The retail price of a copy's set in its currency's shop, as the catalogue keeps it (text):

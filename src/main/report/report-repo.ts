@@ -1,5 +1,6 @@
 import type { ReadDb, WriteDb } from '../store/handles'
-import { all, get, run, transaction } from '../store/handles'
+import { all, transaction } from '../store/handles'
+import { getSetting, setSetting } from '../store/settings-repo'
 import { raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
 import type { CopyRow } from '../collection/index'
@@ -67,7 +68,7 @@ const OWNER_NAME = 'report.ownerName'
 const OWNER_ADDRESS = 'report.ownerAddress'
 
 function setting(db: ReadDb, key: string): string {
-  return get<{ value: string }>(db, sql`SELECT value FROM settings WHERE key = ${key}`)?.value ?? ''
+  return getSetting(db, key) ?? ''
 }
 
 export function readOwner(db: ReadDb): { name: string; address: string } {
@@ -80,11 +81,7 @@ export function writeOwner(db: WriteDb, owner: { name: string; address: string }
       [OWNER_NAME, owner.name],
       [OWNER_ADDRESS, owner.address]
     ] as const) {
-      run(
-        db,
-        sql`INSERT INTO settings (key, value) VALUES (${key}, ${value})
-            ON CONFLICT (key) DO UPDATE SET value = excluded.value`
-      )
+      setSetting(db, key, value)
     }
   })
 }
