@@ -1,13 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render } from '@testing-library/svelte'
 import { setTransport } from '../../src/renderer/src/lib/api'
-import type { Transport } from '../../src/renderer/src/lib/api'
 import App from '../../src/renderer/src/App.svelte'
 import { search } from '../../src/renderer/src/lib/state/search.svelte'
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
-import type { Result } from '../../src/shared/ipc/result'
-import { settle } from './dom-env'
+import type { ChannelName } from '../../src/shared/ipc/contract'
 import { FakeBackend } from './fake-backend'
+import { HeldTransport } from './held-transport'
 
 /**
  * Main says "data changed" once per edit; a sync or a run of 2,000 edits says it thousands of
@@ -16,32 +14,6 @@ import { FakeBackend } from './fake-backend'
  * behind them. However many events arrive, each screen's refresh runs at most once more.
  */
 
-/** Answers only when the test lets them, as a busy host does. */
-class HeldAnswers implements Transport {
-  held: (() => void)[] = []
-  constructor(private readonly backend: FakeBackend) {}
-  subscribe: Transport['subscribe'] = (e, l) => this.backend.subscribe(e, l)
-  invoke<K extends ChannelName>(
-    channel: K,
-    input: ChannelInput<K>
-  ): Promise<Result<ChannelOutput<K>>> {
-    return new Promise((resolve) => {
-      this.held.push(() => {
-        resolve(this.backend.invoke(channel, input))
-      })
-    })
-  }
-  /** Answers everything asked, and what those answers lead to, until the page asks no more. */
-  async release(): Promise<void> {
-    for (let quiet = 0; quiet < 3;) {
-      const asked = this.held.splice(0)
-      for (const answer of asked) answer()
-      await settle()
-      quiet = asked.length === 0 ? quiet + 1 : 0
-    }
-  }
-}
-
 afterEach(() => {
   cleanup()
 })
@@ -49,18 +21,18 @@ afterEach(() => {
 describe('a burst of data changes', () => {
   it('refreshes each screen at most twice, the last time after the last change', async () => {
     const backend = new FakeBackend(200)
-    const transport = new HeldAnswers(backend)
+    const transport = new HeldTransport(backend)
     setTransport(transport)
     window.location.hash = '#/browse'
     render(App)
-    await transport.release()
+    await transport.releaseUntilQuiet()
     const before = backend.calls.length
     for (let i = 0; i < 50; i++) {
       backend.emit('data:changed', { scope: 'collection', setIDs: [i + 1] })
     }
     // The last change lands once the refreshes have their answers but before they are done:
     // the list must still show it.
-    for (const answer of transport.held.splice(0)) answer()
+    transport.answerAll()
     const last = backend.sets[2]
     const ownIt = backend.invoke('collection:updateSet', {
       setID: last?.setID ?? 0,
@@ -68,7 +40,7 @@ describe('a burst of data changes', () => {
     })
     backend.emit('data:changed', { scope: 'collection', setIDs: [last?.setID ?? 0] })
     await ownIt
-    await transport.release()
+    await transport.releaseUntilQuiet()
     expect(search.rowAt(2)?.collection.owned).toBe(true)
     const after = backend.calls.slice(before).map((c) => c.channel)
     const count = (channel: ChannelName): number => after.filter((c) => c === channel).length

@@ -1,40 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { setTransport } from '../../src/renderer/src/lib/api'
-import type { Transport } from '../../src/renderer/src/lib/api'
 import { SetDetailState } from '../../src/renderer/src/lib/state/detail.svelte'
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
-import type { Result } from '../../src/shared/ipc/result'
+import type { ChannelInput } from '../../src/shared/ipc/contract'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
+import { HeldTransport, toChannels } from './held-transport'
+import type { Call } from './held-transport'
 
 /** Holds each set's catalogue answer until the test releases it. */
-class HeldSets implements Transport {
-  readonly held = new Map<number, () => void>()
-  constructor(readonly backend: FakeBackend) {}
+const setIs =
+  (setID: number) =>
+  (c: Call): boolean =>
+    (c.input as ChannelInput<'catalog:getSet'>).setID === setID
 
-  invoke<K extends ChannelName>(
-    channel: K,
-    input: ChannelInput<K>
-  ): Promise<Result<ChannelOutput<K>>> {
-    if (channel !== 'catalog:getSet') return this.backend.invoke(channel, input)
-    const { setID } = input as ChannelInput<'catalog:getSet'>
-    return new Promise((resolve) => {
-      this.held.set(setID, () => {
-        resolve(this.backend.invoke(channel, input))
-      })
-    })
-  }
-
-  subscribe: Transport['subscribe'] = (event, listener) => this.backend.subscribe(event, listener)
-
-  release(setID: number): void {
-    this.held.get(setID)?.()
-  }
-}
-
-let transport: HeldSets
+let transport: HeldTransport
 beforeEach(() => {
-  transport = new HeldSets(new FakeBackend(20))
+  transport = new HeldTransport(new FakeBackend(20), toChannels('catalog:getSet'))
   setTransport(transport)
 })
 afterEach(() => {
@@ -46,9 +27,9 @@ describe('SetDetailState', () => {
     const d = new SetDetailState()
     void d.open(1)
     void d.open(2)
-    transport.release(2)
+    transport.answer(setIs(2))
     await settle()
-    transport.release(1)
+    transport.answer(setIs(1))
     await settle()
     expect(d.setID).toBe(2)
     expect(d.set?.setID).toBe(2)
@@ -62,7 +43,7 @@ describe('SetDetailState', () => {
     if (!loaded) throw new Error('the fake catalogue holds set 3')
     const mine = { ...loaded.collection, owned: true, qtyOwned: 1 }
     d.patchCollection(3, mine)
-    transport.release(3)
+    transport.answer(setIs(3))
     await settle()
     expect(d.set?.collection).toEqual(mine)
   })
@@ -70,7 +51,7 @@ describe('SetDetailState', () => {
   it('adds, replaces and removes copies as the back end answers', async () => {
     const d = new SetDetailState()
     void d.open(4)
-    transport.release(4)
+    transport.answer(setIs(4))
     await settle()
     const copy = {
       dateAcquired: '2024-05-01',
