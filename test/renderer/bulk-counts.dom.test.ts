@@ -44,7 +44,7 @@ beforeEach(async () => {
   setTransport(backend)
   backend.override('collection:bulkEdit', ({ setIDs }) => markWanted(setIDs))
   window.location.hash = '#/browse'
-  search.layout = 'list'
+  search.setLayout('list')
   search.setText('')
   render(App)
   await settle()

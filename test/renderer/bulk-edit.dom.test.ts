@@ -61,7 +61,7 @@ beforeEach(async () => {
   })
   window.location.hash = '#/browse'
   // The stores outlive a test: each starts from the whole list.
-  search.layout = 'list'
+  search.setLayout('list')
   search.setText('')
   render(App)
   await settle()

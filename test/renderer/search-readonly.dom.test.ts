@@ -19,9 +19,18 @@ describe('SearchState from outside', () => {
     }).toThrow(TypeError)
     expect(s.total).toBe(0)
     expect(s.scope).toEqual({ kind: 'all' })
-    // What the list view keeps here, it writes.
-    s.layout = 'grid'
-    s.active = 3
-    expect([s.layout, s.active]).toEqual(['grid', 3])
+    // What the list view keeps here changes through setters too: every write is in the class.
+    expect(() => {
+      // @ts-expect-error the layout changes through setLayout
+      s.layout = 'grid'
+    }).toThrow(TypeError)
+    expect(() => {
+      // @ts-expect-error the keyboard row changes through setActive
+      s.active = 3
+    }).toThrow(TypeError)
+    s.setLayout('grid')
+    s.setActive(3)
+    s.keepScroll(120)
+    expect([s.layout, s.active, s.scrollTop]).toEqual(['grid', 3, 120])
   })
 })

@@ -15,82 +15,21 @@ export const FACET_DELAY_MS = 200
 /** Rows fetched beyond the drawn ones, so a scroll finds its next page already there. */
 const READ_AHEAD = PAGE_SIZE * 1.5
 
-export type SortKey = NonNullable<SearchQuery['sort']>
-export type Scope =
-  | { readonly kind: 'all' }
-  | { readonly kind: 'owned' }
-  | { readonly kind: 'wanted' }
-  | { readonly kind: 'flag'; readonly flag: number }
-
-interface Filters {
-  theme?: string
-  subtheme?: string
-  yearFrom?: number
-  yearTo?: number
-  owned?: boolean
-  wanted?: boolean
-  flags: readonly number[]
-  availability?: string
-  price?: PriceFilter
-  exitFrom?: number
-  exitTo?: number
-  /** Leaving a shop within this many days (the retirement watch's saved-view filter). */
-  exitWithinDays?: number
-  /** The shops that filter reads: those the user chose for the watch when it was set. */
-  exitRegions?: NonNullable<SearchQuery['exitRegions']>
-}
-
-export type PriceFilter = NonNullable<SearchQuery['price']>
-
-/** A change of filters: a key given as undefined clears that filter. */
-type FilterPatch = {
-  readonly [K in Exclude<keyof Filters, 'flags'>]?: Filters[K] | undefined
-} & { readonly flags?: readonly number[] }
-
-/** Filters as set: an unset one is absent, never undefined. */
-function filtersOf(f: FilterPatch & { readonly flags: readonly number[] }): Filters {
-  return {
-    flags: f.flags,
-    ...(f.theme === undefined ? {} : { theme: f.theme }),
-    ...(f.subtheme === undefined ? {} : { subtheme: f.subtheme }),
-    ...(f.yearFrom === undefined ? {} : { yearFrom: f.yearFrom }),
-    ...(f.yearTo === undefined ? {} : { yearTo: f.yearTo }),
-    ...(f.owned === undefined ? {} : { owned: f.owned }),
-    ...(f.wanted === undefined ? {} : { wanted: f.wanted }),
-    ...(f.availability === undefined ? {} : { availability: f.availability }),
-    ...laterFilters(f)
-  }
-}
-
-/** The price and shop-exit filters, each present only when set. */
-function laterFilters(f: {
-  readonly price?: PriceFilter | undefined
-  readonly exitFrom?: number | undefined
-  readonly exitTo?: number | undefined
-  readonly exitWithinDays?: number | undefined
-  readonly exitRegions?: Filters['exitRegions'] | undefined
-}): Pick<Filters, 'price' | 'exitFrom' | 'exitTo' | 'exitWithinDays' | 'exitRegions'> {
-  return {
-    ...(f.price === undefined ? {} : { price: f.price }),
-    ...(f.exitFrom === undefined ? {} : { exitFrom: f.exitFrom }),
-    ...(f.exitTo === undefined ? {} : { exitTo: f.exitTo }),
-    ...(f.exitWithinDays === undefined ? {} : { exitWithinDays: f.exitWithinDays }),
-    // The regions mean something only with the window: never kept without it.
-    ...(f.exitWithinDays === undefined || f.exitRegions === undefined
-      ? {}
-      : { exitRegions: f.exitRegions })
-  }
-}
-
-function sameScope(a: Scope, b: Scope): boolean {
-  return a.kind === b.kind && (a.kind !== 'flag' || b.kind !== 'flag' || a.flag === b.flag)
-}
+export type { Scope, SortKey } from './search-filters'
+import {
+  filtersOf,
+  sameScope,
+  type FilterPatch,
+  type Filters,
+  type Scope,
+  type SortKey
+} from './search-filters'
 
 /**
  * The query the list shows: text, facets, sort and scope. Rows arrive page by page. The query and
  * its answer are read-only outside: they change through the methods, which also start the search
- * that goes with the change. What the list view itself keeps here (layout, keyboard row, scroll)
- * it writes directly.
+ * that goes with the change. What the list view keeps here (layout, keyboard row, scroll) it
+ * changes through its own setters, so a reader sees every write in this file.
  */
 export class SearchState {
   #text = $state('')
@@ -111,10 +50,31 @@ export class SearchState {
   /** The saved view the query was loaded from (it may have been changed since), or null. */
   #viewId = $state<number | null>(null)
 
-  layout = $state<'list' | 'grid'>('list')
+  #layout = $state<'list' | 'grid'>('list')
   /** Index of the row the keyboard is on; kept across detail visits. */
-  active = $state(0)
-  scrollTop = 0
+  #active = $state(0)
+  /** Where the list was scrolled to, for the way back from a set (not reactive: read on mount). */
+  #scrollTop = 0
+
+  get layout(): 'list' | 'grid' {
+    return this.#layout
+  }
+  setLayout(layout: 'list' | 'grid'): void {
+    this.#layout = layout
+  }
+  get active(): number {
+    return this.#active
+  }
+  /** Puts the keyboard on a row (the list clamps the index to its rows). */
+  setActive(index: number): void {
+    this.#active = index
+  }
+  get scrollTop(): number {
+    return this.#scrollTop
+  }
+  keepScroll(top: number): void {
+    this.#scrollTop = top
+  }
 
   get text(): string {
     return this.#text
@@ -222,8 +182,8 @@ export class SearchState {
     this.#filters = filtersOf({ ...q, flags: q.flags ?? [] })
     this.#sort = q.sort
     this.#desc = q.desc
-    this.active = 0
-    this.scrollTop = 0
+    this.#active = 0
+    this.#scrollTop = 0
     void this.refresh()
   }
 
@@ -233,14 +193,14 @@ export class SearchState {
     this.#viewId = null
     this.#scope = scope
     this.#filters = { flags: [] }
-    this.active = 0
-    this.scrollTop = 0
+    this.#active = 0
+    this.#scrollTop = 0
     void this.refresh()
   }
 
   setText(text: string): void {
     this.#text = text
-    this.active = 0
+    this.#active = 0
     void this.refresh()
   }
 
@@ -252,13 +212,13 @@ export class SearchState {
       ...patch,
       ...(themeChanged ? { subtheme: undefined } : {})
     })
-    this.active = 0
+    this.#active = 0
     void this.refresh()
   }
 
   clearFilters(): void {
     this.#filters = { flags: [] }
-    this.active = 0
+    this.#active = 0
     void this.refresh()
   }
 
@@ -298,7 +258,7 @@ export class SearchState {
     this.#shownText = query.text ?? ''
     this.#didYouMean = result.value.didYouMean ?? null
     this.#pages = { 0: this.withEdits(result.value.rows, seq) }
-    if (this.active >= this.#total) this.active = Math.max(0, this.#total - 1)
+    if (this.#active >= this.#total) this.#active = Math.max(0, this.#total - 1)
     this.#generation++
     clearTimeout(this.facetTimer)
     if (withFacets) this.#facets = result.value.facets
