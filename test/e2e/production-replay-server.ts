@@ -3,6 +3,7 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { rawSets, v3GetSets } from './production-replay-v3'
 
 /**
  * A loopback service made only of recorded production bytes (test/fixtures/production/):
@@ -38,78 +39,8 @@ const RECORDED_INSTRUCTIONS_SET_ID = '5860'
 /** The recorded WSDL's addresses: http://brickset.com/api/v2.asmx. */
 const RECORDED_ADDRESS = /location="http:\/\/brickset\.com\/api\/v2\.asmx"/g
 
-export interface V3Set {
-  readonly setID: number
-  readonly collection?: { readonly owned?: boolean; readonly wanted?: boolean }
-  readonly [key: string]: unknown
-}
-
-const V3_RECORDING = join(FIXTURES, 'production-v3/getSets-sets.json')
-
-/** The recorded v3 getSets `sets` array (168 sets of one user's owned collection). */
-export function recordedV3Sets(): V3Set[] {
-  return JSON.parse(readFileSync(V3_RECORDING, 'utf8')) as V3Set[]
-}
-
-/**
- * The spans of a JSON container's direct children in its raw text (`raw[0]` is `[` or `{`); for an
- * object, each span starts at the member's key. Lets the server send recorded bytes as they are
- * (`0.0` stays `0.0`) instead of re-serialising them.
- */
-function childSpans(raw: string): [number, number][] {
-  const out: [number, number][] = []
-  let depth = 0
-  let start = -1
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i]
-    if (c === '"') {
-      if (depth === 1 && start < 0) start = i
-      for (i++; i < raw.length && raw[i] !== '"'; i++) if (raw[i] === '\\') i++
-      continue
-    }
-    if (c === '[' || c === '{') {
-      if (depth === 1 && start < 0) start = i
-      depth++
-    } else if (c === ']' || c === '}') {
-      depth--
-      if (depth === 0) {
-        if (start >= 0) out.push([start, i])
-        break
-      }
-    } else if (c === ',' && depth === 1) {
-      if (start >= 0) out.push([start, i])
-      start = -1
-    } else if (depth === 1 && start < 0 && c !== undefined && !/\s/.test(c)) start = i
-  }
-  return out.map(([a, b]) => [a, a + raw.slice(a, b).trimEnd().length])
-}
-
-interface RawSet {
-  readonly set: V3Set
-  /** The set's recorded text. */
-  readonly raw: string
-  /** The same with its `collection` member's value as `{}` (no userHash given). */
-  readonly anonymous: string
-}
-
-function rawSets(): RawSet[] {
-  const text = readFileSync(V3_RECORDING, 'utf8')
-  const sets = JSON.parse(text) as V3Set[]
-  const spans = childSpans(text.slice(text.indexOf('[')))
-  const offset = text.indexOf('[')
-  if (spans.length !== sets.length) throw new Error('the v3 recording did not split into its sets')
-  return spans.map(([a, b], i) => {
-    const raw = text.slice(offset + a, offset + b)
-    const member = childSpans(raw).find(([ma]) => raw.startsWith('"collection"', ma))
-    let anonymous = raw
-    if (member) {
-      const [ma, mb] = member
-      const colon = raw.indexOf(':', ma)
-      anonymous = `${raw.slice(0, colon + 1)} {}${raw.slice(mb)}`
-    }
-    return { set: sets[i] as V3Set, raw, anonymous }
-  })
-}
+/** The recorded array, for tests that check what the server's answers were made from. */
+export { recordedV3Sets } from './production-replay-v3'
 
 export interface ReplayOptions {
   /** The Content-Type of v3 JSON: production's may be `text/html`; the document says JSON. */
@@ -148,6 +79,11 @@ const XML = 'text/xml; charset=utf-8'
 const UNRECOGNIZED =
   'System.InvalidOperationException: Request format is unrecognized for URL unexpectedly ending in '
 const NIL = '(nil)'
+
+/** The recordings are named for their operation: `setCollection_qtyOwned` → `set_collection_qty_owned`. */
+function fileOf(op: string): string {
+  return op.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+}
 
 function recorded(name: string): Buffer {
   return readFileSync(join(RESPONSES, name))
@@ -247,29 +183,15 @@ export async function startReplayServer(options: ReplayOptions): Promise<ReplayS
       case 'getThemes':
         return either(keyOk(p), 'get_themes.xml', 'get_themes_no_result.xml')
       case 'getSubthemes':
-        return either(
-          keyOk(p) && p.get('theme') === RECORDED_THEME,
-          'get_subthemes.xml',
-          'get_subthemes_no_result.xml'
-        )
       case 'getYears':
         return either(
           keyOk(p) && p.get('theme') === RECORDED_THEME,
-          'get_years.xml',
-          'get_years_no_result.xml'
+          `${fileOf(op)}.xml`,
+          `${fileOf(op)}_no_result.xml`
         )
       case 'getThemesForUser':
-        return forUser(
-          'get_themes_for_user',
-          'get_themes_for_user_owned.xml',
-          'get_themes_for_user_wanted.xml'
-        )
       case 'getSubthemesForUser':
-        return forUser(
-          'get_subthemes_for_user',
-          'get_subthemes_for_user_owned.xml',
-          'get_subthemes_for_user_wanted.xml'
-        )
+        return forUser(fileOf(op), `${fileOf(op)}_owned.xml`, `${fileOf(op)}_wanted.xml`)
       case 'getYearsForUser':
         return forUser('get_years_for_user', NIL, 'get_years_for_user_wanted.xml')
       case 'getUserNotes':
@@ -289,17 +211,12 @@ export async function startReplayServer(options: ReplayOptions): Promise<ReplayS
         if (!userOk(p)) return NIL
         return flag(p, 'owned') ? 'get_minifig_collection_owned.xml' : 'get_minifig_collection.xml'
       case 'setCollection':
-        return write('set_collection')
       case 'setCollection_owns':
-        return write('set_collection_owns')
       case 'setCollection_wants':
-        return write('set_collection_wants')
       case 'setCollection_qtyOwned':
-        return write('set_collection_qty_owned')
       case 'setCollection_userNotes':
-        return write('set_collection_user_notes')
       case 'setMinifigCollection':
-        return write('set_minifig_collection')
+        return write(fileOf(op))
       case 'setUserRating':
         // Every recorded write refused for its userHash answers these same bytes.
         return either(userOk(p), 'set_user_rating.xml', 'set_collection_invalid.xml')
@@ -309,38 +226,11 @@ export async function startReplayServer(options: ReplayOptions): Promise<ReplayS
   }
 
   /** v3 getSets: the recorded array, selected and paged; null when no recording answers it. */
-  function v3GetSets(p: Map<string, string>): string | null {
+  function v3Answer(p: Map<string, string>): string | null {
     if (!keyOk(p)) return null
     const hashGiven = (p.get('userhash') ?? '') !== ''
     if (hashGiven && !hashOk(p)) return null
-    let q: Record<string, unknown>
-    try {
-      q = JSON.parse(p.get('params') ?? '{}') as Record<string, unknown>
-    } catch {
-      return null
-    }
-    const on = (k: string): boolean => q[k] === 1 || q[k] === '1' || q[k] === true
-    if ((on('owned') || on('wanted')) && !hashGiven) return null
-    const known = new Set(['owned', 'wanted', 'setID', 'orderBy', 'pageSize', 'pageNumber'])
-    // Anything else (query, theme, updatedSince, …) was never recorded.
-    if (Object.keys(q).some((k) => !known.has(k))) return null
-    const setIDs = q['setID']
-    const ids =
-      typeof setIDs === 'number' || typeof setIDs === 'string'
-        ? new Set(String(setIDs).split(',').map(Number))
-        : null
-    const chosen = v3Sets.filter(
-      ({ set }) =>
-        (!on('owned') || set.collection?.owned === true) &&
-        (!on('wanted') || set.collection?.wanted === true) &&
-        (ids === null || ids.has(set.setID))
-    )
-    const size = Math.min(500, Math.max(1, Number(q['pageSize'] ?? 20) || 20))
-    const number = Math.max(1, Number(q['pageNumber'] ?? 1) || 1)
-    const page = chosen
-      .slice((number - 1) * size, number * size)
-      .map((s) => (hashGiven ? s.raw : s.anonymous))
-    return `{"status":"success","matches":${String(chosen.length)},"sets":[${page.join(',')}]}`
+    return v3GetSets(v3Sets, p.get('params'), hashGiven)
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -375,7 +265,7 @@ export async function startReplayServer(options: ReplayOptions): Promise<ReplayS
     const label = `${service} ${op}`
     requests.push(label)
     if (service === 'v3') {
-      const json = op === 'getSets' ? v3GetSets(p) : null
+      const json = op === 'getSets' ? v3Answer(p) : null
       if (json !== null) send(200, options.v3ContentType, json)
       else if (options.unknownV3 !== 'asmx') none(label, 404)
       else {

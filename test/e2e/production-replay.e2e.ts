@@ -2,8 +2,10 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { recordedV3Sets, startReplayServer } from './production-replay-server'
-import type { ReplayServer, V3Set } from './production-replay-server'
+import { startReplayServer } from './production-replay-server'
+import type { ReplayServer } from './production-replay-server'
+import { recordedV3Sets } from './production-replay-v3'
+import type { V3Set } from './production-replay-v3'
 import { go, listSettled, onScreen, resultCount } from './ui-helpers'
 
 /**

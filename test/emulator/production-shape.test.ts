@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { RECORDS } from '../../src/shared/protocol/records'
 import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService } from '../../src/emulator/index'
+import { v2GetSetsParams } from '../shared/v2-get-sets-params'
 
 // Our v2 WSDL and HTTP answers against production's (test/fixtures/production/production-v2). Allowed
 // differences: the namespace, the set-link field name, and the service's own name in binding names.
@@ -127,23 +128,7 @@ describe('HTTP POST answers against production recordings', () => {
       await post('login', { apiKey, username: 'demo', password: 'studbook-demo' })
     ).text()
     const userHash = /<string[^>]*>([^<]+)<\/string>/.exec(hash)?.[1] ?? ''
-    const anySet = await (
-      await post('getSets', {
-        apiKey,
-        userHash: '',
-        query: '',
-        theme: '',
-        subtheme: '',
-        setNumber: '',
-        year: '',
-        owned: '',
-        wanted: '',
-        orderBy: '',
-        pageSize: '1',
-        pageNumber: '',
-        userName: ''
-      })
-    ).text()
+    const anySet = await (await post('getSets', v2GetSetsParams({ apiKey, pageSize: '1' }))).text()
     const setID = /<setID>(\d+)<\/setID>/.exec(anySet)?.[1] ?? ''
     expect(setID).not.toBe('')
     const w = { apiKey, userHash: 'not-a-hash', setID }
@@ -171,21 +156,7 @@ describe('HTTP POST answers against production recordings', () => {
       [
         'get_sets_no_result.xml',
         'getSets',
-        {
-          apiKey,
-          userHash: '',
-          query: 'no-such-set-anywhere',
-          theme: '',
-          subtheme: '',
-          setNumber: '',
-          year: '',
-          owned: '',
-          wanted: '',
-          orderBy: '',
-          pageSize: '',
-          pageNumber: '',
-          userName: ''
-        }
+        v2GetSetsParams({ apiKey, query: 'no-such-set-anywhere' })
       ],
       [
         'get_collection_detail_no_result.xml',
@@ -218,25 +189,7 @@ describe('HTTP POST answers against production recordings', () => {
   it('has the same record shape as production: root, attributes, field order, empties, omissions, formats', async () => {
     const apiKey = service.demo.apiKey
     const pairs: [string, string, Record<string, string>][] = [
-      [
-        'get_sets.xml',
-        'getSets',
-        {
-          apiKey,
-          userHash: '',
-          query: '',
-          theme: '',
-          subtheme: '',
-          setNumber: '',
-          year: '',
-          owned: '',
-          wanted: '',
-          orderBy: '',
-          pageSize: '50',
-          pageNumber: '',
-          userName: ''
-        }
-      ],
+      ['get_sets.xml', 'getSets', v2GetSetsParams({ apiKey, pageSize: '50' })],
       ['get_themes.xml', 'getThemes', { apiKey }],
       ['get_collection_totals.xml', 'getCollectionTotals', { apiKey, userHash: 'x' }],
       ['get_instructions.xml', 'getInstructions', { apiKey, setID: '0' }]

@@ -1,12 +1,12 @@
 import { XMLParser } from 'fast-xml-parser'
-import * as soap from 'soap'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RECORDS } from '../../src/shared/protocol/records'
 import { DEFAULT_NAMESPACES } from '../../src/shared/protocol/operations'
 import { createReferenceService } from '../../src/emulator/index'
-import type { ReferenceService } from '../../src/emulator/index'
-import { listen } from '../../src/emulator/listen'
 import { loadProductionWsdl, parseWsdl, PRODUCTION_WSDL_PATH } from '../shared/production-wsdl'
+import { serveReference } from './served-reference'
+import { asList, noting, soapPort, WRITTEN_COPY } from './soap-port'
+import type { Row } from './soap-port'
 
 // Independent stacks: the npm `soap` client built from production's own WSDL file (not ours), pointed
 // at the reference service running under production's namespace. If our wire differs from what
@@ -15,55 +15,23 @@ import { loadProductionWsdl, parseWsdl, PRODUCTION_WSDL_PATH } from '../shared/p
 const PROD_NS = 'https://brickset.com/api/'
 const PROD_OPS = [...loadProductionWsdl().portTypes].find(([n]) => n.endsWith('Soap'))?.[1] ?? []
 
-type Port = Record<string, (args: object, cb: (err: unknown, result: unknown) => void) => void>
-type Row = Record<string, unknown>
-type Call = (op: string, args: object) => Promise<Row>
-
-let service: ReferenceService
-let server: { url: string; close(): Promise<void> }
-
-beforeAll(async () => {
-  service = createReferenceService({
-    sets: 300,
-    seed: 11,
-    namespaces: { api: PROD_NS, legacy: DEFAULT_NAMESPACES.legacy }
-  })
-  server = await listen(service)
-})
-afterAll(async () => {
-  await server.close()
-  service.close()
+const ref = serveReference({
+  sets: 300,
+  seed: 11,
+  namespaces: { api: PROD_NS, legacy: DEFAULT_NAMESPACES.legacy }
 })
 
-async function productionPort(soap12: boolean): Promise<Call> {
-  const client = (await soap.createClientAsync(PRODUCTION_WSDL_PATH, {
-    endpoint: `${server.url}/api/v2.asmx`,
-    forceSoap12Headers: soap12
-  })) as unknown as Record<string, Record<string, Port>>
-  const port = client['BricksetAPIv2']?.[soap12 ? 'BricksetAPIv2Soap12' : 'BricksetAPIv2Soap']
-  if (!port) throw new Error('production WSDL has no such port')
-  return (op, args) =>
-    new Promise((resolve, reject) => {
-      const fn = port[op]
-      if (!fn) {
-        reject(new Error(`no operation ${op}`))
-        return
-      }
-      fn(args, (err, result) => {
-        if (err) reject(err instanceof Error ? err : new Error('soap call failed'))
-        else resolve((result as Row | null) ?? {})
-      })
-    })
-}
-
-const asList = (v: unknown): Row[] => (Array.isArray(v) ? (v as Row[]) : v ? [v as Row] : [])
 const rows = (r: Row, op: string, element: string): Row[] =>
   asList((r[`${op}Result`] as Row | undefined)?.[element])
 
 /** The service's own answer for one set over HTTP POST, as raw element texts (no schema applied). */
 async function rawSet(setID: number, userHash: string): Promise<Record<string, string>> {
-  const body = new URLSearchParams({ apiKey: service.demo.apiKey, userHash, SetID: String(setID) })
-  const res = await fetch(`${server.url}/api/v2.asmx/getSet`, {
+  const body = new URLSearchParams({
+    apiKey: ref.service.demo.apiKey,
+    userHash,
+    SetID: String(setID)
+  })
+  const res = await fetch(`${ref.url}/api/v2.asmx/getSet`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body
@@ -95,14 +63,16 @@ describe.each([
   ['SOAP 1.2', true]
 ])('a client generated from the production v2 WSDL, over %s', (_label, soap12) => {
   it('calls every production v2 operation and reads every set field', async () => {
-    const port = await productionPort(soap12)
-    const seen = new Set<string>()
-    const run: Call = async (op, args) => {
-      seen.add(op)
-      return port(op, args)
-    }
-    const apiKey = service.demo.apiKey
-    const { username, password } = service.demo
+    const { run, seen } = noting(
+      await soapPort(
+        PRODUCTION_WSDL_PATH,
+        'BricksetAPIv2',
+        soap12 ? 'BricksetAPIv2Soap12' : 'BricksetAPIv2Soap',
+        { soap12, endpoint: `${ref.url}/api/v2.asmx` }
+      )
+    )
+    const apiKey = ref.service.demo.apiKey
+    const { username, password } = ref.service.demo
 
     expect((await run('checkKey', { apiKey })).checkKeyResult).toBe('OK')
     expect((await run('login', { apiKey, username, password: 'wrong' })).loginResult).toBe(
@@ -132,7 +102,7 @@ describe.each([
     await ok('setCollection_qtyOwned', { qtyOwned: 3 })
     await ok('setCollection_userNotes', { notes: 'Tom & Jerry <3' })
     await ok('setUserRating', { rating: 4 })
-    expect(service.admin.getCollectionValue(username, setID)).toMatchObject({
+    expect(ref.service.admin.getCollectionValue(username, setID)).toMatchObject({
       owned: true,
       wanted: true,
       qtyOwned: 3,
@@ -163,7 +133,7 @@ describe.each([
       userRating: '4'
     })
     expect(set['bricksetURL']).toBe(
-      `${server.url}/sets/${String(set['number'])}-${String(set['numberVariant'])}`
+      `${ref.url}/sets/${String(set['number'])}-${String(set['numberVariant'])}`
     )
     expect(set['lastUpdated']).toBeInstanceOf(Date)
 
@@ -172,7 +142,7 @@ describe.each([
       'getRecentlyUpdatedSets',
       'sets'
     )
-    const touched = service.admin.touchSets(1)
+    const touched = ref.service.admin.touchSets(1)
     const after = rows(
       await run('getRecentlyUpdatedSets', { apiKey, minutesAgo: 5 }),
       'getRecentlyUpdatedSets',
@@ -261,23 +231,8 @@ describe.each([
     const listed = await copies()
     const detail = {
       collectionID: Number(listed.at(-1)?.['collectionID'] ?? 0),
-      dateAcquired: '2024-02-03',
-      currency: 'EUR',
-      pricePaid: 19.99,
-      additionalPricePaid: 0,
-      currentEstimatedValue: 25,
-      conditionWhenAcquired: 'New',
-      acquiredFrom: 'Shop',
-      conditionNow: 'Boxed',
-      location: 'Attic',
-      notes: 'first copy',
-      parts: true,
-      minifigs: true,
-      instructions: true,
-      box: true,
-      willTrade: false,
-      modified: false,
-      deleted: false
+      ...WRITTEN_COPY,
+      notes: 'first copy'
     }
     expect(
       (await run('setCollectionDetail', { apiKey, userHash, detail })).setCollectionDetailResult
@@ -298,7 +253,7 @@ describe.each([
 
 describe('the WSDL the reference service serves', () => {
   it('under production’s namespace, declares the set record exactly as production does', async () => {
-    const ours = parseWsdl(await (await fetch(`${server.url}/api/v2.asmx?WSDL`)).text())
+    const ours = parseWsdl(await (await fetch(`${ref.url}/api/v2.asmx?WSDL`)).text())
     expect(ours.targetNamespace).toBe(PROD_NS)
     expect(ours.complexTypes.get('sets')).toEqual(loadProductionWsdl().complexTypes.get('sets'))
   })

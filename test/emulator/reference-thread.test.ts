@@ -7,6 +7,7 @@ import type { ReferenceService } from '../../src/emulator/index'
 import { createReferenceThread } from '../../src/emulator/reference-thread'
 import { createServiceClient } from '../../src/main/service/index'
 import type { ReferenceThread } from '../../src/emulator/reference-thread'
+import { v2GetSetsParams } from '../shared/v2-get-sets-params'
 
 // The demo's reference service runs in a worker thread, as a remote service would: the main
 // thread keeps serving timers and sockets while it answers, abort and crashes act like a
@@ -137,21 +138,16 @@ describe('the thread answers as the in-process handler does', () => {
         qtyOwned: '2',
         wanted: '1'
       }),
-      v2Get('getSets', {
-        apiKey: demo.apiKey,
-        userHash,
-        query: '',
-        theme: '',
-        subtheme: '',
-        setNumber: '',
-        year: '',
-        owned: '1',
-        wanted: '',
-        orderBy: '',
-        pageSize: '20',
-        pageNumber: '1',
-        userName: ''
-      }),
+      v2Get(
+        'getSets',
+        v2GetSetsParams({
+          apiKey: demo.apiKey,
+          userHash,
+          owned: '1',
+          pageSize: '20',
+          pageNumber: '1'
+        })
+      ),
       new Request(`${BASE}/api/v2.asmx?WSDL`),
       new Request(`${BASE}/api/v2.asmx/noSuchOperation`),
       new Request(`${BASE}/api/v2.asmx`, { method: 'PUT', body: 'x' }),

@@ -1,45 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
-import type { ReferenceService } from '../../src/emulator/index'
 import { listen } from '../../src/emulator/listen'
 import { REFUSAL_STYLES } from '../../src/emulator/binding-policy'
 import type { RefusalStyle } from '../../src/emulator/binding-policy'
+import { serveReference } from './served-reference'
+import { envelope, S12 } from './raw-requests'
 
 // The reference service answers as docs/protocol.md says production does (§1, §4, §5), over
 // loopback with plain fetch: no client of ours decides what is seen here.
 
-const S12 = 'http://www.w3.org/2003/05/soap-envelope'
-let service: ReferenceService
-let url: string
-let close: () => Promise<void>
-let ns: string
-let apiKey: string
-
-beforeAll(async () => {
-  service = createReferenceService({ sets: 200, seed: 5 })
-  const server = await listen(service)
-  url = server.url
-  close = () => server.close()
-  ns = service.namespaces.api
-  apiKey = service.demo.apiKey
-})
-afterAll(async () => {
-  await close()
-  service.close()
-})
+const ref = serveReference({ sets: 200, seed: 5 })
 
 const form = (path: string, params: Record<string, string>, type: string | null) =>
-  fetch(`${url}${path}`, {
+  fetch(`${ref.url}${path}`, {
     method: 'POST',
     headers: type === null ? {} : { 'content-type': type },
     body: new URLSearchParams(params).toString()
   })
 
 const soap12 = (op: string, inner: string, contentType: string) =>
-  fetch(`${url}/api/v2.asmx`, {
+  fetch(`${ref.url}/api/v2.asmx`, {
     method: 'POST',
     headers: { 'content-type': contentType },
-    body: `<?xml version="1.0" encoding="utf-8"?><s:Envelope xmlns:s="${S12}"><s:Body><${op} xmlns="${ns}">${inner}</${op}></s:Body></s:Envelope>`
+    body: envelope(S12, op, inner, ref.ns)
   })
 
 describe('v3 getSets with empty params (docs/protocol.md §5)', () => {
@@ -47,7 +30,7 @@ describe('v3 getSets with empty params (docs/protocol.md §5)', () => {
     for (const params of ['', '{}', ' { } ']) {
       const res = await form(
         '/api/v3.asmx/getSets',
-        { apiKey, userHash: '', params },
+        { apiKey: ref.apiKey, userHash: '', params },
         'application/x-www-form-urlencoded'
       )
       expect(await res.json()).toEqual({ status: 'error', message: 'No valid parameters' })
@@ -55,7 +38,7 @@ describe('v3 getSets with empty params (docs/protocol.md §5)', () => {
     const some = (await (
       await form(
         '/api/v3.asmx/getSets',
-        { apiKey, userHash: '', params: '{"pageSize":2}' },
+        { apiKey: ref.apiKey, userHash: '', params: '{"pageSize":2}' },
         'application/x-www-form-urlencoded'
       )
     ).json()) as { status: string; sets: unknown[] }
@@ -66,29 +49,24 @@ describe('v3 getSets with empty params (docs/protocol.md §5)', () => {
 
 describe('SOAP 1.2 is dispatched by the action parameter (docs/protocol.md §4)', () => {
   // Read when each test runs: the key is known only once beforeAll has run.
-  const key = (): string => `<apiKey>${apiKey}</apiKey>`
+  const key = (): string => `<apiKey>${ref.apiKey}</apiKey>`
+  /** A call of `op` whose Content-Type names the action `action`. */
+  const call = (op: string, action: string): Promise<Response> =>
+    soap12(op, key(), `application/soap+xml; charset=utf-8; action="${ref.ns}${action}"`)
   it('answers the operation the action names', async () => {
-    const res = await soap12(
-      'checkKey',
-      key(),
-      `application/soap+xml; charset=utf-8; action="${ns}checkKey"`
-    )
+    const res = await call('checkKey', 'checkKey')
     expect(res.status).toBe(200)
     expect(await res.text()).toContain('<checkKeyResult>OK</checkKeyResult>')
   })
   it('refuses a body that is not the operation the action names', async () => {
-    const res = await soap12(
-      'getThemes',
-      key(),
-      `application/soap+xml; charset=utf-8; action="${ns}checkKey"`
-    )
+    const res = await call('getThemes', 'checkKey')
     expect(res.status).toBe(500)
     const text = await res.text()
     expect(text).toContain('soap:Sender')
     expect(text).not.toContain('getThemesResponse')
   })
   it('refuses an action naming no operation', async () => {
-    const res = await soap12('checkKey', key(), `application/soap+xml; action="${ns}noSuchOp"`)
+    const res = await soap12('checkKey', key(), `application/soap+xml; action="${ref.ns}noSuchOp"`)
     expect(res.status).toBe(500)
     expect(await res.text()).toMatch(/did not recognize the value of HTTP Header SOAPAction/)
   })
@@ -101,7 +79,7 @@ describe('SOAP 1.2 is dispatched by the action parameter (docs/protocol.md §4)'
 describe('what ASMX answers besides data (docs/protocol.md §1, §4)', () => {
   it('answers a POST without a form body as a format it does not recognise', async () => {
     for (const type of ['application/json', 'text/plain', null]) {
-      const res = await form('/api/v2.asmx/checkKey', { apiKey }, type)
+      const res = await form('/api/v2.asmx/checkKey', { apiKey: ref.apiKey }, type)
       expect(res.status).toBe(500)
       expect(res.headers.get('content-type')).toMatch(/^text\/html/)
       expect(await res.text()).toContain(
@@ -110,7 +88,7 @@ describe('what ASMX answers besides data (docs/protocol.md §1, §4)', () => {
     }
   })
   it('sends "unrecognized" on ASP.NET\'s error page', async () => {
-    const res = await fetch(`${url}/api/v2.asmx/noSuchOperation?apiKey=${apiKey}`)
+    const res = await fetch(`${ref.url}/api/v2.asmx/noSuchOperation?apiKey=${ref.apiKey}`)
     expect(res.status).toBe(500)
     expect(res.headers.get('content-type')).toMatch(/^text\/html/)
     const page = await res.text()
@@ -119,24 +97,24 @@ describe('what ASMX answers besides data (docs/protocol.md §1, §4)', () => {
     expect(page).toContain('System.InvalidOperationException: Request format is unrecognized')
   })
   it('answers ?disco with a discovery document pointing at the WSDL', async () => {
-    const res = await fetch(`${url}/api/v2.asmx?disco`)
+    const res = await fetch(`${ref.url}/api/v2.asmx?disco`)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^text\/xml/)
     const doc = await res.text()
     expect(doc).toContain('<discovery ')
-    expect(doc).toContain(`<contractRef ref="${url}/api/v2.asmx?wsdl"`)
+    expect(doc).toContain(`<contractRef ref="${ref.url}/api/v2.asmx?wsdl"`)
     expect(doc).toContain('binding="q2:CatalogueAPIv2Soap12"')
   })
   it("answers ?op= with that operation's help page, and an error page for an unknown one", async () => {
-    const res = await fetch(`${url}/api/v2.asmx?op=getReviews`)
+    const res = await fetch(`${ref.url}/api/v2.asmx?op=getReviews`)
     expect(res.status).toBe(200)
     const page = await res.text()
     expect(page).toContain('<h2>getReviews</h2>')
     expect(page).toContain('getReviews(apiKey, setID)')
-    expect(page).toContain(`SOAPAction: "${ns}getReviews"`)
-    const other = await (await fetch(`${url}/api/v2.asmx?op=checkKey`)).text()
+    expect(page).toContain(`SOAPAction: "${ref.ns}getReviews"`)
+    const other = await (await fetch(`${ref.url}/api/v2.asmx?op=checkKey`)).text()
     expect(other).not.toBe(page)
-    const unknown = await fetch(`${url}/api/v2.asmx?op=noSuchOp`)
+    const unknown = await fetch(`${ref.url}/api/v2.asmx?op=noSuchOp`)
     expect(unknown.status).toBe(500)
   })
 })

@@ -1,67 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as soap from 'soap'
-import { LEGACY_OPERATIONS, V2_OPERATIONS } from '../../src/shared/protocol/operations'
-import { createReferenceService } from '../../src/emulator/index'
-import type { ReferenceService } from '../../src/emulator/index'
-import { listen } from '../../src/emulator/listen'
+import { describe, expect, it } from 'vitest'
+import { V2_OPERATIONS } from '../../src/shared/protocol/operations'
+import { serveReference } from './served-reference'
+import { asList, noting, soapPort, WRITTEN_COPY } from './soap-port'
 
-// An independent SOAP stack (the npm package `soap`), driven only by our WSDL.
+// An independent SOAP stack (the npm package `soap`), driven only by our WSDL. The earlier
+// service's operations: soap-client-legacy.test.ts.
 
-type Port = Record<string, (args: object, cb: (err: unknown, result: unknown) => void) => void>
-type Call = (op: string, args: object) => Promise<Record<string, unknown> | null>
-
-let service: ReferenceService
-let server: { url: string; close(): Promise<void> }
-
-beforeAll(async () => {
-  service = createReferenceService({ sets: 400, seed: 7 })
-  server = await listen(service)
-})
-afterAll(async () => {
-  await server.close()
-  service.close()
-})
-
-async function portOf(
-  path: string,
-  serviceName: string,
-  portName: string,
-  soap12: boolean
-): Promise<Call> {
-  const client = (await soap.createClientAsync(`${server.url}${path}?WSDL`, {
-    forceSoap12Headers: soap12
-  })) as unknown as Record<string, Record<string, Port>>
-  const port = client[serviceName]?.[portName]
-  if (!port) throw new Error(`no port ${portName}`)
-  return (op, args) =>
-    new Promise((resolve, reject) => {
-      const fn = port[op]
-      if (!fn) {
-        reject(new Error(`no operation ${op}`))
-        return
-      }
-      fn(args, (err, result) => {
-        if (err) reject(err instanceof Error ? err : new Error('soap call failed'))
-        else resolve(result as Record<string, unknown> | null)
-      })
-    })
-}
-
-const asList = (v: unknown): Record<string, unknown>[] =>
-  Array.isArray(v) ? (v as Record<string, unknown>[]) : v ? [v as Record<string, unknown>] : []
+const ref = serveReference({ sets: 400, seed: 7 })
 
 describe.each([
   ['SOAP 1.1', false, 'CatalogueAPIv2Soap'],
   ['SOAP 1.2', true, 'CatalogueAPIv2Soap12']
 ])('v2 through the soap package over %s', (_label, soap12, portName) => {
   it('calls every v2 operation and gets the expected values', async () => {
-    const call = await portOf('/api/v2.asmx', 'CatalogueAPIv2', portName, soap12)
-    const apiKey = service.demo.apiKey
-    const seen = new Set<string>()
-    const run = async (op: string, args: object): Promise<Record<string, unknown>> => {
-      seen.add(op)
-      return (await call(op, args)) ?? {}
-    }
+    const call = await soapPort(`${ref.url}/api/v2.asmx?WSDL`, 'CatalogueAPIv2', portName, {
+      soap12
+    })
+    const apiKey = ref.service.demo.apiKey
+    const { run, seen } = noting(call)
     expect(await run('checkKey', { apiKey })).toEqual({ checkKeyResult: 'OK' })
     expect((await run('login', { apiKey, username: 'demo', password: 'wrong' })).loginResult).toBe(
       'ERROR: invalid username and/or password'
@@ -70,8 +26,8 @@ describe.each([
       (
         await run('login', {
           apiKey,
-          username: service.demo.username,
-          password: service.demo.password
+          username: ref.service.demo.username,
+          password: ref.service.demo.password
         })
       ).loginResult
     )
@@ -112,7 +68,7 @@ describe.each([
       (await run('setCollection_owns', { apiKey, userHash, setID, owned: 0 }))
         .setCollection_ownsResult
     ).toBe('OK')
-    expect(service.admin.getCollectionValue('demo', setID)).toMatchObject({
+    expect(ref.service.admin.getCollectionValue('demo', setID)).toMatchObject({
       owned: false,
       qtyOwned: 0,
       wanted: true
@@ -132,7 +88,7 @@ describe.each([
     expect(
       (await run('setUserRating', { apiKey, userHash, setID, rating: 4 })).setUserRatingResult
     ).toBe('OK')
-    expect(service.admin.getCollectionValue('demo', setID)).toMatchObject({
+    expect(ref.service.admin.getCollectionValue('demo', setID)).toMatchObject({
       owned: true,
       qtyOwned: 3,
       notes: 'Tom & Jerry <3',
@@ -162,29 +118,10 @@ describe.each([
       )
     // A copy record comes from raising the quantity; its details are written by collectionID.
     const before = (await readCopies()).length
-    const owned = service.admin.getCollectionValue('demo', setID).qtyOwned
+    const owned = ref.service.admin.getCollectionValue('demo', setID).qtyOwned
     await run('setCollection_qtyOwned', { apiKey, userHash, setID, qtyOwned: owned + 1 })
     const fresh = (await readCopies()).at(-1)
-    const detail = {
-      collectionID: Number(fresh?.collectionID),
-      dateAcquired: '2024-02-03',
-      currency: 'EUR',
-      pricePaid: 19.99,
-      additionalPricePaid: 0,
-      currentEstimatedValue: 25,
-      conditionWhenAcquired: 'New',
-      acquiredFrom: 'Shop',
-      conditionNow: 'Boxed',
-      location: 'Attic',
-      notes: '',
-      parts: true,
-      minifigs: true,
-      instructions: true,
-      box: true,
-      willTrade: false,
-      modified: false,
-      deleted: false
-    }
+    const detail = { collectionID: Number(fresh?.collectionID), ...WRITTEN_COPY }
     expect(
       (await run('setCollectionDetail', { apiKey, userHash, detail })).setCollectionDetailResult
     ).toBe('OK')
@@ -258,7 +195,7 @@ describe.each([
     )
     expect(myYears.length).toBeGreaterThan(0)
 
-    expect(service.admin.touchSets(0)).toEqual([])
+    expect(ref.service.admin.touchSets(0)).toEqual([])
     const recentIDs = async (): Promise<number[]> =>
       asList(
         (
@@ -268,7 +205,7 @@ describe.each([
         ).getRecentlyUpdatedSetsResult?.sets
       ).map((s) => Number(s.setID))
     const earlier = await recentIDs()
-    const touched = service.admin.touchSets(2)
+    const touched = ref.service.admin.touchSets(2)
     expect((await recentIDs()).sort()).toEqual([...new Set([...earlier, ...touched])].sort())
 
     const rich = (
@@ -353,95 +290,5 @@ describe.each([
     expect((await figsOf(fig, '', '1')).length).toBe(0)
 
     expect([...seen].sort()).toEqual(V2_OPERATIONS.map((o) => o.name).sort())
-  })
-})
-
-describe.each([
-  ['SOAP 1.1', false, 'CatalogueWebServiceSoap'],
-  ['SOAP 1.2', true, 'CatalogueWebServiceSoap12']
-])('earlier service through the soap package over %s', (_label, soap12, portName) => {
-  it('calls every operation and gets the expected values', async () => {
-    const call = await portOf(
-      '/webservices/catalogue.asmx',
-      'CatalogueWebService',
-      portName,
-      soap12
-    )
-    const apiKey = service.demo.apiKey
-    const seen = new Set<string>()
-    const run = async (op: string, args: object): Promise<Record<string, unknown>> => {
-      seen.add(op)
-      return (await call(op, args)) ?? {}
-    }
-    expect((await run('login', { u: 'demo', p: 'nope' })).loginResult ?? '').toBe('')
-    const userHash = String(
-      (await run('login', { u: service.demo.username, p: service.demo.password })).loginResult
-    )
-    const themes = asList(
-      ((await run('listThemes', {})) as { listThemesResult: { themeData: unknown } })
-        .listThemesResult.themeData
-    )
-    const theme = String(themes[0]?.theme)
-    const subs = asList(
-      (
-        (await run('listSubthemes', { theme })) as {
-          listSubthemesResult?: { subthemeData: unknown }
-        }
-      ).listSubthemesResult?.subthemeData
-    )
-    expect(subs.every((s) => s.theme === theme && Number(s.yearFrom) <= Number(s.yearTo))).toBe(
-      true
-    )
-    const found = asList(
-      (
-        (await run('search2', { apiKey, theme, numberOfRecords: '5' })) as {
-          search2Result: { setData: unknown }
-        }
-      ).search2Result.setData
-    )
-    expect(found.length).toBeGreaterThan(0)
-    expect(found.length).toBeLessThanOrEqual(5)
-    expect(found.every((s) => s.theme === theme)).toBe(true)
-    const setID = Number(found[0]?.setID)
-    expect((await run('updateOwn', { userHash, setID, own: 1 })).updateOwnResult).toBe(1)
-    expect((await run('updateWant', { userHash, setID, want: 1 })).updateWantResult).toBe(1)
-    expect((await run('updateQtyOwned', { userHash, setID, qty: 5 })).updateQtyOwnedResult).toBe(1)
-    expect(
-      (await run('updateUserNotes', { userHash, setID, notes: 'legacy note' }))
-        .updateUserNotesResult
-    ).toBe(1)
-    expect((await run('updateOwn', { userHash: 'bogus', setID, own: 1 })).updateOwnResult).toBe(0)
-    const mine = asList(
-      (
-        (await run('search', { apiKey, userHash, Owned: '1' })) as {
-          searchResult: { setData: unknown }
-        }
-      ).searchResult.setData
-    )
-    expect(mine.find((s) => s.setID === setID)).toMatchObject({
-      own: true,
-      want: true,
-      qtyOwned: 5,
-      userNotes: 'legacy note'
-    })
-    const byId = asList(
-      (
-        (await run('searchBySetID', { SetID: String(setID) })) as {
-          searchBySetIDResult: { setData: unknown }
-        }
-      ).searchBySetIDResult.setData
-    )
-    expect(byId[0]?.setID).toBe(setID)
-    const touched = service.admin.touchSets(1)
-    const today = new Date().toISOString().slice(0, 10)
-    const since = asList(
-      (
-        (await run('updatedSince', { apiKey, sinceDate: today })) as {
-          updatedSinceResult: { setData: unknown }
-        }
-      ).updatedSinceResult.setData
-    )
-    expect(since.map((s) => s.setID)).toEqual(expect.arrayContaining(touched))
-    expect([...seen].sort()).toEqual(LEGACY_OPERATIONS.map((o) => o.name).sort())
   })
 })
