@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
 import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
 import CopyForm from '../../src/renderer/src/components/CopyForm.svelte'
 import type { AuditDto, AuditRowDto, TickDto } from '../../src/shared/model/shelf'
+import { openApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 
@@ -99,8 +99,7 @@ afterEach(() => {
 describe('the shelf audit screen', () => {
   it('says how to begin when no copy has a location', async () => {
     install([])
-    render(App)
-    await settle()
+    await openApp()
     const page = screen.getByRole('region', { name: 'Shelf audit' })
     await vi.waitFor(() => {
       expect(within(page).getByTestId('audit-empty').textContent).toMatch(/None of your copies/)
@@ -110,8 +109,7 @@ describe('the shelf audit screen', () => {
 
   it('walks a location: Enter ticks a typed label, the live region says it, the fix is applied', async () => {
     install([{ path: 'Attic › Shelf 2', here: 2, within: 2 }])
-    render(App)
-    await settle()
+    await openApp()
     const page = screen.getByRole('region', { name: 'Shelf audit' })
     // Reached from the sidebar too.
     expect(screen.getByRole('link', { name: 'Shelf audit' }).getAttribute('aria-current')).toBe(
@@ -192,8 +190,7 @@ describe('the shelf audit screen', () => {
 
   it('shows the new profile’s audit, not the old one’s, after a profile switch', async () => {
     install([{ path: 'Attic › Shelf 2', here: 2, within: 2 }])
-    render(App)
-    await settle()
+    await openApp()
     const page = screen.getByRole('region', { name: 'Shelf audit' })
     await vi.waitFor(() => {
       expect(within(page).getByRole('button', { name: 'Attic › Shelf 2' })).toBeTruthy()

@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, render, screen } from '@testing-library/svelte'
-import { settle } from './dom-env'
+import { describe, expect, it } from 'vitest'
+import { screen } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
 import { describeError } from '../../src/renderer/src/lib/errors'
-import App from '../../src/renderer/src/App.svelte'
 
 /**
  * A service that refused every request format (issue 27): the main side tries each binding in
@@ -23,12 +21,10 @@ const REFUSED = {
   detail: { operation: 'getReviews', reason: 'Request format is unrecognized.' }
 } as const
 
-beforeAll(() => {
-  setTransport(backend)
-})
-afterEach(() => {
-  cleanup()
-  backend.failures = {}
+serveApp(backend, {
+  reset: () => {
+    backend.failures = {}
+  }
 })
 
 describe('a service that refused every request format', () => {
@@ -40,9 +36,7 @@ describe('a service that refused every request format', () => {
 
   it('the set page names the formats tried where its reviews would be', async () => {
     backend.failures['catalog:getSetExtras'] = REFUSED
-    window.location.hash = '#/browse/set/3'
-    render(App)
-    await settle(8)
+    await openApp('#/browse/set/3', 8)
     const reviews = screen.getByRole('region', { name: /Reviews/ })
     expect(reviews.textContent).toContain('HTTP POST, SOAP 1.1, SOAP 1.2 and HTTP GET')
     expect(reviews.textContent).not.toContain('Choose automatic')

@@ -1,24 +1,16 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FACET_DELAY_MS } from '../../src/renderer/src/lib/state/search.svelte'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
 
 const backend = new FakeBackend(500)
 
-beforeAll(() => {
-  setTransport(backend)
-  window.location.hash = '#/browse'
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(backend, { route: '#/browse' })
 
 async function start(): Promise<void> {
-  render(App)
-  await settle()
+  await openApp()
 }
 
 function resultCount(): string {

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/svelte'
+import { openSetPage, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
 import { decodeResponse } from '../../src/main/service/decode-response'
 import { copyFieldsOf } from '../../src/main/collection/collection-sync-repo'
 import type { CopyDto } from '../../src/shared/model/collection'
@@ -45,28 +44,16 @@ function recordedCopy(): CopyDto {
   }
 }
 
-beforeAll(() => {
-  setTransport(backend)
-})
+serveApp(backend)
 beforeEach(() => {
   backend.copies = []
   backend.outbox = []
 })
-afterEach(() => {
-  cleanup()
-})
-
-async function openSet(): Promise<HTMLElement> {
-  window.location.hash = `#/browse/set/${SET}`
-  render(App)
-  await settle(8)
-  return screen.getByRole('article')
-}
 
 describe('the copy form and rows', () => {
   it('shows the recorded production copy 21-08-18 as 21 Aug 2018 and saves it unchanged', async () => {
     backend.copies = [recordedCopy()]
-    const page = await openSet()
+    const page = await openSetPage(SET)
     const table = within(page).getByRole('table')
     expect(table.textContent).toContain('21 Aug 2018')
     await fireEvent.click(within(table).getByRole('button', { name: 'Edit' }))
@@ -84,7 +71,7 @@ describe('the copy form and rows', () => {
   })
 
   it('reads a typed dd-MM-yy date, and refuses a day that does not exist', async () => {
-    const page = await openSet()
+    const page = await openSetPage(SET)
     await fireEvent.click(within(page).getByRole('button', { name: 'Add copy' }))
     await settle()
     const dialog = screen.getByRole('dialog', { name: 'Add a copy' })
@@ -122,7 +109,7 @@ describe('the copy form and rows', () => {
         sync: 'needs_attention'
       }
     ]
-    const page = await openSet()
+    const page = await openSetPage(SET)
     const table = within(page).getByRole('table')
     expect(within(table).getByTestId('copy-kept-local').textContent).toBe(
       'kept on this computer: the service gave it no id'
@@ -149,7 +136,7 @@ describe('the copy form and rows', () => {
         createdAt: '2026-01-01T00:00:00Z'
       }
     ]
-    await openSet()
+    await openSetPage(SET)
     backend.emit('sync:status', { ...backend.status, conflicts: 1 })
     await settle(4)
     const fields = screen.getByTestId('conflict-copy-fields')

@@ -1,30 +1,22 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, within } from '@testing-library/svelte'
+import { openSetPage, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
 
 /** Issue #14 item 8: a currency picker that remembers, and no acquisition dates in the future. */
 
 const backend = new FakeBackend(20)
 const SET = 5
 
-beforeAll(() => {
-  setTransport(backend)
-})
+serveApp(backend)
 beforeEach(() => {
   backend.copies = []
   localStorage.clear()
 })
-afterEach(() => {
-  cleanup()
-})
 
 async function addCopyDialog(): Promise<HTMLElement> {
-  window.location.hash = `#/browse/set/${SET}`
-  render(App)
-  await settle(8)
+  await openSetPage(SET)
   await fireEvent.click(screen.getByRole('button', { name: 'Add copy' }))
   await settle()
   return screen.getByRole('dialog', { name: 'Add a copy' })

@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
 import App from '../../src/renderer/src/App.svelte'
 
 /**
@@ -12,12 +12,7 @@ import App from '../../src/renderer/src/App.svelte'
 const backend = new FakeBackend(20)
 const SET = 5
 
-beforeAll(() => {
-  setTransport(backend)
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(backend)
 
 /** Loads the page at a route, as the shell's loadURL would (the route state follows the hash). */
 async function load(search: string, hash: string): Promise<void> {

@@ -1,17 +1,15 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, render, screen, within } from '@testing-library/svelte'
-import { settle } from './dom-env'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/svelte'
+import { openSetPage, serveApp } from './app-render'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
 
 /** Issue #14 item 8: prices in their currencies, sizes with units, descriptions as text. */
 
 const backend = new FakeBackend(20)
 const SET = 4
 
+serveApp(backend)
 beforeAll(() => {
-  setTransport(backend)
   const i = SET - 1
   const s = backend.sets[i]
   if (!s) throw new Error('no set')
@@ -24,9 +22,6 @@ beforeAll(() => {
       '<p>Second <b>paragraph</b>.</p><script>alert(1)</script>'
   }
 })
-afterEach(() => {
-  cleanup()
-})
 
 function fact(page: HTMLElement, name: string): string {
   const dt = within(page)
@@ -37,9 +32,7 @@ function fact(page: HTMLElement, name: string): string {
 
 describe('set facts as people read them', () => {
   it('shows prices with currency symbols, dimensions in cm and kg, and a clean description', async () => {
-    window.location.hash = `#/browse/set/${SET}`
-    render(App)
-    await settle(8)
+    await openSetPage(SET)
     const page = screen.getByRole('article')
     expect(fact(page, 'Prices')).toBe('UK £9.99 · US $12.99 · CA CA$15.00 · EU n/a')
     expect(fact(page, 'Dimensions')).toBe('4.5 × 26.2 × 7.1 cm (h × w × d) · 0.85 kg')

@@ -1,10 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, render, screen, within } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import type { Transport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
+import { HeldTransport, toChannels } from './held-transport'
+import type { Call } from './held-transport'
 
 /**
  * One set's page to another's while an answer of the first is still on its way (the copies e2e
@@ -14,33 +14,13 @@ import App from '../../src/renderer/src/App.svelte'
 
 const backend = new FakeBackend(50)
 /** The copy table's ledger answers and set 8's catalogue row, held until the test lets them go. */
-const held: (() => void)[] = []
-const next: (() => void)[] = []
-const transport: Transport = {
-  invoke(channel, input) {
-    const queue =
-      channel === 'ledger:listForSet'
-        ? held
-        : channel === 'catalog:getSet' && (input as { setID: number }).setID === 8
-          ? next
-          : null
-    if (queue === null) return backend.invoke(channel, input)
-    return new Promise((resolve) => {
-      queue.push(() => {
-        resolve(backend.invoke(channel, input))
-      })
-    })
-  },
-  subscribe: (event, listener) => backend.subscribe(event, listener)
-}
+const ledger = toChannels('ledger:listForSet')
+const set8 = (c: Call): boolean =>
+  c.channel === 'catalog:getSet' && (c.input as { setID: number }).setID === 8
+const transport = new HeldTransport(backend, (c) => ledger(c) || set8(c))
 
-beforeAll(() => {
-  backend.override('ledger:listForSet', () => [])
-  setTransport(transport)
-})
-afterEach(() => {
-  cleanup()
-})
+backend.override('ledger:listForSet', () => [])
+serveApp(transport)
 
 describe('set detail between sets', () => {
   it('an answer for the set just left lands without a page error', async () => {
@@ -51,19 +31,17 @@ describe('set detail between sets', () => {
     }
     process.on('unhandledRejection', onRejection)
     try {
-      window.location.hash = '#/browse/set/7'
-      render(App)
-      await settle(8)
-      expect(held.length).toBeGreaterThan(0)
+      await openApp('#/browse/set/7', 8)
+      expect(transport.held.filter(ledger).length).toBeGreaterThan(0)
       // Set 8 starts loading: set 7's page goes while its ledger answer is still held.
       window.location.hash = '#/browse/set/8'
       await settle(2)
       expect(screen.getByRole('article').textContent).toContain('Loading set')
-      for (const release of held.splice(0)) release()
+      transport.answerAll(ledger)
       await settle(4)
-      for (const release of next.splice(0)) release()
+      transport.answerAll(set8)
       await settle(8)
-      for (const release of held.splice(0)) release()
+      transport.answerAll(ledger)
       await settle(4)
       const page = screen.getByRole('article')
       expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe(

@@ -1,30 +1,17 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/svelte'
+import { openSetPage, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
 
 const backend = new FakeBackend(50)
 const SET = 7
 
-beforeAll(() => {
-  setTransport(backend)
-})
-afterEach(() => {
-  cleanup()
-})
-
-async function openSet(): Promise<HTMLElement> {
-  window.location.hash = `#/browse/set/${SET}`
-  render(App)
-  await settle(8)
-  return screen.getByRole('article')
-}
+serveApp(backend)
 
 describe('set detail and editing', () => {
   it('shows facts, prices, barcodes, instructions as an https link and community counts', async () => {
-    const page = await openSet()
+    const page = await openSetPage(SET)
     expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe(
       backend.sets[SET - 1]?.name
     )
@@ -38,7 +25,7 @@ describe('set detail and editing', () => {
   })
 
   it('marks owned with quantity 2 and shows the saved-waiting-to-sync state', async () => {
-    const page = await openSet()
+    const page = await openSetPage(SET)
     await fireEvent.click(within(page).getByRole('checkbox', { name: 'Owned' }))
     await settle()
     await fireEvent.click(within(page).getByRole('button', { name: 'Increase quantity owned' }))
@@ -59,7 +46,7 @@ describe('set detail and editing', () => {
   })
 
   it('sends all eight flags when one is toggled', async () => {
-    const page = await openSet()
+    const page = await openSetPage(SET)
     const group = within(page).getByRole('group', { name: 'Flags' })
     await fireEvent.click(within(group).getByRole('button', { name: 'Flag 3' }))
     await settle()
@@ -80,7 +67,7 @@ describe('set detail and editing', () => {
   })
 
   it('validates a copy inline and saves it with price and condition', async () => {
-    const page = await openSet()
+    const page = await openSetPage(SET)
     await fireEvent.click(within(page).getByRole('button', { name: 'Add copy' }))
     await settle()
     const dialog = screen.getByRole('dialog', { name: 'Add a copy' })
@@ -116,7 +103,7 @@ describe('set detail and editing', () => {
   })
 
   it('keeps half-typed notes when the set is refreshed underneath, and saves them on leaving', async () => {
-    const page = await openSet()
+    const page = await openSetPage(SET)
     const notes = within(page).getByRole('textbox', { name: /^Notes/ })
     await fireEvent.input(notes, { target: { value: 'typed while a sync finished' } })
     // A sync elsewhere changes this set: the detail reloads while the user is still typing.
@@ -137,7 +124,7 @@ describe('set detail and editing', () => {
   it('shows review markup as inert text, never as HTML', async () => {
     backend.reviewText =
       'Nice <img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>build'
-    const page = await openSet()
+    const page = await openSetPage(SET)
     const reviews = within(page).getByRole('region', { name: /Reviews/ })
     expect(reviews.querySelector('img, script')).toBeNull()
     expect(reviews.textContent).toContain('Nice build')

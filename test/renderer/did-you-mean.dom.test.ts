@@ -1,9 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen } from '@testing-library/svelte'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
 import type { Result } from '../../src/shared/ipc/result'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 
@@ -30,18 +29,11 @@ class Suggesting extends FakeBackend {
 
 const backend = new Suggesting(50)
 
-beforeAll(() => {
-  setTransport(backend)
-  window.location.hash = '#/browse'
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(backend, { route: '#/browse' })
 
 describe('did you mean', () => {
   it('offers the suggestion, and clicking it searches for it', async () => {
-    render(App)
-    await settle()
+    await openApp()
     expect(screen.queryByText(/Did you mean/)).toBeNull()
     const box = screen.getByRole('searchbox')
     await fireEvent.input(box, { target: { value: 'galeon' } })

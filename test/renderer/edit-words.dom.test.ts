@@ -1,10 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, render, screen, within } from '@testing-library/svelte'
-import { settle } from './dom-env'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { FakeBackend } from './fake-backend'
 import type { OutboxItemDto } from '../../src/shared/model/sync'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
 
 /** Issue #14 item 8: the outbox and the conflict dialog say what changed in words. */
 
@@ -24,12 +22,9 @@ const item = (id: number, patch: Partial<OutboxItemDto>): OutboxItemDto => ({
   ...patch
 })
 
+serveApp(backend)
 beforeAll(() => {
-  setTransport(backend)
   backend.labels = backend.labels.map((l) => (l.flagNo === 3 ? { flagNo: 3, label: 'Sealed' } : l))
-})
-afterEach(() => {
-  cleanup()
 })
 
 describe('edits in words', () => {
@@ -48,9 +43,7 @@ describe('edits in words', () => {
       }),
       item(6, { field: 'notes', base: '', desired: 'box dented' })
     ]
-    window.location.hash = '#/sync'
-    render(App)
-    await settle(8)
+    await openApp('#/sync', 8)
     const outbox = screen.getByRole('region', { name: 'Outbox' })
     const lines = within(outbox)
       .getAllByRole('listitem')
@@ -70,9 +63,7 @@ describe('edits in words', () => {
       item(9, { field: 'qtyOwned', base: '1', desired: '2', server: '3', state: 'conflict' })
     ]
     backend.status = { ...backend.status, conflicts: 1 }
-    window.location.hash = '#/browse'
-    render(App)
-    await settle(8)
+    await openApp('#/browse', 8)
     const dialog = screen.getByRole('dialog', { name: 'This set changed in two places' })
     expect(dialog.textContent.replace(/\s+/g, ' ')).toContain(
       'Quantity owned was changed here and on the service'

@@ -1,10 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
 import { FACET_DELAY_MS } from '../../src/renderer/src/lib/state/search.svelte'
-import App from '../../src/renderer/src/App.svelte'
 
 const backend = new FakeBackend(40)
 const item = (n: number, kind: 'add' | 'change', summary: string, lines: number[]) => ({
@@ -74,18 +73,11 @@ backend.override('exchange:applyRestore', () => ({
   safetyBackup: '/data/backups/studbook-before-restore.studbook'
 }))
 
-beforeAll(() => {
-  setTransport(backend)
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(backend)
 
 describe('import preview, restore, and the list under fast typing', () => {
   it('previews an import: changes with their lines, unusable rows, the date question, then apply', async () => {
-    window.location.hash = '#/exchange'
-    render(App)
-    await settle()
+    await openApp('#/exchange')
     const input = screen.getByLabelText('File to import')
     const file = new File([new Uint8Array([0xff, 0xfe, 0x4e, 0x00])], 'mine.csv', {
       type: 'text/csv'
@@ -144,9 +136,7 @@ describe('import preview, restore, and the list under fast typing', () => {
       rows: 0,
       savedTo: `/data/${format}.xml`
     }))
-    window.location.hash = '#/exchange'
-    render(App)
-    await settle()
+    await openApp('#/exchange')
     const exportBrickLink = screen.getByRole('button', { name: 'Export BrickLink wanted list XML' })
     await fireEvent.click(exportBrickLink)
     await settle()
@@ -166,9 +156,7 @@ describe('import preview, restore, and the list under fast typing', () => {
   })
 
   it('restore: the backup’s counts against the collection’s, replaced only once confirmed', async () => {
-    window.location.hash = '#/exchange'
-    render(App)
-    await settle()
+    await openApp('#/exchange')
     const input = screen.getByLabelText('Restore from a backup file')
     await fireEvent.change(input, {
       target: { files: [new File([new Uint8Array([1, 2, 3])], 'mine.studbook')] }
@@ -197,9 +185,7 @@ describe('import preview, restore, and the list under fast typing', () => {
   })
 
   it('asks for facet counts once typing pauses, not on every keystroke', async () => {
-    window.location.hash = '#/browse'
-    render(App)
-    await settle()
+    await openApp('#/browse')
     const before = backend.callsTo('catalog:search').length
     const box = screen.getByLabelText('Search sets')
     for (const text of ['t', 'to', 'tow', 'town']) {
@@ -215,9 +201,7 @@ describe('import preview, restore, and the list under fast typing', () => {
   })
 
   it('keeps an edit when an older reload of the list answers after it', async () => {
-    window.location.hash = '#/browse'
-    render(App)
-    await settle()
+    await openApp('#/browse')
     await fireEvent.input(screen.getByLabelText('Search sets'), { target: { value: '' } })
     await settle()
     // Hold the next search answer back, edit meanwhile, then let the stale answer through.

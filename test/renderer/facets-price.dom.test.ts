@@ -1,7 +1,6 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
+import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import { FakeViews } from './fake-views'
@@ -10,18 +9,11 @@ import { FakeViews } from './fake-views'
 const backend = new FakeBackend(100)
 const fake = new FakeViews(backend)
 
-beforeAll(() => {
-  setTransport(backend)
-  window.location.hash = '#/wanted'
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(backend, { route: '#/wanted' })
 
 describe('price and shop exit filters', () => {
   it('sends the price in the chosen currency and the exit years, and a saved view keeps them', async () => {
-    render(App)
-    await settle()
+    await openApp()
     const filters = screen.getByRole('complementary', { name: 'Filters' })
     await fireEvent.change(within(filters).getByLabelText('Price in the currency of'), {
       target: { value: 'UK' }

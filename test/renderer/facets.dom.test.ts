@@ -1,24 +1,20 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
-import { settle } from './dom-env'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { fireEvent, render, screen, within } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
 import App from '../../src/renderer/src/App.svelte'
 
 /** Issue #14 item 8: the theme list reads A to Z; the year filter follows typing. */
 
 const backend = new FakeBackend(200)
 
+serveApp(backend)
 beforeAll(() => {
-  setTransport(backend)
   // Themes by count would read Space, Town, Pirates, Castle: the biggest first.
   backend.sets.forEach((s, i) => {
     if (i % 7 === 0) backend.sets[i] = { ...s, theme: 'Space' }
   })
   window.location.hash = '#/browse'
-})
-afterEach(() => {
-  cleanup()
 })
 
 describe('filters', () => {
@@ -36,8 +32,7 @@ describe('filters', () => {
   })
 
   it('narrows by year as the user types, without leaving the field', async () => {
-    render(App)
-    await settle()
+    await openApp()
     const from = screen.getByLabelText('From year')
     from.focus()
     for (const typed of ['2', '20', '201', '2015']) {

@@ -1,11 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
 import type { Transport } from '../../src/renderer/src/lib/api'
 import type { Result } from '../../src/shared/ipc/result'
-import App from '../../src/renderer/src/App.svelte'
 
 /**
  * A preview main is still reading: the screen shows how far it is and a Cancel that a keyboard
@@ -42,18 +41,11 @@ const transport: Transport = {
   subscribe: (event, listener) => backend.subscribe(event, listener)
 }
 
-beforeAll(() => {
-  setTransport(transport)
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(transport)
 
 describe('an import preview that is still reading', () => {
   it('shows progress and a focused Cancel that stops that preview', async () => {
-    window.location.hash = '#/exchange'
-    render(App)
-    await settle()
+    await openApp('#/exchange')
     const file = new File(['Number,Qty owned\n10179-1,1\n'], 'big.csv', { type: 'text/csv' })
     await fireEvent.change(screen.getByLabelText('File to import'), { target: { files: [file] } })
     await settle(10)

@@ -1,25 +1,17 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/svelte'
+import { openApp, openSetPage, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
 
 /** Issue #14 item 8: focus follows the user, a skip link, and a shortcuts sheet. */
 
 const backend = new FakeBackend(60)
 
-beforeAll(() => {
-  setTransport(backend)
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(backend)
 
 async function browse(): Promise<HTMLElement> {
-  window.location.hash = '#/browse'
-  render(App)
-  await settle(8)
+  await openApp('#/browse', 8)
   return screen.getByRole('grid')
 }
 
@@ -50,9 +42,7 @@ describe('focus follows the user', () => {
   })
 
   it('gives focus back to the button that opened a dialog when it closes', async () => {
-    window.location.hash = `#/browse/set/3`
-    render(App)
-    await settle(8)
+    await openSetPage(3)
     const add = screen.getByRole('button', { name: 'Add copy' })
     add.focus()
     await fireEvent.click(add)

@@ -1,8 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, within } from '@testing-library/svelte'
 import type { LeavingDto } from '../../src/shared/model/watch'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import { FakeViews } from './fake-views'
@@ -32,19 +31,15 @@ backend.override('watch:leaving', (input): LeavingDto => {
   return { today: '2026-11-26', days: input.days ?? 90, sets: [row], fresh, truncated: false }
 })
 
+serveApp(backend)
 beforeAll(() => {
-  setTransport(backend)
   window.localStorage.clear()
   window.location.hash = '#/browse'
-})
-afterEach(() => {
-  cleanup()
 })
 
 describe('the retirement watch in the window', () => {
   it('badges the set in Browse, tells once, and lists it on Leaving shops', async () => {
-    render(App)
-    await settle()
+    await openApp()
     await vi.waitFor(() => {
       expect(screen.getAllByText('Leaving in 12 d').length).toBeGreaterThan(0)
     })
@@ -63,9 +58,7 @@ describe('the retirement watch in the window', () => {
   })
 
   it('keeps "leaving shops within N days" in a saved view', async () => {
-    window.location.hash = '#/wanted'
-    render(App)
-    await settle()
+    await openApp('#/wanted')
     const filters = screen.getByRole('complementary', { name: 'Filters' })
     const within90 = within(filters).getByLabelText('Leaves the shop within days')
     await fireEvent.change(within90, { target: { value: '90' } })
@@ -90,9 +83,7 @@ describe('the retirement watch in the window', () => {
   })
 
   it('reads the shops chosen on Leaving shops, in the screen and in the filter', async () => {
-    window.location.hash = '#/leaving'
-    render(App)
-    await settle()
+    await openApp('#/leaving')
     const page = screen.getByRole('region', { name: 'Leaving shops' })
     await fireEvent.click(within(page).getByRole('checkbox', { name: 'UK' }))
     await settle()
@@ -101,9 +92,7 @@ describe('the retirement watch in the window', () => {
     })
     const chosen = backend.callsTo('watch:leaving').at(-1)?.regions ?? []
     cleanup()
-    window.location.hash = '#/browse'
-    render(App)
-    await settle()
+    await openApp('#/browse')
     const filters = screen.getByRole('complementary', { name: 'Filters' })
     await fireEvent.change(within(filters).getByLabelText('Leaves the shop within days'), {
       target: { value: '30' }
@@ -119,9 +108,7 @@ describe('the retirement watch in the window', () => {
   })
 
   it('the shops are a setting: chosen in Settings, the watch and the filter read them', async () => {
-    window.location.hash = '#/settings'
-    render(App)
-    await settle()
+    await openApp('#/settings')
     const panel = screen.getByRole('region', { name: 'Leaving shops: which shops' })
     const eu = within(panel).getByRole<HTMLInputElement>('checkbox', { name: 'EU' })
     const was = eu.checked
@@ -136,9 +123,7 @@ describe('the retirement watch in the window', () => {
     }
     expect(stored.regions?.includes('EU')).toBe(!was)
     cleanup()
-    window.location.hash = '#/leaving'
-    render(App)
-    await settle()
+    await openApp('#/leaving')
     const page = screen.getByRole('region', { name: 'Leaving shops' })
     expect(within(page).getByRole<HTMLInputElement>('checkbox', { name: 'EU' }).checked).toBe(!was)
   })

@@ -1,9 +1,8 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/svelte'
 import type { CopyDto } from '../../src/shared/model/collection'
 import type { GainsDto, LedgerEntryDto } from '../../src/shared/model/ledger'
+import { openApp, openSetPage, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 
@@ -76,8 +75,8 @@ const noGains: GainsDto = {
 let entries: LedgerEntryDto[] = []
 let gains: GainsDto = noGains
 
+serveApp(backend)
 beforeAll(() => {
-  setTransport(backend)
   backend.override('ledger:listForSet', ({ setID }) => entries.filter((e) => e.setID === setID))
   backend.override('ledger:list', () => ({ offset: 0, total: entries.length, entries }))
   backend.override('ledger:getGains', ({ by }) => ({ ...gains, by: by ?? 'set' }))
@@ -99,20 +98,10 @@ beforeEach(() => {
   entries = []
   gains = noGains
 })
-afterEach(() => {
-  cleanup()
-})
-
-async function openSet(): Promise<HTMLElement> {
-  window.location.hash = `#/browse/set/${SET}`
-  render(App)
-  await settle(8)
-  return screen.getByRole('article')
-}
 
 describe('disposing of a copy', () => {
   it('one dialog: what, when, proceeds, and the deletion only when ticked', async () => {
-    const page = await openSet()
+    const page = await openSetPage(SET)
     await fireEvent.click(within(page).getByRole('button', { name: 'Dispose…' }))
     await settle()
     const dialog = screen.getByRole('dialog', { name: 'Dispose of this copy' })
@@ -151,7 +140,7 @@ describe('disposing of a copy', () => {
   })
 
   it('refuses a date before the copy was acquired, and sends nothing', async () => {
-    const page = await openSet()
+    const page = await openSetPage(SET)
     await fireEvent.click(within(page).getByRole('button', { name: 'Dispose…' }))
     await settle()
     const dialog = screen.getByRole('dialog', { name: 'Dispose of this copy' })
@@ -168,7 +157,7 @@ describe('disposing of a copy', () => {
 
   it('a copy kept on the service is marked as in the ledger and not offered again', async () => {
     entries = [entry]
-    const page = await openSet()
+    const page = await openSetPage(SET)
     await vi.waitFor(() => {
       expect(within(page).getByTestId('copy-disposed').textContent).toMatch(
         /Sold\s+1 Jun 2025: in the ledger/
@@ -180,9 +169,7 @@ describe('disposing of a copy', () => {
 
 describe('the Ledger screen', () => {
   it('says plainly when there is nothing yet', async () => {
-    window.location.hash = '#/ledger'
-    render(App)
-    await settle(8)
+    await openApp('#/ledger', 8)
     const empty = await screen.findByTestId('ledger-empty')
     expect(empty.textContent).toContain('Nothing in the ledger yet')
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Export CSV' }).disabled).toBe(
@@ -210,9 +197,7 @@ describe('the Ledger screen', () => {
       unrealisedTotals: [row('', 'USD', 15)],
       mixedCurrency: 1
     }
-    window.location.hash = '#/browse'
-    render(App)
-    await settle(8)
+    await openApp('#/browse', 8)
     // The ledger is a page of the sidebar's Money section.
     await fireEvent.click(screen.getByRole('link', { name: 'Money' }))
     await settle(8)

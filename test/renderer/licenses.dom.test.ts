@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { fireEvent, render, screen, within } from '@testing-library/svelte'
+import { serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
 import App from '../../src/renderer/src/App.svelte'
 
 /**
@@ -39,8 +39,13 @@ const NOTICES = {
 let served: unknown = NOTICES
 const requested: string[] = []
 
+serveApp(backend, {
+  reset: () => {
+    served = NOTICES
+    requested.length = 0
+  }
+})
 beforeAll(() => {
-  setTransport(backend)
   vi.stubGlobal('fetch', (url: string) => {
     requested.push(url)
     return Promise.resolve(
@@ -50,11 +55,6 @@ beforeAll(() => {
       })
     )
   })
-})
-afterEach(() => {
-  cleanup()
-  served = NOTICES
-  requested.length = 0
 })
 
 describe('Help › Third-Party Licenses', () => {

@@ -1,17 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 
-beforeAll(() => {
-  setTransport(new FakeBackend(60))
-  window.location.hash = '#/browse'
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(new FakeBackend(60), { route: '#/browse' })
 
 function item(index: number): HTMLElement {
   const el = document.getElementById(`item-${index}`)
@@ -21,8 +14,7 @@ function item(index: number): HTMLElement {
 
 describe('the results grid and the pointer', () => {
   it('a click anywhere on a row or card puts the keyboard there, in both layouts', async () => {
-    render(App)
-    await settle()
+    await openApp()
     const grid = screen.getByRole('grid')
     await fireEvent.click(item(3).querySelector('.number') ?? item(3))
     expect(grid.getAttribute('aria-activedescendant')).toBe('item-3')

@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, render, screen } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { render, screen } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
 import App from '../../src/renderer/src/App.svelte'
 
 /** The desktop app: File › Back Up…, Restore… and a `.studbook` opened by the OS. */
@@ -48,18 +48,11 @@ backend.override('exchange:previewRestore', () => ({
   unknownSets: { count: 0, shown: [] }
 }))
 
-beforeAll(() => {
-  setTransport(backend)
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(backend)
 
 describe('File menu commands for your data (desktop)', () => {
   it('Back Up… opens the data screen and saves a backup where the user chooses', async () => {
-    window.location.hash = '#/browse'
-    render(App)
-    await settle()
+    await openApp('#/browse')
     backend.emit('menu:command', { command: 'backup' })
     await settle(10)
     expect(window.location.hash).toBe('#/exchange')
@@ -70,9 +63,7 @@ describe('File menu commands for your data (desktop)', () => {
   })
 
   it('Restore… asks main for the file dialog and shows the Restore preview', async () => {
-    window.location.hash = '#/owned'
-    render(App)
-    await settle()
+    await openApp('#/owned')
     backend.emit('menu:command', { command: 'restore' })
     await settle(10)
     expect(window.location.hash).toBe('#/exchange')
@@ -81,9 +72,7 @@ describe('File menu commands for your data (desktop)', () => {
   })
 
   it('a .studbook the OS opened shows its Restore preview, also on the data screen', async () => {
-    window.location.hash = '#/exchange'
-    render(App)
-    await settle()
+    await openApp('#/exchange')
     const before = backend.callsTo('exchange:previewRestore').length
     backend.emit('menu:command', { command: 'restoreOpened' })
     await settle(10)

@@ -1,8 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/svelte'
 import type { MoneyCurrencyDto, MoneyHistoryDto } from '../../src/shared/model/money'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 
@@ -46,6 +45,7 @@ backend.override('money:getHistory', (input) =>
   input.theme === 'Space' ? { ...answer, theme: 'Space', currencies: [chf] } : answer
 )
 
+serveApp(backend)
 beforeAll(() => {
   // jsdom has no media queries; the chart asks whether the system's scheme is dark.
   Object.defineProperty(window, 'matchMedia', {
@@ -57,17 +57,11 @@ beforeAll(() => {
       removeEventListener: () => undefined
     })
   })
-  setTransport(backend)
   window.localStorage.clear()
-})
-afterEach(() => {
-  cleanup()
 })
 
 async function openMoney(): Promise<HTMLElement> {
-  window.location.hash = '#/browse'
-  render(App)
-  await settle()
+  await openApp('#/browse')
   await fireEvent.click(screen.getByRole('link', { name: 'Money' }))
   await settle()
   return screen.getByRole('region', { name: 'Money' })

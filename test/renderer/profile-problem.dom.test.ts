@@ -1,39 +1,23 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, render, screen } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { screen } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
-import type { AccountStatus } from '../../src/shared/model/account'
+import { accountStatus } from './account-status'
 
 const backend = new FakeBackend(20)
-const status: AccountStatus = {
-  profile: 'custom',
+const status = accountStatus({
   baseUrl: 'http://brickset.example.com',
-  binding: 'auto',
   apiKeySet: false,
-  signedIn: false,
-  signInNeeded: null,
-  username: null,
-  keychain: 'memory',
-  remembered: false,
-  keychainMessage: null,
   problem: 'The service address must use https.'
-}
+})
 backend.override('account:getStatus', () => status)
 
-beforeAll(() => {
-  setTransport(backend)
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(backend)
 
 describe('stored service settings that cannot be used', () => {
   it('the app opens on Settings with the reason; the catalogue stays a click away', async () => {
-    window.location.hash = '#/browse'
-    render(App)
-    await settle()
+    await openApp('#/browse')
     expect(window.location.hash).toBe('#/settings')
     const reason = screen.getByTestId('profile-problem')
     expect(reason.getAttribute('role')).toBe('alert')

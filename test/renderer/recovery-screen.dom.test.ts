@@ -1,18 +1,13 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, render, screen } from '@testing-library/svelte'
+import { serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
 import RecoveryScreen from '../../src/renderer/src/components/RecoveryScreen.svelte'
 import type { StartState } from '../../src/shared/model/app'
 
 const backend = new FakeBackend(5)
-beforeAll(() => {
-  setTransport(backend)
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(backend)
 
 const damaged: Extract<StartState, { state: 'damaged' }> = {
   state: 'damaged',

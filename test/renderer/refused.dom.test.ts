@@ -1,10 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import type { ChannelName } from '../../src/shared/ipc/contract'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
 
 /**
  * Issue #14 item 8: a browser host restarted under an open tab refuses it (its pass is gone).
@@ -26,19 +25,12 @@ const CHANNELS: ChannelName[] = [
   'flags:getLabels'
 ]
 
-beforeAll(() => {
-  setTransport(backend)
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(backend)
 
 describe('a tab the browser host no longer knows', () => {
   it('explains what happened and what to do, and Try again asks the host again', async () => {
     for (const c of CHANNELS) backend.failures[c] = REFUSED
-    window.location.hash = '#/browse'
-    render(App)
-    await settle(8)
+    await openApp('#/browse', 8)
     const screenText = (): string => document.body.textContent.replace(/\s+/g, ' ')
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'This tab lost its connection to Studbook'

@@ -1,8 +1,7 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/svelte'
 import { savedQuery } from '../../src/shared/ipc/channels/views'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import { FakeViews } from './fake-views'
@@ -10,17 +9,10 @@ import { FakeViews } from './fake-views'
 const backend = new FakeBackend(500)
 const fake = new FakeViews(backend)
 
-beforeAll(() => {
-  setTransport(backend)
-  window.location.hash = '#/browse'
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(backend, { route: '#/browse' })
 
 async function start(): Promise<void> {
-  render(App)
-  await settle()
+  await openApp()
 }
 
 const sidebar = (): HTMLElement => screen.getByRole('navigation', { name: 'Sections' })

@@ -1,15 +1,14 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { openApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
+import { HeldTransport, toChannels } from './held-transport'
 import { setTransport } from '../../src/renderer/src/lib/api'
-import type { Transport } from '../../src/renderer/src/lib/api'
 import { scanLog } from '../../src/renderer/src/lib/state/scan.svelte'
 import { sync } from '../../src/renderer/src/lib/state/sync.svelte'
-import App from '../../src/renderer/src/App.svelte'
 import Scan from '../../src/renderer/src/views/Scan.svelte'
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
-import type { Result } from '../../src/shared/ipc/result'
+import type { ChannelInput } from '../../src/shared/ipc/contract'
 import type { ScanResultDto } from '../../src/shared/model/scan'
 
 /** The scan screen (issue #17): every scan listed in order, unknown codes kept, undo per line. */
@@ -20,35 +19,7 @@ let journal = 0
 const undone: number[] = []
 
 /** Scans answer only when the test lets them: the next scan arrives while one is being saved. */
-class SlowScans implements Transport {
-  held: (() => void)[] = []
-  inFlight = 0
-  maxInFlight = 0
-  hold = true
-  subscribe: Transport['subscribe'] = (e, l) => backend.subscribe(e, l)
-  invoke<K extends ChannelName>(
-    channel: K,
-    input: ChannelInput<K>
-  ): Promise<Result<ChannelOutput<K>>> {
-    if (channel !== 'collection:scan' || !this.hold) return backend.invoke(channel, input)
-    this.inFlight++
-    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight)
-    return new Promise((resolve) => {
-      this.held.push(() => {
-        this.inFlight--
-        resolve(backend.invoke(channel, input))
-      })
-    })
-  }
-  async release(): Promise<void> {
-    while (this.held.length > 0) {
-      this.held.shift()?.()
-      await settle()
-    }
-  }
-}
-
-let transport: SlowScans
+let transport: HeldTransport
 
 function scanAnswer(input: ChannelInput<'collection:scan'>): ScanResultDto {
   const base = { code: input.code, action: input.action, choices: [], copy: null, journalId: null }
@@ -111,14 +82,14 @@ beforeAll(() => {
   })
 })
 beforeEach(() => {
-  transport = new SlowScans()
+  transport = new HeldTransport(backend, toChannels('collection:scan'))
   setTransport(transport)
   owned = new Map()
   journal = 0
   undone.length = 0
   tones.length = 0
   scanLog.lines = []
-  scanLog.action = 'owned'
+  scanLog.setAction('owned')
   scanLog.setMuted(false)
 })
 afterEach(() => {
@@ -154,7 +125,7 @@ describe('the scan screen', () => {
     expect(document.activeElement).toBe(field())
 
     await transport.release()
-    expect(transport.maxInFlight).toBe(1)
+    expect(transport.mostHeld).toBe(1)
     expect(screen.getByRole('heading', { level: 2 }).textContent).not.toContain('being saved')
     expect(backend.callsTo('collection:scan').map((c) => c.code)).toEqual(codes)
     expect(lines().every((l) => l.dataset.state === 'applied')).toBe(true)
@@ -251,9 +222,7 @@ describe('the scan screen', () => {
 describe('reaching the scan screen', () => {
   it('opens from the sidebar and with Ctrl+Shift+B, even from the search box, field focused', async () => {
     transport.hold = false
-    window.location.hash = '#/browse'
-    render(App)
-    await settle(8)
+    await openApp('#/browse', 8)
     const link = within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', {
       name: 'Scan'
     })

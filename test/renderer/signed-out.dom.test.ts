@@ -1,39 +1,19 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { cleanup, fireEvent, screen } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
-import type { AccountStatus } from '../../src/shared/model/account'
+import { accountStatus } from './account-status'
 
 const backend = new FakeBackend(20)
-let status: AccountStatus = {
-  profile: 'custom',
-  baseUrl: 'https://service.example',
-  binding: 'auto',
-  apiKeySet: true,
-  signedIn: false,
-  signInNeeded: null,
-  username: null,
-  keychain: 'memory',
-  remembered: false,
-  keychainMessage: null,
-  problem: null
-}
+let status = accountStatus()
 backend.override('account:getStatus', () => status)
 
-beforeAll(() => {
-  setTransport(backend)
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(backend)
 
 describe('signed out of a real service', () => {
   it('the collection views say so and lead to sign-in; browsing does not nag', async () => {
-    window.location.hash = '#/owned'
-    render(App)
-    await settle()
+    await openApp('#/owned')
     expect(screen.getByTestId('signed-out').textContent).toContain('Signed out.')
     await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
     await settle()
@@ -46,15 +26,11 @@ describe('signed out of a real service', () => {
 
   it('signed in, or on the demo, there is no such note', async () => {
     status = { ...status, signedIn: true, username: 'collector' }
-    window.location.hash = '#/totals'
-    render(App)
-    await settle()
+    await openApp('#/totals')
     expect(screen.queryByTestId('signed-out')).toBeNull()
     cleanup()
     status = { ...status, profile: 'demo', signedIn: false, username: null }
-    window.location.hash = '#/notes'
-    render(App)
-    await settle()
+    await openApp('#/notes')
     expect(screen.queryByTestId('signed-out')).toBeNull()
   })
 
@@ -66,9 +42,7 @@ describe('signed out of a real service', () => {
       signInNeeded: 'hash',
       username: 'collector'
     }
-    window.location.hash = '#/browse'
-    render(App)
-    await settle()
+    await openApp('#/browse')
     const banner = screen.getByTestId('sign-in-needed')
     expect(banner.textContent).toContain('Nothing was removed')
     expect(screen.queryByTestId('signed-out')).toBeNull()

@@ -8,7 +8,7 @@ import { Notices, notices } from '../../src/renderer/src/lib/state/notices.svelt
 import { Panels } from '../../src/renderer/src/lib/state/panels.svelte'
 import { search } from '../../src/renderer/src/lib/state/search.svelte'
 import { Theme } from '../../src/renderer/src/lib/state/theme.svelte'
-import type { AccountStatus } from '../../src/shared/model/account'
+import { accountStatus } from './account-status'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 
@@ -115,25 +115,10 @@ describe('Edits', () => {
 })
 
 describe('AccountState', () => {
-  const status = (over: Partial<AccountStatus>): AccountStatus => ({
-    profile: 'custom',
-    baseUrl: 'https://example.com',
-    binding: 'auto',
-    apiKeySet: true,
-    signedIn: false,
-    signInNeeded: null,
-    username: null,
-    keychain: 'memory',
-    remembered: false,
-    keychainMessage: null,
-    problem: null,
-    ...over
-  })
-
   it('opens the settings when the stored settings cannot be used', async () => {
     window.history.replaceState(null, '', '#/browse')
     backend.override('account:getStatus', () =>
-      status({ problem: 'The service address must use https.' })
+      accountStatus({ problem: 'The service address must use https.' })
     )
     const a = new AccountState()
     await a.load()
@@ -143,7 +128,7 @@ describe('AccountState', () => {
 
   it('a sign-in that works says so; one that fails leaves the status as it was', async () => {
     const a = new AccountState()
-    backend.override('account:signIn', () => status({ signedIn: true, username: 'ann' }))
+    backend.override('account:signIn', () => accountStatus({ signedIn: true, username: 'ann' }))
     expect(await a.signIn('ann', 'pw')).toBe(true)
     expect(a.status?.username).toBe('ann')
     expect(notices.toasts.map((t) => t.text)).toEqual(['Signed in'])

@@ -1,24 +1,16 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, render, screen } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { screen } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
 
 const backend = new FakeBackend(20)
 
-beforeAll(() => {
-  setTransport(backend)
-  window.location.hash = '#/browse'
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(backend, { route: '#/browse' })
 
 describe('a catalogue pull the service stopped early', () => {
   it('says the catalogue is incomplete instead of synced', async () => {
-    render(App)
-    await settle()
+    await openApp()
     expect(screen.getByTestId('pending').textContent.trim()).toBe('All synced')
     const catalogueIncomplete = { got: 700, expected: 2000 }
     backend.emit('sync:status', { ...backend.status, catalogueIncomplete })

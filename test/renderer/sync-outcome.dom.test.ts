@@ -1,31 +1,26 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
 
 /** Issue #14: the header and the sync page say what the last sync did, never more. */
 
 const backend = new FakeBackend(20)
 const idle = backend.status
 
-beforeAll(() => {
-  setTransport(backend)
-})
-afterEach(() => {
-  cleanup()
-  backend.status = idle
-  window.location.hash = '#/browse'
+serveApp(backend, {
+  reset: () => {
+    backend.status = idle
+    window.location.hash = '#/browse'
+  }
 })
 
 const header = (): string => screen.getByTestId('pending').textContent.trim()
 
 describe('what the sync status says', () => {
   it('while the catalogue downloads: the header names it, with N of M sets', async () => {
-    window.location.hash = '#/browse'
-    render(App)
-    await settle()
+    await openApp('#/browse')
     backend.emit('sync:status', {
       ...backend.status,
       running: true,
@@ -42,9 +37,7 @@ describe('what the sync status says', () => {
   })
 
   it('a failed sync is never "All synced" and offers Resume, which starts a sync', async () => {
-    window.location.hash = '#/browse'
-    render(App)
-    await settle()
+    await openApp('#/browse')
     // What main answers from now on, sync:start included.
     backend.status = {
       ...backend.status,
@@ -74,9 +67,7 @@ describe('what the sync status says', () => {
   })
 
   it('a catalogue cut off part way is incomplete, with Resume, until it is whole', async () => {
-    window.location.hash = '#/browse'
-    render(App)
-    await settle()
+    await openApp('#/browse')
     backend.emit('sync:status', {
       ...backend.status,
       outcome: 'failed',
@@ -106,9 +97,7 @@ describe('what the sync status says', () => {
   })
 
   it('a service never synced yet is "Not synced yet", not "All synced"', async () => {
-    window.location.hash = '#/browse'
-    render(App)
-    await settle()
+    await openApp('#/browse')
     // Just connected to another service: no sync of it has run, none runs yet.
     backend.emit('sync:status', { ...idle, running: false, outcome: null, lastSyncAt: null })
     await settle()

@@ -1,29 +1,24 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, render, screen } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { screen } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
 
 /** Issue 27: records the last sync left out, unreadable, are told where its outcome is shown. */
 
 const backend = new FakeBackend(20)
 const idle = backend.status
 
-beforeAll(() => {
-  setTransport(backend)
-})
-afterEach(() => {
-  cleanup()
-  backend.status = idle
-  window.location.hash = '#/browse'
+serveApp(backend, {
+  reset: () => {
+    backend.status = idle
+    window.location.hash = '#/browse'
+  }
 })
 
 describe('the sync page after a sync that left records out', () => {
   it('says how many could not be read and where the details are', async () => {
-    window.location.hash = '#/sync'
-    render(App)
-    await settle()
+    await openApp('#/sync')
     backend.emit('sync:status', {
       ...backend.status,
       outcome: 'complete',
@@ -37,9 +32,7 @@ describe('the sync page after a sync that left records out', () => {
   })
 
   it('says nothing of the kind after a sync that read everything', async () => {
-    window.location.hash = '#/sync'
-    render(App)
-    await settle()
+    await openApp('#/sync')
     backend.emit('sync:status', { ...backend.status, outcome: 'complete' })
     await settle()
     expect(screen.queryByTestId('sync-unreadable')).toBeNull()

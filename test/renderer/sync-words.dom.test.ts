@@ -1,9 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { cleanup, render, screen } from '@testing-library/svelte'
+import { describe, expect, it, vi } from 'vitest'
+import { screen } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
 import type { SyncPhase } from '../../src/shared/model/sync'
 
 /** Issue #28, statuses: the header names what a sync is downloading; times are never flattered. */
@@ -11,14 +10,12 @@ import type { SyncPhase } from '../../src/shared/model/sync'
 const backend = new FakeBackend(20)
 const idle = backend.status
 
-beforeAll(() => {
-  setTransport(backend)
-})
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-  backend.status = idle
-  window.location.hash = '#/browse'
+serveApp(backend, {
+  reset: () => {
+    vi.useRealTimers()
+    backend.status = idle
+    window.location.hash = '#/browse'
+  }
 })
 
 const header = (): string => screen.getByTestId('pending').textContent.trim()
@@ -32,8 +29,7 @@ async function running(phase: SyncPhase, done: number, total: number): Promise<s
 
 describe('what the header says a sync is doing', () => {
   it('names each step of a sync, with N of M where it counts', async () => {
-    render(App)
-    await settle()
+    await openApp()
     expect(await running('themes', 0, 1)).toBe('Downloading the catalogue’s themes…')
     expect(await running('sets', 4000, 20000)).toBe(
       `Downloading the catalogue… ${n(4000)} of ${n(20000)} sets`
@@ -69,9 +65,7 @@ describe('"Last complete sync" on the sync page', () => {
       error: 'The service cannot be reached.',
       lastSyncAt: then.toISOString()
     }
-    window.location.hash = '#/sync'
-    render(App)
-    await settle()
+    await openApp('#/sync')
     expect(screen.getByTestId('sync-headline').textContent).toBe('Offline')
     expect(line()).toContain('3 h ago')
     expect(line()).not.toContain('just now')
@@ -88,9 +82,7 @@ describe('"Last complete sync" on the sync page', () => {
       error: 'The service cannot be reached.',
       lastSyncAt: then.toISOString()
     }
-    window.location.hash = '#/sync'
-    render(App)
-    await settle()
+    await openApp('#/sync')
     expect(line()).not.toContain('just now')
     expect(line()).toBe(
       `Last complete sync at ${then.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}, before this attempt`
@@ -100,9 +92,7 @@ describe('"Last complete sync" on the sync page', () => {
   it('"just now" does not outlive its minute while the page stays open', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
     backend.status = { ...idle, outcome: 'complete', lastSyncAt: new Date().toISOString() }
-    window.location.hash = '#/sync'
-    render(App)
-    await settle()
+    await openApp('#/sync')
     expect(line()).toContain('just now')
     // The service goes away; nothing new arrives from main, and time passes.
     vi.advanceTimersByTime(5 * 60_000)
@@ -114,18 +104,14 @@ describe('"Last complete sync" on the sync page', () => {
   it('a time ahead of this window’s clock (the host’s clock is ahead) is not "just now"', async () => {
     const ahead = new Date(Date.now() + 20 * 60_000)
     backend.status = { ...idle, outcome: 'failed', online: false, lastSyncAt: ahead.toISOString() }
-    window.location.hash = '#/sync'
-    render(App)
-    await settle()
+    await openApp('#/sync')
     expect(line()).not.toContain('just now')
     expect(line()).toContain(ahead.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }))
   })
 
   it('never synced says so', async () => {
     backend.status = { ...idle, outcome: 'failed', online: false, lastSyncAt: null }
-    window.location.hash = '#/sync'
-    render(App)
-    await settle()
+    await openApp('#/sync')
     expect(screen.getByTestId('sync-headline').textContent).toBe('Offline')
     expect(line()).toBe('No complete sync yet')
   })

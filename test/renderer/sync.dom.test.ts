@@ -1,24 +1,16 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
 
 const backend = new FakeBackend(20)
 
-beforeAll(() => {
-  setTransport(backend)
-  window.location.hash = '#/browse'
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(backend, { route: '#/browse' })
 
 describe('sync status, offline, conflicts and undo', () => {
   it('shows the pending count and the offline indicator pushed by main', async () => {
-    render(App)
-    await settle()
+    await openApp()
     expect(screen.queryByTestId('offline')).toBeNull()
     backend.emit('sync:status', { ...backend.status, online: false, pending: 3 })
     await settle()
@@ -31,8 +23,7 @@ describe('sync status, offline, conflicts and undo', () => {
   })
 
   it('opens the conflict dialog side by side and sends the chosen side', async () => {
-    render(App)
-    await settle()
+    await openApp()
     backend.outbox = [
       {
         id: 9,
@@ -59,8 +50,7 @@ describe('sync status, offline, conflicts and undo', () => {
   })
 
   it('undoes with Ctrl+Z outside text fields and says what was undone', async () => {
-    render(App)
-    await settle()
+    await openApp()
     await fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true })
     await settle()
     expect(backend.callsTo('journal:undo')).toHaveLength(1)
@@ -75,8 +65,7 @@ describe('sync status, offline, conflicts and undo', () => {
   })
 
   it('follows application-menu commands from the Electron shell', async () => {
-    render(App)
-    await settle()
+    await openApp()
     backend.emit('menu:command', { command: 'settings' })
     await settle()
     expect(window.location.hash).toBe('#/settings')

@@ -1,13 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
+import { cleanup, fireEvent, screen } from '@testing-library/svelte'
+import { openApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
+import { HeldTransport, toChannels } from './held-transport'
 import { setTransport } from '../../src/renderer/src/lib/api'
-import type { Transport } from '../../src/renderer/src/lib/api'
 import { notices } from '../../src/renderer/src/lib/state/notices.svelte'
-import App from '../../src/renderer/src/App.svelte'
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
-import type { Result } from '../../src/shared/ipc/result'
 
 /**
  * A large undo takes main a while. Issue #25: nothing showed for 35-40 s, and a second Ctrl+Z
@@ -18,40 +16,14 @@ import type { Result } from '../../src/shared/ipc/result'
 const backend = new FakeBackend(20)
 
 /** journal:undo and journal:redo answer only when the test lets them. */
-class SlowSteps implements Transport {
-  held: (() => void)[] = []
-  steps: { channel: ChannelName; input: unknown }[] = []
-  subscribe: Transport['subscribe'] = (e, l) => backend.subscribe(e, l)
-  invoke<K extends ChannelName>(
-    channel: K,
-    input: ChannelInput<K>
-  ): Promise<Result<ChannelOutput<K>>> {
-    if (channel !== 'journal:undo' && channel !== 'journal:redo') {
-      return backend.invoke(channel, input)
-    }
-    this.steps.push({ channel, input })
-    return new Promise((resolve) => {
-      this.held.push(() => {
-        resolve(backend.invoke(channel, input))
-      })
-    })
-  }
-  async release(): Promise<void> {
-    while (this.held.length > 0) {
-      this.held.shift()?.()
-      await settle()
-    }
-  }
-}
-
-let transport: SlowSteps
+let transport: HeldTransport
 const BULK = { id: 42, at: '2026-01-01T00:00:00Z', description: '1,704 sets marked wanted' }
 
 beforeAll(() => {
   window.location.hash = '#/browse'
 })
 beforeEach(() => {
-  transport = new SlowSteps()
+  transport = new HeldTransport(backend, toChannels('journal:undo', 'journal:redo'))
   setTransport(transport)
   notices.toasts = []
   backend.override('journal:next', () => ({
@@ -74,29 +46,27 @@ const toasts = () => screen.getByRole('region', { name: 'Notifications' }).textC
 
 describe('an undo that main takes a while to answer', () => {
   it('says "Undoing 1,704 sets…" at once and sends one undo, naming the entry', async () => {
-    render(App)
-    await settle()
+    await openApp()
     await ctrlZ()
     await settle()
     expect(screen.getByTestId('undoing').textContent).toContain('Undoing 1,704 sets…')
-    expect(transport.steps).toEqual([{ channel: 'journal:undo', input: { entryId: 42 } }])
+    expect(transport.asked).toEqual([{ channel: 'journal:undo', input: { entryId: 42 } }])
 
     // A second press while the first has not answered: no second undo, and the user is told.
     await ctrlZ()
     await settle()
-    expect(transport.steps).toHaveLength(1)
+    expect(transport.asked).toHaveLength(1)
     expect(toasts()).toContain('Still undoing 1,704 sets')
 
     await transport.release()
     await settle()
     expect(screen.queryByTestId('undoing')).toBeNull()
     expect(toasts()).toContain('Undone: 1,704 sets marked wanted')
-    expect(transport.steps).toHaveLength(1)
+    expect(transport.asked).toHaveLength(1)
   })
 
   it('an entry undone elsewhere meanwhile is not followed by another undo', async () => {
-    render(App)
-    await settle()
+    await openApp()
     // Main answers that the entry was no longer next (a second window undid it).
     backend.override('journal:undo', () => ({
       entry: { ...BULK, undone: true },
@@ -108,21 +78,20 @@ describe('an undo that main takes a while to answer', () => {
     await settle()
     await transport.release()
     await settle()
-    expect(transport.steps).toEqual([{ channel: 'journal:undo', input: { entryId: 42 } }])
+    expect(transport.asked).toEqual([{ channel: 'journal:undo', input: { entryId: 42 } }])
     expect(toasts()).toContain('Already undone: 1,704 sets marked wanted')
     expect(toasts()).not.toContain('Undone: 1,704')
   })
 
   it('takes the next press once the undo has answered', async () => {
-    render(App)
-    await settle()
+    await openApp()
     await ctrlZ()
     await settle()
     await transport.release()
     await settle()
     await ctrlZ()
     await settle()
-    expect(transport.steps).toHaveLength(2)
+    expect(transport.asked).toHaveLength(2)
     await transport.release()
   })
 })

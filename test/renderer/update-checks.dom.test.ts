@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
 import App from '../../src/renderer/src/App.svelte'
 
 const backend = new FakeBackend(10)
@@ -19,20 +19,13 @@ backend.override('app:setUpdateChecks', (input) => {
   return { enabled }
 })
 
-beforeAll(() => {
-  setTransport(backend)
-})
-afterEach(() => {
-  cleanup()
-})
+serveApp(backend)
 
 describe('Settings › Updates', () => {
   it('shows the stored setting and turns the checks off and on', async () => {
     host = 'electron'
     enabled = true
-    window.location.hash = '#/settings'
-    render(App)
-    await settle(10)
+    await openApp('#/settings', 10)
     const box = screen.getByRole('checkbox', { name: /Check for updates automatically/ })
     expect((box as HTMLInputElement).checked).toBe(true)
     await fireEvent.click(box)
@@ -49,9 +42,7 @@ describe('Settings › Updates', () => {
 
   it('is not offered in the browser, which never updates itself', async () => {
     host = 'browser'
-    window.location.hash = '#/settings'
-    render(App)
-    await settle(10)
+    await openApp('#/settings', 10)
     expect(screen.queryByRole('checkbox', { name: /Check for updates automatically/ })).toBeNull()
   })
 })
