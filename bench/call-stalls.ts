@@ -2,7 +2,7 @@ import { loadavg } from 'node:os'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { dispatch } from '../src/main/ipc/dispatch'
 import type { Handlers } from '../src/shared/ipc/contract'
-import { percentile } from './doc-section'
+import { machine, percentile } from './doc-section'
 
 /**
  * Times a feature's calls as the window makes them, and the event loop's longest delay while they
@@ -41,4 +41,31 @@ export function callStalls(handlers: Handlers, n: number) {
     rows.push(row)
   }
   return { ok, measure, rows, worst: () => worst }
+}
+
+/** How a stall is measured, as most call benches say it; a bench that does more says its own. */
+const STALL_METHOD =
+  'Each call runs on the main thread through dispatch; the stall is the longest event-loop delay\n' +
+  '(perf_hooks.monitorEventLoopDelay) while the n calls ran.'
+
+/**
+ * The docs/benchmarks.md part of a bench made with callStalls: who measured it where, what was in
+ * the store (`setup`), how the stall is measured (`method`), the goal, the worst stall and the rows.
+ */
+export function stallSection(o: {
+  readonly script: string
+  readonly setup: string
+  readonly method?: string
+  readonly worst: number
+  readonly rows: readonly string[]
+}): string {
+  const date = new Date().toISOString().slice(0, 10)
+  return `Measured ${date} on ${machine()}, by \`npx tsx bench/${o.script}.ts\` (bench/${o.script}.ts).
+${o.setup}
+${o.method ?? STALL_METHOD}
+Goal: max under 50 ms. Worst here: ${o.worst.toFixed(1)} ms. The load column is \`uptime\`'s 1-minute average after the row.
+
+| Call | n | call p50 ms | call p95 ms | longest loop delay ms | load |
+|---|---:|---:|---:|---:|---:|
+${o.rows.join('\n')}`
 }

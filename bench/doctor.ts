@@ -4,16 +4,14 @@
  * and one fix (doctor:applyFix), all on the main thread. The longest event-loop delay while they run
  * is the stall they add; the goal is under 50 ms. Writes "Collection doctor" in docs/benchmarks.md.
  */
-import { rmSync } from 'node:fs'
 import { createDoctorHandlers } from '../src/main/doctor/index'
 import { transaction } from '../src/main/store/handles'
 import type { Handlers } from '../src/shared/ipc/contract'
 import { DOCTOR_CHECKS } from '../src/shared/model/doctor'
 import type { SetRecord } from '../src/shared/protocol/records'
-import { benchStore } from './bench-store'
-import { callStalls } from './call-stalls'
-import { machine, writeStoreSection } from './doc-section'
-import { catalogue, loadCatalogue, prng, seedCollection } from './search'
+import { callStalls, stallSection } from './call-stalls'
+import { writeStoreSection } from './doc-section'
+import { collectionStore, prng } from './search'
 
 const SETS = 20_000
 const COPIES = 2_000
@@ -56,11 +54,7 @@ function seedCopies(
 }
 
 async function main(): Promise<void> {
-  const { dir, store, profiles } = await benchStore('doctor', 'https://catalogue.invalid')
-  const pid = profiles.active().id
-  const sets = catalogue(SETS)
-  loadCatalogue(store.write, pid, sets)
-  seedCollection(store.write, pid, sets)
+  const { store, pid, sets, close } = await collectionStore('doctor', SETS)
   seedCopies(store.write, pid, sets)
   const handlers = createDoctorHandlers({
     store,
@@ -93,19 +87,18 @@ async function main(): Promise<void> {
     wanted.run(pid, target.set_id)
     await ok('doctor:applyFix', { check: 'ownedWanted', setID: target.set_id })
   })
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
-  const date = new Date().toISOString().slice(0, 10)
+  close()
   writeStoreSection(
     'Collection doctor',
-    `Measured ${date} on ${machine()}, by \`npx tsx bench/doctor.ts\` (bench/doctor.ts).
-${SETS.toLocaleString('en')} cached sets (the bench/search.ts catalogue, 3 % owned), ${COPIES.toLocaleString('en')} copies with a mix of
-problems (found: ${found}). Each call runs on the main thread through dispatch, yielding between its queries; the stall is the longest event-loop\ndelay (perf_hooks.monitorEventLoopDelay) while the n calls ran.
-Goal: max under 50 ms. Worst here: ${worst().toFixed(1)} ms. The load column is \`uptime\`'s 1-minute average after the row.
-
-| Call | n | call p50 ms | call p95 ms | longest loop delay ms | load |
-|---|---:|---:|---:|---:|---:|
-${lines.join('\n')}`
+    stallSection({
+      script: 'doctor',
+      setup: `${SETS.toLocaleString('en')} cached sets (the bench/search.ts catalogue, 3 % owned), ${COPIES.toLocaleString('en')} copies with a mix of
+problems (found: ${found}).`,
+      method: `Each call runs on the main thread through dispatch, yielding between its queries; the stall is the longest event-loop
+delay (perf_hooks.monitorEventLoopDelay) while the n calls ran.`,
+      worst: worst(),
+      rows: lines
+    })
   )
 }
 

@@ -5,16 +5,14 @@
  * dispatch on the main thread. The longest event-loop delay while they run is the stall they add;
  * the goal is under 50 ms. Writes a dated "Box labels" part in docs/benchmarks.md.
  */
-import { rmSync } from 'node:fs'
 import { createLabelsHandlers } from '../src/main/labels/index'
 import { createScanHandlers } from '../src/main/collection/scan'
 import { transaction } from '../src/main/store/handles'
 import type { Handlers } from '../src/shared/ipc/contract'
 import { labelCode } from '../src/shared/model/box-label'
-import { benchStore } from './bench-store'
-import { callStalls } from './call-stalls'
-import { machine, writeStoreSection } from './doc-section'
-import { catalogue, loadCatalogue, seedCollection } from './search'
+import { callStalls, stallSection } from './call-stalls'
+import { writeStoreSection } from './doc-section'
+import { collectionStore } from './search'
 
 const SETS = 20_000
 const COPIES = 2_000
@@ -34,11 +32,7 @@ async function spinSlices(ms: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { dir, store, profiles } = await benchStore('labels', 'https://catalogue.invalid')
-  const pid = profiles.active().id
-  const sets = catalogue(SETS)
-  loadCatalogue(store.write, pid, sets)
-  seedCollection(store.write, pid, sets)
+  const { store, pid, close } = await collectionStore('labels', SETS)
   const owned = (
     store.read
       .prepare('SELECT set_id FROM set_state WHERE profile_id = ? AND owned = 1')
@@ -87,21 +81,20 @@ async function main(): Promise<void> {
   await scan.measure('collection:scan of a box label', () =>
     scan.ok('collection:scan', { code, action: 'owned' })
   )
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
+  close()
   const date = new Date().toISOString().slice(0, 10)
   writeStoreSection(
     `Box labels, ${date}`,
-    `Measured ${date} on ${machine()}, by \`npx tsx bench/labels.ts\` (bench/labels.ts).
-${SETS.toLocaleString('en')} cached sets (the bench/search.ts catalogue, 3 % owned), ${COPIES.toLocaleString('en')} copies at one location, local ids
-UUID-long (the largest QR). Each call runs on the main thread through dispatch; the QR codes are drawn in
+    stallSection({
+      script: 'labels',
+      setup: `${SETS.toLocaleString('en')} cached sets (the bench/search.ts catalogue, 3 % owned), ${COPIES.toLocaleString('en')} copies at one location, local ids
+UUID-long (the largest QR).`,
+      method: `Each call runs on the main thread through dispatch; the QR codes are drawn in
 ~8 ms slices with a turn of the loop between. The stall is the longest event-loop delay
-(perf_hooks.monitorEventLoopDelay) while the n calls ran. Goal: max under 50 ms. Worst here:
-${Math.max(worst(), scan.worst()).toFixed(1)} ms. The load column is \`uptime\`'s 1-minute average after the row.
-
-| Call | n | call p50 ms | call p95 ms | longest loop delay ms | load |
-|---|---:|---:|---:|---:|---:|
-${[...lines, ...scan.rows].join('\n')}`
+(perf_hooks.monitorEventLoopDelay) while the n calls ran.`,
+      worst: Math.max(worst(), scan.worst()),
+      rows: [...lines, ...scan.rows]
+    })
   )
 }
 

@@ -5,14 +5,12 @@
  * main thread through dispatch. The longest event-loop delay while they run is the stall they
  * add; the goal is under 50 ms. Writes "Copy ledger (<date>)" in docs/benchmarks.md.
  */
-import { rmSync } from 'node:fs'
 import { createLedgerHandlers } from '../src/main/ledger/index'
 import { transaction } from '../src/main/store/handles'
 import type { Handlers } from '../src/shared/ipc/contract'
-import { benchStore } from './bench-store'
-import { callStalls } from './call-stalls'
-import { machine, writeStoreSection } from './doc-section'
-import { catalogue, loadCatalogue, seedCollection } from './search'
+import { callStalls, stallSection } from './call-stalls'
+import { writeStoreSection } from './doc-section'
+import { collectionStore } from './search'
 
 const SETS = 20_000
 const COPIES = 2_000
@@ -54,11 +52,7 @@ function seedCopies(db: Parameters<typeof transaction>[0], pid: number): string[
 }
 
 async function main(): Promise<void> {
-  const { dir, store, profiles } = await benchStore('ledger', 'https://catalogue.invalid')
-  const pid = profiles.active().id
-  const sets = catalogue(SETS)
-  loadCatalogue(store.write, pid, sets)
-  seedCollection(store.write, pid, sets)
+  const { store, pid, close } = await collectionStore('ledger', SETS)
   const copies = seedCopies(store.write, pid)
   const setOf = new Map(
     (
@@ -117,20 +111,17 @@ async function main(): Promise<void> {
     `ledger:export, CSV of ${file.rows} entries (${Math.round(file.content.length / 1024)} KB)`,
     () => ok('ledger:export', { bom: true, saveWithDialog: false })
   )
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
+  close()
   const date = new Date().toISOString().slice(0, 10)
   writeStoreSection(
     `Copy ledger (${date})`,
-    `Measured ${date} on ${machine()}, by \`npx tsx bench/ledger.ts\` (bench/ledger.ts).
-${SETS.toLocaleString('en')} cached sets (the bench/search.ts catalogue), ${COPIES.toLocaleString('en')} copies in four currencies, ${DISPOSED} of them
-disposed of (half deleted, half kept on the service). Each call runs on the main thread through dispatch; the stall is the
-longest event-loop delay (perf_hooks.monitorEventLoopDelay) while the n calls ran.
-Goal: max under 50 ms. Worst here: ${worst().toFixed(1)} ms. The load column is \`uptime\`'s 1-minute average after the row.
-
-| Call | n | call p50 ms | call p95 ms | longest loop delay ms | load |
-|---|---:|---:|---:|---:|---:|
-${lines.join('\n')}`
+    stallSection({
+      script: 'ledger',
+      setup: `${SETS.toLocaleString('en')} cached sets (the bench/search.ts catalogue), ${COPIES.toLocaleString('en')} copies in four currencies, ${DISPOSED} of them
+disposed of (half deleted, half kept on the service).`,
+      worst: worst(),
+      rows: lines
+    })
   )
 }
 

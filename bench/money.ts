@@ -5,16 +5,14 @@
  * for one theme). All on the main thread; the longest event-loop delay while they run is the stall
  * they add, goal under 50 ms. Writes a dated section in docs/benchmarks.md.
  */
-import { rmSync } from 'node:fs'
 import { createMoneyHandlers } from '../src/main/money/index'
 import { takeSnapshot } from '../src/main/money/snapshot'
 import { transaction } from '../src/main/store/handles'
 import type { Handlers } from '../src/shared/ipc/contract'
 import { addDays } from '../src/shared/model/watch-days'
-import { benchStore } from './bench-store'
-import { callStalls } from './call-stalls'
-import { machine, writeSection } from './doc-section'
-import { catalogue, loadCatalogue, prng, seedCollection } from './search'
+import { callStalls, stallSection } from './call-stalls'
+import { writeSection } from './doc-section'
+import { collectionStore, prng } from './search'
 
 const SETS = 20_000
 const COPIES = 2_000
@@ -51,11 +49,7 @@ function seedCopies(db: Parameters<typeof transaction>[0], pid: number): void {
 }
 
 async function main(): Promise<void> {
-  const { dir, store, profiles } = await benchStore('money', 'https://catalogue.invalid')
-  const pid = profiles.active().id
-  const sets = catalogue(SETS)
-  loadCatalogue(store.write, pid, sets)
-  seedCollection(store.write, pid, sets)
+  const { store, pid, close } = await collectionStore('money', SETS)
   seedCopies(store.write, pid)
   const owned = store.read
     .prepare('SELECT count(*) AS n FROM set_state WHERE profile_id = ? AND owned = 1')
@@ -99,23 +93,22 @@ async function main(): Promise<void> {
   await measure('money:getHistory, whole collection, 30 days', () =>
     ok('money:getHistory', { theme: null, days: 30 })
   )
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
+  close()
   const date = new Date().toISOString().slice(0, 10)
   writeSection(
     `${date}: the money view's snapshots (issue #30)`,
-    `Measured ${date} on ${machine()}, by \`npx tsx bench/money.ts\` (bench/money.ts).
-${SETS.toLocaleString('en')} cached sets (the bench/search.ts catalogue), ${owned.n.toLocaleString('en')} owned, ${COPIES.toLocaleString('en')} copies in
+    stallSection({
+      script: 'money',
+      setup: `${SETS.toLocaleString('en')} cached sets (the bench/search.ts catalogue), ${owned.n.toLocaleString('en')} owned, ${COPIES.toLocaleString('en')} copies in
 ${new Set(CURRENCIES).size - 1} currencies and copies without one; ${DAYS} daily snapshots written first (${seeded.toFixed(1)} ms each on average,
-${rows.n.toLocaleString('en')} rows: the currency totals and each theme's share). A snapshot sums 50 owned sets a slice in
+${rows.n.toLocaleString('en')} rows: the currency totals and each theme's share).`,
+      method: `A snapshot sums 50 owned sets a slice in
 SQL and gives the event loop a turn between slices, then writes in steps of 100 rows (the day's
 header last), pruning what is past its keeping afterwards; the reads are the screen's. The stall is the longest event-loop delay (perf_hooks.monitorEventLoopDelay) while
-the n calls ran; the first row is the floor the machine's load alone gives. Goal: under 50 ms. Worst here: ${worst().toFixed(1)} ms. The load column is
-\`uptime\`'s 1-minute average after the row.
-
-| Call | n | call p50 ms | call p95 ms | longest loop delay ms | load |
-|---|---:|---:|---:|---:|---:|
-${lines.join('\n')}`
+the n calls ran; the first row is the floor the machine's load alone gives.`,
+      worst: worst(),
+      rows: lines
+    })
   )
 }
 

@@ -9,15 +9,13 @@
  */
 import { loadavg } from 'node:os'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { rmSync } from 'node:fs'
 import { createShelfHandlers } from '../src/main/shelf/index'
 import { transaction } from '../src/main/store/handles'
 import type { Handlers } from '../src/shared/ipc/contract'
 import { labelCode } from '../src/shared/model/box-label'
-import { benchStore } from './bench-store'
-import { callStalls } from './call-stalls'
-import { machine, percentile, writeStoreSection } from './doc-section'
-import { catalogue, loadCatalogue, seedCollection } from './search'
+import { callStalls, stallSection } from './call-stalls'
+import { percentile, writeStoreSection } from './doc-section'
+import { collectionStore } from './search'
 
 const SETS = 20_000
 const COPIES = 2_000
@@ -46,11 +44,7 @@ function seedCopies(db: Parameters<typeof transaction>[0], pid: number): void {
 }
 
 async function main(): Promise<void> {
-  const { dir, store, profiles } = await benchStore('shelf', 'https://catalogue.invalid')
-  const pid = profiles.active().id
-  const sets = catalogue(SETS)
-  loadCatalogue(store.write, pid, sets)
-  seedCollection(store.write, pid, sets)
+  const { store, pid, close } = await collectionStore('shelf', SETS)
   seedCopies(store.write, pid)
   const handlers = createShelfHandlers({
     store,
@@ -132,22 +126,21 @@ async function main(): Promise<void> {
   // 10 × 20 and 2 × 400 copies of rooms 1-3 (1,500 there), each moved once.
   const after = await fix(20, 10, 0)
   await fix(400, 2, after)
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
+  close()
   const date = new Date().toISOString().slice(0, 10)
   const worst = Math.max(callWorst(), fixWorst)
   writeStoreSection(
     `Shelf audit, ${date}`,
-    `Measured ${date} on ${machine()}, by \`npx tsx bench/shelf.ts\` (bench/shelf.ts).
-${SETS.toLocaleString('en')} cached sets (the bench/search.ts catalogue, 3 % owned), ${COPIES.toLocaleString('en')} copies in 100 bins
-(4 rooms × 5 shelves × 5 bins). Each call runs on the main thread through dispatch; the stall is the longest event-loop
+    stallSection({
+      script: 'shelf',
+      setup: `${SETS.toLocaleString('en')} cached sets (the bench/search.ts catalogue, 3 % owned), ${COPIES.toLocaleString('en')} copies in 100 bins
+(4 rooms × 5 shelves × 5 bins).`,
+      method: `Each call runs on the main thread through dispatch; the stall is the longest event-loop
 delay (perf_hooks.monitorEventLoopDelay) while the n calls ran (for a fix: while the fix alone ran; a fix of more than
-300 edits is written by the edit writer's worker). Goal: max under 50 ms. Worst here: ${worst.toFixed(1)} ms.
-The load column is \`uptime\`'s 1-minute average after the row.
-
-| Call | n | call p50 ms | call p95 ms | longest loop delay ms | load |
-|---|---:|---:|---:|---:|---:|
-${lines.join('\n')}`
+300 edits is written by the edit writer's worker).`,
+      worst,
+      rows: lines
+    })
   )
 }
 

@@ -3,7 +3,6 @@
  * 20 saved views over 20,000 cached sets: what the sidebar asks after every collection edit, sync
  * step or import. Writes "Saved views" in docs/benchmarks.md.
  */
-import { rmSync } from 'node:fs'
 import { upsertSets } from '../src/main/catalogue/sets-repo'
 import { dispatch } from '../src/main/ipc/dispatch'
 import { run, transaction } from '../src/main/store/handles'
@@ -13,8 +12,7 @@ import type { Handlers } from '../src/shared/ipc/contract'
 import type { SavedViewDto } from '../src/shared/ipc/channels/views'
 import type { SetRecord } from '../src/shared/protocol/records'
 import { machine, percentile, writeStoreSection } from './doc-section'
-import { catalogue, loadCatalogue, prng, seedCollection } from './search'
-import { benchStore } from './bench-store'
+import { collectionStore, prng } from './search'
 
 const SETS = 20_000
 const N = 60
@@ -52,11 +50,7 @@ function views(sets: readonly SetRecord[]): { name: string; query: Record<string
 }
 
 async function main(): Promise<void> {
-  const { dir, store, profiles } = await benchStore('views', 'https://catalogue.invalid')
-  const pid = profiles.active().id
-  const sets = catalogue(SETS)
-  loadCatalogue(store.write, pid, sets)
-  seedCollection(store.write, pid, sets)
+  const { store, pid, sets, close } = await collectionStore('views', SETS)
   const handlers = createViewsHandlers({ store, profileId: () => pid }) as unknown as Handlers
   for (const v of views(sets)) {
     const res = await dispatch(handlers, 'views:save', v)
@@ -108,8 +102,7 @@ async function main(): Promise<void> {
     console.log(`${c.name}: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`)
     lines.push(`| ${c.name} | ${N} | ${p50.toFixed(2)} | ${p95.toFixed(2)} |`)
   }
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
+  close()
   const date = new Date().toISOString().slice(0, 10)
   writeStoreSection(
     'Saved views',

@@ -5,15 +5,13 @@
  * thread. The longest event-loop delay while they run is the stall they add; the goal is under
  * 50 ms. Writes "Retirement watch" in docs/benchmarks.md.
  */
-import { rmSync } from 'node:fs'
 import { createCatalogueHandlers } from '../src/main/catalogue/catalogue-handlers'
 import { createWatchHandlers } from '../src/main/watch/index'
 import { transaction } from '../src/main/store/handles'
 import type { Handlers } from '../src/shared/ipc/contract'
-import { benchStore } from './bench-store'
-import { callStalls } from './call-stalls'
-import { machine, writeStoreSection } from './doc-section'
-import { catalogue, loadCatalogue, seedCollection } from './search'
+import { callStalls, stallSection } from './call-stalls'
+import { writeStoreSection } from './doc-section'
+import { collectionStore } from './search'
 
 const SETS = 20_000
 const COPIES = 2_000
@@ -54,11 +52,7 @@ function seedCopies(db: Parameters<typeof transaction>[0], pid: number): void {
 }
 
 async function main(): Promise<void> {
-  const { dir, store, profiles } = await benchStore('watch', 'https://catalogue.invalid')
-  const pid = profiles.active().id
-  const sets = catalogue(SETS)
-  loadCatalogue(store.write, pid, sets)
-  seedCollection(store.write, pid, sets)
+  const { store, profiles, pid, close } = await collectionStore('watch', SETS)
   seedCopies(store.write, pid)
   datesFromToday(store.write, pid)
   const wanted = (
@@ -98,20 +92,16 @@ async function main(): Promise<void> {
   await measure('catalog:search wanted + exitWithinDays 90 in 4 shops, first page', () =>
     ok('catalog:search', { wanted: true, exitWithinDays: 90, exitRegions: shops, limit: 100 })
   )
-  store.close()
-  rmSync(dir, { recursive: true, force: true })
-  const date = new Date().toISOString().slice(0, 10)
+  close()
   writeStoreSection(
     'Retirement watch',
-    `Measured ${date} on ${machine()}, by \`npx tsx bench/watch.ts\` (bench/watch.ts).
-${SETS.toLocaleString('en')} cached sets (the bench/search.ts catalogue, ${wanted} wanted), ${COPIES.toLocaleString('en')} copies; two sets in three
-given shop exits spread over the two years from today. Each call runs on the main thread through dispatch; the stall is the
-longest event-loop delay (perf_hooks.monitorEventLoopDelay) while the n calls ran.
-Goal: max under 50 ms. Worst here: ${worst().toFixed(1)} ms. The load column is \`uptime\`'s 1-minute average after the row.
-
-| Call | n | call p50 ms | call p95 ms | longest loop delay ms | load |
-|---|---:|---:|---:|---:|---:|
-${lines.join('\n')}`
+    stallSection({
+      script: 'watch',
+      setup: `${SETS.toLocaleString('en')} cached sets (the bench/search.ts catalogue, ${wanted} wanted), ${COPIES.toLocaleString('en')} copies; two sets in three
+given shop exits spread over the two years from today.`,
+      worst: worst(),
+      rows: lines
+    })
   )
 }
 
