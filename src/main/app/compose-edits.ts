@@ -24,7 +24,7 @@ import { acquiredConditions } from '../exchange/conditions'
 import type { Profiles } from '../account/profiles'
 import { createPusher } from '../sync/push/pusher'
 import type { Pusher } from '../sync/push/pusher'
-import { conflictRows, flagLabels, pendingRows } from '../collection/index'
+import { flagLabels, outbox } from '../collection/index'
 import { setCollection } from '../collection/read-model-repo'
 import { EVENT_STATES_MAX } from '../../shared/ipc/events'
 import type { SetState } from '../../shared/ipc/events'
@@ -90,8 +90,8 @@ export function createEditSide(d: EditSideDeps): EditSide {
     const profileId = d.profiles.active().id
     // A conflict can end in a round too (the website came round to the user's value).
     const waiting = [
-      ...pendingRows(d.store.read, profileId),
-      ...conflictRows(d.store.read, profileId)
+      ...outbox.pending(d.store.read, profileId),
+      ...outbox.conflicts(d.store.read, profileId)
     ]
     try {
       return await pusher.push(signal)

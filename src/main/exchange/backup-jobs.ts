@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import type { CollectionCountsDto } from '../../shared/model/exchange'
 import { catalogueSetIds, upsertSets } from '../catalogue/index'
-import { lastOutboxId } from '../collection/index'
+import { outbox } from '../collection/index'
 import type { Edit } from '../collection/index'
 import type { ReadDb, WriteDb } from '../store/handles'
 import { headVersion, migrate } from '../store/migrate'
@@ -143,7 +143,7 @@ function preview(job: Extract<BackupJob, { kind: 'preview' }>): PreviewResult {
     const fresh = isFresh(
       current,
       getSyncValue(live, job.profileId, 'collection_pulled_at'),
-      lastOutboxId(live, job.profileId)
+      outbox.lastId(live, job.profileId)
     )
     const inCatalogue = catalogueSetIds(live, job.profileId)
     // Sets the catalogue lacks (a fresh install's, before its first sync) that the backup names
@@ -212,7 +212,7 @@ function plan(
     const fresh = isFresh(
       current,
       getSyncValue(live, job.profileId, 'collection_pulled_at'),
-      lastOutboxId(live, job.profileId)
+      outbox.lastId(live, job.profileId)
     )
     const scope = scopeRestore(
       current,

@@ -1,12 +1,5 @@
 import { upsertSets } from '../catalogue/index'
-import {
-  applyEdits,
-  bindCopyRecord,
-  deleteRow,
-  lastOutboxId,
-  pendingRows,
-  rebaseRow
-} from '../collection/index'
+import { applyEdits, bindCopyRecord, outbox } from '../collection/index'
 import type { Edit } from '../collection/index'
 import type { WriteDb } from '../store/handles'
 import { transaction } from '../store/handles'
@@ -58,7 +51,7 @@ export function applyRestorePlan(
         now
       )
     }
-    const before = lastOutboxId(db, profileId)
+    const before = outbox.lastId(db, profileId)
     const merged = plan.views
       ? mergeViews(db, profileId, plan.views, now)
       : { added: 0, replaced: 0 }
@@ -102,11 +95,11 @@ function rebaseOntoBackup(
     readonly now: string
   }
 ): void {
-  for (const row of pendingRows(db, profileId)) {
+  for (const row of outbox.pending(db, profileId)) {
     if (row.id <= after) continue
     const base = backup.bases.get(`${row.target} ${row.field}`)
     if (base !== undefined) {
-      if (base !== row.base) rebaseRow(db, row.id, base, backup.now)
+      if (base !== row.base) outbox.rebased(db, row.id, base, backup.now)
       continue
     }
     if (row.target.startsWith('copy:')) {
@@ -116,6 +109,6 @@ function rebaseOntoBackup(
       if (record === undefined) continue
       bindCopyRecord(db, profileId, localId, record)
     }
-    deleteRow(db, row.id)
+    outbox.dropped(db, row.id)
   }
 }

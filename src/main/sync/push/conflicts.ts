@@ -1,10 +1,4 @@
-import {
-  confirmRow,
-  conflictRows,
-  getRow,
-  markRow,
-  parseOutboxTarget
-} from '../../collection/index'
+import { outbox } from '../../collection/index'
 import type { OutboxRow, OutboxTarget } from '../../collection/index'
 import { readServer } from './ops'
 import type { RowPush } from './push-row'
@@ -12,7 +6,7 @@ import type { RowPush } from './push-row'
 /** The row's target, or null for a row this build cannot read (it is left as it is). */
 function targetOf(row: OutboxRow): OutboxTarget | null {
   try {
-    return parseOutboxTarget(row)
+    return outbox.target(row)
   } catch {
     return null
   }
@@ -26,16 +20,16 @@ function targetOf(row: OutboxRow): OutboxTarget | null {
  * whole in copy.ts and keep the record shown.
  */
 export async function refreshConflicts(ctx: RowPush): Promise<void> {
-  for (const row of conflictRows(ctx.db, ctx.profileId)) {
+  for (const row of outbox.conflicts(ctx.db, ctx.profileId)) {
     const t = targetOf(row)
     if (t === null || t.kind === 'copy') continue
     const server = await readServer(t, ctx.reads, ctx.has)
     if (server === undefined) continue
     const s = JSON.stringify(server)
     // The user may have settled or edited it while the read was on its way.
-    const now = getRow(ctx.db, row.id)
+    const now = outbox.row(ctx.db, row.id)
     if (now?.state !== 'conflict' || now.desired !== row.desired || s === now.server) continue
-    if (s === now.desired) confirmRow(ctx.db, now, now.desired, ctx.now())
-    else markRow(ctx.db, now.id, { state: 'conflict', reason: now.reason, server: s }, ctx.now())
+    if (s === now.desired) outbox.confirmed(ctx.db, now, now.desired, ctx.now())
+    else outbox.inConflict(ctx.db, now.id, s, now.reason, ctx.now())
   }
 }

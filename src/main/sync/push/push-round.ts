@@ -2,14 +2,7 @@ import { AppError } from '../../../shared/errors'
 import type { ErrorCode } from '../../../shared/errors'
 import { storageFault } from '../../store/faults'
 import { commitUnsynced } from '../../store/commit-off-thread'
-import {
-  bumpAttempts,
-  confirmRow,
-  lastOutboxId,
-  markRow,
-  pendingPage,
-  pendingRow
-} from '../../collection/index'
+import { outbox } from '../../collection/index'
 import type { OutboxRow } from '../../collection/index'
 import { refreshConflicts } from './conflicts'
 import type { PushOutcome } from './copy'
@@ -94,9 +87,9 @@ export class PushRound {
     }
     const waiting: OutboxRow[] = []
     // The rows there when the round began: an edit made meanwhile wakes the next round.
-    const upTo = lastOutboxId(db, profileId)
+    const upTo = outbox.lastId(db, profileId)
     for (let afterId = 0; ;) {
-      const page = pendingPage(db, profileId, { afterId, upTo, limit: PAGE })
+      const page = outbox.pendingPage(db, profileId, { afterId, upTo, limit: PAGE })
       for (const first of page) {
         const stop = await this.one(ctx, first, signal, waiting)
         if (stop !== null) return this.tally.report(stop)
@@ -138,7 +131,7 @@ export class PushRound {
     // row then reads its set's outbox as if every earlier row had been confirmed at once.
     if (this.confirms.some((c) => c.row.set_id === first.set_id)) this.flush()
     // Re-read the row: an edit may have changed it while we were waiting on the network.
-    const row = pendingRow(ctx.db, first.id)
+    const row = outbox.stillPending(ctx.db, first.id)
     if (!row) return null
     if (row.set_id !== null && this.blockedSets.has(row.set_id)) return null
     try {
@@ -167,7 +160,7 @@ export class PushRound {
       // Not waited for on disk: a power cut that drops it leaves the rows pending, and the next
       // round finds their values on the service. The next row's "sent" record syncs it anyway.
       commitUnsynced(db, () => {
-        for (const c of batch) confirmRow(db, c.row, c.pushed, now())
+        for (const c of batch) outbox.confirmed(db, c.row, c.pushed, now())
       })
     } catch (e) {
       this.log?.warn('confirmations not recorded', e)
@@ -201,9 +194,9 @@ export class PushRound {
 
   private unconfirmed(row: OutboxRow, why: string): void {
     const { db, now } = this.ctx
-    bumpAttempts(db, row.id, why, now())
+    outbox.failedOnce(db, row.id, why, now())
     if (row.attempts + 1 >= MAX_UNCONFIRMED) {
-      markRow(db, row.id, { state: 'needs_attention', reason: why }, now())
+      outbox.needsAttention(db, row.id, why, now())
     }
   }
 
@@ -219,7 +212,7 @@ export class PushRound {
     this.block(row)
     if (err.retryable) return null
     this.tally.failed++
-    markRow(this.ctx.db, row.id, { state: 'needs_attention', reason: err.message }, this.ctx.now())
+    outbox.needsAttention(this.ctx.db, row.id, err.message, this.ctx.now())
     return null
   }
 }

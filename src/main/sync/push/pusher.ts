@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors'
 import type { ServiceClient } from '../../service/index'
 import type { Store } from '../../store/connection'
-import { hasRoundWork } from '../../collection/index'
+import { outbox } from '../../collection/index'
 import { discoverOffers } from './offers'
 import type { Offers } from './ops'
 import { ServerReads } from './ops'
@@ -55,7 +55,7 @@ class OutboxPusher implements Pusher {
     const profileId = deps.profileId()
     const nothing = new PushTally()
     // Conflicts alone still make a round: what they show is read again (conflicts.ts).
-    if (!hasRoundWork(db, profileId)) return nothing.report(null)
+    if (!outbox.hasRoundWork(db, profileId)) return nothing.report(null)
     if (!deps.signedIn()) return nothing.report('signed_out')
     const client = deps.client()
     let has: Offers
