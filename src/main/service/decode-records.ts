@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors'
-import { mostlyUnreadable, withRejections } from '../../shared/protocol/record-tolerance'
+import { INT32_MAX, mostlyUnreadable, withRejections } from '../../shared/protocol/record-tolerance'
 import type { RecordRejection } from '../../shared/protocol/record-tolerance'
 import { RECORDS } from '../../shared/protocol/records'
 import type { RecordName } from '../../shared/protocol/records'
@@ -44,7 +44,7 @@ export function convertValue(raw: string, type: XsdType, field: string): Decoded
   switch (type) {
     case 'int': {
       const v = INT.test(text) ? Number(text) : NaN
-      if (!Number.isInteger(v) || v > 2147483647 || v < -2147483648) {
+      if (!Number.isInteger(v) || v > INT32_MAX || v < -INT32_MAX - 1) {
         throw bad(`${field} is not an int: "${text.slice(0, 40)}".`, field)
       }
       return v
@@ -116,7 +116,9 @@ class RecordReader {
     })
     // JSON.parse builds a fast-mode object whatever its size; an omitted string reads as its default.
     const defaults = this.fields.map((f) => [f.name, f.required && f.type === 'string' ? '' : null])
-    this.template = JSON.parse(JSON.stringify(Object.fromEntries(defaults))) as DecodedRecord
+    // Our own table's defaults, not an answer's text: nothing to check, only the shape to keep.
+    const template: unknown = JSON.parse(JSON.stringify(Object.fromEntries(defaults)))
+    this.template = template as DecodedRecord
     this.seenIn = new Int32Array(this.fields.length)
   }
 

@@ -101,8 +101,14 @@ function numberFromText(v: unknown): unknown {
  */
 const ROUNDING = 1e-6
 
+/**
+ * The largest whole number either version of the service holds: its ints are .NET's Int32 (v2's
+ * XSD says `int`); anything past it is a broken answer, not a count (docs/protocol.md §4a).
+ */
+export const INT32_MAX = 2147483647
+
 /** A whole number in [min, max], also given as its digits; anything else fails the record. */
-export function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
+export function wholeNumber(min: number, max = INT32_MAX) {
   return z.preprocess((v) => {
     const n = numberFromText(v)
     // 7.0000000001 is 7 computed in floating point; 1.5 is not a count.

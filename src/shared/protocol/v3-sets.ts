@@ -7,7 +7,8 @@ import {
   readRecords,
   textList,
   utcTimestamp,
-  wholeNumber
+  wholeNumber,
+  INT32_MAX
 } from './record-tolerance'
 import type { RecordRejection } from './record-tolerance'
 
@@ -37,7 +38,7 @@ const utc = z
  * runs only for a record the strict one refuses.
  */
 const STRICT = {
-  count: z.number().int().nonnegative(),
+  count: z.number().int().nonnegative().max(INT32_MAX),
   // Bounds of a real set (issue 26): the app's own edit and filter limits
   // (src/shared/ipc/channels/collection.ts, catalog.ts); a larger value is a broken answer.
   quantity: z.number().int().nonnegative().max(999),
@@ -71,7 +72,7 @@ function setSchema(t: typeof STRICT | typeof LENIENT) {
     dateLastAvailable: opt(day)
   })
   return z.object({
-    setID: z.number().int().positive(),
+    setID: z.number().int().positive().max(INT32_MAX),
     number: z.string(),
     numberVariant: count,
     name: opt(z.string()),
