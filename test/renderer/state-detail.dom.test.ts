@@ -6,6 +6,7 @@ import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import { HeldTransport, toChannels } from './held-transport'
 import type { Call } from './held-transport'
+import { copyFields } from './copy-fields'
 
 /** Holds each set's catalogue answer until the test releases it. */
 const setIs =
@@ -53,23 +54,7 @@ describe('SetDetailState', () => {
     void d.open(4)
     transport.answer(setIs(4))
     await settle()
-    const copy = {
-      dateAcquired: '2024-05-01',
-      currency: 'EUR',
-      pricePaid: 10,
-      additionalPricePaid: 0,
-      currentEstimatedValue: 12,
-      conditionWhenAcquired: 'New',
-      acquiredFrom: '',
-      conditionNow: 'Sealed',
-      location: '',
-      notes: '',
-      parts: true,
-      minifigs: true,
-      instructions: true,
-      box: true,
-      willTrade: false
-    }
+    const copy = copyFields()
     expect(await d.saveCopy(null, copy)).toBe(true)
     const [saved] = d.copies
     expect(saved?.setID).toBe(4)
