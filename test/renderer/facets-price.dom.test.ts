@@ -4,6 +4,7 @@ import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import { FakeViews } from './fake-views'
+import { saveViewAs } from './saved-view-dialog'
 
 /** Issue #17's "wanted, retiring this year, under 100 EUR" set in the filters, and kept. */
 const backend = new FakeBackend(100)
@@ -44,13 +45,7 @@ describe('price and shop exit filters', () => {
     expect(backend.callsTo('catalog:search').at(-1)).toMatchObject({ price: { max: 99.5 } })
     expect(price.getAttribute('aria-invalid')).toBe('true')
 
-    await fireEvent.click(screen.getByRole('button', { name: 'Save view…' }))
-    const dialog = screen.getByRole('dialog', { name: 'Save this view' })
-    await fireEvent.input(within(dialog).getByLabelText('Name'), {
-      target: { value: 'Wanted, leaving in 2026, under £100' }
-    })
-    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save view' }))
-    await settle()
+    await saveViewAs('Wanted, leaving in 2026, under £100')
     expect(fake.rows[0]?.query).toMatchObject({
       scope: { kind: 'wanted' },
       price: { region: 'UK', max: 99.5 },

@@ -5,6 +5,7 @@ import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import { FakeViews } from './fake-views'
+import { saveViewAs } from './saved-view-dialog'
 
 /** Issue #30 §3: the retirement watch as the user sees it, over a backend that answers it. */
 const backend = new FakeBackend(100)
@@ -69,13 +70,7 @@ describe('the retirement watch in the window', () => {
         exitWithinDays: 90
       })
     })
-    await fireEvent.click(screen.getByRole('button', { name: 'Save view…' }))
-    const dialog = screen.getByRole('dialog', { name: 'Save this view' })
-    await fireEvent.input(within(dialog).getByLabelText('Name'), {
-      target: { value: 'Leaving soon' }
-    })
-    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save view' }))
-    await settle()
+    await saveViewAs('Leaving soon')
     expect(fake.rows.at(-1)?.query).toMatchObject({
       scope: { kind: 'wanted' },
       exitWithinDays: 90

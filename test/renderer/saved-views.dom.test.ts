@@ -5,6 +5,7 @@ import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import { FakeViews } from './fake-views'
+import { saveViewAs } from './saved-view-dialog'
 
 const backend = new FakeBackend(500)
 const fake = new FakeViews(backend)
@@ -26,14 +27,6 @@ function listed(): string[] {
     .map((li) => li.textContent.replace(/\s+/g, ' ').replace(/[,⋯]/g, '').trim())
 }
 
-async function saveAs(name: string): Promise<void> {
-  await fireEvent.click(screen.getByRole('button', { name: 'Save view…' }))
-  const dialog = screen.getByRole('dialog', { name: 'Save this view' })
-  await fireEvent.input(within(dialog).getByLabelText('Name'), { target: { value: name } })
-  await fireEvent.click(within(dialog).getByRole('button', { name: 'Save view' }))
-  await settle()
-}
-
 describe('saved views on screen', () => {
   it('saves the search by name; the sidebar lists it with its count and opens it', async () => {
     await start()
@@ -44,7 +37,7 @@ describe('saved views on screen', () => {
       target: { value: 'year' }
     })
     await settle()
-    await saveAs('Castles by year')
+    await saveViewAs('Castles by year')
     expect(listed()).toEqual(['Castles by year 125 sets'])
     expect(fake.rows[0]?.query).toMatchObject({
       text: 'castle',
@@ -60,13 +53,7 @@ describe('saved views on screen', () => {
 
   it('refuses a name in use, in the dialog, and keeps the list as it was', async () => {
     await start()
-    await fireEvent.click(screen.getByRole('button', { name: 'Save view…' }))
-    const dialog = screen.getByRole('dialog', { name: 'Save this view' })
-    await fireEvent.input(within(dialog).getByLabelText('Name'), {
-      target: { value: 'castles BY year' }
-    })
-    await fireEvent.click(within(dialog).getByRole('button', { name: 'Save view' }))
-    await settle()
+    const dialog = await saveViewAs('castles BY year')
     expect(within(dialog).getByRole('alert').textContent).toMatch(/already called/)
     expect(within(dialog).getByLabelText('Name').getAttribute('aria-invalid')).toBe('true')
     expect(listed()).toEqual(['Castles by year 125 sets'])
