@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/svelte'
 import { openSetPage, serveApp } from './app-render'
 import { settle } from './dom-env'
-import { FakeBackend } from './fake-backend'
+import { FakeBackend, flagsPatch } from './fake-backend'
 
 const backend = new FakeBackend(50)
 const SET = 7
@@ -51,16 +51,7 @@ describe('set detail and editing', () => {
     await fireEvent.click(within(group).getByRole('button', { name: 'Flag 3' }))
     await settle()
     const patch = backend.callsTo('collection:updateSet').at(-1)?.patch
-    expect(patch?.flags).toEqual({
-      '1': false,
-      '2': false,
-      '3': true,
-      '4': false,
-      '5': false,
-      '6': false,
-      '7': false,
-      '8': false
-    })
+    expect(patch?.flags).toEqual(flagsPatch(3))
     expect(within(group).getByRole('button', { name: 'Flag 3' }).getAttribute('aria-pressed')).toBe(
       'true'
     )

@@ -82,6 +82,13 @@ export function makeSet(setID: number): SetDetailDto {
   }
 }
 
+/** The flags patch an edit sends: all eight flags, true for the numbers given. */
+export function flagsPatch(...set: number[]): Record<string, boolean> {
+  return Object.fromEntries(
+    Array.from({ length: 8 }, (_, i) => [String(i + 1), set.includes(i + 1)])
+  )
+}
+
 function facet(values: string[]): FacetCount[] {
   const m = new Map<string, number>()
   for (const v of values) m.set(v, (m.get(v) ?? 0) + 1)

@@ -10,7 +10,7 @@ import { search } from '../../src/renderer/src/lib/state/search.svelte'
 import { Theme } from '../../src/renderer/src/lib/state/theme.svelte'
 import { accountStatus } from './account-status'
 import { settle } from './dom-env'
-import { FakeBackend } from './fake-backend'
+import { FakeBackend, flagsPatch } from './fake-backend'
 
 let backend: FakeBackend
 beforeEach(() => {
@@ -83,16 +83,7 @@ describe('Edits', () => {
     const e = new Edits()
     const flags = [true, false, false, false, false, false, false, false]
     await e.toggleFlag(2, flags, 3)
-    expect(backend.callsTo('collection:updateSet').at(-1)?.patch.flags).toEqual({
-      '1': true,
-      '2': false,
-      '3': true,
-      '4': false,
-      '5': false,
-      '6': false,
-      '7': false,
-      '8': false
-    })
+    expect(backend.callsTo('collection:updateSet').at(-1)?.patch.flags).toEqual(flagsPatch(1, 3))
     backend.failures['collection:updateSet'] = {
       code: 'offline',
       message: 'The back end cannot be reached.',
