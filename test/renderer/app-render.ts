@@ -4,6 +4,7 @@ import { setTransport } from '../../src/renderer/src/lib/api'
 import type { Transport } from '../../src/renderer/src/lib/api'
 import App from '../../src/renderer/src/App.svelte'
 import { settle } from './dom-env'
+import type { FakeBackend } from './fake-backend'
 
 interface Serving {
   /** Where the window starts, for tests that render the app without saying where. */
@@ -24,6 +25,21 @@ export function serveApp(transport: Transport, { route, reset }: Serving = {}): 
   afterEach(() => {
     cleanup()
     reset?.()
+  })
+}
+
+/**
+ * serveApp for files whose tests change the sync status: each test starts from the status the
+ * fake began with, on Browse.
+ */
+export function serveSyncApp(backend: FakeBackend, reset?: () => void): void {
+  const idle = backend.status
+  serveApp(backend, {
+    reset: () => {
+      reset?.()
+      backend.status = idle
+      window.location.hash = '#/browse'
+    }
   })
 }
 

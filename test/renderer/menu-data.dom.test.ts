@@ -12,36 +12,28 @@ backend.override('app:getInfo', () => ({
   host: 'electron',
   profile: { kind: 'demo', label: 'Demo' }
 }))
-backend.override('exchange:backup', () => ({
-  path: '/data/backups/studbook-backup-2026-11-26.studbook',
-  bytes: 10,
-  counts: {
-    setsOwned: 1,
-    unitsOwned: 1,
-    setsWanted: 0,
-    copies: 0,
-    minifigsLoose: 0,
-    minifigsWanted: 0,
-    labels: 0,
-    views: 0
-  }
-}))
-const counts = {
-  setsOwned: 2,
-  unitsOwned: 2,
+/** A backup's or the collection's counts: this many sets owned, one each, nothing else. */
+const counts = (owned: number) => ({
+  setsOwned: owned,
+  unitsOwned: owned,
   setsWanted: 0,
   copies: 0,
   minifigsLoose: 0,
   minifigsWanted: 0,
   labels: 0,
   views: 0
-}
+})
+backend.override('exchange:backup', () => ({
+  path: '/data/backups/studbook-backup-2026-11-26.studbook',
+  bytes: 10,
+  counts: counts(1)
+}))
 backend.override('exchange:previewRestore', () => ({
   restoreId: 'r1',
   name: 'opened.studbook',
   takenAt: '2026-11-01T10:00:00.000Z',
-  holds: counts,
-  current: counts,
+  holds: counts(2),
+  current: counts(2),
   changes: 1,
   serviceWrites: 1,
   refused: { count: 0, shown: [] },

@@ -111,6 +111,12 @@ async function scan(code: string): Promise<void> {
 
 const lines = () => screen.getAllByTestId('scan-line')
 
+/** The scan screen, its scans answered at once. */
+function showScan(): void {
+  transport.hold = false
+  render(Scan)
+}
+
 describe('the scan screen', () => {
   it('keeps the field focused and applies 20 fast scans in order, one at a time', async () => {
     render(Scan)
@@ -139,8 +145,7 @@ describe('the scan screen', () => {
   })
 
   it('lists an unknown code with its code, with a different sound, and muting silences it', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     await scan(backend.sets[0]?.fullNumber ?? '')
     await scan('4006381333924')
     await settle()
@@ -167,8 +172,7 @@ describe('the scan screen', () => {
   })
 
   it('undoes the line it is asked to, not the newest, and keeps the field focused', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     for (const s of backend.sets.slice(0, 3)) await scan(s.fullNumber)
     await settle()
     const oldest = lines()[2]
@@ -186,8 +190,7 @@ describe('the scan screen', () => {
   })
 
   it('asks which set when two carry the code, then applies the chosen one', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     await scan('1111111111116')
     await settle()
     const [line] = lines()
@@ -209,8 +212,7 @@ describe('the scan screen', () => {
   })
 
   it('scans with the action chosen when the code was scanned', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     await fireEvent.click(screen.getByLabelText('Mark wanted'))
     field().focus()
     await scan(backend.sets[4]?.fullNumber ?? '')
@@ -240,8 +242,7 @@ describe('reaching the scan screen', () => {
 
 describe('a scan taken back elsewhere', () => {
   it('says so on its line when Ctrl+Z already undid it, and offers no second undo', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     await scan(backend.sets[0]?.fullNumber ?? '')
     await settle()
     backend.failures['collection:undoScan'] = {
@@ -266,8 +267,7 @@ describe('a scan taken back elsewhere', () => {
 
 describe('a scan undone or redone with Ctrl+Z / Ctrl+Y', () => {
   it('its line says so at once, and offers Undo again only once the scan holds again', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     await scan(backend.sets[0]?.fullNumber ?? '')
     await settle()
     const [line] = lines()
@@ -305,8 +305,7 @@ describe('each scan line says what happened (issue #28)', () => {
     line?.querySelector('[data-testid="scan-outcome"]')?.textContent.trim() ?? ''
 
   it('an unknown code, a choice not yet made and a refused scan changed nothing', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     await scan('4006381333924')
     await scan('1111111111116')
     backend.failures['collection:scan'] = {
@@ -328,8 +327,7 @@ describe('each scan line says what happened (issue #28)', () => {
   })
 
   it('an applied scan says what it did; once undone, that it was undone', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     await scan(backend.sets[0]?.fullNumber ?? '')
     await fireEvent.click(screen.getByLabelText('Mark wanted'))
     field().focus()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/svelte'
-import { openApp, serveApp } from './app-render'
+import { openApp, serveSyncApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 
@@ -9,12 +9,7 @@ import { FakeBackend } from './fake-backend'
 const backend = new FakeBackend(20)
 const idle = backend.status
 
-serveApp(backend, {
-  reset: () => {
-    backend.status = idle
-    window.location.hash = '#/browse'
-  }
-})
+serveSyncApp(backend)
 
 const header = (): string => screen.getByTestId('pending').textContent.trim()
 

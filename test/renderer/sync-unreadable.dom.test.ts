@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/svelte'
-import { openApp, serveApp } from './app-render'
+import { openApp, serveSyncApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 
 /** Issue 27: records the last sync left out, unreadable, are told where its outcome is shown. */
 
 const backend = new FakeBackend(20)
-const idle = backend.status
 
-serveApp(backend, {
-  reset: () => {
-    backend.status = idle
-    window.location.hash = '#/browse'
-  }
-})
+serveSyncApp(backend)
 
 describe('the sync page after a sync that left records out', () => {
   it('says how many could not be read and where the details are', async () => {

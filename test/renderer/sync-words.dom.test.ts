@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen } from '@testing-library/svelte'
-import { openApp, serveApp } from './app-render'
+import { openApp, serveSyncApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import type { SyncPhase } from '../../src/shared/model/sync'
@@ -10,12 +10,8 @@ import type { SyncPhase } from '../../src/shared/model/sync'
 const backend = new FakeBackend(20)
 const idle = backend.status
 
-serveApp(backend, {
-  reset: () => {
-    vi.useRealTimers()
-    backend.status = idle
-    window.location.hash = '#/browse'
-  }
+serveSyncApp(backend, () => {
+  vi.useRealTimers()
 })
 
 const header = (): string => screen.getByTestId('pending').textContent.trim()
@@ -56,8 +52,8 @@ describe('"Last complete sync" on the sync page', () => {
     screen.getByRole('region', { name: 'Sync status' }).querySelector('[data-testid="last-sync"]')
       ?.textContent ?? ''
 
-  it('offline after a failed attempt: the last complete one keeps its own time', async () => {
-    const then = new Date(Date.now() - 3 * 3600_000)
+  /** The sync page after an attempt that failed offline, the last complete sync at `then`. */
+  async function openFailedOffline(then: Date): Promise<void> {
     backend.status = {
       ...idle,
       outcome: 'failed',
@@ -66,6 +62,11 @@ describe('"Last complete sync" on the sync page', () => {
       lastSyncAt: then.toISOString()
     }
     await openApp('#/sync')
+  }
+
+  it('offline after a failed attempt: the last complete one keeps its own time', async () => {
+    const then = new Date(Date.now() - 3 * 3600_000)
+    await openFailedOffline(then)
     expect(screen.getByTestId('sync-headline').textContent).toBe('Offline')
     expect(line()).toContain('3 h ago')
     expect(line()).not.toContain('just now')
@@ -75,14 +76,7 @@ describe('"Last complete sync" on the sync page', () => {
     // What a collector saw: synced, the service went away, Sync now, and the page read
     // "Offline · Last complete sync just now", as if the attempt had been a sync.
     const then = new Date(Date.now() - 5000)
-    backend.status = {
-      ...idle,
-      outcome: 'failed',
-      online: false,
-      error: 'The service cannot be reached.',
-      lastSyncAt: then.toISOString()
-    }
-    await openApp('#/sync')
+    await openFailedOffline(then)
     expect(line()).not.toContain('just now')
     expect(line()).toBe(
       `Last complete sync at ${then.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}, before this attempt`
