@@ -138,7 +138,7 @@ export interface LocalCopy {
   readonly keptLocal: boolean
 }
 
-function localCopy(r: CopyRow): LocalCopy {
+export function localCopy(r: CopyRow): LocalCopy {
   return {
     localId: r.local_id,
     setID: r.set_id,

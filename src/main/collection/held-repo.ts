@@ -1,8 +1,8 @@
 import type { ReadDb } from '../store/handles'
 import { all, get } from '../store/handles'
 import { sql } from '../store/sql'
-import { copyFromRow, readSet } from './collection-state-repo'
-import type { CopyRow } from './collection-state-repo'
+import { copyFromRow, localCopy, readSet } from './collection-state-repo'
+import type { CopyRow, LocalCopy } from './collection-state-repo'
 import type { CopyValue, MinifigValue, SetFieldValues } from './edits-types'
 
 /**
@@ -91,6 +91,83 @@ export function minifigByNumber(
         WHERE profile_id = ${profileId} AND lower(minifig_number) = lower(${number})`
   )
   return row ? { number: row.minifig_number, name: row.name } : null
+}
+
+/** Live copies of these sets, oldest acquisition first (undated ones last) within a set. */
+export function liveCopiesOfSets(
+  db: ReadDb,
+  profileId: number,
+  setIDs: readonly number[]
+): LocalCopy[] {
+  return all<CopyRow>(
+    db,
+    sql`SELECT c.* FROM copies c
+        WHERE c.profile_id = ${profileId} AND c.deleted = 0
+          AND c.set_id IN (SELECT value FROM json_each(${JSON.stringify(setIDs)}))
+        ORDER BY c.set_id, c.date_acquired = '', c.date_acquired, c.collection_id IS NULL,
+          c.collection_id, c.local_id`
+  ).map(localCopy)
+}
+
+/** How many units of a set are owned and how many live copy records it has. */
+interface CopyCount {
+  readonly setID: number
+  readonly qtyOwned: number
+  readonly copies: number
+}
+
+/**
+ * The owned sets, or these sets owned or not, with their quantity and live copy count: what a
+ * label run can name and what it cannot.
+ */
+export function copyCounts(
+  db: ReadDb,
+  profileId: number,
+  scope: 'owned' | { readonly setIDs: readonly number[] }
+): CopyCount[] {
+  const which =
+    scope === 'owned'
+      ? sql`st.owned = 1`
+      : sql`st.set_id IN (SELECT value FROM json_each(${JSON.stringify(scope.setIDs)}))`
+  return all<CopyCount>(
+    db,
+    sql`SELECT st.set_id AS setID, st.qty_owned AS qtyOwned,
+          (SELECT count(*) FROM copies c
+            WHERE c.profile_id = st.profile_id AND c.set_id = st.set_id AND c.deleted = 0) AS copies
+        FROM set_state st
+        WHERE st.profile_id = ${profileId} AND ${which}`
+  )
+}
+
+/** A live copy with where it is and its set's number and name (null when the catalogue lacks it). */
+interface PlacedCopy {
+  readonly localId: string
+  readonly collectionID: number | null
+  readonly setID: number
+  readonly fullNumber: string | null
+  readonly name: string | null
+  readonly location: string
+}
+
+/**
+ * Live copies of these sets in set-number order, then as the copy table lists them (oldest record
+ * first). A set the catalogue lacks still has its copies, after the others.
+ */
+export function copiesInNumberOrder(
+  db: ReadDb,
+  profileId: number,
+  setIDs: readonly number[]
+): PlacedCopy[] {
+  return all<PlacedCopy>(
+    db,
+    sql`SELECT c.local_id AS localId, c.collection_id AS collectionID, c.set_id AS setID,
+          s.full_number AS fullNumber, s.name AS name, c.location AS location
+        FROM copies c
+        LEFT JOIN sets s ON s.profile_id = c.profile_id AND s.set_id = c.set_id
+        WHERE c.profile_id = ${profileId} AND c.deleted = 0
+          AND c.set_id IN (SELECT value FROM json_each(${JSON.stringify(setIDs)}))
+        ORDER BY s.set_id IS NULL, s.number_sort, s.number, s.number_variant, c.set_id, c.rowid`
+  )
 }
 
 /** One profile's collection, read the same way from the live database and from a backup. */

@@ -29,7 +29,15 @@ export { applyEdits } from './edits'
 export { writeEdits } from './edit-writer'
 export type { EditDeps } from './edits-deps'
 export { listCopies, readCopy, readSet } from './collection-state-repo'
-export { heldMinifigs, heldSets, minifigByNumber, readCollectionSnapshot } from './held-repo'
+export {
+  copiesInNumberOrder,
+  copyCounts,
+  heldMinifigs,
+  heldSets,
+  liveCopiesOfSets,
+  minifigByNumber,
+  readCollectionSnapshot
+} from './held-repo'
 export type { CollectionSnapshot } from './held-repo'
 export type { LocalCopy } from './collection-state-repo'
 export { flagField, setEdit } from './edits-types'

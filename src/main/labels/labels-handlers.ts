@@ -4,10 +4,10 @@ import type { labelScope } from '../../shared/ipc/channels/labels'
 import type { LabelsDto } from '../../shared/model/labels'
 import type { Store } from '../store/connection'
 import type { ReadDb } from '../store/handles'
+import { copyCounts, copiesInNumberOrder } from '../collection/index'
 import { copiesAt } from '../shelf/index'
 import { buildLabels } from './labels-build'
 import type { LabelSource } from './labels-build'
-import { labelCopies, labelSets, ownedScope, setsScope } from './labels-repo'
 
 type LabelsHandlers = Pick<Handlers, 'labels:list'>
 
@@ -28,21 +28,14 @@ function sourcesOf(
     // The shelf's own reading of a place: `attic/shelf 2` is `Attic › Shelf 2`, bins inside count.
     return { copies: copiesAt(db, p, input.location), withoutRecord: 0, setsWithout: 0 }
   }
-  const sets = labelSets(db, p, 'setIDs' in input ? setsScope(input.setIDs) : ownedScope())
+  const sets = copyCounts(db, p, 'setIDs' in input ? { setIDs: input.setIDs } : 'owned')
   // A selection's copies are read by its set IDs, whatever their set's state row says.
-  const ids = 'setIDs' in input ? [...new Set(input.setIDs)] : sets.map((s) => s.set_id)
-  const copies = labelCopies(db, p, ids).map((r) => ({
-    localId: r.local_id,
-    collectionID: r.collection_id,
-    setID: r.set_id,
-    fullNumber: r.full_number,
-    name: r.name,
-    location: r.location
-  }))
+  const ids = 'setIDs' in input ? [...new Set(input.setIDs)] : sets.map((s) => s.setID)
+  const copies = copiesInNumberOrder(db, p, ids)
   const labelled = new Set(copies.map((c) => c.setID))
   return {
     copies,
-    withoutRecord: sets.reduce((n, s) => n + Math.max(0, s.qty_owned - s.copies), 0),
+    withoutRecord: sets.reduce((n, s) => n + Math.max(0, s.qtyOwned - s.copies), 0),
     setsWithout: ids.filter((id) => !labelled.has(id)).length
   }
 }

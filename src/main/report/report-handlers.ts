@@ -4,21 +4,13 @@ import type { z } from 'zod'
 import type { reportScope } from '../../shared/ipc/channels/report'
 import type { ReportDto, ReportRow, ReportValue } from '../../shared/model/report'
 import { mediaPath, queryCondition } from '../catalogue/index'
-import { copyFromRow, isBlank, moneyByCurrency } from '../collection/index'
-import type { CopyRow } from '../collection/index'
+import { isBlank, liveCopiesOfSets, moneyByCurrency } from '../collection/index'
+import type { LocalCopy } from '../collection/index'
 import type { Store } from '../store/connection'
 import type { ReadDb } from '../store/handles'
 import type { Sql } from '../store/sql'
 import type { ReportPdfPort } from './pdf-port'
-import {
-  ALL_OWNED,
-  copiesOfSets,
-  liveCopies,
-  ownedSets,
-  readOwner,
-  setIdsIn,
-  writeOwner
-} from './report-repo'
+import { ALL_OWNED, copiesOfSets, ownedSets, readOwner, setIdsIn, writeOwner } from './report-repo'
 import type { ReportSetRow } from './report-repo'
 import { copyValue, replacementTotals, retailValue } from './report-values'
 
@@ -55,13 +47,13 @@ function setInfo(s: ReportSetRow, profileId: number) {
   }
 }
 
-function copyRow(set: ReturnType<typeof setInfo>, c: CopyRow, retail: ReportValue): ReportRow {
-  const v = copyFromRow(c)
+function copyRow(set: ReturnType<typeof setInfo>, c: LocalCopy, retail: ReportValue): ReportRow {
+  const v = c.value
   return {
     kind: 'copy',
     ...set,
     value: copyValue(v, retail),
-    localId: c.local_id,
+    localId: c.localId,
     conditionNow: v.conditionNow,
     conditionWhenAcquired: v.conditionWhenAcquired,
     location: v.location,
@@ -83,12 +75,12 @@ function buildReport(db: ReadDb, profileId: number, input: ParsedScope, now: Dat
   const region = input.region ?? 'US'
   const sets = ownedSets(db, profileId, conditionOf(db, profileId, input))
   const ids = sets.map((s) => s.set_id)
-  const copies = new Map<number, CopyRow[]>()
-  for (const c of liveCopies(db, profileId, ids)) {
-    if (isBlank(copyFromRow(c))) continue
-    const list = copies.get(c.set_id) ?? []
+  const copies = new Map<number, LocalCopy[]>()
+  for (const c of liveCopiesOfSets(db, profileId, ids)) {
+    if (isBlank(c.value)) continue
+    const list = copies.get(c.setID) ?? []
     list.push(c)
-    copies.set(c.set_id, list)
+    copies.set(c.setID, list)
   }
   const rows: ReportRow[] = []
   let detailed = 0

@@ -3,7 +3,6 @@ import { all, transaction } from '../store/handles'
 import { getSetting, setSetting } from '../store/settings-repo'
 import { raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
-import type { CopyRow } from '../collection/index'
 import type { RetailPrices } from './report-values'
 
 /** The report's reads: owned sets of a scope with their catalogue names, then their live copies. */
@@ -47,17 +46,6 @@ export function ownedSets(db: ReadDb, profileId: number, scope: Sql): ReportSetR
 /** The condition on `c.set_id` that picks the copies of these sets. */
 export function copiesOfSets(ids: readonly number[]): Sql {
   return sql`c.set_id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`
-}
-
-/** Live copies of these sets, oldest acquisition first (undated ones last) within a set. */
-export function liveCopies(db: ReadDb, profileId: number, ids: readonly number[]): CopyRow[] {
-  return all<CopyRow>(
-    db,
-    sql`SELECT c.* FROM copies c
-        WHERE c.profile_id = ${profileId} AND c.deleted = 0 AND ${copiesOfSets(ids)}
-        ORDER BY c.set_id, c.date_acquired = '', c.date_acquired, c.collection_id IS NULL,
-          c.collection_id, c.local_id`
-  )
 }
 
 /**
