@@ -125,7 +125,7 @@ describe('a refused service address changes nothing and the app still starts', (
     expect(saved.ok).toBe(false)
     expect(await status(app)).toEqual(before)
     expect(profileRows(dir).some((r) => r.base_url.includes('example.com'))).toBe(false)
-  }, 30_000)
+  })
 })
 
 describe('a profile already damaged in the database', () => {
@@ -212,5 +212,5 @@ describe('a profile already damaged in the database', () => {
     // The demo is one click away and clears the reason.
     expect((await call(app, 'account:useDemo', {})).ok).toBe(true)
     expect(await status(app)).toMatchObject({ profile: 'demo', problem: null })
-  }, 30_000)
+  })
 })

@@ -130,7 +130,7 @@ describe('offline, then reconnect', () => {
     expect(offline.online).toBe(false)
     expect(offline.pending).toBe(2)
     expect((await h['outbox:list']({})).every((r) => r.state === 'pending')).toBe(true)
-  }, 60_000)
+  })
 
   it('on reconnect the outbox drains to zero and the service holds the edits', async () => {
     const port = Number(new URL(server.url).port)
@@ -143,7 +143,7 @@ describe('offline, then reconnect', () => {
       wanted: true,
       notes: 'bought offline'
     })
-  }, 60_000)
+  })
 
   it('no secret (password, apiKey, userHash) in the database files, logs, events or exports', async () => {
     exported.push(

@@ -96,7 +96,7 @@ describe('an edit sent, then a later one of the same field that never left, both
     } finally {
       again.close()
     }
-  }, 60_000)
+  })
 
   it("a copy's details: the third edit is sent, not a conflict", async () => {
     const { s, h } = await session()
@@ -127,7 +127,7 @@ describe('an edit sent, then a later one of the same field that never left, both
     } finally {
       again.close()
     }
-  }, 60_000)
+  })
 
   it('two new copies behind the quantity: both reach the service, no conflict', async () => {
     const { s, h } = await session()
@@ -159,7 +159,7 @@ describe('an edit sent, then a later one of the same field that never left, both
     } finally {
       again.close()
     }
-  }, 60_000)
+  })
 
   it.each([
     ['after the raise that makes its record', 'answer', 2],

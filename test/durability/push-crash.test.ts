@@ -101,5 +101,5 @@ describe('kill -9 between the service applying a push and the local commit', () 
     } finally {
       again.close()
     }
-  }, 30_000)
+  })
 })

@@ -114,7 +114,7 @@ describe('a new copy queued before the delete of another copy of its set', () =>
     } finally {
       again.close()
     }
-  }, 60_000)
+  })
 
   it('with no crash: added, one out, the quantity back; one round sends the copy', async () => {
     const { h } = await session()
@@ -132,5 +132,5 @@ describe('a new copy queued before the delete of another copy of its set', () =>
     } finally {
       h.close()
     }
-  }, 60_000)
+  })
 })

@@ -107,7 +107,7 @@ describe('what a backup holds', () => {
         .prepare('SELECT qty_owned FROM set_state WHERE profile_id = ? AND set_id = ?')
         .get(t.h.profileId, t.id('10179-1'))
     ).toEqual({ qty_owned: 3 })
-  }, 60_000)
+  })
 
   it('a backup installed in place of a damaged file shows its sets by number before a sync', async () => {
     t = await exchangeHarness()

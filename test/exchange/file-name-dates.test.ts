@@ -14,7 +14,7 @@ let t: ExchangeHarness
 
 beforeAll(async () => {
   t = await exchangeHarness()
-}, 60_000)
+})
 
 afterAll(() => {
   t.close()

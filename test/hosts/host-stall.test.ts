@@ -20,7 +20,7 @@ beforeAll(async () => {
   const m = await host.waitFor(/listening (\d+) (\S+)/)
   port = Number(m[1])
   token = m[2] ?? ''
-}, 60_000)
+})
 
 afterAll(async () => {
   agent.destroy()
@@ -76,5 +76,5 @@ describe('a host that stalls', () => {
     } finally {
       host.child.kill('SIGCONT')
     }
-  }, 60_000)
+  })
 })

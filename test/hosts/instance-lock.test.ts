@@ -59,7 +59,7 @@ describe('the data-folder lock', () => {
     await host.stop()
     expect(await host.exited).toBe(0)
     expect(existsSync(file)).toBe(false)
-  }, 60_000)
+  })
 
   it('a lock naming a live pid that started at another time is taken over', async () => {
     const dir = dataDir()
@@ -90,7 +90,7 @@ describe('the data-folder lock', () => {
     )
     await holder.stop()
     expect('release' in acquireInstanceLock(dir, 'browser')).toBe(true)
-  }, 30_000)
+  })
 
   it('an older pid-only lock naming a process older than the file still counts', () => {
     const dir = dataDir()

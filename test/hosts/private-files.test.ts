@@ -90,7 +90,7 @@ describe.runIf(posix)('the data folder is private', () => {
     }
     expect(mode(join(dataDir, 'logs', 'studbook.log'))).toBe('600')
     expect(openToOthers(dataDir)).toEqual([])
-  }, 60_000)
+  })
 
   it('a folder an older Studbook left readable is made private at start', async () => {
     const parent = scratch()
@@ -105,7 +105,7 @@ describe.runIf(posix)('the data folder is private', () => {
     expect(readFileSync(join(dataDir, 'backups', 'studbook-old.studbook'), 'utf8')).toBe(
       'old backup'
     )
-  }, 60_000)
+  })
 
   it('the browser opener is handed a private file, never the token', async () => {
     const parent = scratch()
@@ -128,5 +128,5 @@ describe.runIf(posix)('the data folder is private', () => {
     expect(readFileSync(page, 'utf8')).toContain(url)
     await host.stop()
     expect(existsSync(page)).toBe(false)
-  }, 60_000)
+  })
 })

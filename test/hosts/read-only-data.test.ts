@@ -43,5 +43,5 @@ describe('a read-only data folder', () => {
     expect(said).toMatch(/read-only/)
     expect(said).toContain('--data-dir')
     expect(said).not.toMatch(/EROFS/)
-  }, 60_000)
+  })
 })

@@ -38,7 +38,7 @@ beforeAll(async () => {
     autoSync: false,
     credentials: 'memory'
   })
-}, 60_000)
+})
 
 afterAll(async () => {
   await app.close()
@@ -79,5 +79,5 @@ describe('money snapshots in the app', () => {
     expect(h.snapshots).toBe(1)
     // The imported set has no copy records: three more owned copies without details.
     expect(h.latest?.undetailed).toBeGreaterThanOrEqual(3)
-  }, 60_000)
+  })
 })

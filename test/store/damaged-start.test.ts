@@ -123,7 +123,7 @@ describe('a database damaged in the middle of the file', () => {
     ).toEqual([String(new Date().getUTCFullYear()), '2020'])
     const read = await call(app, 'catalog:search', { text: '', limit: 5 })
     expect(read.ok ? 'ok' : read.error.code).toBe('db_damaged')
-  }, 60_000)
+  })
 
   it('restoring the automatic backup brings the collection back and keeps the damaged file', async () => {
     const { dir, setID } = await folderWithBackup()
@@ -181,5 +181,5 @@ describe('a database damaged in the middle of the file', () => {
     expect(r.ok ? 'ok' : r.error.code).toBe('not_found')
     expect(readdirSync(dir).some((n) => n.includes('damaged'))).toBe(false)
     expect((await value<StartState>(app, 'app:getStartState', {})).state).toBe('damaged')
-  }, 60_000)
+  })
 })

@@ -56,7 +56,7 @@ async function counts(): Promise<{ browse: number; missed: number }> {
 
 beforeAll(async () => {
   server = await listen(svc, { port: 0 })
-}, 60_000)
+})
 
 afterAll(async () => {
   await server.close()

@@ -82,5 +82,5 @@ describe.skipIf(disk === null)('a full disk during edits and pushes', () => {
     for (const [setID, notes] of acked) {
       expect(svc.admin.getCollectionValue('demo', setID).notes).toBe(notes)
     }
-  }, 60_000)
+  })
 })

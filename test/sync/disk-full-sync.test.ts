@@ -56,7 +56,7 @@ beforeAll(async () => {
   await value('account:signIn', { username: svc.demo.username, password: svc.demo.password })
   await value('sync:start', { full: true })
   await until((s) => !s.running && s.lastSyncAt !== null, 'the first sync')
-}, 60_000)
+})
 
 afterAll(async () => {
   await server.close()
