@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { cleanup, fireEvent, screen, within } from '@testing-library/svelte'
 import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
-import { search } from '../../src/renderer/src/lib/state/search.svelte'
-import { selection } from '../../src/renderer/src/lib/state/selection.svelte'
 import type { BulkEditResultDto } from '../../src/shared/model/bulk'
 import type { SetCollectionDto } from '../../src/shared/model/collection'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
+import { pick, openWholeList } from './result-list'
 
 /**
  * Issue #25: after a bulk edit the filter counts ("Wanted 2", "Flag 7 0") stayed as they were for
@@ -43,12 +41,7 @@ beforeEach(async () => {
   backend = new FakeBackend(300)
   setTransport(backend)
   backend.override('collection:bulkEdit', ({ setIDs }) => markWanted(setIDs))
-  window.location.hash = '#/browse'
-  search.setLayout('list')
-  search.setText('')
-  render(App)
-  await settle()
-  selection.clear()
+  await openWholeList()
 })
 afterEach(() => {
   cleanup()
@@ -59,13 +52,6 @@ const wantedCount = (): string =>
     .getByRole('checkbox', { name: /^Wanted/ })
     .closest('label')
     ?.querySelector('.count')?.textContent ?? ''
-
-async function pick(index: number, mods: { shiftKey?: boolean } = {}): Promise<void> {
-  const el = document.getElementById(`item-${index}`)
-  if (!el) throw new Error(`item ${index} is not drawn`)
-  await fireEvent.click(el.querySelector('.number') ?? el, mods)
-  await settle()
-}
 
 describe('filter counts after a bulk edit', () => {
   it('are asked for again once the edit answered, and show the edit', async () => {

@@ -8,6 +8,7 @@ import type { BulkAction, BulkEditResultDto } from '../../src/shared/model/bulk'
 import type { SetCollectionDto } from '../../src/shared/model/collection'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
+import { item, pick, openWholeList } from './result-list'
 
 /** Multi-select in the list and grid, the bulk bar, its summary and its toast. */
 
@@ -59,29 +60,11 @@ beforeEach(async () => {
     const change = setIDs.length - already
     return { sets: setIDs.length, change, already, skipped: [], description: '' }
   })
-  window.location.hash = '#/browse'
-  // The stores outlive a test: each starts from the whole list.
-  search.setLayout('list')
-  search.setText('')
-  render(App)
-  await settle()
-  selection.clear()
+  await openWholeList()
 })
 afterEach(() => {
   cleanup()
 })
-
-function item(index: number): HTMLElement {
-  const el = document.getElementById(`item-${index}`)
-  if (!el) throw new Error(`item ${index} is not drawn`)
-  return el
-}
-
-/** Clicks the row where no control is: its set number. */
-async function pick(index: number, mods: { shiftKey?: boolean; ctrlKey?: boolean } = {}) {
-  await fireEvent.click(item(index).querySelector('.number') ?? item(index), mods)
-  await settle()
-}
 
 const selectedRows = (): number[] =>
   [...document.querySelectorAll('[role="gridcell"][aria-selected="true"]')].map((el) =>

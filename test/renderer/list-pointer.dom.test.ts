@@ -3,14 +3,9 @@ import { fireEvent, screen } from '@testing-library/svelte'
 import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
+import { item } from './result-list'
 
 serveApp(new FakeBackend(60), { route: '#/browse' })
-
-function item(index: number): HTMLElement {
-  const el = document.getElementById(`item-${index}`)
-  if (!el) throw new Error(`item ${index} is not drawn`)
-  return el
-}
 
 describe('the results grid and the pointer', () => {
   it('a click anywhere on a row or card puts the keyboard there, in both layouts', async () => {

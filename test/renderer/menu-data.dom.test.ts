@@ -42,12 +42,17 @@ backend.override('exchange:previewRestore', () => ({
 
 serveApp(backend)
 
+/** Picks a File menu command with the app open at `route`: each leads to the data screen. */
+async function fromMenu(route: string, command: 'backup' | 'restore'): Promise<void> {
+  await openApp(route)
+  backend.emit('menu:command', { command })
+  await settle(10)
+  expect(window.location.hash).toBe('#/exchange')
+}
+
 describe('File menu commands for your data (desktop)', () => {
   it('Back Up… opens the data screen and saves a backup where the user chooses', async () => {
-    await openApp('#/browse')
-    backend.emit('menu:command', { command: 'backup' })
-    await settle(10)
-    expect(window.location.hash).toBe('#/exchange')
+    await fromMenu('#/browse', 'backup')
     expect(backend.callsTo('exchange:backup')).toEqual([{ saveWithDialog: true }])
     expect(screen.getByRole('region', { name: 'Notifications' }).textContent).toContain(
       'Collection backed up to /data/backups/studbook-backup-2026-11-26.studbook'
@@ -55,10 +60,7 @@ describe('File menu commands for your data (desktop)', () => {
   })
 
   it('Restore… asks main for the file dialog and shows the Restore preview', async () => {
-    await openApp('#/owned')
-    backend.emit('menu:command', { command: 'restore' })
-    await settle(10)
-    expect(window.location.hash).toBe('#/exchange')
+    await fromMenu('#/owned', 'restore')
     expect(backend.callsTo('exchange:previewRestore')).toEqual([{ fromDialog: true }])
     expect(screen.getByRole('dialog', { name: 'Restore this backup?' })).toBeTruthy()
   })
