@@ -43,6 +43,21 @@ export function parseLenientJson(src: string): Json | undefined {
     i += m[0].length
     return m[0]
   }
+  /** The members of an object or array, its opening mark read: each read by `item`, up to `close`. */
+  const members = (close: string, item: () => void): void => {
+    ws()
+    if (src[i] === close) {
+      i++
+      return
+    }
+    for (;;) {
+      item()
+      ws()
+      if (src[i] === ',') i++
+      else if (src[i++] === close) return
+      else fail()
+    }
+  }
   const value = (depth: number): Json => {
     if (depth > MAX_DEPTH) fail()
     ws()
@@ -50,38 +65,22 @@ export function parseLenientJson(src: string): Json | undefined {
     if (c === '{') {
       i++
       const obj: { [k: string]: Json } = Object.create(null) as { [k: string]: Json }
-      ws()
-      if (src[i] === '}') return (i++, obj)
-      for (;;) {
+      members('}', () => {
         ws()
         const k = src[i] === '"' || src[i] === "'" ? str() : word()
         ws()
         if (src[i++] !== ':') fail()
         obj[k] = value(depth + 1)
-        ws()
-        if (src[i] === ',') {
-          i++
-          continue
-        }
-        if (src[i++] === '}') return obj
-        fail()
-      }
+      })
+      return obj
     }
     if (c === '[') {
       i++
       const arr: Json[] = []
-      ws()
-      if (src[i] === ']') return (i++, arr)
-      for (;;) {
+      members(']', () => {
         arr.push(value(depth + 1))
-        ws()
-        if (src[i] === ',') {
-          i++
-          continue
-        }
-        if (src[i++] === ']') return arr
-        fail()
-      }
+      })
+      return arr
     }
     if (c === '"' || c === "'") return str()
     const w = word()

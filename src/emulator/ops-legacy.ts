@@ -17,12 +17,21 @@ import { emptyEntry, isEmptyEntry } from './state'
 const NUMBER_OF_RECORDS_DEFAULT = 20
 const flag = (v: string): boolean => v.trim() === '1' || v.trim().toLowerCase() === 'true'
 
-function filters(a: Args, q: SetQuery): void {
+/**
+ * A search's query: its filters, for `user`, owned and wanted as the parameters named `owned` and
+ * `wanted` say (search2 and search spell them differently).
+ */
+function searchQuery(a: Args, user: UserData | null, owned: string, wanted: string): SetQuery {
+  const q = emptyQuery()
   q.query = a.str('query')
   q.themes = commaList(a.str('theme'))
   q.subthemes = commaList(a.str('subtheme'))
   q.setNumbers = commaList(a.str('setNumber'))
   q.years = commaList(a.str('year'))
+  q.user = user
+  q.owned = flag(a.str(owned))
+  q.wanted = flag(a.str(wanted))
+  return q
 }
 
 function setList(call: Call, q: SetQuery, user: UserData | null): OpResult {
@@ -61,11 +70,7 @@ export const LEGACY_OPS = {
   search2: (call, a) => {
     if (!validKey(call, a.str('apiKey'))) return EMPTY
     const user = userByName(call, a.str('userName'))
-    const q = emptyQuery()
-    filters(a, q)
-    q.user = user
-    q.owned = flag(a.str('owned'))
-    q.wanted = flag(a.str('wanted'))
+    const q = searchQuery(a, user, 'owned', 'wanted')
     // A userName alone means "search that user's collection" (docs/protocol.md §7).
     if (user && !q.owned && !q.wanted) q.setIDs = [...user.sets.keys()].sort((x, y) => x - y)
     if (a.str('userName') !== '' && !user) return EMPTY
@@ -78,11 +83,7 @@ export const LEGACY_OPS = {
   search: (call, a) => {
     if (!validKey(call, a.str('apiKey'))) return EMPTY
     const user = userByHash(call, a.str('userHash'))
-    const q = emptyQuery()
-    filters(a, q)
-    q.user = user
-    q.owned = flag(a.str('Owned'))
-    q.wanted = flag(a.str('Wanted'))
+    const q = searchQuery(a, user, 'Owned', 'Wanted')
     q.pageSize = NUMBER_OF_RECORDS_DEFAULT
     return setList(call, q, user)
   },

@@ -252,20 +252,18 @@ export function serviceWsdl(service: ServiceName, ns: string, location: string):
     out.push('  </wsdl:binding>')
   }
   const loc = escapeXml(location)
+  /** A port of the service: its binding `name` + `suffix`, its address in the `prefix` namespace. */
+  const port = (suffix: string, prefix: string): string[] => [
+    `    <wsdl:port name="${name}${suffix}" binding="tns:${name}${suffix}">`,
+    `      <${prefix}:address location="${loc}" />`,
+    '    </wsdl:port>'
+  ]
   out.push(
     `  <wsdl:service name="${name}">`,
-    `    <wsdl:port name="${name}Soap" binding="tns:${name}Soap">`,
-    `      <soap:address location="${loc}" />`,
-    '    </wsdl:port>',
-    `    <wsdl:port name="${name}Soap12" binding="tns:${name}Soap12">`,
-    `      <soap12:address location="${loc}" />`,
-    '    </wsdl:port>',
-    `    <wsdl:port name="${name}HttpGet" binding="tns:${name}HttpGet">`,
-    `      <http:address location="${loc}" />`,
-    '    </wsdl:port>',
-    `    <wsdl:port name="${name}HttpPost" binding="tns:${name}HttpPost">`,
-    `      <http:address location="${loc}" />`,
-    '    </wsdl:port>',
+    ...port('Soap', 'soap'),
+    ...port('Soap12', 'soap12'),
+    ...port('HttpGet', 'http'),
+    ...port('HttpPost', 'http'),
     '  </wsdl:service>',
     '</wsdl:definitions>'
   )
