@@ -3,6 +3,7 @@ import type { ReadDb, WriteDb } from '../store/handles'
 import { all, get, run } from '../store/handles'
 import { sql } from '../store/sql'
 import type { Edit } from './edits-types'
+import { readStoredEdits } from './stored-edits'
 
 /** The journal of applied edits: forward and backward lists of absolute edits per entry. */
 
@@ -25,8 +26,9 @@ interface JournalEntry {
 const entry = (r: JournalRow): JournalEntry => ({
   id: r.id,
   description: r.description,
-  forward: JSON.parse(r.forward) as Edit[],
-  backward: JSON.parse(r.backward) as Edit[]
+  // Parsed, not cast: a damaged entry (a restored backup) stops its undo before anything is written.
+  forward: readStoredEdits(r.forward, `The journal entry ${r.id} (its redo)`),
+  backward: readStoredEdits(r.backward, `The journal entry ${r.id} (its undo)`)
 })
 
 export function appendJournal(
@@ -94,7 +96,7 @@ export function journalDto(db: ReadDb, id: number): JournalEntryDto | null {
 
 /**
  * An entry with the number of distinct sets its edits touch (minifigure and label edits name no
- * set), counted in SQL so a 5,000-set entry is not parsed to tell its size.
+ * set), counted in SQL so a 5,000-set entry is not parsed to tell its size (a damaged list, none).
  */
 export function journalStep(db: ReadDb, id: number): JournalStepDto | null {
   const dto = journalDto(db, id)
@@ -102,7 +104,7 @@ export function journalStep(db: ReadDb, id: number): JournalStepDto | null {
   const n = get<{ n: number }>(
     db,
     sql`SELECT count(DISTINCT json_extract(e.value, '$.setID')) AS n
-        FROM journal j, json_each(j.forward) e WHERE j.id = ${id}`
+        FROM journal j, json_each(j.forward) e WHERE j.id = ${id} AND json_valid(j.forward)`
   )
   return { ...dto, sets: n?.n ?? 0 }
 }
@@ -151,18 +153,21 @@ export function nextEntryId(db: ReadDb, profileId: number, which: 'undo' | 'redo
   return r?.id ?? null
 }
 
-/** How many edits undo (or redo) would replay now, counted in SQL without parsing the entry. */
+/**
+ * How many edits undo (or redo) would replay now, counted in SQL without parsing the entry. A
+ * damaged list counts none here: the replay itself parses it and refuses it with its AppError.
+ */
 export function replaySize(db: ReadDb, profileId: number, which: 'undo' | 'redo'): number {
   const r =
     which === 'undo'
       ? get<{ n: number }>(
           db,
-          sql`SELECT json_array_length(backward) AS n FROM journal
+          sql`SELECT iif(json_valid(backward), json_array_length(backward), 0) AS n FROM journal
               WHERE profile_id = ${profileId} AND undone = 0 ORDER BY id DESC LIMIT 1`
         )
       : get<{ n: number }>(
           db,
-          sql`SELECT json_array_length(forward) AS n FROM journal
+          sql`SELECT iif(json_valid(forward), json_array_length(forward), 0) AS n FROM journal
               WHERE profile_id = ${profileId} AND redo_seq IS NOT NULL ORDER BY redo_seq DESC LIMIT 1`
         )
   return r?.n ?? 0

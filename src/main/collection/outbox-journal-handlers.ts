@@ -8,6 +8,7 @@ import { setLabel } from './read-model-repo'
 import { writeValue } from './collection-state-repo'
 import type { Edit } from './edits-types'
 import { parseOutboxTarget } from './outbox-target'
+import { readStoredEdit } from './stored-edits'
 import type { OutboxTarget } from './outbox-target'
 import {
   journalDto,
@@ -31,20 +32,8 @@ export type OutboxJournalHandlers = Pick<
   | 'journal:redo'
 >
 
-/** A value of an outbox row's target as the edit that writes it (to restore the service's value locally). */
-function editOf(t: OutboxTarget, value: unknown): Edit {
-  // The value was written by this app as JSON of the target's own kind (outbox-repo).
-  switch (t.kind) {
-    case 'set':
-      return { kind: 'set', setID: t.setID, field: t.field, value } as Edit
-    case 'copy':
-      return { kind: 'copy', setID: t.setID, localId: t.localId, value } as Edit
-    case 'minifig':
-      return { kind: 'minifig', minifigNumber: t.minifigNumber, value } as Edit
-    case 'label':
-      return { kind: 'label', flagNo: t.flagNo, value } as Edit
-  }
-}
+/** A value of an outbox row (JSON) as the edit that writes it, parsed: a damaged row changes nothing. */
+const editOf = (t: OutboxTarget, json: string): Edit => readStoredEdit(t, json, 'A waiting change')
 
 export function createOutboxJournalHandlers(deps: EditDeps): OutboxJournalHandlers {
   const db = () => deps.store.write
@@ -111,9 +100,9 @@ export function createOutboxJournalHandlers(deps: EditDeps): OutboxJournalHandle
       // Discarding gives up the local change: the local value goes back to the base (what the
       // service had when the edit was made), or to the service's value when a conflict showed it.
       const target = parseOutboxTarget(row)
-      const restore: unknown = JSON.parse(row.server ?? row.base)
+      const restore = editOf(target, row.server ?? row.base)
       transaction(db(), () => {
-        writeValue(db(), row.profile_id, editOf(target, restore), now())
+        writeValue(db(), row.profile_id, restore, now())
         deleteRow(db(), row.id)
       })
       deps.changed(row.set_id === null ? [] : [row.set_id])
@@ -125,9 +114,10 @@ export function createOutboxJournalHandlers(deps: EditDeps): OutboxJournalHandle
         throw new AppError('conflict', 'That change is not in conflict.', { field: 'id' })
       }
       const server = row.server
-      const theirs = keep === 'theirs' ? editOf(parseOutboxTarget(row), JSON.parse(server)) : null
+      // Read either way: "mine" keeps the service's value as the new base, so it must be readable.
+      const theirs = editOf(parseOutboxTarget(row), server)
       transaction(db(), () => {
-        if (theirs !== null) {
+        if (keep === 'theirs') {
           writeValue(db(), row.profile_id, theirs, now())
           deleteRow(db(), row.id)
         } else {

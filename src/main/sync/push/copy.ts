@@ -15,6 +15,7 @@ import {
   markSent,
   quantityEditState,
   readCopy,
+  readStoredCopy,
   recordsLeaving,
   sentValues
 } from '../../collection/index'
@@ -54,8 +55,8 @@ export async function pushCopy(
 ): Promise<PushOutcome> {
   const { db, profileId: p } = ctx
   const setID = t.setID
-  const desired = JSON.parse(row.desired) as CopyValue | null
-  const base = JSON.parse(row.base) as CopyValue | null
+  const desired = readStoredCopy(row.desired, 'A waiting copy change')
+  const base = readStoredCopy(row.base, 'A waiting copy change')
   const local = readCopy(db, p, t.localId)
   const dropTombstone = (): void => {
     dropCopyTombstone(db, p, t.localId)
@@ -124,7 +125,7 @@ export async function pushCopy(
 function ourOwnWrite(row: OutboxRow, onServer: CollectionDetailRecord | null): boolean {
   if (onServer === null) return false
   return sentValues(row).some((v) => {
-    const sent = JSON.parse(v) as CopyValue | null
+    const sent = readStoredCopy(v, 'A waiting copy change')
     return sent !== null && sameCopy(onServer, sent)
   })
 }

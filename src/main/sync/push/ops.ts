@@ -6,7 +6,7 @@ import { firstCollectionOf } from '../../../shared/protocol/v3-set-records'
 import type { V3Collection } from '../../../shared/protocol/v3-set-records'
 import type { CollectionDetailInput, Int, ServiceClient, Text } from '../../service/index'
 import { isoOfServiceDate } from '../../../shared/model/service-date'
-import type { CopyValue, MinifigValue, OutboxTarget, SetField } from '../../collection/index'
+import type { CopyValue, Edit, MinifigValue, OutboxTarget, SetField } from '../../collection/index'
 
 /**
  * How each kind of outbox row is written to and read back from the service the profile offers
@@ -189,14 +189,9 @@ const LEGACY_SET_WRITES: Readonly<Partial<Record<SetField, SetWrite<'legacy'>>>>
 }
 
 /** Writes one row's desired value with the operation the profile's service offers. */
-export async function writeServer(
-  t: OutboxTarget,
-  desired: unknown,
-  client: ServiceClient,
-  offers: Offers
-): Promise<void> {
-  if (t.kind === 'set') {
-    const { setID, field } = t
+export async function writeServer(e: Edit, client: ServiceClient, offers: Offers): Promise<void> {
+  if (e.kind === 'set') {
+    const { setID, field, value: desired } = e
     const flag = /^flag([1-8])$/.exec(field)
     const viaV2 = V2_SET_WRITES[field]
     if (viaV2 && offers('v2', viaV2[0])) {
@@ -217,25 +212,25 @@ export async function writeServer(
     }
     throw unsupported(flag ? 'flags' : field)
   }
-  if (t.kind === 'minifig') {
-    const m = desired as MinifigValue
+  if (e.kind === 'minifig') {
+    const m = e.value
     if (offers('v2', 'setMinifigCollection')) {
       await client.v2.setMinifigCollection({
-        minifigNumber: t.minifigNumber,
+        minifigNumber: e.minifigNumber,
         qtyOwned: m.ownedLoose,
         wanted: bit(m.wanted)
       })
     } else if (offers('v3', 'setMinifigCollection')) {
       await client.v3.setMinifigCollection({
-        minifigNumber: t.minifigNumber,
+        minifigNumber: e.minifigNumber,
         params: { qtyOwned: m.ownedLoose, want: bit(m.wanted) }
       })
     } else throw unsupported('minifigures')
     return
   }
-  if (t.kind === 'label') {
+  if (e.kind === 'label') {
     if (!offers('v3', 'setUserFlagLabels')) throw unsupported('flag labels')
-    await client.v3.setUserFlagLabels({ params: { [t.flagNo]: desired } })
+    await client.v3.setUserFlagLabels({ params: { [e.flagNo]: e.value } })
     return
   }
   throw new AppError('internal', 'copies are written by pushCopy')

@@ -4,6 +4,7 @@ import {
   markSent,
   parseOutboxTarget,
   pendingRowsOf,
+  readStoredEdit,
   rebaseRow,
   sentValues
 } from '../../collection/index'
@@ -34,6 +35,10 @@ export interface RowPush {
 
 const json = (v: unknown): string => JSON.stringify(v)
 
+/** One of a row's stored values (desired, base, a sent one), parsed for the row's own target. */
+const storedValue = (row: OutboxRow, value: string): unknown =>
+  readStoredEdit(parseOutboxTarget(row), value, 'A waiting change').value
+
 /** Pending rows of the field the service moves together with this one (owned and quantity). */
 function coupledRows(db: WriteDb, row: OutboxRow): OutboxRow[] {
   if (row.field !== 'owned' && row.field !== 'qtyOwned') return []
@@ -59,9 +64,9 @@ function coupledEffect(field: string, value: unknown, base: unknown): unknown {
  */
 function ourOwnWrite(db: WriteDb, row: OutboxRow, s: string): boolean {
   if (sentValues(row).includes(s)) return true
-  const base: unknown = JSON.parse(row.base)
+  const base = storedValue(row, row.base)
   return coupledRows(db, row).some((sib) =>
-    sentValues(sib).some((v) => json(coupledEffect(sib.field, JSON.parse(v), base)) === s)
+    sentValues(sib).some((v) => json(coupledEffect(sib.field, storedValue(sib, v), base)) === s)
   )
 }
 
@@ -71,11 +76,11 @@ function ourOwnWrite(db: WriteDb, row: OutboxRow, s: string): boolean {
  */
 async function followEarlierWrite(ctx: RowPush, row: OutboxRow): Promise<void> {
   if (sentValues(row).length === 0) return
-  const desired: unknown = JSON.parse(row.desired)
+  const desired = storedValue(row, row.desired)
   for (const sib of coupledRows(ctx.db, row)) {
     const server = await readServer(parseOutboxTarget(sib), ctx.reads, ctx.has)
     if (server === undefined || json(server) === sib.base) continue
-    if (json(coupledEffect(row.field, desired, JSON.parse(sib.base))) === json(server)) {
+    if (json(coupledEffect(row.field, desired, storedValue(sib, sib.base))) === json(server)) {
       rebaseRow(ctx.db, sib.id, json(server), ctx.now())
     }
   }
@@ -92,7 +97,8 @@ export async function pushRow(ctx: RowPush, row: OutboxRow): Promise<PushOutcome
   if (t.kind === 'copy') {
     return pushCopy({ db, profileId: ctx.profileId, now }, row, t, ctx.client)
   }
-  const desired: unknown = JSON.parse(row.desired)
+  // Parsed before anything goes out: a damaged row is an AppError, and nothing is sent or marked.
+  const edit = readStoredEdit(t, row.desired, 'A waiting change')
   const server = await readServer(t, reads, has)
   if (server !== undefined) {
     const s = json(server)
@@ -116,7 +122,7 @@ export async function pushRow(ctx: RowPush, row: OutboxRow): Promise<PushOutcome
   await commitDurably(db, () => {
     markSent(db, row.id, row.desired, now())
   })
-  await writeServer(t, desired, ctx.client, has)
+  await writeServer(edit, ctx.client, has)
   reads.forget(row.set_id)
   const after = await readServer(t, reads, has)
   // The service moves owned and quantity together; what our write did to the sibling field is
