@@ -58,8 +58,8 @@ describe('the route', () => {
 describe('what a route change does to the screens', () => {
   beforeEach(() => {
     setTransport(new FakeBackend(40))
-    focusIntent.detail = false
-    focusIntent.list = false
+    focusIntent.takeDetail()
+    focusIntent.takeList()
   })
   afterEach(() => {
     detail.close()

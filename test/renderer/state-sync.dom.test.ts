@@ -84,7 +84,7 @@ describe('SyncState', () => {
   it('asks again about conflicts when a new one arrives after "decide later"', () => {
     const s = new SyncState()
     s.apply({ ...backend.status, conflicts: 1 })
-    s.conflictsDeferred = true
+    s.deferConflicts()
     s.apply({ ...backend.status, conflicts: 1, done: 2 })
     expect(s.conflictsDeferred).toBe(true)
     s.apply({ ...backend.status, conflicts: 2 })

@@ -15,7 +15,7 @@ import { views } from './state/views.svelte'
 /** First load and the event wiring: main pushes, the stores listen; views only read the stores. */
 export function boot(): () => void {
   onRefused(() => {
-    notices.refused = true
+    notices.refuse()
   })
   // Announcements come in bursts (a sync, a long import): each screen refreshes at most once more.
   const reloadList = coalesced(() => search.reload())
@@ -89,12 +89,12 @@ export function boot(): () => void {
         dataRequests.ask(command)
         nav.go('exchange')
       } else if (command === 'settings') nav.go('settings')
-      else if (command === 'shortcuts') help.open = true
-      else if (command === 'licenses') help.licenses = true
+      else if (command === 'shortcuts') help.showShortcuts()
+      else if (command === 'licenses') help.showLicenses()
       else document.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
     }),
     on('account:changed', (status) => {
-      account.status = status
+      account.follow(status)
       void loadFlags()
       void reloadList()
       // Saved views are the profile's own.

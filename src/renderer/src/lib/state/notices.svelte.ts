@@ -20,10 +20,26 @@ interface ToastAction {
 const TOAST_MS = 6000
 
 export class Notices {
+  /** Written by the methods below; tests empty it between cases. */
   toasts = $state<Toast[]>([])
-  fatal = $state<ErrorView | null>(null)
+  #fatal = $state<ErrorView | null>(null)
   /** The host no longer accepts this tab (restarted with a new pass): nothing works until it does. */
-  refused = $state(false)
+  #refused = $state(false)
+
+  get fatal(): ErrorView | null {
+    return this.#fatal
+  }
+  get refused(): boolean {
+    return this.#refused
+  }
+  /** The host turned this tab away; only a reload helps. */
+  refuse(): void {
+    this.#refused = true
+  }
+  /** The fatal screen's way out worked (the demo catalogue): the app is usable again. */
+  clearFatal(): void {
+    this.#fatal = null
+  }
   private next = 1
 
   info(text: string, more: { detail?: string; action?: ToastAction } = {}): void {
@@ -41,7 +57,7 @@ export class Notices {
   error(e: unknown, retry?: () => void): ErrorView {
     const view = describeError(isErrorData(e) ? e : errorData(e))
     if (view.presentation === 'fatal') {
-      this.fatal = view
+      this.#fatal = view
       return view
     }
     this.push({

@@ -41,8 +41,8 @@ function storedMute(): boolean {
  */
 class ScanLog {
   lines = $state<ScanLine[]>([])
-  action = $state<ScanAction>('owned')
-  muted = $state(false)
+  #action = $state<ScanAction>('owned')
+  #muted = $state(false)
   /** What the live region says: the newest outcome. */
   announcement = $state('')
   #next = 1
@@ -50,7 +50,7 @@ class ScanLog {
   #draining = false
 
   constructor() {
-    if (typeof localStorage !== 'undefined') this.muted = storedMute()
+    if (typeof localStorage !== 'undefined') this.#muted = storedMute()
   }
 
   /** Scans not answered yet (queued or being saved). */
@@ -58,8 +58,18 @@ class ScanLog {
     return this.lines.filter((l) => l.state === 'waiting').length
   }
 
+  /** What each scan does to the set it finds. */
+  get action(): ScanAction {
+    return this.#action
+  }
+  setAction(action: ScanAction): void {
+    this.#action = action
+  }
+  get muted(): boolean {
+    return this.#muted
+  }
   setMuted(muted: boolean): void {
-    this.muted = muted
+    this.#muted = muted
     try {
       localStorage.setItem(MUTE_KEY, muted ? '1' : '0')
     } catch {
@@ -73,7 +83,7 @@ class ScanLog {
     this.lines.unshift({
       id: this.#next++,
       code,
-      action: this.action,
+      action: this.#action,
       state: 'waiting',
       set: null,
       choices: [],

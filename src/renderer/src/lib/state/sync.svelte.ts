@@ -19,9 +19,17 @@ export class SyncState {
   /** False when the back end itself cannot be reached. */
   reachable = $state(true)
   /** The user chose "decide later"; a new conflict asks again. */
-  conflictsDeferred = $state(false)
+  #conflictsDeferred = $state(false)
   /** The undo or redo main is working on (sets: how many it touches, once known). */
   stepping = $state.raw<Step | null>(null)
+
+  get conflictsDeferred(): boolean {
+    return this.#conflictsDeferred
+  }
+  /** "Decide later": the conflict dialog stays closed until another conflict arrives. */
+  deferConflicts(): void {
+    this.#conflictsDeferred = true
+  }
 
   get offline(): boolean {
     return !this.reachable || this.status?.online === false
@@ -42,7 +50,7 @@ export class SyncState {
     const before = this.status
     this.status = status
     this.reachable = true
-    if (status.conflicts > (before?.conflicts ?? 0)) this.conflictsDeferred = false
+    if (status.conflicts > (before?.conflicts ?? 0)) this.#conflictsDeferred = false
     if (
       before === null ||
       before.pending !== status.pending ||
