@@ -27,7 +27,10 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['test/**/*.dom.test.ts'],
-          testTimeout: 90000
+          testTimeout: 90000,
+          // Hooks start and close a real main side (createApp) in some files: Vitest's 10 s
+          // default fired closing one at load 30.
+          hookTimeout: 90000
         }
       }
     ]
