@@ -6,6 +6,7 @@ import { tokenCookieName } from '../../src/main/hosts/web-guard'
 import { launchChromium } from './chromium'
 import { startProcess, stopProcess } from './processes'
 import type { Started } from './processes'
+import { waitForSets, waitForSyncEnd } from './ui-helpers'
 
 export const ROOT = join(__dirname, '../..')
 export const ARTIFACTS_DIR = join(ROOT, 'test-results/e2e')
@@ -217,4 +218,22 @@ export async function startApp(options: StartOptions = {}): Promise<AppUnderTest
       rmSync(dataDir, { recursive: true, force: true })
     }
   }
+}
+
+/**
+ * startApp, then waits until the list shows the catalogue and the first sync has ended: the demo's
+ * collection (its figures and copies too) comes after the catalogue in that sync, so a test that
+ * counts or edits what the user holds starts from here. With an external service it asks for a
+ * full sync from that service first, and waits for the service's sets.
+ */
+export async function startSyncedApp(
+  options: StartOptions & { demoSets: number }
+): Promise<AppUnderTest> {
+  const app = await startApp(options)
+  const external = options.externalService
+  if (external) await app.rpc('sync:start', { full: true })
+  const serviceSets = typeof external === 'object' ? (external.sets ?? 2000) : 2000
+  await waitForSets(app.page, external ? serviceSets : options.demoSets)
+  await waitForSyncEnd(app)
+  return app
 }

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startApp } from './harness'
+import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go, waitForSets, waitForSyncEnd } from './ui-helpers'
+import { go, openSet, toast } from './ui-helpers'
 
 interface Row {
   setID: number
@@ -28,11 +28,9 @@ let dir: string
 let free: Row[] = []
 
 beforeAll(async () => {
-  app = await startApp({ demoSets: DEMO_SETS })
+  app = await startSyncedApp({ demoSets: DEMO_SETS })
   dir = mkdtempSync(join(tmpdir(), 'studbook-e2e-backup-'))
-  await waitForSets(app.page, DEMO_SETS)
   // The collection (figures included) arrives after the catalogue, in the same first sync.
-  await waitForSyncEnd(app)
   const { rows } = await app.rpc<{ rows: Row[] }>('catalog:search', { owned: false, limit: 100 })
   free = rows.filter((r) => !r.collection.wanted && r.collection.notes === '')
 })
@@ -46,14 +44,6 @@ function freeSet(i: number): Row {
   const s = free[i]
   if (!s) throw new Error(`only ${free.length} free sets`)
   return s
-}
-
-async function openSet(page: Page, set: Row): Promise<Locator> {
-  await go(page, `#/browse/set/${set.setID}`)
-  const detail = page.getByRole('article')
-  await detail.locator('header').getByText(set.fullNumber, { exact: true }).waitFor()
-  await detail.getByRole('spinbutton', { name: 'Quantity owned' }).waitFor()
-  return detail
 }
 
 async function settled(detail: Locator): Promise<void> {
@@ -80,12 +70,6 @@ const totals = async (): Promise<Totals> => {
     minifigsOwned: t.minifigsOwned,
     minifigsWanted: t.minifigsWanted
   }
-}
-
-async function toast(page: Page, text: string | RegExp): Promise<Locator> {
-  const t = page.getByRole('region', { name: 'Notifications' }).getByText(text).first()
-  await t.waitFor()
-  return t
 }
 
 describe('backing up and restoring the collection', () => {

@@ -1,16 +1,14 @@
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startApp } from './harness'
+import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { exportText, go, listSettled, waitForSets, waitForSyncEnd } from './ui-helpers'
+import { exportText, go, listSettled } from './ui-helpers'
 
 let app: AppUnderTest
 
 beforeAll(async () => {
-  app = await startApp({ demoSets: 2000 })
-  await waitForSets(app.page, 2000)
+  app = await startSyncedApp({ demoSets: 2000 })
   // The demo's collection arrives after its catalogue; edits wait for it so none meets it as a conflict.
-  await waitForSyncEnd(app)
 })
 
 afterAll(async () => {

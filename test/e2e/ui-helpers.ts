@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
+import { BLANK_COPY } from '../../src/shared/model/collection'
+import type { ExternalService } from './harness'
 
 /** The number in the result count ("1,234 sets …"), as the user reads it. */
 export async function resultCount(page: Page): Promise<number> {
@@ -68,6 +70,34 @@ export async function go(page: Page, hash: string): Promise<void> {
   }, hash)
 }
 
+/** Opens a set's page and waits until it is that set's (not the one shown before) and editable. */
+export async function openSet(
+  page: Page,
+  set: { setID: number; fullNumber: string }
+): Promise<Locator> {
+  await go(page, `#/browse/set/${set.setID}`)
+  const detail = page.getByRole('article')
+  await detail.locator('header').getByText(set.fullNumber, { exact: true }).waitFor()
+  await detail.getByRole('spinbutton', { name: 'Quantity owned' }).waitFor()
+  return detail
+}
+
+/** A copy with its parts, figures, instructions and box, nothing else written: what tests save. */
+export const BOXED_COPY = {
+  ...BLANK_COPY,
+  parts: true,
+  minifigs: true,
+  instructions: true,
+  box: true
+}
+
+/** Waits for a notification saying `text`, and returns it. */
+export async function toast(page: Page, text: string | RegExp): Promise<Locator> {
+  const t = page.getByRole('region', { name: 'Notifications' }).getByText(text).first()
+  await t.waitFor()
+  return t
+}
+
 /** A second client of the reference service: edits "behind the app's back" over HTTP GET. */
 export class ServiceClient {
   private hash = ''
@@ -82,6 +112,14 @@ export class ServiceClient {
     const body = await res.text()
     if (!res.ok) throw new Error(`${op}: HTTP ${res.status} ${body.slice(0, 200)}`)
     return body
+  }
+
+  /** A client of the app's external service, signed in as the app's user. */
+  static async signedIn(service: ExternalService | undefined): Promise<ServiceClient> {
+    if (!service) throw new Error('no external service')
+    const client = new ServiceClient(service.url, service.apiKey)
+    await client.login(service.username, service.password)
+    return client
   }
 
   async login(username: string, password: string): Promise<void> {

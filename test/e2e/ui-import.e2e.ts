@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startApp } from './harness'
+import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go, listSettled, resultCount, waitForSets, waitForSyncEnd } from './ui-helpers'
+import { go, listSettled, openSet, resultCount, toast } from './ui-helpers'
 
 interface Row {
   setID: number
@@ -24,11 +24,9 @@ let dir: string
 let free: Row[] = []
 
 beforeAll(async () => {
-  app = await startApp({ demoSets: DEMO_SETS })
+  app = await startSyncedApp({ demoSets: DEMO_SETS })
   dir = mkdtempSync(join(tmpdir(), 'studbook-e2e-import-'))
-  await waitForSets(app.page, DEMO_SETS)
   // Which sets are free is known only once the demo's collection has arrived, after the catalogue.
-  await waitForSyncEnd(app)
   const { rows } = await app.rpc<{ rows: Row[] }>('catalog:search', { owned: false, limit: 200 })
   free = rows.filter(
     (r) => r.numberVariant === 1 && !r.collection.wanted && r.collection.qtyOwned === 0
@@ -68,16 +66,6 @@ async function summary(page: Page): Promise<string> {
   return (text ?? '').replace(/\s+/g, ' ').trim()
 }
 
-/** The set's page, as the user reads it: owned, quantity and the copies table. */
-async function openSet(page: Page, set: Row): Promise<Locator> {
-  await go(page, `#/browse/set/${set.setID}`)
-  const detail = page.getByRole('article')
-  // The page of the set asked for, not the one shown before it.
-  await detail.locator('header').getByText(set.fullNumber, { exact: true }).waitFor()
-  await detail.getByRole('spinbutton', { name: 'Quantity owned' }).waitFor()
-  return detail
-}
-
 async function qtyShown(page: Page, set: Row): Promise<string> {
   const detail = await openSet(page, set)
   return detail.getByRole('spinbutton', { name: 'Quantity owned' }).inputValue()
@@ -88,10 +76,6 @@ async function ownedCount(page: Page): Promise<number> {
   await page.getByRole('heading', { name: 'My collection', level: 1 }).waitFor()
   await listSettled(page)
   return resultCount(page)
-}
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.getByRole('region', { name: 'Notifications' }).getByText(text).first().waitFor()
 }
 
 describe('importing collection files', () => {

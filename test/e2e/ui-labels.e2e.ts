@@ -11,9 +11,10 @@ import type { LabelSheetId } from '../../src/shared/model/label-sheets'
 import { BLANK_COPY } from '../../src/shared/model/collection'
 import { labelCode } from '../../src/shared/model/box-label'
 import type { LabelsDto } from '../../src/shared/model/labels'
-import { ROOT, startApp } from './harness'
+import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go, waitForSets, waitForSyncEnd } from './ui-helpers'
+import { go } from './ui-helpers'
+import { seriousAxeFindings } from './axe'
 
 /**
  * Issue #30 §4, must show: box labels of the demo's copies printed to PDF by Chromium, the PDF
@@ -26,9 +27,7 @@ const DPI = 200
 const work = mkdtempSync(join(tmpdir(), 'studbook-labels-e2e-'))
 
 beforeAll(async () => {
-  app = await startApp({ demoSets: 300 })
-  await waitForSets(app.page, 300)
-  await waitForSyncEnd(app)
+  app = await startSyncedApp({ demoSets: 300 })
 })
 
 afterAll(async () => {
@@ -73,24 +72,6 @@ function readPrintedLabels(pdf: string, sheetId: LabelSheetId, count: number, st
     }
     return jsQR(crop, w, h)?.data ?? null
   })
-}
-
-const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
-
-async function seriousAxeViolations(): Promise<string[]> {
-  await app.page.evaluate(AXE)
-  const result = await app.page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: {
-          run(): Promise<{ violations: { id: string; impact: string | null; help: string }[] }>
-        }
-      }
-    ).axe.run()
-  )
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`)
 }
 
 async function printTo(name: string): Promise<string> {
@@ -148,7 +129,7 @@ describe('box labels of the demo collection', () => {
     // The screen as the user reads it, in both appearances (the sheets stay paper-white).
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
-      expect(await seriousAxeViolations(), scheme).toEqual([])
+      expect(await seriousAxeFindings(app.page), scheme).toEqual([])
     }
     await page.emulateMedia({ colorScheme: 'light' })
     const letter = await printTo('labels-letter.pdf')

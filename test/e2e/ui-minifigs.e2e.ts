@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startApp } from './harness'
+import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go, waitForSets, waitForSyncEnd } from './ui-helpers'
+import { go } from './ui-helpers'
 
 /**
  * Issue #14, item 6: the minifigure screens a collector expects. Pictures, columns that say what
@@ -20,10 +20,8 @@ interface Fig {
 }
 
 beforeAll(async () => {
-  app = await startApp({ demoSets: 1500 })
-  await waitForSets(app.page, 1500)
+  app = await startSyncedApp({ demoSets: 1500 })
   // The figure catalogue comes with the first sync, after the sets.
-  await waitForSyncEnd(app)
 })
 
 afterAll(async () => {

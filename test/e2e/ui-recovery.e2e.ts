@@ -1,12 +1,8 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { closeSync, openSync, readSync, statSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { launchChromium } from './chromium'
-import { ARTIFACTS_DIR, startWebHost } from './harness'
-import type { WebHost } from './harness'
-import { stopProcess } from './processes'
+import { describe, expect, it } from 'vitest'
+import { ARTIFACTS_DIR } from './harness'
+import { hostRuns } from './host-runs'
 import { waitForSets } from './ui-helpers'
 
 /**
@@ -14,10 +10,7 @@ import { waitForSets } from './ui-helpers'
  * middle; the tab shows the recovery screen instead of a list of failing reads, and restoring the
  * automatic backup brings the app back.
  */
-const dir = mkdtempSync(join(tmpdir(), 'studbook-recovery-'))
-const data = join(dir, 'app')
-let host: WebHost | null = null
-let browser: Browser
+const run = hostRuns('studbook-recovery-')
 
 function damageMiddlePage(path: string): void {
   const fd = openSync(path, 'r+')
@@ -33,32 +26,14 @@ function damageMiddlePage(path: string): void {
   }
 }
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser.close()
-  if (host) await stopProcess(host.child)
-  rmSync(dir, { recursive: true, force: true })
-})
-
 describe('a data file damaged between two runs', () => {
   it('shows the recovery screen; restoring the automatic backup brings the app back', async () => {
-    host = await startWebHost(data)
-    const context = await browser.newContext({ viewport: { width: 1024, height: 700 } })
-    let page = await context.newPage()
-    await page.goto(host.url)
-    await waitForSets(page, 300)
-    await page.close()
-    await stopProcess(host.child)
-    damageMiddlePage(join(data, 'studbook.db'))
+    const context = await run.browser.newContext({ viewport: { width: 1024, height: 700 } })
+    await run.runOnce(context)
+    damageMiddlePage(join(run.data, 'studbook.db'))
 
-    host = await startWebHost(data)
-    page = await context.newPage()
-    const errors: string[] = []
-    page.on('pageerror', (e) => errors.push(e.message))
-    await page.goto(host.url)
+    await run.start()
+    const { page, errors } = await run.open(context)
     await page.getByRole('heading', { name: 'Your Studbook data file is damaged' }).waitFor()
     expect(await page.locator('main').textContent()).toContain('damaged file is kept')
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'ui-recovery.png') })

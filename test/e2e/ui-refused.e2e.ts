@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { launchChromium } from './chromium'
-import { ARTIFACTS_DIR, startWebHost } from './harness'
-import type { WebHost } from './harness'
-import { stopProcess } from './processes'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ARTIFACTS_DIR } from './harness'
+import { hostRuns } from './host-runs'
 import { waitForSets } from './ui-helpers'
 
 /**
@@ -15,37 +10,22 @@ import { waitForSets } from './ui-helpers'
  * again really tries again, and works once the new address has been opened in this browser.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'studbook-refused-'))
-let host: WebHost | null = null
-let browser: Browser
-
-const startHost = (port: number): Promise<WebHost> => startWebHost(join(dir, 'app'), { port })
+const run = hostRuns('studbook-refused-')
 
 beforeAll(async () => {
-  host = await startHost(0)
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser.close()
-  if (host) await stopProcess(host.child)
-  rmSync(dir, { recursive: true, force: true })
+  await run.start()
 })
 
 describe('a restarted browser host', () => {
   it('explains the refused tab, and Try again works once the new address is open', async () => {
-    if (!host) throw new Error('no host')
-    const context = await browser.newContext({ viewport: { width: 1024, height: 700 } })
-    const page = await context.newPage()
-    const errors: string[] = []
-    page.on('pageerror', (e) => errors.push(e.message))
-    const port = host.port
-    await page.goto(host.url)
+    const context = await run.browser.newContext({ viewport: { width: 1024, height: 700 } })
+    const { page, errors } = await run.open(context)
+    const port = run.host.port
     await waitForSets(page, 300)
 
     // Restart on the same port: a new token, so this tab's pass (its cookie) is stale.
-    await stopProcess(host.child)
-    host = await startHost(port)
+    await run.stop()
+    const host = await run.start({ port })
     expect(host.token).not.toBe('')
 
     // The next thing the user does is refused: one clear screen, not "no sets" or a dead button.

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ROOT, startApp } from './harness'
+import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go, listSettled, resultCount, waitForSets, waitForSyncEnd } from './ui-helpers'
+import { go, listSettled, resultCount } from './ui-helpers'
+import { seriousAxeFindings } from './axe'
 
 /**
  * Issue #17's scan mode, must show: 20 EANs typed at scanner speed (25 ms between characters,
@@ -13,10 +12,8 @@ import { go, listSettled, resultCount, waitForSets, waitForSyncEnd } from './ui-
 let app: AppUnderTest
 
 beforeAll(async () => {
-  app = await startApp({ demoSets: 2000 })
-  await waitForSets(app.page, 2000)
+  app = await startSyncedApp({ demoSets: 2000 })
   // The demo's collection arrives after its catalogue: counts are read once it has.
-  await waitForSyncEnd(app)
 })
 
 afterAll(async () => {
@@ -60,24 +57,6 @@ async function unknownEan(): Promise<string> {
     const found = await app.rpc<{ total: number }>('catalog:search', { text: ean })
     if (found.total === 0) return ean
   }
-}
-
-const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
-
-async function seriousAxeViolations(): Promise<string[]> {
-  await app.page.evaluate(AXE)
-  const result = await app.page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: {
-          run(): Promise<{ violations: { id: string; impact: string | null; help: string }[] }>
-        }
-      }
-    ).axe.run()
-  )
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`)
 }
 
 describe('scan mode', () => {
@@ -131,7 +110,7 @@ describe('scan mode', () => {
     for (const scheme of ['light', 'dark'] as const) {
       // Without motion the lines show their settled colours, which are what axe should judge.
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
-      expect(await seriousAxeViolations(), scheme).toEqual([])
+      expect(await seriousAxeFindings(app.page), scheme).toEqual([])
     }
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' })
 

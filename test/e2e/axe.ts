@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { ROOT } from './harness'
+
+interface AxeViolation {
+  readonly id: string
+  readonly impact: string | null
+  readonly help: string
+  readonly nodes: readonly { readonly target: readonly string[] }[]
+}
+
+const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
+
+/**
+ * The serious and critical axe findings on the page as it is drawn now, a line each (rule, impact,
+ * what it asks, where), to compare with []. axe is evaluated over the DevTools protocol, so the
+ * page's CSP (no inline script) stays untouched; screens change by hash, not by page load, so it
+ * is loaded once per page load.
+ */
+export async function seriousAxeFindings(page: Page): Promise<string[]> {
+  const loaded = await page.evaluate(() => 'axe' in window)
+  if (!loaded) await page.evaluate(AXE)
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe.run()
+  )
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact ?? ''}) ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`
+    )
+}
