@@ -1,7 +1,7 @@
 /**
  * Time zones for tests of times: `npm test` runs the node suite under TZ=America/New_York and the
- * files named in scripts/tz-files.txt again under TZ=Pacific/Kiritimati (scripts/test-all.sh), so a
- * time read as local time is caught in either. A test of the rule itself goes further and reads the
+ * files in TIME_FILES (scripts/test-all.sh) again under TZ=Pacific/Kiritimati, so a time read as
+ * local time is caught in either. A test of the rule itself goes further and reads the
  * same value in several zones inside one process (Node applies a new TZ when process.env.TZ is
  * assigned), so it fails even where the suite happens to run in UTC.
  */
