@@ -1,4 +1,4 @@
-import type { CopyDto } from '../../src/shared/model/collection'
+import type { CopyDto } from '../src/shared/model/collection'
 
 /** What the copy form holds: a copy's own fields, without where it is kept or how it syncs. */
 export type CopyFields = Omit<
@@ -6,17 +6,20 @@ export type CopyFields = Omit<
   'localId' | 'collectionID' | 'setID' | 'modified' | 'keptLocal' | 'outboxId' | 'sync'
 >
 
-/** A copy bought new and complete, nothing noted; tests say what differs. */
+/**
+ * A copy bought new and complete for 100 + 10 EUR, worth 150, nothing noted; tests say what
+ * differs. Shared by the renderer's tests and main's (the copy form and the ledger send these).
+ */
 export function copyFields(over: Partial<CopyFields> = {}): CopyFields {
   return {
-    dateAcquired: '2024-05-01',
+    dateAcquired: '2021-05-01',
     currency: 'EUR',
-    pricePaid: 10,
-    additionalPricePaid: 0,
-    currentEstimatedValue: 12,
+    pricePaid: 100,
+    additionalPricePaid: 10,
+    currentEstimatedValue: 150,
     conditionWhenAcquired: 'New',
     acquiredFrom: '',
-    conditionNow: 'Sealed',
+    conditionNow: 'New',
     location: '',
     notes: '',
     parts: true,

@@ -4,7 +4,7 @@ import { copyInput } from '../../src/shared/ipc/channels/collection'
 import { profileInput } from '../../src/shared/ipc/channels/account'
 import { copyProblems, isHttpUrl } from '../../src/renderer/src/lib/validate'
 import { runs } from '../property-runs'
-import { copyFields } from './copy-fields'
+import { copyFields } from '../copy-fields'
 
 // Strings that hit each rule's edges: dates, currency codes, control characters, long text.
 const text = (max: number) =>
@@ -68,6 +68,7 @@ describe('acquisition dates after today', () => {
   // Every field valid but the date, which each check sets.
   const base = copyFields({
     pricePaid: 0,
+    additionalPricePaid: 0,
     currentEstimatedValue: 0,
     conditionWhenAcquired: '',
     conditionNow: ''

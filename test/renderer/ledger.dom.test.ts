@@ -5,7 +5,7 @@ import type { GainsDto, LedgerEntryDto } from '../../src/shared/model/ledger'
 import { openApp, openSetPage, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { copyFields } from './copy-fields'
+import { copyFields } from '../copy-fields'
 
 /** Issue #30 §1: disposing of a copy and the Ledger screen, as the user sees them. */
 
@@ -13,13 +13,7 @@ const backend = new FakeBackend(20)
 const SET = 3
 
 const copy: CopyDto = {
-  ...copyFields({
-    dateAcquired: '2021-05-01',
-    pricePaid: 100,
-    additionalPricePaid: 10,
-    currentEstimatedValue: 150,
-    conditionNow: 'New'
-  }),
+  ...copyFields(),
   localId: 'copy-1',
   collectionID: 900,
   setID: SET,

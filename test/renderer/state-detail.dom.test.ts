@@ -6,7 +6,7 @@ import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import { HeldTransport, toChannels } from './held-transport'
 import type { Call } from './held-transport'
-import { copyFields } from './copy-fields'
+import { copyFields } from '../copy-fields'
 
 /** Holds each set's catalogue answer until the test releases it. */
 const setIs =
