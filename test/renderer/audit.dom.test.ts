@@ -6,6 +6,7 @@ import type { AuditDto, AuditRowDto, TickDto } from '../../src/shared/model/shel
 import { openApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
+import { accountStatus } from './account-status'
 
 /**
  * Issue #30 §4: the Shelf audit screen as the user sees it, over a fake main that answers the
@@ -201,19 +202,15 @@ describe('the shelf audit screen', () => {
     expect(within(page).getByRole('table')).toBeTruthy()
     // The other profile has no audit open (main answers per profile).
     audit = null
-    backend.emit('account:changed', {
-      profile: 'demo',
-      baseUrl: 'https://demo.invalid',
-      binding: 'auto',
-      apiKeySet: true,
-      signedIn: true,
-      signInNeeded: null,
-      username: 'demo',
-      keychain: 'memory',
-      remembered: false,
-      keychainMessage: null,
-      problem: null
-    })
+    backend.emit(
+      'account:changed',
+      accountStatus({
+        profile: 'demo',
+        baseUrl: 'https://demo.invalid',
+        signedIn: true,
+        username: 'demo'
+      })
+    )
     await settle()
     await vi.waitFor(() => {
       expect(within(page).queryByRole('table')).toBeNull()
