@@ -1,15 +1,14 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { openApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
+import { HeldTransport, toChannels } from './held-transport'
 import { setTransport } from '../../src/renderer/src/lib/api'
-import type { Transport } from '../../src/renderer/src/lib/api'
 import { scanLog } from '../../src/renderer/src/lib/state/scan.svelte'
 import { sync } from '../../src/renderer/src/lib/state/sync.svelte'
-import App from '../../src/renderer/src/App.svelte'
 import Scan from '../../src/renderer/src/views/Scan.svelte'
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
-import type { Result } from '../../src/shared/ipc/result'
+import type { ChannelInput } from '../../src/shared/ipc/contract'
 import type { ScanResultDto } from '../../src/shared/model/scan'
 
 /** The scan screen (issue #17): every scan listed in order, unknown codes kept, undo per line. */
@@ -20,35 +19,7 @@ let journal = 0
 const undone: number[] = []
 
 /** Scans answer only when the test lets them: the next scan arrives while one is being saved. */
-class SlowScans implements Transport {
-  held: (() => void)[] = []
-  inFlight = 0
-  maxInFlight = 0
-  hold = true
-  subscribe: Transport['subscribe'] = (e, l) => backend.subscribe(e, l)
-  invoke<K extends ChannelName>(
-    channel: K,
-    input: ChannelInput<K>
-  ): Promise<Result<ChannelOutput<K>>> {
-    if (channel !== 'collection:scan' || !this.hold) return backend.invoke(channel, input)
-    this.inFlight++
-    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight)
-    return new Promise((resolve) => {
-      this.held.push(() => {
-        this.inFlight--
-        resolve(backend.invoke(channel, input))
-      })
-    })
-  }
-  async release(): Promise<void> {
-    while (this.held.length > 0) {
-      this.held.shift()?.()
-      await settle()
-    }
-  }
-}
-
-let transport: SlowScans
+let transport: HeldTransport
 
 function scanAnswer(input: ChannelInput<'collection:scan'>): ScanResultDto {
   const base = { code: input.code, action: input.action, choices: [], copy: null, journalId: null }
@@ -111,7 +82,7 @@ beforeAll(() => {
   })
 })
 beforeEach(() => {
-  transport = new SlowScans()
+  transport = new HeldTransport(backend, toChannels('collection:scan'))
   setTransport(transport)
   owned = new Map()
   journal = 0
@@ -140,6 +111,12 @@ async function scan(code: string): Promise<void> {
 
 const lines = () => screen.getAllByTestId('scan-line')
 
+/** The scan screen, its scans answered at once. */
+function showScan(): void {
+  transport.hold = false
+  render(Scan)
+}
+
 describe('the scan screen', () => {
   it('keeps the field focused and applies 20 fast scans in order, one at a time', async () => {
     render(Scan)
@@ -154,7 +131,7 @@ describe('the scan screen', () => {
     expect(document.activeElement).toBe(field())
 
     await transport.release()
-    expect(transport.maxInFlight).toBe(1)
+    expect(transport.mostHeld).toBe(1)
     expect(screen.getByRole('heading', { level: 2 }).textContent).not.toContain('being saved')
     expect(backend.callsTo('collection:scan').map((c) => c.code)).toEqual(codes)
     expect(lines().every((l) => l.dataset.state === 'applied')).toBe(true)
@@ -168,8 +145,7 @@ describe('the scan screen', () => {
   })
 
   it('lists an unknown code with its code, with a different sound, and muting silences it', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     await scan(backend.sets[0]?.fullNumber ?? '')
     await scan('4006381333924')
     await settle()
@@ -196,8 +172,7 @@ describe('the scan screen', () => {
   })
 
   it('undoes the line it is asked to, not the newest, and keeps the field focused', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     for (const s of backend.sets.slice(0, 3)) await scan(s.fullNumber)
     await settle()
     const oldest = lines()[2]
@@ -215,8 +190,7 @@ describe('the scan screen', () => {
   })
 
   it('asks which set when two carry the code, then applies the chosen one', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     await scan('1111111111116')
     await settle()
     const [line] = lines()
@@ -238,8 +212,7 @@ describe('the scan screen', () => {
   })
 
   it('scans with the action chosen when the code was scanned', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     await fireEvent.click(screen.getByLabelText('Mark wanted'))
     field().focus()
     await scan(backend.sets[4]?.fullNumber ?? '')
@@ -251,9 +224,7 @@ describe('the scan screen', () => {
 describe('reaching the scan screen', () => {
   it('opens from the sidebar and with Ctrl+Shift+B, even from the search box, field focused', async () => {
     transport.hold = false
-    window.location.hash = '#/browse'
-    render(App)
-    await settle(8)
+    await openApp('#/browse', 8)
     const link = within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', {
       name: 'Scan'
     })
@@ -271,8 +242,7 @@ describe('reaching the scan screen', () => {
 
 describe('a scan taken back elsewhere', () => {
   it('says so on its line when Ctrl+Z already undid it, and offers no second undo', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     await scan(backend.sets[0]?.fullNumber ?? '')
     await settle()
     backend.failures['collection:undoScan'] = {
@@ -297,8 +267,7 @@ describe('a scan taken back elsewhere', () => {
 
 describe('a scan undone or redone with Ctrl+Z / Ctrl+Y', () => {
   it('its line says so at once, and offers Undo again only once the scan holds again', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     await scan(backend.sets[0]?.fullNumber ?? '')
     await settle()
     const [line] = lines()
@@ -336,8 +305,7 @@ describe('each scan line says what happened (issue #28)', () => {
     line?.querySelector('[data-testid="scan-outcome"]')?.textContent.trim() ?? ''
 
   it('an unknown code, a choice not yet made and a refused scan changed nothing', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     await scan('4006381333924')
     await scan('1111111111116')
     backend.failures['collection:scan'] = {
@@ -359,8 +327,7 @@ describe('each scan line says what happened (issue #28)', () => {
   })
 
   it('an applied scan says what it did; once undone, that it was undone', async () => {
-    transport.hold = false
-    render(Scan)
+    showScan()
     await scan(backend.sets[0]?.fullNumber ?? '')
     await fireEvent.click(screen.getByLabelText('Mark wanted'))
     field().focus()

@@ -1,12 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
+import { describe, expect, it } from 'vitest'
+import { fireEvent, render, screen, within } from '@testing-library/svelte'
+import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import App from '../../src/renderer/src/App.svelte'
 import Settings from '../../src/renderer/src/views/Settings.svelte'
 import { account } from '../../src/renderer/src/lib/state/account.svelte'
-import type { AccountStatus } from '../../src/shared/model/account'
+import { accountStatus } from './account-status'
 
 /** Issue #28, Settings: what the account part of Settings says is true and in plain words. */
 
@@ -15,28 +14,13 @@ const WORDS =
   'Your sign-in is kept only while Studbook runs, because no keychain service is running for ' +
   'this desktop session. You will sign in again after quitting.'
 const RAW = 'Cannot autolaunch D-Bus without X11 $DISPLAY'
-let status: AccountStatus = {
-  profile: 'custom',
-  baseUrl: 'https://service.example',
-  binding: 'auto',
-  apiKeySet: true,
-  signedIn: false,
-  signInNeeded: null,
-  username: null,
-  keychain: 'memory',
-  remembered: false,
-  keychainMessage: WORDS,
-  keychainDetail: RAW,
-  problem: null
-}
+let status = accountStatus({ keychainMessage: WORDS, keychainDetail: RAW })
 backend.override('account:getStatus', () => status)
 
-beforeAll(() => {
-  setTransport(backend)
-})
-afterEach(() => {
-  cleanup()
-  backend.failures = {}
+serveApp(backend, {
+  reset: () => {
+    backend.failures = {}
+  }
 })
 
 const toastTexts = (): string =>
@@ -44,9 +28,7 @@ const toastTexts = (): string =>
 
 describe('Settings says what holds', () => {
   it('the keychain note is plain words; the raw reason waits behind "Details"', async () => {
-    window.location.hash = '#/settings'
-    render(App)
-    await settle()
+    await openApp('#/settings')
     const note = screen.getByTestId('keychain')
     expect(note.textContent).toContain(WORDS)
     const details = within(note).getByText('Details').closest('details')
@@ -61,16 +43,12 @@ describe('Settings says what holds', () => {
   it('a keychain note with no raw reason has no Details', async () => {
     const { keychainDetail: _raw, ...rest } = status
     status = { ...rest, keychainMessage: null }
-    window.location.hash = '#/settings'
-    render(App)
-    await settle()
+    await openApp('#/settings')
     expect(within(screen.getByTestId('keychain')).queryByText('Details')).toBeNull()
   })
 
   it('a wrong password shows beside the password field, with no pop-up offering "Sign in"', async () => {
-    window.location.hash = '#/settings'
-    render(App)
-    await settle()
+    await openApp('#/settings')
     backend.failures['account:signIn'] = {
       code: 'invalid_credentials',
       message: 'The user name or password is wrong.',
