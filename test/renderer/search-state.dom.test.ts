@@ -1,56 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type {
-  ChannelInput,
-  ChannelName,
-  ChannelOutput,
-  EventMap,
-  EventName
-} from '../../src/shared/ipc/contract'
-import type { Result } from '../../src/shared/ipc/result'
+import type { ChannelInput } from '../../src/shared/ipc/contract'
 import { setTransport } from '../../src/renderer/src/lib/api'
-import type { Transport } from '../../src/renderer/src/lib/api'
 import { SearchState } from '../../src/renderer/src/lib/state/search.svelte'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
+import { HeldTransport, toChannels } from './held-transport'
+import type { Call } from './held-transport'
 
 /**
  * SearchState on its own, over a back end that answers searches when the test says so: a slow
  * answer to an older query must never replace the rows of the query the user typed since.
  */
-class HeldSearches implements Transport {
-  readonly held: { text: string; release: () => void }[] = []
-  constructor(private readonly backend: FakeBackend) {}
+/** The held search for this text. */
+const searchFor =
+  (text: string) =>
+  (c: Call): boolean =>
+    ((c.input as ChannelInput<'catalog:search'>).text ?? '') === text
 
-  invoke<K extends ChannelName>(
-    channel: K,
-    input: ChannelInput<K>
-  ): Promise<Result<ChannelOutput<K>>> {
-    if (channel !== 'catalog:search') return this.backend.invoke(channel, input)
-    return new Promise((resolve) => {
-      const text = (input as ChannelInput<'catalog:search'>).text ?? ''
-      this.held.push({
-        text,
-        release: () => {
-          resolve(this.backend.invoke(channel, input))
-        }
-      })
-    })
-  }
-
-  subscribe<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void): () => void {
-    return this.backend.subscribe(event, listener)
-  }
-
-  answer(text: string): void {
-    const i = this.held.findIndex((h) => h.text === text)
-    const [h] = this.held.splice(i, 1)
-    h?.release()
-  }
-}
-
-let transport: HeldSearches
+let transport: HeldTransport
 beforeEach(() => {
-  transport = new HeldSearches(new FakeBackend(300))
+  transport = new HeldTransport(new FakeBackend(300), toChannels('catalog:search'))
   setTransport(transport)
 })
 afterEach(() => {
@@ -62,13 +31,13 @@ describe('SearchState', () => {
     const s = new SearchState()
     s.setText('Castle')
     s.setText('Space set 2')
-    transport.answer('Space set 2')
+    transport.answer(searchFor('Space set 2'))
     await settle()
     const newest = { total: s.total, first: s.rowAt(0)?.name }
     expect(s.shownText).toBe('Space set 2')
     expect(newest.first).toMatch(/^Space set 2/)
 
-    transport.answer('Castle')
+    transport.answer(searchFor('Castle'))
     await settle()
     expect(s.shownText).toBe('Space set 2')
     expect({ total: s.total, first: s.rowAt(0)?.name }).toEqual(newest)
@@ -78,15 +47,15 @@ describe('SearchState', () => {
   it('drops a page that belongs to a query the user has since replaced', async () => {
     const s = new SearchState()
     s.setText('')
-    transport.answer('')
+    transport.answer(searchFor(''))
     await settle()
     expect(s.total).toBe(300)
     s.ensure(150, 199) // asks for page 1 of the old query
     s.setText('Town')
-    transport.answer('Town')
+    transport.answer(searchFor('Town'))
     await settle()
     const townRows = s.total
-    transport.answer('') // the old query's page 1 arrives late
+    transport.answer(searchFor('')) // the old query's page 1 arrives late
     await settle()
     expect(s.total).toBe(townRows)
     expect(s.rowAt(100)).toBeUndefined()
