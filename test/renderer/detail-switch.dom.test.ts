@@ -3,8 +3,7 @@ import { screen, within } from '@testing-library/svelte'
 import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { HeldTransport, toChannels } from './held-transport'
-import type { Call } from './held-transport'
+import { HeldTransport, toChannels, withInput } from './held-transport'
 
 /**
  * One set's page to another's while an answer of the first is still on its way (the copies e2e
@@ -15,8 +14,7 @@ import type { Call } from './held-transport'
 const backend = new FakeBackend(50)
 /** The copy table's ledger answers and set 8's catalogue row, held until the test lets them go. */
 const ledger = toChannels('ledger:listForSet')
-const set8 = (c: Call): boolean =>
-  c.channel === 'catalog:getSet' && (c.input as { setID: number }).setID === 8
+const set8 = withInput('catalog:getSet', (q) => q.setID === 8)
 const transport = new HeldTransport(backend, (c) => ledger(c) || set8(c))
 
 backend.override('ledger:listForSet', () => [])

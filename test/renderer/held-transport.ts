@@ -1,8 +1,10 @@
+import { afterEach, beforeEach } from 'vitest'
+import { setTransport } from '../../src/renderer/src/lib/api'
 import type { Transport } from '../../src/renderer/src/lib/api'
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/ipc/contract'
 import type { Result } from '../../src/shared/ipc/result'
 import { settle } from './dom-env'
-import type { FakeBackend } from './fake-backend'
+import { FakeBackend } from './fake-backend'
 
 /** A call the page made, as the test sees it. */
 export interface Call {
@@ -13,6 +15,14 @@ export interface Call {
 /** Picks the calls to these channels. */
 export function toChannels(...channels: ChannelName[]): (call: Call) => boolean {
   return (call) => channels.includes(call.channel)
+}
+
+/** Picks the calls to this channel whose input passes `test`. */
+export function withInput<K extends ChannelName>(
+  channel: K,
+  test: (input: ChannelInput<K>) => boolean
+): (call: Call) => boolean {
+  return (call) => call.channel === channel && test(call.input as ChannelInput<K>)
 }
 
 interface HeldCall extends Call {
@@ -91,5 +101,24 @@ export class HeldTransport implements Transport {
       await settle()
       quiet = asked === 0 ? quiet + 1 : 0
     }
+  }
+}
+
+/**
+ * For tests of the state classes on their own: each test gets a fresh fake of `sets` sets behind
+ * a HeldTransport holding these channels, as the app's transport; read it through the getter.
+ */
+export function holdEachTest(sets: number, ...channels: ChannelName[]): () => HeldTransport {
+  let transport: HeldTransport | null = null
+  beforeEach(() => {
+    transport = new HeldTransport(new FakeBackend(sets), toChannels(...channels))
+    setTransport(transport)
+  })
+  afterEach(() => {
+    setTransport(null)
+  })
+  return () => {
+    if (!transport) throw new Error('only inside a test')
+    return transport
   }
 }

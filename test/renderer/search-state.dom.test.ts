@@ -1,43 +1,31 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ChannelInput } from '../../src/shared/ipc/contract'
+import { describe, expect, it, vi } from 'vitest'
 import { setTransport } from '../../src/renderer/src/lib/api'
 import { SearchState } from '../../src/renderer/src/lib/state/search.svelte'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { HeldTransport, toChannels } from './held-transport'
-import type { Call } from './held-transport'
+import { holdEachTest, withInput } from './held-transport'
 
 /**
  * SearchState on its own, over a back end that answers searches when the test says so: a slow
  * answer to an older query must never replace the rows of the query the user typed since.
  */
 /** The held search for this text. */
-const searchFor =
-  (text: string) =>
-  (c: Call): boolean =>
-    ((c.input as ChannelInput<'catalog:search'>).text ?? '') === text
+const searchFor = (text: string) => withInput('catalog:search', (q) => (q.text ?? '') === text)
 
-let transport: HeldTransport
-beforeEach(() => {
-  transport = new HeldTransport(new FakeBackend(300), toChannels('catalog:search'))
-  setTransport(transport)
-})
-afterEach(() => {
-  setTransport(null)
-})
+const transport = holdEachTest(300, 'catalog:search')
 
 describe('SearchState', () => {
   it('keeps the rows of the newest query when an older answer arrives last', async () => {
     const s = new SearchState()
     s.setText('Castle')
     s.setText('Space set 2')
-    transport.answer(searchFor('Space set 2'))
+    transport().answer(searchFor('Space set 2'))
     await settle()
     const newest = { total: s.total, first: s.rowAt(0)?.name }
     expect(s.shownText).toBe('Space set 2')
     expect(newest.first).toMatch(/^Space set 2/)
 
-    transport.answer(searchFor('Castle'))
+    transport().answer(searchFor('Castle'))
     await settle()
     expect(s.shownText).toBe('Space set 2')
     expect({ total: s.total, first: s.rowAt(0)?.name }).toEqual(newest)
@@ -47,15 +35,15 @@ describe('SearchState', () => {
   it('drops a page that belongs to a query the user has since replaced', async () => {
     const s = new SearchState()
     s.setText('')
-    transport.answer(searchFor(''))
+    transport().answer(searchFor(''))
     await settle()
     expect(s.total).toBe(300)
     s.ensure(150, 199) // asks for page 1 of the old query
     s.setText('Town')
-    transport.answer(searchFor('Town'))
+    transport().answer(searchFor('Town'))
     await settle()
     const townRows = s.total
-    transport.answer(searchFor('')) // the old query's page 1 arrives late
+    transport().answer(searchFor('')) // the old query's page 1 arrives late
     await settle()
     expect(s.total).toBe(townRows)
     expect(s.rowAt(100)).toBeUndefined()

@@ -1,36 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { setTransport } from '../../src/renderer/src/lib/api'
+import { describe, expect, it } from 'vitest'
 import { SetDetailState } from '../../src/renderer/src/lib/state/detail.svelte'
-import type { ChannelInput } from '../../src/shared/ipc/contract'
 import { settle } from './dom-env'
-import { FakeBackend } from './fake-backend'
-import { HeldTransport, toChannels } from './held-transport'
-import type { Call } from './held-transport'
+import { holdEachTest, withInput } from './held-transport'
 import { copyFields } from '../copy-fields'
 
 /** Holds each set's catalogue answer until the test releases it. */
-const setIs =
-  (setID: number) =>
-  (c: Call): boolean =>
-    (c.input as ChannelInput<'catalog:getSet'>).setID === setID
-
-let transport: HeldTransport
-beforeEach(() => {
-  transport = new HeldTransport(new FakeBackend(20), toChannels('catalog:getSet'))
-  setTransport(transport)
-})
-afterEach(() => {
-  setTransport(null)
-})
+const transport = holdEachTest(20, 'catalog:getSet')
+const setIs = (setID: number) => withInput('catalog:getSet', (q) => q.setID === setID)
 
 describe('SetDetailState', () => {
   it('keeps the set the user opened last when an earlier one answers late', async () => {
     const d = new SetDetailState()
     void d.open(1)
     void d.open(2)
-    transport.answer(setIs(2))
+    transport().answer(setIs(2))
     await settle()
-    transport.answer(setIs(1))
+    transport().answer(setIs(1))
     await settle()
     expect(d.setID).toBe(2)
     expect(d.set?.setID).toBe(2)
@@ -40,11 +25,11 @@ describe('SetDetailState', () => {
   it('keeps an edit answered while the set was loading over the older loaded values', async () => {
     const d = new SetDetailState()
     void d.open(3)
-    const loaded = transport.backend.sets.find((x) => x.setID === 3)
+    const loaded = transport().backend.sets.find((x) => x.setID === 3)
     if (!loaded) throw new Error('the fake catalogue holds set 3')
     const mine = { ...loaded.collection, owned: true, qtyOwned: 1 }
     d.patchCollection(3, mine)
-    transport.answer(setIs(3))
+    transport().answer(setIs(3))
     await settle()
     expect(d.set?.collection).toEqual(mine)
   })
@@ -52,7 +37,7 @@ describe('SetDetailState', () => {
   it('adds, replaces and removes copies as the back end answers', async () => {
     const d = new SetDetailState()
     void d.open(4)
-    transport.answer(setIs(4))
+    transport().answer(setIs(4))
     await settle()
     const copy = copyFields()
     expect(await d.saveCopy(null, copy)).toBe(true)
