@@ -8,7 +8,7 @@ import { flagsOf } from '../catalogue/index'
 
 /** Local collection state read and written field by field, for the edit path. */
 
-interface SetStateRow {
+export interface SetStateRow {
   owned: number
   wanted: number
   qty_owned: number

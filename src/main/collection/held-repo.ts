@@ -2,7 +2,7 @@ import type { ReadDb } from '../store/handles'
 import { all, get } from '../store/handles'
 import { sql } from '../store/sql'
 import { copyFromRow, localCopy, readSet } from './collection-state-repo'
-import type { CopyRow, LocalCopy } from './collection-state-repo'
+import type { CopyRow, LocalCopy, SetStateRow } from './collection-state-repo'
 import type { CopyValue, MinifigValue, SetFieldValues } from './edits-types'
 
 /**
@@ -11,7 +11,7 @@ import type { CopyValue, MinifigValue, SetFieldValues } from './edits-types'
  */
 
 /** A set the user holds anything for, with the catalogue's fields (null when it lacks the set). */
-interface HeldSetRow {
+interface HeldSetRow extends SetStateRow {
   set_id: number
   full_number: string | null
   name: string | null
@@ -27,12 +27,6 @@ interface HeldSetRow {
   ean: string | null
   upc: string | null
   detail: string | null
-  owned: number
-  wanted: number
-  qty_owned: number
-  notes: string
-  rating: number
-  flags: number
 }
 
 /** Every set the user holds anything for, in set number order. */
@@ -140,7 +134,7 @@ export function copyCounts(
 }
 
 /** A live copy with where it is and its set's number and name (null when the catalogue lacks it). */
-interface PlacedCopy {
+export interface PlacedCopy {
   readonly localId: string
   readonly collectionID: number | null
   readonly setID: number

@@ -1,17 +1,6 @@
 /** The collection feature's public face: other features import only what is listed here. */
-export {
-  applyServerCopies,
-  applyServerMinifig,
-  applyServerSetState,
-  clearableStateSetIds,
-  copyFieldsOf,
-  localCopyIds,
-  localStateSetIds,
-  setFlagLabel,
-  setNotesOnly,
-  setTotals,
-  targetsWithEdits
-} from './collection-sync-repo'
+export { collectionPull } from './collection-pull'
+export { copyFieldsOf } from './collection-sync-repo'
 export type { ServerMinifig, ServerSetState } from './collection-sync-repo'
 export {
   bindCopyRecord,
@@ -38,7 +27,7 @@ export {
   minifigByNumber,
   readCollectionSnapshot
 } from './held-repo'
-export type { CollectionSnapshot } from './held-repo'
+export type { CollectionSnapshot, PlacedCopy } from './held-repo'
 export type { LocalCopy } from './collection-state-repo'
 export { flagField, setEdit } from './edits-types'
 export type { CopyValue, Edit, MinifigValue, SetField, SetFieldValues } from './edits-types'
@@ -64,4 +53,3 @@ export { flagLabels, moneyByCurrency } from './read-model-repo'
 export { EMPTY_SET, copyFromRow, readMinifig } from './collection-state-repo'
 export type { CopyRow } from './collection-state-repo'
 export { SET_FIELDS } from './edits-types'
-export { readStoredCopy, readStoredEdit } from './stored-edits'

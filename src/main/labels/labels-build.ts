@@ -2,17 +2,11 @@ import { AppError } from '../../shared/errors'
 import { labelCode } from '../../shared/model/box-label'
 import { LABELS_MAX, copyIdOf } from '../../shared/model/labels'
 import type { LabelDto } from '../../shared/model/labels'
+import type { PlacedCopy } from '../collection/index'
 import { labelQr } from './label-qr'
 
-/** What a label needs of one copy, whichever scope found it. */
-export interface LabelSource {
-  readonly localId: string
-  readonly collectionID: number | null
-  readonly setID: number
-  readonly fullNumber: string | null
-  readonly name: string | null
-  readonly location: string
-}
+/** What a label needs of one copy, whichever scope found it (the shelf's place or a set list). */
+export type LabelSource = PlacedCopy
 
 /** Slices of about this long, then a turn of the loop: 2,000 QR codes take longer than 50 ms. */
 const SLICE_MS = 8

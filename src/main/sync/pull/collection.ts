@@ -1,18 +1,7 @@
 import { AppError } from '../../../shared/errors'
 import { flagLabelsOf } from '../../../shared/protocol/v3-flag-labels'
 import type { FlagLabel } from '../../../shared/protocol/v3-flag-labels'
-import {
-  applyServerCopies,
-  applyServerMinifig,
-  applyServerSetState,
-  clearableStateSetIds,
-  localCopyIds,
-  localStateSetIds,
-  setFlagLabel,
-  setNotesOnly,
-  setTotals,
-  targetsWithEdits
-} from '../../collection/index'
+import { collectionPull } from '../../collection/index'
 import type { ServerMinifig, ServerSetState } from '../../collection/index'
 import { transaction } from '../../store/handles'
 import { setSyncValue } from '../../store/sync-state-repo'
@@ -211,8 +200,8 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
   const onServer = new Set(sets.map((s) => s.setID))
   // Only rows that clearing would change: a set cleared on an earlier sync holds nothing, and
   // must not cost a credential check on every sync after.
-  const held = clearableStateSetIds(db, id)
-  const editing = targetsWithEdits(db, id)
+  const held = collectionPull.clearableSetIds(db, id)
+  const editing = collectionPull.targetsWithEdits(db, id)
   const removing = held.some(
     (setID) => !onServer.has(setID) && !editing.has(`set:${setID}`) && !unknown(setID)
   )
@@ -222,13 +211,13 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
   }
   transaction(db, () => {
     // Read again: the user may have edited while the credentials were being confirmed.
-    const busy = targetsWithEdits(db, id)
+    const busy = collectionPull.targetsWithEdits(db, id)
     for (const s of sets) {
       if (busy.has(`set:${s.setID}`)) continue
-      if (applyServerSetState(db, id, s, now)) changed.add(s.setID)
+      if (collectionPull.applySetState(db, id, s, now)) changed.add(s.setID)
     }
     // Sets we hold that the service no longer lists as owned or wanted were cleared elsewhere.
-    for (const setID of localStateSetIds(db, id)) {
+    for (const setID of collectionPull.localSetIds(db, id)) {
       if (onServer.has(setID) || busy.has(`set:${setID}`) || unknown(setID)) continue
       const cleared: ServerSetState = {
         setID,
@@ -240,33 +229,35 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
         // No list shows this set, so nothing told its flags: the user's stand (issue 27).
         flags: null
       }
-      if (applyServerSetState(db, id, cleared, now)) changed.add(setID)
+      if (collectionPull.applySetState(db, id, cleared, now)) changed.add(setID)
     }
     for (const n of notes) {
       if (busy.has(`set:${n.setID}`) || onServer.has(n.setID)) continue
-      if (setNotesOnly(db, id, n.setID, n.userNotes ?? '', now)) changed.add(n.setID)
+      if (collectionPull.setNotesOnly(db, id, n.setID, n.userNotes ?? '', now)) changed.add(n.setID)
     }
     for (const m of minifigs) {
-      if (!busy.has(`minifig:${m.minifigNumber}`)) applyServerMinifig(db, id, m, now)
+      if (!busy.has(`minifig:${m.minifigNumber}`)) collectionPull.applyMinifig(db, id, m, now)
     }
     for (const l of labels) {
       if (l.flagNo >= 1 && l.flagNo <= 8 && !busy.has(`label:${l.flagNo}`)) {
-        setFlagLabel(db, id, l.flagNo, l.label)
+        collectionPull.setFlagLabel(db, id, l.flagNo, l.label)
       }
     }
-    if (totals) setTotals(db, id, totals, now)
+    if (totals) collectionPull.setTotals(db, id, totals, now)
   })
 
   // Copy records of owned sets, and of sets we hold copies of that the service no longer owns:
   // it dropped their records with the quantity, so their copies must not outlive it here.
   const owned = sets.filter((s) => s.owned).map((s) => s.setID)
   const ownedHere = new Set(owned)
-  const dropped = localStateSetIds(db, id).filter(
-    (setID) =>
-      !ownedHere.has(setID) &&
-      !unknown(setID) &&
-      localCopyIds(db, id, setID).some((c) => c.collection_id !== null)
-  )
+  const dropped = collectionPull
+    .localSetIds(db, id)
+    .filter(
+      (setID) =>
+        !ownedHere.has(setID) &&
+        !unknown(setID) &&
+        collectionPull.localCopyIds(db, id, setID).some((c) => c.collection_id !== null)
+    )
   const copySets = [...owned, ...dropped]
   for (const setID of dropped) changed.add(setID)
   for (const [i, setID] of copySets.entries()) {
@@ -277,14 +268,21 @@ export async function pullCollection(ctx: PullContext): Promise<void> {
     )
     const known = new Set(details.map((d) => d.collectionID))
     if (
-      localCopyIds(db, id, setID).some(
-        (c) => c.collection_id !== null && !known.has(c.collection_id)
-      )
+      collectionPull
+        .localCopyIds(db, id, setID)
+        .some((c) => c.collection_id !== null && !known.has(c.collection_id))
     ) {
       await ctx.confirmBeforeRemoving()
     }
     transaction(db, () => {
-      applyServerCopies(db, id, setID, details, targetsWithEdits(db, id), now)
+      collectionPull.applyCopies(
+        db,
+        id,
+        setID,
+        details,
+        collectionPull.targetsWithEdits(db, id),
+        now
+      )
     })
     ctx.progress('collection', i + 1, copySets.length)
   }
