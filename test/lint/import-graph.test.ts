@@ -68,9 +68,21 @@ function circles(edges: Map<string, string[]>): string[][] {
 }
 
 const LAYER_OF = (file: string): string => file.split('/').slice(0, 3).join('/')
-const FEATURES = ['account', 'catalogue', 'collection', 'sync', 'exchange', 'report', 'views'].map(
-  (f) => `src/main/${f}`
-)
+const FEATURES = [
+  'account',
+  'catalogue',
+  'collection',
+  'sync',
+  'exchange',
+  'report',
+  'views',
+  'doctor',
+  'labels',
+  'ledger',
+  'money',
+  'shelf',
+  'watch'
+].map((f) => `src/main/${f}`)
 const LOWER = ['store', 'service', 'credentials', 'ipc'].map((f) => `src/main/${f}`)
 
 describe('the import graph of src', () => {
