@@ -26,13 +26,17 @@ import { settle } from './dom-env'
 const dir = mkdtempSync(join(tmpdir(), 'studbook-owned-click-'))
 let app: AppContext
 const calls: ChannelName[] = []
+/** The calls main has answered, in the order asked (their place in `calls`). */
+const answered = new Set<number>()
 
 /** main's answers and events, delivered a turn later as IPC or HTTP would. */
 const transport: Transport = {
   async invoke(channel, input) {
-    calls.push(channel)
+    const at = calls.push(channel) - 1
     await new Promise((r) => setTimeout(r, 0))
-    return (await dispatch(app.handlers, channel, input)) as Result<never>
+    const result = (await dispatch(app.handlers, channel, input)) as Result<never>
+    answered.add(at)
+    return result
   },
   subscribe(event, listener) {
     return app.events.subscribe((name: EventName, payload) => {
@@ -105,11 +109,14 @@ afterEach(() => {
 /**
  * The calls made from the click until the background push is done, the page shows `shown` (the
  * push's outcome reaches the page a moment after the outbox empties, later on a loaded machine)
- * and the page is quiet.
+ * and the page is quiet. Each wait starts once main has answered the click's own edit: before
+ * that the outbox is empty and the row shows its old state, so a wait for either would end at
+ * once (at load 9 and above the edit reached main only after both had been seen).
  */
 async function clickOwned(row: HTMLElement, shown: () => boolean): Promise<ChannelName[]> {
   const before = calls.length
   await fireEvent.click(within(row).getByRole('button', { name: 'Owned' }))
+  await until(() => answered.has(calls.indexOf('collection:updateSet', before)), 'the edit saved')
   await until(async () => (await call<unknown[]>('outbox:list', {})).length === 0, 'pushed')
   await until(shown, 'the outcome shown')
   await quiet()
@@ -131,7 +138,10 @@ describe('one Owned click', () => {
     const setID = search.rowAt(0)?.setID
     const owned = search.facets?.owned ?? 0
     expect(search.rowAt(0)?.collection.owned).toBe(false)
-    const made = await clickOwned(first, () => search.rowAt(0)?.collection.sync === 'synced')
+    const made = await clickOwned(first, () => {
+      const c = search.rowAt(0)?.collection
+      return c?.owned === true && c.sync === 'synced'
+    })
     expect(made.length, made.join(', ')).toBeLessThanOrEqual(3)
     // The click still shows everywhere: the row, its sync badge after the push, the view's count.
     expect(search.rowAt(0)).toMatchObject({ setID, collection: { owned: true, sync: 'synced' } })
