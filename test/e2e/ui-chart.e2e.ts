@@ -4,7 +4,7 @@ import type { Locator } from 'playwright-core'
 import { SERIES_COLOURS, contrast } from '../../src/renderer/src/lib/chart-colours'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go, waitForSets, waitForSyncEnd } from './ui-helpers'
+import { BOXED_COPY, go, waitForSets, waitForSyncEnd } from './ui-helpers'
 
 /**
  * Issue #14 item 5: the value chart never adds dollars to pounds.
@@ -19,21 +19,6 @@ interface Totals {
 }
 /** The demo's own copies, by currency: the last running totals before this test adds any. */
 let before: Record<string, { paid: number; value: number }> = {}
-
-const blank = {
-  additionalPricePaid: 0,
-  conditionWhenAcquired: '',
-  acquiredFrom: '',
-  conditionNow: '',
-  location: '',
-  notes: '',
-  parts: true,
-  minifigs: true,
-  instructions: true,
-  box: true,
-  willTrade: false,
-  modified: false
-}
 
 beforeAll(async () => {
   app = await startApp({ demoSets: 300 })
@@ -51,7 +36,7 @@ beforeAll(async () => {
   const { rows } = await app.rpc<{ rows: { setID: number }[] }>('catalog:search', { limit: 3 })
   const [a, b, c] = rows.map((r) => r.setID)
   const save = (setID: number | undefined, copy: object): Promise<unknown> =>
-    app.rpc('collection:saveCopy', { setID, copy: { ...blank, ...copy } })
+    app.rpc('collection:saveCopy', { setID, copy: { ...BOXED_COPY, ...copy } })
   await save(a, {
     dateAcquired: '2024-01-10',
     currency: 'USD',

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { labelCode } from '../../src/shared/model/box-label'
-import { ROOT, startApp } from './harness'
+import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { ServiceClient, go, waitForSets } from './ui-helpers'
+import { BOXED_COPY, ServiceClient, go, serviceUserHash, waitForSets } from './ui-helpers'
+import { seriousAxeFindings } from './axe'
 
 /**
  * Issue #12 end to end: copies added while the service is down land on exactly their sets, in
@@ -24,11 +23,8 @@ beforeAll(async () => {
   if (!svc) throw new Error('no external service')
   base = svc.url
   apiKey = svc.apiKey
-  service = new ServiceClient(svc.url, svc.apiKey)
-  await service.login(svc.username, svc.password)
-  const qs = new URLSearchParams({ apiKey, username: svc.username, password: svc.password })
-  const xml = await (await fetch(`${base}/api/v2.asmx/login?${qs.toString()}`)).text()
-  userHash = /<string[^>]*>([^<]*)<\/string>/.exec(xml)?.[1] ?? ''
+  service = await ServiceClient.signedIn(svc)
+  userHash = await serviceUserHash(base, apiKey, svc.username, svc.password)
   await app.rpc('sync:start', { full: true })
   await waitForSets(app.page, 500)
 })
@@ -120,26 +116,10 @@ describe('copies against a reference service in its own process', () => {
     )
     const [s1, s2, s3] = rows
     if (!s1 || !s2 || !s3) throw new Error('no sets')
-    const blank = {
-      dateAcquired: '',
-      currency: '',
-      pricePaid: 0,
-      additionalPricePaid: 0,
-      currentEstimatedValue: 0,
-      conditionWhenAcquired: '',
-      acquiredFrom: '',
-      conditionNow: '',
-      notes: '',
-      parts: true,
-      minifigs: true,
-      instructions: true,
-      box: true,
-      willTrade: false
-    }
     const save = (setID: number, location: string) =>
       app.rpc<{ localId: string }>('collection:saveCopy', {
         setID,
-        copy: { ...blank, location }
+        copy: { ...BOXED_COPY, location }
       })
     const onShelf = await save(s1.setID, 'Study › Shelf 1')
     await save(s2.setID, 'study/shelf 1/Bin A')
@@ -173,7 +153,7 @@ describe('copies against a reference service in its own process', () => {
     // The screen, its ticked rows included, reads right in light and dark mode.
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
-      expect(await seriousAxeViolations(page), scheme).toEqual([])
+      expect(await seriousAxeFindings(page), scheme).toEqual([])
     }
     await page.emulateMedia({ colorScheme: 'light' })
 
@@ -212,21 +192,11 @@ describe('copies against a reference service in its own process', () => {
     await app.rpc('collection:saveCopy', {
       setID: s.setID,
       copy: {
+        ...BOXED_COPY,
         dateAcquired: '2024-01-10',
         currency: 'EUR',
         pricePaid: 40,
-        additionalPricePaid: 0,
-        currentEstimatedValue: 0,
-        conditionWhenAcquired: '',
-        acquiredFrom: '',
-        conditionNow: '',
-        location: '',
-        notes: 'to sell',
-        parts: true,
-        minifigs: true,
-        instructions: true,
-        box: true,
-        willTrade: false
+        notes: 'to sell'
       }
     })
     const poll = { timeout: 60_000, interval: 1_000 }
@@ -260,7 +230,7 @@ describe('copies against a reference service in its own process', () => {
     expect(await words(ledger.getByTestId('ledger-totals'))).toMatch(/Realised in EUR: \+€15\.00/)
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme })
-      expect(await seriousAxeViolations(page), scheme).toEqual([])
+      expect(await seriousAxeFindings(page), scheme).toEqual([])
     }
     await page.emulateMedia({ colorScheme: 'light' })
 
@@ -288,22 +258,4 @@ async function serviceLocations(setID: number): Promise<string[]> {
   return [...xml.matchAll(/<collectionDetails>([\s\S]*?)<\/collectionDetails>/g)]
     .map((m) => /<location>([^<]*)<\/location>/.exec(m[1] ?? '')?.[1] ?? '')
     .sort()
-}
-
-const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE)
-  const result = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: {
-          run(): Promise<{ violations: { id: string; impact: string | null; help: string }[] }>
-        }
-      }
-    ).axe.run()
-  )
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`)
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { startApp } from './harness'
+import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { ServiceClient, go, resultCount, waitForSets, waitForSyncEnd } from './ui-helpers'
+import { ServiceClient, go, resultCount } from './ui-helpers'
 
 /**
  * Issue #14, item 4: a copy is a unit the collector owns. Adding one ticks Owned, the quantity
@@ -13,15 +13,9 @@ let app: AppUnderTest
 let service: ServiceClient
 
 beforeAll(async () => {
-  app = await startApp({ demoSets: 400, externalService: { sets: 400 } })
-  const svc = app.service
-  if (!svc) throw new Error('no external service')
-  service = new ServiceClient(svc.url, svc.apiKey)
-  await service.login(svc.username, svc.password)
-  await app.rpc('sync:start', { full: true })
-  await waitForSets(app.page, 400)
   // The collection (and its copies' prices) arrives after the sets: counts are taken after it.
-  await waitForSyncEnd(app)
+  app = await startSyncedApp({ demoSets: 400, externalService: { sets: 400 } })
+  service = await ServiceClient.signedIn(app.service)
 })
 
 afterAll(async () => {
@@ -165,25 +159,25 @@ describe('a copy is a unit owned', () => {
 
   it('unticking Owned on a set whose copy is blank leaves no copy behind', async () => {
     const page = app.page
+    /** Waits until the service holds `qty` of the set, then syncs and opens the set's page. */
+    const serviceThenApp = async (setID: number, qty: number): Promise<void> => {
+      await expect
+        .poll(() => service.userSet(setID).then((s) => s.qtyOwned), { timeout: 60_000 })
+        .toBe(qty)
+      await syncAndWait()
+      await openSet(page, setID)
+    }
     const [setID = 0] = await unownedSets(1, used)
     used.add(setID)
     await openSet(page, setID)
     const owned = page.getByRole('article').getByRole('checkbox', { name: 'Owned' })
     await owned.check()
-    await expect
-      .poll(() => service.userSet(setID).then((s) => s.qtyOwned), { timeout: 60_000 })
-      .toBe(1)
     // The service made a blank copy record for the unit; a sync brings it.
-    await syncAndWait()
-    await openSet(page, setID)
+    await serviceThenApp(setID, 1)
     expect(await panel(page)).toEqual({ owned: true, qty: 1, copies: 'Copies (1)' })
     await owned.uncheck()
     await expect.poll(() => panel(page)).toEqual({ owned: false, qty: 0, copies: 'Copies (0)' })
-    await expect
-      .poll(() => service.userSet(setID).then((s) => s.qtyOwned), { timeout: 60_000 })
-      .toBe(0)
-    await syncAndWait()
-    await openSet(page, setID)
+    await serviceThenApp(setID, 0)
     expect(await panel(page)).toEqual({ owned: false, qty: 0, copies: 'Copies (0)' })
   })
 })
