@@ -6,7 +6,7 @@ import type { Handler } from './ops-v2-read'
 import { subthemeRows } from './ops-v2-read'
 import type { OpResult } from './results'
 import { EMPTY, list, text } from './results'
-import { commaList, emptyQuery, parsePositive, searchSets } from './search'
+import { parsePositive, searchQuery, searchSets } from './search'
 import type { SetQuery } from './search'
 import { groupSets, setDataRecord } from './set-records'
 import type { CollectionEntry, UserData } from './state'
@@ -15,24 +15,6 @@ import { emptyEntry, isEmptyEntry } from './state'
 /** The earlier service (the service interface, docs/protocol.md §7). */
 
 const NUMBER_OF_RECORDS_DEFAULT = 20
-const flag = (v: string): boolean => v.trim() === '1' || v.trim().toLowerCase() === 'true'
-
-/**
- * A search's query: its filters, for `user`, owned and wanted as the parameters named `owned` and
- * `wanted` say (search2 and search spell them differently).
- */
-function searchQuery(a: Args, user: UserData | null, owned: string, wanted: string): SetQuery {
-  const q = emptyQuery()
-  q.query = a.str('query')
-  q.themes = commaList(a.str('theme'))
-  q.subthemes = commaList(a.str('subtheme'))
-  q.setNumbers = commaList(a.str('setNumber'))
-  q.years = commaList(a.str('year'))
-  q.user = user
-  q.owned = flag(a.str(owned))
-  q.wanted = flag(a.str(wanted))
-  return q
-}
 
 function setList(call: Call, q: SetQuery, user: UserData | null): OpResult {
   return list(

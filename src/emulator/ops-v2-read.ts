@@ -6,15 +6,13 @@ import { userByHash, userByName, validKey } from './context'
 import { filterMinifigs, userMinifigs } from './minifigs'
 import type { OpResult } from './results'
 import { EMPTY, list } from './results'
-import { commaList, emptyQuery, parsePositive, PAGE_SIZE_DEFAULT, searchSets } from './search'
+import { flag, parsePositive, PAGE_SIZE_DEFAULT, searchQuery, searchSets } from './search'
 import { additionalImagePaths, instructionLinks, setReviews } from './set-details'
 import { groupSets, setRecord } from './set-records'
 import type { UserData } from './state'
 import { CONDITIONS } from './words'
 
 export type Handler = (call: Call, a: Args) => OpResult
-
-const flag = (v: string): boolean => v.trim() === '1' || v.trim().toLowerCase() === 'true'
 
 /** userHash wins over userName when both are given (the service interface leaves it open). */
 function readingUser(call: Call, a: Args): UserData | null {
@@ -29,15 +27,7 @@ const getSets: Handler = (call, a) => {
   if (!validKey(call, key)) return EMPTY
   if (!consumeAllowance(call, key)) return { kind: 'serverError', message: 'API limit exceeded' }
   const user = readingUser(call, a)
-  const q = emptyQuery()
-  q.query = a.str('query')
-  q.themes = commaList(a.str('theme'))
-  q.subthemes = commaList(a.str('subtheme'))
-  q.setNumbers = commaList(a.str('setNumber'))
-  q.years = commaList(a.str('year'))
-  q.owned = flag(a.str('owned'))
-  q.wanted = flag(a.str('wanted'))
-  q.user = user
+  const q = searchQuery(a, user, 'owned', 'wanted')
   q.orderBy = a.str('orderBy')
   q.pageSize = parsePositive(a.str('pageSize'), PAGE_SIZE_DEFAULT) ?? PAGE_SIZE_DEFAULT
   q.pageNumber = parsePositive(a.str('pageNumber'), 1) ?? 1

@@ -1,6 +1,6 @@
 import type { CatalogueSet } from './catalogue'
 import { fullNumber, subthemeOf, themeOf } from './catalogue'
-import type { ServiceState } from './context'
+import type { Args, ServiceState } from './context'
 import { mix } from './rng'
 import type { UserData } from './state'
 
@@ -209,4 +209,29 @@ export function commaList(text: string): string[] {
     .split(',')
     .map((x) => x.trim())
     .filter((x) => x !== '')
+}
+
+/** A flag parameter: 1 or true, any case, spaces around ignored. */
+export const flag = (v: string): boolean => v.trim() === '1' || v.trim().toLowerCase() === 'true'
+
+/**
+ * A search's query: its filters, for `user`, owned and wanted as the parameters named `owned` and
+ * `wanted` say (the earlier service's search spells them Owned and Wanted).
+ */
+export function searchQuery(
+  a: Args,
+  user: UserData | null,
+  owned: string,
+  wanted: string
+): SetQuery {
+  const q = emptyQuery()
+  q.query = a.str('query')
+  q.themes = commaList(a.str('theme'))
+  q.subthemes = commaList(a.str('subtheme'))
+  q.setNumbers = commaList(a.str('setNumber'))
+  q.years = commaList(a.str('year'))
+  q.user = user
+  q.owned = flag(a.str(owned))
+  q.wanted = flag(a.str(wanted))
+  return q
 }
