@@ -88,9 +88,9 @@ describe('load', () => {
     const worker = async (): Promise<void> => {
       while (next < TOTAL) await one(next++)
     }
-    const started = Date.now()
+    // No time limit beyond the suite's: at load 8-20 a minute proves nothing (speed is measured
+    // by bench/emulator-service.ts).
     await Promise.all(Array.from({ length: 32 }, () => worker()))
-    expect(Date.now() - started).toBeLessThan(60_000)
     expect(injected).toBe(10)
     expect(acknowledged.size).toBeGreaterThan(0)
     // Writes to one set are 500 requests apart, never in flight together, so the last ack wins.
