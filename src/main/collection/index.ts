@@ -1,5 +1,6 @@
 /** The collection feature's public face: other features import only what is listed here. */
 export { collectionPull } from './collection-pull'
+export { batchUndone, batchUndoneForGood } from './edit-batches-repo'
 export { copyFieldsOf } from './collection-sync-repo'
 export type { ServerMinifig, ServerSetState } from './collection-sync-repo'
 export {

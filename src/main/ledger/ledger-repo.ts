@@ -3,6 +3,7 @@ import type { ReadDb, WriteDb } from '../store/handles'
 import { all, get, run } from '../store/handles'
 import { raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
+import { batchUndone, batchUndoneForGood } from '../collection/index'
 
 /**
  * Every statement of the copy ledger. An entry STANDS unless the edit that deleted its copy
@@ -43,8 +44,7 @@ export interface ListedRow extends LedgerRow {
   gain_currency: string | null
 }
 
-const standing = sql`(e.batch_id IS NULL OR NOT EXISTS (SELECT 1 FROM journal j
-  WHERE j.profile_id = e.profile_id AND j.batch_id = e.batch_id AND j.undone = 1))`
+const standing = sql`(e.batch_id IS NULL OR NOT ${batchUndone('e')})`
 
 /**
  * The currency an entry's gain is in: what was paid when the proceeds are nothing, the proceeds'
@@ -101,9 +101,7 @@ export function purgeDead(db: WriteDb, profileId: number): number {
     // Driven by the entries (journal_by_batch finds each one's edit): a walk of the journal
     // would read every bulk edit's lists, megabytes, after each change of the data.
     sql`DELETE FROM ledger_entries AS e WHERE e.profile_id = ${profileId}
-          AND e.batch_id IS NOT NULL AND EXISTS (SELECT 1 FROM journal j
-            WHERE j.profile_id = e.profile_id AND j.batch_id = e.batch_id
-              AND j.undone = 1 AND j.redo_seq IS NULL)`
+          AND e.batch_id IS NOT NULL AND ${batchUndoneForGood('e')}`
   ).changes
 }
 
