@@ -25,7 +25,8 @@ afterEach(() => {
 const warmed = (letter: string): boolean => store !== null && isTextWarm(store.read, letter)
 
 async function until(cond: () => boolean): Promise<void> {
-  const end = Date.now() + 5000
+  // A wait for a condition, not a time limit: the deadline only names a hang before the suite's.
+  const end = Date.now() + 80_000
   while (!cond()) {
     if (Date.now() > end) throw new Error('timed out')
     await new Promise((r) => setTimeout(r, 10))

@@ -19,7 +19,8 @@ async function call<T>(channel: string, input: unknown): Promise<T> {
   return r.value
 }
 
-async function until(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
+// A wait for a condition, not a time limit: the deadline only names a hang before the suite's 90 s.
+async function until(check: () => Promise<boolean>, ms = 80_000): Promise<void> {
   const end = Date.now() + ms
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out')
