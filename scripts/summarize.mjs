@@ -2,6 +2,7 @@
 // Sums Vitest JSON reports and the plain check steps into one closing line: `N passed, N failed`.
 // Usage: summarize.mjs <steps.tsv> <report.json>...  (steps.tsv: "name<TAB>pass|fail" per line)
 import { existsSync, readFileSync } from 'node:fs'
+import { basename } from 'node:path'
 
 const [stepsFile, ...reports] = process.argv.slice(2)
 let passed = 0
@@ -32,6 +33,10 @@ for (const file of reports) {
   }
   passed += report.numPassedTests ?? 0
   failed += report.numFailedTests ?? 0
+  // Each run's own share (the node suite, its second time zone, e2e), above the closing line.
+  console.log(
+    `${basename(file)}: ${report.numPassedTests ?? 0} passed, ${report.numFailedTests ?? 0} failed`
+  )
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
   // A file that failed to load, or whose setup (beforeAll) failed, has no failed test of its own:
   // its tests are missing or marked skipped. It counts as a failure all the same.
