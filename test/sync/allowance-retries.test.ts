@@ -1,12 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createHarness } from './sync-pull-harness'
-import type { Harness } from './sync-pull-harness'
+import { describe, expect, it } from 'vitest'
+import { harnessEachTest } from './sync-pull-harness'
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 /**
  * The daily allowance counts getSets requests the service received. A request retried after its
@@ -15,7 +10,7 @@ afterEach(() => {
  */
 describe('the daily allowance', () => {
   it('counts a getSets request that was retried as two', async () => {
-    h = await createHarness(300)
+    const h = await harness(300)
     await h.sync.run()
     const before = h.sync.status().allowance.used
     // One owned-sets page is cut off mid-answer once; the client retries it.

@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createHarness } from './sync-pull-harness'
-import type { Harness } from './sync-pull-harness'
+import { describe, expect, it } from 'vitest'
+import { harnessEachTest } from './sync-pull-harness'
 
 /**
  * Before the collection pull clears sets the service no longer lists, it confirms the credentials
@@ -8,16 +7,11 @@ import type { Harness } from './sync-pull-harness'
  * holding nothing; clearing it again removes nothing, so it must not cost a check on every sync.
  */
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 describe('a set cleared on the service', () => {
   it('costs one credential check when it is cleared, none on the syncs after', async () => {
-    const x = await createHarness(300)
-    h = x
+    const x = await harness(300)
     const checks: string[] = []
     x.intercept = (req) => {
       const op = /\/(checkKey|checkUserHash)$/i.exec(new URL(req.url).pathname)?.[1]

@@ -1,12 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createHarness } from './sync-pull-harness'
+import { describe, expect, it } from 'vitest'
+import { harnessEachTest } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 const owned = (x: Harness): number =>
   (
@@ -22,13 +18,13 @@ const owned = (x: Harness): number =>
  */
 describe("the user's sets over v2, from a service that caps the page size", () => {
   it.each([3, 5])('cap %i: every owned set arrives and stays owned', async (cap) => {
-    h = await createHarness(400, undefined, { maxPageSize: cap })
+    const h = await harness(400, undefined, { maxPageSize: cap })
     h.svc.admin.addFault({ service: 'v3', operation: 'getSets', kind: { type: 'bindingDisabled' } })
     const first = await h.sync.run()
     expect(first.error).toBeNull()
     const all = h.store.read.prepare('SELECT set_id AS id FROM sets').all() as { id: number }[]
     const onService = all.filter(
-      ({ id }) => h?.svc.admin.getCollectionValue(h.svc.demo.username, id).owned === true
+      ({ id }) => h.svc.admin.getCollectionValue(h.svc.demo.username, id).owned
     )
     expect(onService.length).toBeGreaterThan(cap)
     const ids = h.store.read

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createHarness } from './sync-pull-harness'
+import { describe, expect, it } from 'vitest'
+import { harnessEachTest } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 
 /**
@@ -8,11 +8,7 @@ import type { Harness } from './sync-pull-harness'
  * yes (issue 27): the removal goes ahead instead of the sync failing on an "unknown answer".
  */
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 const owned = (x: Harness): number[] =>
   (
@@ -23,8 +19,7 @@ const owned = (x: Harness): number[] =>
 
 describe('the credential check before a removal', () => {
   it.each(['OK (v2)', 'ok', ' OK. '])('takes checkKey answered %j as a yes', async (yes) => {
-    const x = await createHarness(300)
-    h = x
+    const x = await harness(300)
     const who = x.svc.demo.username
     expect((await x.sync.run()).error).toBeNull()
     const before = owned(x)

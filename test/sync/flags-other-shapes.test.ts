@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { V3FlagShape } from '../../src/emulator/v3-flag-shape'
 import { testEditSide } from '../collection/harness'
-import { createHarness } from './sync-pull-harness'
+import { harnessEachTest } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 import { interceptV3 } from './v3-requests'
 
@@ -12,11 +12,7 @@ import { interceptV3 } from './v3-requests'
  * nothing about the flags: the user's values stand.
  */
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 type Obj = Record<string, unknown>
 
@@ -54,8 +50,7 @@ const flagsOf = (x: Harness, setID: number): number =>
 
 describe('v3 getSets with flags in another shape', () => {
   it.each(SHAPES)('%s: catalogue and collection sync in full', async (_, shape) => {
-    const x = await createHarness(300)
-    h = x
+    const x = await harness(300)
     const who = x.svc.demo.username
     const ids = (await x.profiles.client().v2.getSets({ pageSize: 20, pageNumber: 1 })).map(
       (s) => s.setID
@@ -90,8 +85,7 @@ describe('v3 getSets with flags in another shape', () => {
   })
 
   it('a flag on a set neither owned nor wanted outlives the pull when flags are not shown', async () => {
-    const x = await createHarness(300)
-    h = x
+    const x = await harness(300)
     expect((await x.sync.run()).error).toBeNull()
     const svc = x.svc
     const ids = (await x.profiles.client().v2.getSets({ pageSize: 40, pageNumber: 1 })).map(

@@ -1,7 +1,6 @@
 import type * as WorkerThreads from 'node:worker_threads'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createHarness } from './sync-pull-harness'
-import type { Harness } from './sync-pull-harness'
+import { describe, expect, it, vi } from 'vitest'
+import { harnessEachTest } from './sync-pull-harness'
 
 /**
  * Issue #25: a catalogue load runs one worker thread, not two. Each thread's isolate, heap and
@@ -41,11 +40,7 @@ vi.mock('node:worker_threads', async (importOriginal) => {
 
 const SETS = 2000
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 /** Each writer's life, [start, exit]. */
 function writerLives(): [number, number][] {
@@ -59,7 +54,7 @@ function writerLives(): [number, number][] {
 
 describe('a catalogue load from a file store', () => {
   it('decodes its pages on the set writer: no decode worker starts or answers meanwhile', async () => {
-    h = await createHarness(SETS)
+    const h = await harness(SETS)
     events.length = 0
     const status = await h.sync.run()
     expect(status.error).toBeNull()

@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createHarness } from './sync-pull-harness'
-import type { Harness } from './sync-pull-harness'
+import { describe, expect, it } from 'vitest'
+import { harnessEachTest } from './sync-pull-harness'
 import { testEditSide } from '../collection/harness'
 
 /**
@@ -8,15 +7,11 @@ import { testEditSide } from '../collection/harness'
  * service knows can be searched, each figure lists its sets and each set its figures.
  */
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 describe('the minifigure catalogue', () => {
   it('a sync brings every figure; a set lists as many figures as the set says it has', async () => {
-    h = await createHarness(600)
+    const h = await harness(600)
     const status = await h.sync.run()
     expect(status.error).toBeNull()
     const side = testEditSide(h.store, h.profiles)
@@ -60,7 +55,7 @@ describe('the minifigure catalogue', () => {
   })
 
   it('a figure of the catalogue the user never had can be marked wanted', async () => {
-    h = await createHarness(300)
+    const h = await harness(300)
     await h.sync.run()
     const side = testEditSide(h.store, h.profiles)
     const all = await side.handlers['collection:listMinifigs']({ filter: 'all', query: '' })
@@ -77,7 +72,7 @@ describe('the minifigure catalogue', () => {
   })
 
   it('a figure marked wanted with loose copies reaches the service; a website change is a conflict', async () => {
-    h = await createHarness(300)
+    const h = await harness(300)
     await h.sync.run()
     const side = testEditSide(h.store, h.profiles)
     const all = await side.handlers['collection:listMinifigs']({ filter: 'all', query: '' })

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { testEditSide } from '../collection/harness'
-import { createHarness } from './sync-pull-harness'
+import { harnessEachTest } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 import { NOT_OFFERED, interceptV3 } from './v3-requests'
 
@@ -10,11 +10,7 @@ import { NOT_OFFERED, interceptV3 } from './v3-requests'
  * off or not valid must never cost the figures already cached nor hold back the collection.
  */
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 /** Counts the getMinifigs pages asked for; `answer` may stand in for the service on any of them. */
 function watchFigures(
@@ -50,7 +46,7 @@ describe('a service that does not list the catalogue’s figures', () => {
   it.each(NOT_OFFERED)(
     'answering with %s: the sync completes with the collection’s figures',
     async (_, answer) => {
-      h = await createHarness(300)
+      const h = await harness(300)
       const asked = watchFigures(h, () => answer('getMinifigs'))
       const status = await h.sync.run()
       expect(status.error).toBeNull()
@@ -81,7 +77,7 @@ describe('a service that does not list the catalogue’s figures', () => {
 
 describe('a figure list that goes wrong', () => {
   it('one that is not valid leaves the cached figures, and the collection still arrives', async () => {
-    h = await createHarness(300)
+    const h = await harness(300)
     await h.sync.run()
     const before = await figureNumbers(h)
     expect(before.length).toBeGreaterThan(200)
@@ -109,7 +105,7 @@ describe('a figure list that goes wrong', () => {
   })
 
   it('every page arrives when the list is longer than one page', async () => {
-    h = await createHarness(1000)
+    const h = await harness(1000)
     const asked = watchFigures(h)
     await h.sync.run()
     expect(asked).toEqual([1, 2])
@@ -124,7 +120,7 @@ describe('a figure list that goes wrong', () => {
   })
 
   it('cut off later, the last whole list stays', async () => {
-    h = await createHarness(1000)
+    const h = await harness(1000)
     await h.sync.run()
     const before = await figureNumbers(h)
     watchFigures(h, (page) => {
@@ -137,7 +133,7 @@ describe('a figure list that goes wrong', () => {
   })
 
   it('a service that sends the same page again is not asked forever', async () => {
-    h = await createHarness(1000)
+    const h = await harness(1000)
     const svc = h.svc
     const asked = watchFigures(h, async (page, req) => {
       if (page === 1) return null

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { getSyncValue } from '../../src/main/store/sync-state-repo'
 import { testEditSide } from '../collection/harness'
-import { createHarness } from './sync-pull-harness'
+import { harnessEachTest } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 import { interceptV3 } from './v3-requests'
 
@@ -12,11 +12,7 @@ import { interceptV3 } from './v3-requests'
  * one page of figures at a time.
  */
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 async function figureNumbers(x: Harness): Promise<string[]> {
   const side = testEditSide(x.store, x.profiles)
@@ -27,7 +23,7 @@ async function figureNumbers(x: Harness): Promise<string[]> {
 
 describe('the figure pull, page by page', () => {
   it('has stored the first page’s figures by the time it asks for the third', async () => {
-    h = await createHarness(2500)
+    const h = await harness(2500)
     const x = h
     const firstPage: string[] = []
     const storedWhenThirdAsked: string[] = []
@@ -53,7 +49,7 @@ describe('the figure pull, page by page', () => {
   })
 
   it('cut off after its first page: that page stays, the pull is not done, the next completes it', async () => {
-    h = await createHarness(1000)
+    const h = await harness(1000)
     watchCut(h)
     const cut = await h.sync.run()
     expect(cut.online).toBe(false)
@@ -72,14 +68,14 @@ describe('the figure pull, page by page', () => {
   })
 
   it('a figure the service no longer lists is gone after the next whole pull', async () => {
-    h = await createHarness(1000)
+    const h = await harness(1000)
     await h.sync.run()
     const before = await figureNumbers(h)
     const dropped = before[before.length - 1] ?? ''
     // The service's second page without the last figure: its list shrank since the last pull.
     interceptV3(h, async (call, req) => {
       if (call.op !== 'getMinifigs' || Number(call.params['pageNumber']) !== 2) return null
-      const res = await (h as Harness).svc.handle(req)
+      const res = await h.svc.handle(req)
       const body = (await res.json()) as { minifigs: { minifigNumber: string }[] }
       body.minifigs = body.minifigs.filter((f) => f.minifigNumber !== dropped)
       return Response.json(body)

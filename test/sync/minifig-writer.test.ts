@@ -1,8 +1,7 @@
 import Database from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { catalogueGeneration } from '../../src/main/store/match-sets'
-import { createHarness, holdUntil } from './sync-pull-harness'
-import type { Harness } from './sync-pull-harness'
+import { harnessEachTest, holdUntil } from './sync-pull-harness'
 
 /**
  * Issue #25: the figure catalogue (about 130,000 rows at 200,000 sets) is written by the
@@ -12,15 +11,11 @@ import type { Harness } from './sync-pull-harness'
  */
 const SETS = Number(process.env['STUDBOOK_PROPERTY_SIZE'] ?? 3000)
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 describe('the figure pages of a catalogue load', () => {
   it('stores figures while the main thread is held, none through the main connection', async () => {
-    h = await createHarness(SETS)
+    const h = await harness(SETS)
     const x = h
     const other = new Database(x.store.path, { readonly: true })
     const figures = () =>
@@ -69,7 +64,7 @@ describe('the figure pages of a catalogue load', () => {
   }, 120_000)
 
   it('leaves the catalogue’s search caches as they are while figures are written', async () => {
-    h = await createHarness(SETS)
+    const h = await harness(SETS)
     const x = h
     const other = new Database(x.store.path, { readonly: true })
     const figures = () =>

@@ -1,7 +1,7 @@
 import type * as WorkerThreads from 'node:worker_threads'
 import type * as DecodePool from '../../src/main/service/decode-pool'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createHarness } from './sync-pull-harness'
+import { describe, expect, it, vi } from 'vitest'
+import { harnessEachTest } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 
 /**
@@ -61,11 +61,7 @@ vi.mock('../../src/main/service/decode-pool', async (importOriginal) => {
 
 const SETS = 2000
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 async function firstLoad(x: Harness): Promise<void> {
   seen.setRecords = 0
@@ -80,14 +76,14 @@ async function firstLoad(x: Harness): Promise<void> {
 
 describe('a catalogue load from a file store', () => {
   it('over v3: no set record of a page is deserialised on the main thread', async () => {
-    h = await createHarness(SETS)
+    const h = await harness(SETS)
     await firstLoad(h)
     expect(h.pageVersions.every((v) => v === 'v3')).toBe(true)
     expect(seen.setRecords).toBe(0)
   })
 
   it('over v2: no set record of a page is deserialised on the main thread', async () => {
-    h = await createHarness(SETS)
+    const h = await harness(SETS)
     h.svc.admin.addFault({ service: 'v3', operation: 'getSets', kind: { type: 'bindingDisabled' } })
     await firstLoad(h)
     expect(h.pageVersions.filter((v) => v === 'v2').length).toBeGreaterThanOrEqual(SETS / 500)

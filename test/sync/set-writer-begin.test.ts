@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createHarness } from './sync-pull-harness'
-import type { Harness } from './sync-pull-harness'
+import { describe, expect, it, vi } from 'vitest'
+import { harnessEachTest } from './sync-pull-harness'
 
 /**
  * Issue #25: a first load begins by dropping the search index's triggers (store/fts.ts), a change
@@ -8,15 +7,11 @@ import type { Harness } from './sync-pull-harness'
  * makes it, on its own connection: the main connection drops no trigger, and the load still ends
  * with the triggers back and the index whole.
  */
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 describe('the start of a first load', () => {
   it('drops the search triggers from the writer’s connection, not the main one', async () => {
-    h = await createHarness(600)
+    const h = await harness(600)
     const x = h
     const exec = vi.spyOn(x.store.write, 'exec')
     try {

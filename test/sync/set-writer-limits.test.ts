@@ -1,7 +1,6 @@
 import type * as WorkerThreads from 'node:worker_threads'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createHarness } from './sync-pull-harness'
-import type { Harness } from './sync-pull-harness'
+import { describe, expect, it, vi } from 'vitest'
+import { harnessEachTest } from './sync-pull-harness'
 
 /**
  * The set writer's worker counts in the host's RSS. Without a ceiling on its old generation V8
@@ -20,15 +19,11 @@ vi.mock('node:worker_threads', async (importOriginal) => {
   return { ...real, default: { ...real, Worker: Recorded }, Worker: Recorded }
 })
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 describe('the set writer worker', () => {
   it('runs with a small young generation and a ceiling on its old one', async () => {
-    h = await createHarness(600)
+    const h = await harness(600)
     const status = await h.sync.run()
     expect(status.error).toBeNull()
     const writers = started.filter((s) => s.url.includes('set-writer-worker'))

@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createHarness, holdUntil } from './sync-pull-harness'
-import type { Harness } from './sync-pull-harness'
+import { describe, expect, it } from 'vitest'
+import { harnessEachTest, holdUntil } from './sync-pull-harness'
 
 /**
  * Issue #25: a catalogue load's pages are written from a connection of their own in a worker
@@ -10,15 +9,11 @@ import type { Harness } from './sync-pull-harness'
  */
 const SETS = Number(process.env['STUDBOOK_PROPERTY_SIZE'] ?? 2000)
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 describe('the set writer of a catalogue load', () => {
   it('stores sets while the main thread is held, none through the main connection', async () => {
-    h = await createHarness(SETS)
+    const h = await harness(SETS)
     const x = h
     const other = new Database(x.store.path, { readonly: true })
     const count = () => other.prepare('SELECT count(*) FROM sets').pluck().get() as number
@@ -69,7 +64,7 @@ describe('the set writer of a catalogue load', () => {
   })
 
   it('a first load finds each page by its words once the page is stored', async () => {
-    h = await createHarness(SETS)
+    const h = await harness(SETS)
     const x = h
     const other = new Database(x.store.path, { readonly: true })
     // One statement, one snapshot: the sets and what the search index holds of them.
@@ -97,7 +92,7 @@ describe('the set writer of a catalogue load', () => {
   })
 
   it('builds the lookup indexes after the last page, the same as a new database has', async () => {
-    h = await createHarness(SETS)
+    const h = await harness(SETS)
     const x = h
     const schema = (db: Database.Database) =>
       db
@@ -131,7 +126,7 @@ describe('the set writer of a catalogue load', () => {
   })
 
   it('a sync cancelled during the pages stops the writer, leaves what it stored findable, and resumes', async () => {
-    h = await createHarness(SETS)
+    const h = await harness(SETS)
     const x = h
     const other = new Database(x.store.path, { readonly: true })
     const count = () => other.prepare('SELECT count(*) FROM sets').pluck().get() as number

@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SyncPhase } from '../../src/shared/model/sync'
-import { createHarness } from './sync-pull-harness'
+import { harnessEachTest } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 
 /** What the status bar shows while a sync runs: each step in turn, its counts true as it goes. */
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 /** The steps a sync showed, in the order they were first shown (not idle nor done). */
 function phasesInOrder(x: Harness): SyncPhase[] {
@@ -22,7 +18,7 @@ function phasesInOrder(x: Harness): SyncPhase[] {
 
 describe('sync progress', () => {
   it('a first sync shows the catalogue, the figures, then the collection, counting up to their totals', async () => {
-    h = await createHarness(1000)
+    const h = await harness(1000)
     const end = await h.sync.run()
     expect(end.error).toBeNull()
     const running = h.statuses.filter((s) => s.running)
@@ -48,7 +44,7 @@ describe('sync progress', () => {
   })
 
   it('a later sync shows the recent changes, not the whole catalogue', async () => {
-    h = await createHarness(300)
+    const h = await harness(300)
     await h.sync.run()
     h.statuses.length = 0
     await h.sync.run()

@@ -1,12 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createHarness } from './sync-pull-harness'
-import type { Harness } from './sync-pull-harness'
+import { describe, expect, it } from 'vitest'
+import { harnessEachTest } from './sync-pull-harness'
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 const all = {
   text: '',
@@ -19,7 +14,7 @@ const all = {
 
 describe('collection pull', () => {
   it("brings the user's owned and wanted sets, notes, flags, rating, labels and copies", async () => {
-    h = await createHarness(400)
+    const h = await harness(400)
     const status = await h.sync.run()
     expect(status.error).toBeNull()
     const owned = await h.catalogue['catalog:search']({ ...all, owned: true })
@@ -47,7 +42,7 @@ describe('collection pull', () => {
   })
 
   it('never overwrites a set that has a local edit waiting in the outbox', async () => {
-    h = await createHarness(400)
+    const h = await harness(400)
     await h.sync.run()
     const owned = await h.catalogue['catalog:search']({ ...all, owned: true })
     const a = owned.rows[0]

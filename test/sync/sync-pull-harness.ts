@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterEach } from 'vitest'
 import { createMemoryStore } from '../../src/main/credentials/index'
 import { createEventBus } from '../../src/main/ipc/event-bus'
 import { createCatalogueHandlers } from '../../src/main/catalogue/catalogue-handlers'
@@ -42,6 +43,23 @@ export interface Harness {
   /** Reopens the database and rebuilds the app objects over it, as after a restart. */
   restart(): Promise<void>
   close(): void
+}
+
+/**
+ * Harnesses that last one test: each made with the function this returns is closed after the
+ * test (afterEach). At the top of a file, `const harness = harnessEachTest()`; in a test,
+ * `const h = await harness(300)`.
+ */
+export function harnessEachTest(): typeof createHarness {
+  const open: Harness[] = []
+  afterEach(() => {
+    for (const h of open.splice(0)) h.close()
+  })
+  return async (...args) => {
+    const h = await createHarness(...args)
+    open.push(h)
+    return h
+  }
 }
 
 /** The same catalogue request, asking for a page far past the end. */

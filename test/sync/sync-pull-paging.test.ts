@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { getSyncValue } from '../../src/main/store/sync-state-repo'
-import { createHarness } from './sync-pull-harness'
+import { harnessEachTest } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 
 // Paging the catalogue by the service's totals (v3 `matches`, v2 the themes' set counts), whatever
 // page size the service honours (issue #11): production may cap pages below the 500 asked for.
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 const range = (from: number, to: number): number[] =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i)
@@ -43,7 +39,7 @@ describe('catalogue paging by totals', () => {
   ])(
     'gets the whole catalogue from a service honouring %i sets a page, asking no page past the total',
     async (cap, pages) => {
-      h = await createHarness(2000, undefined, { maxPageSize: cap })
+      const h = await harness(2000, undefined, { maxPageSize: cap })
       await h.sync.run()
       await complete(h, 2000)
       expect(h.pages).toEqual(range(1, pages))
@@ -52,15 +48,15 @@ describe('catalogue paging by totals', () => {
   )
 
   it('pages v2 by the themes’ set counts when v3 is not offered, through short pages', async () => {
-    h = await createHarness(700, undefined, { maxPageSize: 37 })
+    const h = await harness(700, undefined, { maxPageSize: 37 })
     h.svc.admin.addFault({ service: 'v3', operation: 'getSets', kind: { type: 'bindingDisabled' } })
     await h.sync.run()
     await complete(h, 700)
-    expect(h.pages.filter((_, i) => h?.pageVersions[i] === 'v2')).toEqual(range(1, 19))
+    expect(h.pages.filter((_, i) => h.pageVersions[i] === 'v2')).toEqual(range(1, 19))
   })
 
   it('resumes after a crash at the page it stopped, counted in the honoured size', async () => {
-    h = await createHarness(500, undefined, { maxPageSize: 37 })
+    const h = await harness(500, undefined, { maxPageSize: 37 })
     h.failPage = 6
     const broken = await h.sync.run()
     expect(broken.online).toBe(false)
@@ -76,7 +72,7 @@ describe('catalogue paging by totals', () => {
   })
 
   it('a service that stops early leaves the catalogue incomplete, never complete', async () => {
-    h = await createHarness(2000, undefined, { maxPageSize: 100 })
+    const h = await harness(2000, undefined, { maxPageSize: 100 })
     h.emptyFrom = 8
     const status = await h.sync.run()
     const id = h.profiles.active().id
@@ -98,7 +94,7 @@ describe('catalogue paging by totals', () => {
   })
 
   it('a v2 service that stops early is incomplete too', async () => {
-    h = await createHarness(700)
+    const h = await harness(700)
     h.svc.admin.addFault({ service: 'v3', operation: 'getSets', kind: { type: 'bindingDisabled' } })
     h.emptyFrom = 2
     const status = await h.sync.run()
@@ -111,7 +107,7 @@ describe('the issue’s catalogue size', () => {
   it.each([100, 37])(
     'gets all 20,000 sets from a service honouring %i sets a page',
     async (cap) => {
-      h = await createHarness(20_000, undefined, { maxPageSize: cap })
+      const h = await harness(20_000, undefined, { maxPageSize: cap })
       await h.sync.run()
       await complete(h, 20_000)
       // Speed is measured by `npm run bench:sync`, not here.

@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createServiceClient } from '../../src/main/service/index'
 import type { SetRecord } from '../../src/shared/protocol/records'
 import { getSyncValue } from '../../src/main/store/sync-state-repo'
-import { createHarness } from './sync-pull-harness'
+import { harnessEachTest } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 function serviceClient(x: Harness) {
   return createServiceClient({
@@ -31,7 +27,7 @@ async function allServiceSets(x: Harness): Promise<SetRecord[]> {
 
 describe('catalogue pull', () => {
   it('a first sync stores exactly the service catalogue, findable by text', async () => {
-    h = await createHarness(1200)
+    const h = await harness(1200)
     const status = await h.sync.run()
     expect(status.error).toBeNull()
     expect(status.catalogueSets).toBe(1200)
@@ -94,7 +90,7 @@ describe('catalogue pull', () => {
   })
 
   it('pages the catalogue through v2 when the service offers no v3 getSets', async () => {
-    h = await createHarness(700)
+    const h = await harness(700)
     h.svc.admin.addFault({ service: 'v3', operation: 'getSets', kind: { type: 'bindingDisabled' } })
     const status = await h.sync.run()
     expect(status.error).toBeNull()
@@ -109,7 +105,7 @@ describe('catalogue pull', () => {
   })
 
   it('resumes an interrupted first sync at the first page not stored', async () => {
-    h = await createHarness(1200)
+    const h = await harness(1200)
     h.failPage = 2
     const broken = await h.sync.run()
     expect(broken.online).toBe(false)
@@ -140,7 +136,7 @@ describe('catalogue pull', () => {
 
   it('an incremental sync picks up sets changed on the service, without paging the catalogue', async () => {
     let clock = Date.parse('2026-03-01T10:00:00Z')
-    h = await createHarness(600, () => new Date(clock))
+    const h = await harness(600, () => new Date(clock))
     await h.sync.run()
     clock += 30 * 60_000
     const touched = h.svc.admin.touchSets(5)
@@ -163,7 +159,7 @@ describe('catalogue pull', () => {
 
 describe('offline and allowance', () => {
   it('with the service unreachable, sync reports offline and browsing keeps working', async () => {
-    h = await createHarness(300)
+    const h = await harness(300)
     // Nothing has answered yet: online as far as anyone knows, but not connected.
     expect(h.sync.status()).toMatchObject({ online: true, connected: false })
     expect((await h.sync.run()).connected).toBe(true)
@@ -203,7 +199,7 @@ describe('offline and allowance', () => {
   })
 
   it('stops cleanly when the daily getSets allowance is used up and shows what is left', async () => {
-    h = await createHarness(1200)
+    const h = await harness(1200)
     h.svc.admin.setAllowance(h.svc.demo.apiKey, 2)
     const status = await h.sync.run()
     expect(status.running).toBe(false)

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { testEditSide } from '../collection/harness'
-import { createHarness } from './sync-pull-harness'
+import { harnessEachTest } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 import { interceptV3 } from './v3-requests'
 
@@ -10,11 +10,7 @@ import { interceptV3 } from './v3-requests'
  * stored, and a left-out set of the user's own list is not cleared.
  */
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 type Obj = Record<string, unknown>
 const userList = (p: Obj): boolean => p['owned'] === 1 || p['wanted'] === 1
@@ -36,8 +32,7 @@ async function edited(x: Harness, req: Request, key: string, edit: (list: Obj[])
 
 describe('a sync meeting one odd record', () => {
   it('stores the rest of a catalogue page, counts the odd set and logs it by id', async () => {
-    const x = await createHarness(40)
-    h = x
+    const x = await harness(40)
     let odd = 0
     interceptV3(x, (call, req) =>
       call.op !== 'getSets' || userList(call.params)
@@ -60,8 +55,7 @@ describe('a sync meeting one odd record', () => {
   })
 
   it('keeps a set of the user’s own list it could not read, instead of clearing it', async () => {
-    const x = await createHarness(60)
-    h = x
+    const x = await harness(60)
     expect((await x.sync.run()).error).toBeNull()
     const before = ownedSets(x)
     expect(before.length).toBeGreaterThan(0)
@@ -80,8 +74,7 @@ describe('a sync meeting one odd record', () => {
   })
 
   it('reads the v3 figure list figure by figure (issue 27 item 3) and completes', async () => {
-    const x = await createHarness(40)
-    h = x
+    const x = await harness(40)
     expect((await x.sync.run()).error).toBeNull()
     interceptV3(x, (call) => {
       if (call.op !== 'getMinifigCollection') return null
@@ -124,8 +117,7 @@ describe('a sync meeting one odd record', () => {
   })
 
   it('reads the v2 figure list figure by figure when v3 has none, and completes', async () => {
-    const x = await createHarness(40)
-    h = x
+    const x = await harness(40)
     expect((await x.sync.run()).error).toBeNull()
     const NS = x.svc.namespaces.api
     const figure = (number: string | null, loose: string) =>
