@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { decodeResponse } from '../../src/main/service/decode-response'
 import type { DecodeInput } from '../../src/main/service/decode-response'
-import { NS as FAULT_NS, fault11, fault12 } from '../fixtures/service/build'
+import { NS as FAULT_NS, V2_POST, fault11, fault12 } from '../fixtures/service/build'
 import { AppError } from '../../src/shared/errors'
 
 /**
@@ -15,12 +15,9 @@ const NS = 'https://brickset.com/api/'
 
 const v2 = (operation: string, text: string): unknown =>
   decodeResponse({
-    service: 'v2',
-    operation,
-    binding: 'httpPost',
+    ...V2_POST,
     namespace: NS,
-    status: 200,
-    contentType: 'text/xml; charset=utf-8',
+    operation,
     body: `<?xml version="1.0" encoding="utf-8"?>\n<string xmlns="${NS}">${text}</string>`
   })
 

@@ -3,7 +3,7 @@ import { AppError } from '../../src/shared/errors'
 import { createServiceClient, stopDecodeWorker } from '../../src/main/service/index'
 import type { ServiceClient } from '../../src/main/service/index'
 import { decodeResponse } from '../../src/main/service/decode-response'
-import { NS, httpList, recordXml } from '../fixtures/service/build'
+import { NS, httpList, recordXml, V2_POST } from '../fixtures/service/build'
 
 /**
  * One deadline covers a call's download and its decode, and cancelling a call stops its decode.
@@ -97,15 +97,7 @@ describe('a 1 MB attribute-heavy answer', () => {
   ])
 
   it('is refused by the decoder as not XML', () => {
-    const input = {
-      service: 'v2' as const,
-      operation: 'getSets',
-      binding: 'httpPost' as const,
-      namespace: NS,
-      status: 200,
-      contentType: 'text/xml; charset=utf-8',
-      body: hostile
-    }
+    const input = { ...V2_POST, body: hostile }
     expect(() => decodeResponse(input)).toThrow(expect.objectContaining({ code: 'bad_xml' }))
   })
 

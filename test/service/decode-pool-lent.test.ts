@@ -7,7 +7,7 @@ import {
   stopDecodeWorker,
   takeBackDecoder
 } from '../../src/main/service/decode-pool'
-import { NS, httpList, recordXml } from '../fixtures/service/build'
+import { httpList, recordXml, V2_POST } from '../fixtures/service/build'
 
 /**
  * A thread lent to the decode pool (a catalogue load's set writer) is not the pool's: it is taken
@@ -28,12 +28,7 @@ const page = new TextEncoder().encode(
   )
 )
 const input = (): Parameters<typeof decodeOffThread>[0] => ({
-  service: 'v2',
-  operation: 'getSets',
-  binding: 'httpPost',
-  namespace: NS,
-  status: 200,
-  contentType: 'text/xml; charset=utf-8',
+  ...V2_POST,
   // Each call its own buffer, as a download's: the pool may hand it over.
   bytes: page.slice()
 })

@@ -5,7 +5,7 @@ import {
   decodeOffThread,
   stopDecodeWorker
 } from '../../src/main/service/decode-pool'
-import { NS, httpList, recordXml } from '../fixtures/service/build'
+import { V2_POST, setsPage } from '../fixtures/service/build'
 
 /**
  * The decoder's worker thread dying under a call (out of memory, a crash in native code) is
@@ -16,19 +16,7 @@ afterAll(async () => {
   await stopDecodeWorker()
 })
 
-const page = httpList(
-  'sets',
-  Array.from({ length: 1500 }, () => recordXml('sets'))
-)
-const input = {
-  service: 'v2' as const,
-  operation: 'getSets',
-  binding: 'httpPost' as const,
-  namespace: NS,
-  status: 200,
-  contentType: 'text/xml; charset=utf-8',
-  body: page
-}
+const input = { ...V2_POST, body: setsPage(1500) }
 
 /** Waits until the pool has a worker other than `than` (the retry started one). */
 async function nextWorker(
@@ -43,7 +31,7 @@ async function nextWorker(
 
 describe('the decode worker dies during a call', () => {
   it('once: the call is decoded on a fresh worker', async () => {
-    expect(page.length).toBeGreaterThan(128 * 1024)
+    expect(input.body.length).toBeGreaterThan(128 * 1024)
     const call = decodeOffThread(input)
     const first = currentDecodeWorker()
     expect(first).not.toBeNull()

@@ -4,7 +4,7 @@ import {
   decodeOffThread,
   stopDecodeWorker
 } from '../../src/main/service/decode-pool'
-import { NS, httpList, recordXml } from '../fixtures/service/build'
+import { V2_POST, setsPage } from '../fixtures/service/build'
 
 /**
  * The decode worker's isolate and heap are 25-35 MB of the host's RSS. A sync keeps it busy page
@@ -18,18 +18,7 @@ afterAll(async () => {
   await stopDecodeWorker()
 })
 
-const input = {
-  service: 'v2' as const,
-  operation: 'getSets',
-  binding: 'httpPost' as const,
-  namespace: NS,
-  status: 200,
-  contentType: 'text/xml; charset=utf-8',
-  body: httpList(
-    'sets',
-    Array.from({ length: 1500 }, () => recordXml('sets'))
-  )
-}
+const input = { ...V2_POST, body: setsPage(1500) }
 
 describe('an idle decode worker', () => {
   it('is kept between answers that keep coming, and ended once they stop', async () => {

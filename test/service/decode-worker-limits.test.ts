@@ -4,7 +4,7 @@ import {
   decodeOffThread,
   stopDecodeWorker
 } from '../../src/main/service/decode-pool'
-import { NS, httpList, recordXml } from '../fixtures/service/build'
+import { httpList, recordXml, V2_POST, setsPage } from '../fixtures/service/build'
 
 /**
  * The decode worker's heap counts in the host's RSS: under V8's default ~4 GB ceiling a sync's
@@ -16,18 +16,7 @@ afterAll(async () => {
 
 describe('decode worker limits', () => {
   it('runs the decode worker with a small young generation and a heap ceiling', async () => {
-    await decodeOffThread({
-      service: 'v2',
-      operation: 'getSets',
-      binding: 'httpPost',
-      namespace: NS,
-      status: 200,
-      contentType: 'text/xml; charset=utf-8',
-      body: httpList(
-        'sets',
-        Array.from({ length: 1500 }, () => recordXml('sets'))
-      )
-    })
+    await decodeOffThread({ ...V2_POST, body: setsPage(1500) })
     const limits = currentDecodeWorker()?.resourceLimits
     // 8 and 512 let its heap stand at 24-33 MB through a 20,000-set sync, holding 9-14 MB.
     expect(limits?.maxYoungGenerationSizeMb ?? Infinity).toBeLessThanOrEqual(4)
@@ -44,12 +33,7 @@ describe('decode worker limits', () => {
       Array.from({ length: count }, () => one)
     )
     const rows = (await decodeOffThread({
-      service: 'v2',
-      operation: 'getSets',
-      binding: 'httpPost',
-      namespace: NS,
-      status: 200,
-      contentType: 'text/xml; charset=utf-8',
+      ...V2_POST,
       bytes: new TextEncoder().encode(body)
     })) as unknown[]
     expect(rows).toHaveLength(count)

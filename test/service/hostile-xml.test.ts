@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../src/shared/errors'
 import { decodeResponse } from '../../src/main/service/decode-response'
-import { DECL, NS, httpList, recordXml } from '../fixtures/service/build'
+import { DECL, NS, httpList, recordXml, V2_POST } from '../fixtures/service/build'
 
 function run(
   body: string,
@@ -9,15 +9,7 @@ function run(
 ): { code: string; ms: number; value?: unknown; message?: string } {
   const t0 = performance.now()
   try {
-    const value = decodeResponse({
-      service: 'v2',
-      operation,
-      binding: 'httpPost',
-      namespace: NS,
-      status: 200,
-      contentType: 'text/xml; charset=utf-8',
-      body
-    })
+    const value = decodeResponse({ ...V2_POST, operation, body })
     return { code: 'ok', ms: performance.now() - t0, value }
   } catch (e) {
     if (!(e instanceof AppError)) throw e

@@ -5,7 +5,7 @@ import { decodeResponse } from '../../src/main/service/decode-response'
 import type { DecodeInput } from '../../src/main/service/decode-response'
 import { AppError } from '../../src/shared/errors'
 import { rejectionsOf } from '../../src/shared/protocol/record-tolerance'
-import { httpList, NS, recordXml } from '../fixtures/service/build'
+import { httpList, recordXml, V2_POST, V3_POST } from '../fixtures/service/build'
 
 /**
  * Values no service can mean (issue 26): v2 and v3 refuse the same setIDs, and a v3 page holds no
@@ -18,15 +18,7 @@ const RECORDED = JSON.parse(
 ) as Obj[]
 
 function v3(sets: readonly unknown[], matches = sets.length): DecodeInput {
-  return {
-    service: 'v3',
-    operation: 'getSets',
-    binding: 'httpPost',
-    namespace: 'https://brickset.com/api/',
-    status: 200,
-    contentType: 'application/json; charset=utf-8',
-    body: JSON.stringify({ status: 'success', matches, sets })
-  }
+  return { ...V3_POST, body: JSON.stringify({ status: 'success', matches, sets }) }
 }
 
 function thrown(run: () => unknown): AppError {
@@ -95,12 +87,7 @@ describe('v3 values beyond any real set', () => {
 
 describe('v2 setIDs', () => {
   const v2 = (setID: string): DecodeInput => ({
-    service: 'v2',
-    operation: 'getSets',
-    binding: 'httpPost',
-    namespace: NS,
-    status: 200,
-    contentType: 'text/xml; charset=utf-8',
+    ...V2_POST,
     body: httpList('sets', [recordXml('sets', { setID: '7' }), recordXml('sets', { setID })])
   })
 

@@ -6,6 +6,7 @@ import { decodeResponse } from '../../src/main/service/decode-response'
 import type { DecodeInput } from '../../src/main/service/decode-response'
 import { AppError } from '../../src/shared/errors'
 import { rejectionsOf } from '../../src/shared/protocol/record-tolerance'
+import { V2_POST } from '../fixtures/service/build'
 
 // Issue 27 item 2 on v2: one odd record of a v2 list is left out and named; the rest is read.
 // Built from production's recorded answers (test/fixtures/production/production-v2/responses).
@@ -29,15 +30,7 @@ function setsPage(n: number, at: number[], mutate: (xml: string) => string): str
 }
 
 function input(operation: string, body: string): DecodeInput {
-  return {
-    service: 'v2',
-    operation,
-    binding: 'httpPost',
-    namespace: NS,
-    status: 200,
-    contentType: 'text/xml; charset=utf-8',
-    body
-  }
+  return { ...V2_POST, namespace: NS, operation, body }
 }
 
 const field = (name: string, value: string) => (xml: string) =>

@@ -6,6 +6,7 @@ import type { DecodeInput } from '../../src/main/service/decode-response'
 import { createReferenceService } from '../../src/emulator/index'
 import { createServiceClient } from '../../src/main/service/index'
 import { AppError } from '../../src/shared/errors'
+import { V3_POST } from '../fixtures/service/build'
 import { checkV3SetsAnswer } from '../../src/shared/protocol/v3-set-records'
 import type { V3SetsAnswer } from '../../src/shared/protocol/v3-set-records'
 
@@ -30,16 +31,7 @@ const TYPES = [
 ]
 
 function dec(over: Partial<DecodeInput>): unknown {
-  return decodeResponse({
-    service: 'v3',
-    operation: 'getSets',
-    binding: 'httpPost',
-    namespace: 'https://brickset.com/api/',
-    status: 200,
-    contentType: 'application/json; charset=utf-8',
-    body: BODY,
-    ...over
-  })
+  return decodeResponse({ ...V3_POST, body: BODY, ...over })
 }
 
 function codeOf(over: Partial<DecodeInput>): string {

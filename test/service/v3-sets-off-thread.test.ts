@@ -10,6 +10,7 @@ import type { DecodeInput } from '../../src/main/service/decode-response'
 import { createServiceClient } from '../../src/main/service/index'
 import { setsOfPage } from '../../src/main/sync/pull/v3-sets'
 import { AppError } from '../../src/shared/errors'
+import { V3_POST } from '../fixtures/service/build'
 
 /**
  * A 500-set v3 getSets page is checked and read record by record in the decode worker: the main
@@ -79,15 +80,7 @@ function body(sets: readonly Obj[], matches = 600): string {
 }
 
 function input(text: string): DecodeInput {
-  return {
-    service: 'v3',
-    operation: 'getSets',
-    binding: 'httpPost',
-    namespace: 'https://brickset.com/api/',
-    status: 200,
-    contentType: 'application/json; charset=utf-8',
-    body: text
-  }
+  return { ...V3_POST, body: text }
 }
 
 describe('a 500-set v3 getSets page is checked off the main thread', () => {
