@@ -1,15 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   bits,
   copiesOf,
-  exchangeHarness,
+  exchangeEachTest,
   golden,
   goldenBytes,
   insertMinifig,
   labelsOf,
   setState
 } from './store-fixtures'
-import type { ExchangeHarness } from './store-fixtures'
 
 /**
  * Studbook's own full CSV (test/fixtures/formats/studbook-full.csv) as a user meets it: imported
@@ -17,14 +16,11 @@ import type { ExchangeHarness } from './store-fixtures'
  * site's file. The other sites' files are in site-files.test.ts.
  */
 
-let t: ExchangeHarness
-afterEach(() => {
-  t.close()
-})
+const exchange = exchangeEachTest()
 
 describe('our own full export', () => {
   it('the golden file imports into an empty profile, and exporting that gives the file back', async () => {
-    t = await exchangeHarness()
+    const t = await exchange()
     // The service lists the user's minifigures with their names; the import sets the counts.
     insertMinifig(t.h.store, t.h.profileId, 'sw0001a', 'Luke Skywalker')
     insertMinifig(t.h.store, t.h.profileId, 'hp150', 'Harry Potter')
@@ -56,7 +52,7 @@ describe('our own full export', () => {
   })
 
   it('imported as a Brickset file it is refused by name, and no quantity is lowered', async () => {
-    t = await exchangeHarness()
+    const t = await exchange()
     const falcon = t.id('10179-1')
     await t.h.handlers['collection:updateSet']({ setID: falcon, patch: { qtyOwned: 3 } })
     const full = await t.x['exchange:export']({

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { afterEach } from 'vitest'
 import { createExchangeHandlers } from '../../src/main/exchange/handlers'
 import type { ExchangeHandlers } from '../../src/main/exchange/handlers'
 import type { Store } from '../../src/main/store/connection'
@@ -88,6 +89,23 @@ export async function exchangeHarness(): Promise<ExchangeHarness> {
     close: () => {
       h.close()
     }
+  }
+}
+
+/**
+ * Harnesses that last one test: each made with the function this returns is closed after the
+ * test (afterEach). At the top of a file, `const exchange = exchangeEachTest()`; in a test,
+ * `const t = await exchange()`.
+ */
+export function exchangeEachTest(): () => Promise<ExchangeHarness> {
+  const open: ExchangeHarness[] = []
+  afterEach(() => {
+    for (const t of open.splice(0)) t.close()
+  })
+  return async () => {
+    const t = await exchangeHarness()
+    open.push(t)
+    return t
   }
 }
 
