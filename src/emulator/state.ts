@@ -164,24 +164,19 @@ export function seedDemoCollection(cat: Catalogue, data: UserData): void {
   const first = [...data.sets.entries()].find(([, e]) => e.owned)
   if (first) {
     data.copies.set(1, {
-      collectionID: 1,
-      setID: first[0],
+      ...blankCopy(1, first[0]),
       dateAcquired: '2021-12-24',
       currency: 'GBP',
       pricePaid: 89.99,
-      additionalPricePaid: 0,
       currentEstimatedValue: 120,
       conditionWhenAcquired: 'New',
       acquiredFrom: 'Toy shop',
       conditionNow: 'Assembled',
       location: 'Living room shelf',
-      notes: '',
       parts: true,
       minifigs: true,
       instructions: true,
-      box: true,
-      willTrade: false,
-      modified: false
+      box: true
     })
   }
   const theme = cat.themes[0]
