@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ROOT, startApp } from './harness'
+import { startApp } from './harness'
 import { findLayoutProblems } from './layout-check'
 import type { AppUnderTest } from './harness'
 import { serviceCollection } from './service-collection'
 import { go, listSettled, serviceUserHash, waitForSets } from './ui-helpers'
+import { seriousAxeFindings } from './axe'
 
 /** Issue #17, bulk edit: select with Shift-click, edit from the bulk bar, one Ctrl+Z, sync. */
 
@@ -211,20 +211,6 @@ describe('bulk edit in the browser', () => {
 
   it('the bar and the summary fit and are axe clean, in light and dark, narrow and wide', async () => {
     const page = app.page
-    const axeSource = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
-    await page.evaluate(axeSource)
-    const serious = async (): Promise<string[]> =>
-      (
-        await page.evaluate(() =>
-          (
-            window as unknown as {
-              axe: { run(): Promise<{ violations: { id: string; impact: string | null }[] }> }
-            }
-          ).axe.run()
-        )
-      ).violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => v.id)
     await go(page, '#/browse')
     await listSettled(page)
     // The toasts of the tests before go by themselves; flying out, they overlap while measured.
@@ -245,7 +231,7 @@ describe('bulk edit in the browser', () => {
         const bar = page.getByRole('toolbar', { name: 'Bulk edit' })
         await bar.getByText('3 sets selected').waitFor()
         expect(await findLayoutProblems(page)).toEqual([])
-        expect(await serious()).toEqual([])
+        expect(await seriousAxeFindings(page)).toEqual([])
         await page.screenshot({
           path: join(app.artifactsDir, `ui-bulk-bar-${scheme}-${String(size.width)}.png`)
         })
@@ -254,7 +240,7 @@ describe('bulk edit in the browser', () => {
         const summary = page.getByRole('dialog', { name: /^Mark as not wanted: / })
         await summary.waitFor()
         expect(await findLayoutProblems(page)).toEqual([])
-        expect(await serious()).toEqual([])
+        expect(await seriousAxeFindings(page)).toEqual([])
         await page.screenshot({
           path: join(app.artifactsDir, `ui-bulk-summary-${scheme}-${String(size.width)}.png`)
         })

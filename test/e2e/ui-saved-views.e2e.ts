@@ -1,14 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { launchChromium } from './chromium'
-import { ARTIFACTS_DIR, ROOT, startWebHost } from './harness'
-import type { WebHost } from './harness'
-import { stopProcess } from './processes'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { ARTIFACTS_DIR } from './harness'
+import { hostRuns } from './host-runs'
 import { findLayoutProblems } from './layout-check'
 import { listSettled, resultCount, waitForSets } from './ui-helpers'
+import { seriousAxeFindings } from './axe'
 
 /**
  * Issue #17's saved views as a person meets them: a view of the owned sets of one theme is saved
@@ -16,16 +13,12 @@ import { listSettled, resultCount, waitForSets } from './ui-helpers'
  * sidebar with its count, and the count follows when one more set of that theme becomes owned.
  */
 const SETS = 300
-const dir = mkdtempSync(join(tmpdir(), 'studbook-views-'))
-const data = join(dir, 'app')
-let host: WebHost | null = null
-let browser: Browser
+const run = hostRuns('studbook-views-')
 let context: BrowserContext
 
 async function open(): Promise<Page> {
-  host = await startWebHost(data, { demoSets: SETS })
-  const page = await context.newPage()
-  await page.goto(host.url)
+  await run.start({ demoSets: SETS })
+  const { page } = await run.open(context)
   await waitForSets(page, SETS)
   return page
 }
@@ -39,6 +32,14 @@ async function sidebarCount(page: Page, name: string): Promise<number> {
   return Number(text.replace(/\D/g, ''))
 }
 
+/** Opens a section from the sidebar, filtered to one theme, and waits for its list. */
+async function sectionOfTheme(page: Page, section: string, theme: string): Promise<void> {
+  await sidebar(page).getByRole('link', { name: section }).click()
+  await listSettled(page)
+  await page.getByRole('complementary', { name: 'Filters' }).getByLabel('Theme').selectOption(theme)
+  await listSettled(page)
+}
+
 /** Marks the list's `n`-th row owned with its Owned button, and waits for the answer. */
 async function markOwned(page: Page, n: number): Promise<void> {
   const row = page.locator('[role="gridcell"][id^="item-"]').nth(n)
@@ -47,35 +48,13 @@ async function markOwned(page: Page, n: number): Promise<void> {
   await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true')
 }
 
-const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
-
 /** Serious and critical axe findings, and boxes that overflow, as lines to compare with []. */
 async function problems(page: Page): Promise<string[]> {
-  await page.evaluate(AXE)
-  const result = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: { run(): Promise<{ violations: { id: string; impact?: string | null }[] }> }
-      }
-    ).axe.run()
-  )
-  return [
-    ...result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `axe ${v.id}`),
-    ...(await findLayoutProblems(page))
-  ]
+  return [...(await seriousAxeFindings(page)), ...(await findLayoutProblems(page))]
 }
 
 beforeAll(async () => {
-  browser = await launchChromium()
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-})
-
-afterAll(async () => {
-  await browser.close()
-  if (host) await stopProcess(host.child)
-  rmSync(dir, { recursive: true, force: true })
+  context = await run.browser.newContext({ viewport: { width: 1440, height: 900 } })
 })
 
 describe('a saved view', () => {
@@ -94,13 +73,7 @@ describe('a saved view', () => {
     await markOwned(page, 1)
 
     // My collection, that theme: saved by name.
-    await sidebar(page).getByRole('link', { name: 'My collection' }).click()
-    await listSettled(page)
-    await page
-      .getByRole('complementary', { name: 'Filters' })
-      .getByLabel('Theme')
-      .selectOption(chosen)
-    await listSettled(page)
+    await sectionOfTheme(page, 'My collection', chosen)
     expect(await resultCount(page)).toBe(2)
     const NAME = `${chosen} I own`
     await page.getByRole('button', { name: 'Save view…' }).click()
@@ -118,8 +91,7 @@ describe('a saved view', () => {
 
     // Stop the app, start it again on the same data folder.
     await page.close()
-    if (host) await stopProcess(host.child)
-    host = null
+    await run.stop()
     page = await open()
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
@@ -134,13 +106,7 @@ describe('a saved view', () => {
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'ui-saved-views.png') })
 
     // One more set of that theme owned, from Browse: the sidebar's count follows.
-    await sidebar(page).getByRole('link', { name: 'Browse' }).click()
-    await listSettled(page)
-    await page
-      .getByRole('complementary', { name: 'Filters' })
-      .getByLabel('Theme')
-      .selectOption(chosen)
-    await listSettled(page)
+    await sectionOfTheme(page, 'Browse', chosen)
     await markOwned(page, 2)
     await expect.poll(() => sidebarCount(page, NAME)).toBe(3)
     // Back to the view: the list says the same.

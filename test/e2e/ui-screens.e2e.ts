@@ -1,16 +1,10 @@
-import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ROOT, startApp } from './harness'
+import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go, listSettled, waitForSets, waitForSyncEnd } from './ui-helpers'
-
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
-}
-
-const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
+import { go, listSettled } from './ui-helpers'
+import { seriousAxeFindings } from './axe'
 
 /** Every main screen, reached the way a user would (the hash is the route). */
 const SCREENS: { name: string; hash: string; ready: (page: Page) => Promise<unknown> }[] = [
@@ -55,10 +49,8 @@ let firstSet = 0
 let leaving: { setID: number; fullNumber: string; name: string }[] = []
 
 beforeAll(async () => {
-  app = await startApp({ demoSets: 2000 })
-  await waitForSets(app.page, 2000)
+  app = await startSyncedApp({ demoSets: 2000 })
   // The demo's collection arrives after its catalogue; the screens are read once it has.
-  await waitForSyncEnd(app)
   const first = await app.rpc<{ rows: { setID: number }[] }>('catalog:search', { limit: 1 })
   firstSet = first.rows[0]?.setID ?? 0
   // Issue #30 §3: the demo gives some sets in the shops a coming last day (relative to today).
@@ -80,15 +72,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.stop()
 })
-
-async function scan(page: Page): Promise<AxeResult['violations']> {
-  // Evaluated over the DevTools protocol, so the page's CSP (no inline script) stays untouched.
-  await page.evaluate(AXE)
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe.run()
-  )
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-}
 
 describe('the retirement watch on the demo catalogue', () => {
   it('lists the wanted sets leaving the shops, by date, with their price; Browse badges them', async () => {
@@ -132,14 +115,8 @@ describe('every main screen in light and dark mode', () => {
         await screen.ready(page)
         await page.waitForTimeout(150)
         await page.screenshot({ path: join(app.artifactsDir, `ui-${screen.name}-${scheme}.png`) })
-        for (const v of await scan(page)) {
-          problems.push(
-            `${screen.name}/${scheme}: ${v.id} (${v.impact ?? ''}) ${v.help} at ${v.nodes
-              .slice(0, 3)
-              .map((n) => n.target.join(' '))
-              .join(', ')}`
-          )
-        }
+        for (const finding of await seriousAxeFindings(page))
+          problems.push(`${screen.name}/${scheme}: ${finding}`)
       }
       expect(problems).toEqual([])
     })

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { startApp } from './harness'
+import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { ServiceClient, go, resultCount, waitForSets, waitForSyncEnd } from './ui-helpers'
+import { ServiceClient, go, resultCount } from './ui-helpers'
 
 let app: AppUnderTest
 let service: ServiceClient
@@ -10,15 +10,9 @@ let sets: { setID: number; fullNumber: string }[] = []
 
 beforeAll(async () => {
   // The reference service in its own process, stoppable and restartable on the same port and data.
-  app = await startApp({ demoSets: 2000, externalService: { sets: 2000 } })
-  const svc = app.service
-  if (!svc) throw new Error('no external service')
-  service = new ServiceClient(svc.url, svc.apiKey)
-  await service.login(svc.username, svc.password)
-  await app.rpc('sync:start', { full: true })
-  await waitForSets(app.page, 2000)
-  // Complete, so the first test's failed attempt comes seconds after a complete sync.
-  await waitForSyncEnd(app)
+  // Synced completely, so the first test's failed attempt comes seconds after a complete sync.
+  app = await startSyncedApp({ demoSets: 2000, externalService: { sets: 2000 } })
+  service = await ServiceClient.signedIn(app.service)
   const found = await app.rpc<{ rows: { setID: number; fullNumber: string }[] }>('catalog:search', {
     limit: 5
   })
