@@ -34,6 +34,7 @@ export { flagField, setEdit } from './edits-types'
 export type { CopyValue, Edit, MinifigValue, SetField, SetFieldValues } from './edits-types'
 export { outboxCounts } from './outbox-counts-repo'
 export { parseOutboxTarget } from './outbox-target'
+export { readStoredCopy, readStoredEdit } from './stored-edits'
 export type { OutboxTarget } from './outbox-target'
 export { outbox } from './outbox'
 /**
