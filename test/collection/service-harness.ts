@@ -4,6 +4,7 @@ import { createPusher } from '../../src/main/sync/push/pusher'
 import type { Pusher } from '../../src/main/sync/push/pusher'
 import { createServiceClient } from '../../src/main/service/index'
 import type { ServiceClient } from '../../src/main/service/index'
+import type { Store } from '../../src/main/store/connection'
 import { editHarness, insertSets } from './harness'
 import type { EditHarness } from './harness'
 
@@ -16,6 +17,10 @@ export interface PushHarness extends EditHarness {
   readonly secrets: { apiKey: string; userHash?: string }
   /** Pushes until nothing is pending or the rounds run out. */
   drain(maxRounds?: number): Promise<void>
+  /** Outbox rows waiting to be pushed. */
+  pending(): number
+  /** A pusher like `pusher`, over `store` (a test's wrapper of this harness's store). */
+  pusherOn(store: Store): Pusher
   close(): void
 }
 
@@ -55,13 +60,21 @@ export async function pushHarness(options: PushHarnessOptions = {}): Promise<Pus
   const setIDs = options.reuse?.setIDs ?? (await freshSets(client, svc))
   const h = await editHarness({ sets: [], ...(options.dir ? { dir: options.dir } : {}) })
   insertSets(h.store, h.profileId, setIDs)
-  const pusher = createPusher({
-    store: h.store,
-    profileId: () => h.profileId,
-    client: () => client,
-    signedIn: () => secrets.userHash !== undefined,
-    now: () => new Date()
-  })
+  const pusherOn = (store: Store): Pusher =>
+    createPusher({
+      store,
+      profileId: () => h.profileId,
+      client: () => client,
+      signedIn: () => secrets.userHash !== undefined,
+      now: () => new Date()
+    })
+  const pusher = pusherOn(h.store)
+  const pending = (): number =>
+    (
+      h.store.read.prepare("SELECT count(*) AS n FROM outbox WHERE state = 'pending'").get() as {
+        n: number
+      }
+    ).n
   return {
     ...h,
     svc,
@@ -70,14 +83,10 @@ export async function pushHarness(options: PushHarnessOptions = {}): Promise<Pus
     setIDs,
     secrets,
     async drain(maxRounds = 20) {
-      for (let i = 0; i < maxRounds; i++) {
-        const before = h.store.read
-          .prepare("SELECT count(*) AS n FROM outbox WHERE state = 'pending'")
-          .get() as { n: number }
-        if (before.n === 0) return
-        await pusher.push()
-      }
+      for (let i = 0; i < maxRounds && pending() > 0; i++) await pusher.push()
     },
+    pending,
+    pusherOn,
     close() {
       h.close()
       if (!options.svc) svc.close()

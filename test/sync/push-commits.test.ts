@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createBulkEditHandlers } from '../../src/main/collection/bulk-edit-handlers'
-import { createPusher } from '../../src/main/sync/push/pusher'
 import type { Store } from '../../src/main/store/connection'
 import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
@@ -65,13 +64,6 @@ function counting(store: Store): { store: Store; commits: () => number } {
   }
 }
 
-const pending = () =>
-  (
-    h.store.read.prepare("SELECT count(*) AS n FROM outbox WHERE state = 'pending'").get() as {
-      n: number
-    }
-  ).n
-
 describe('a large push', () => {
   it('commits about once per row, not twice, and every row still reaches the service', async () => {
     h = await pushHarness()
@@ -80,18 +72,12 @@ describe('a large push', () => {
       setIDs: ids,
       action: { kind: 'wanted', value: true }
     })
-    expect(pending()).toBe(40)
+    expect(h.pending()).toBe(40)
     const c = counting(h.store)
-    const pusher = createPusher({
-      store: c.store,
-      profileId: () => h.profileId,
-      client: () => h.client,
-      signedIn: () => true,
-      now: () => new Date()
-    })
+    const pusher = h.pusherOn(c.store)
     const report = await pusher.push()
     expect(report).toMatchObject({ pushed: 40, conflicts: 0, failed: 0, stopped: null })
-    expect(pending()).toBe(0)
+    expect(h.pending()).toBe(0)
     for (const id of ids) expect(h.svc.admin.getCollectionValue('demo', id).wanted).toBe(true)
     // One commit per row records its write before it leaves; the confirmations go together.
     expect(c.commits()).toBeGreaterThanOrEqual(40)
@@ -121,7 +107,7 @@ describe('a large push', () => {
     const shown = ids.filter((id) => h.svc.admin.getCollectionValue('demo', id).wanted)
     expect(shown.length).toBeGreaterThan(0)
     // Every set the service shows wanted is confirmed; the others still wait.
-    expect(pending()).toBe(30 - shown.length)
+    expect(h.pending()).toBe(30 - shown.length)
     const left = h.store.read
       .prepare("SELECT set_id FROM outbox WHERE state = 'pending' ORDER BY set_id")
       .all() as { set_id: number }[]

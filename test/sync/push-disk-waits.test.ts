@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createBulkEditHandlers } from '../../src/main/collection/bulk-edit-handlers'
-import { createPusher } from '../../src/main/sync/push/pusher'
 import type { Store } from '../../src/main/store/connection'
 import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
@@ -64,13 +63,6 @@ function watching(store: Store): { store: Store; synced: boolean[] } {
   return { store: { ...store, write, read: write } as unknown as Store, synced }
 }
 
-const pending = () =>
-  (
-    h.store.read.prepare("SELECT count(*) AS n FROM outbox WHERE state = 'pending'").get() as {
-      n: number
-    }
-  ).n
-
 describe('a push round', () => {
   it('never waits for the disk on the main thread, and every row reaches the service', async () => {
     h = await pushHarness()
@@ -79,18 +71,12 @@ describe('a push round', () => {
       setIDs: ids,
       action: { kind: 'wanted', value: true }
     })
-    expect(pending()).toBe(40)
+    expect(h.pending()).toBe(40)
     const w = watching(h.store)
-    const pusher = createPusher({
-      store: w.store,
-      profileId: () => h.profileId,
-      client: () => h.client,
-      signedIn: () => true,
-      now: () => new Date()
-    })
+    const pusher = h.pusherOn(w.store)
     const report = await pusher.push()
     expect(report).toMatchObject({ pushed: 40, conflicts: 0, failed: 0, stopped: null })
-    expect(pending()).toBe(0)
+    expect(h.pending()).toBe(0)
     for (const id of ids) expect(h.svc.admin.getCollectionValue('demo', id).wanted).toBe(true)
     // One "sent" record per row, and the confirmations: all committed, none waiting on the thread.
     expect(w.synced.length).toBeGreaterThanOrEqual(40)

@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createBulkEditHandlers } from '../../src/main/collection/bulk-edit-handlers'
-import { createPusher } from '../../src/main/sync/push/pusher'
 import type { Store } from '../../src/main/store/connection'
 import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
@@ -46,13 +45,6 @@ function watching(store: Store): { store: Store; reads: number[] } {
   return { store: { ...store, write } as unknown as Store, reads }
 }
 
-const pending = () =>
-  (
-    h.store.read.prepare("SELECT count(*) AS n FROM outbox WHERE state = 'pending'").get() as {
-      n: number
-    }
-  ).n
-
 describe('a push round over many rows', () => {
   it('reads the outbox in pages of at most 100 rows, and still pushes every row', async () => {
     h = await pushHarness()
@@ -63,19 +55,13 @@ describe('a push round over many rows', () => {
       await bulk({ setIDs: ids, action: { kind: 'flag', flagNo, value: true } })
     }
     await bulk({ setIDs: ids, action: { kind: 'appendNote', text: 'paged' } })
-    const rows = pending()
+    const rows = h.pending()
     expect(rows).toBeGreaterThan(250)
     const w = watching(h.store)
-    const pusher = createPusher({
-      store: w.store,
-      profileId: () => h.profileId,
-      client: () => h.client,
-      signedIn: () => true,
-      now: () => new Date()
-    })
+    const pusher = h.pusherOn(w.store)
     const report = await pusher.push()
     expect(report).toMatchObject({ pushed: rows, conflicts: 0, failed: 0, stopped: null })
-    expect(pending()).toBe(0)
+    expect(h.pending()).toBe(0)
     for (const id of ids) {
       const v = h.svc.admin.getCollectionValue('demo', id)
       expect(v.wanted).toBe(true)
