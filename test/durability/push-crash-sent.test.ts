@@ -1,13 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createReferenceService } from '../../src/emulator/index'
-import { listen } from '../../src/emulator/listen'
+import { describe, expect, it } from 'vitest'
 import { COPY } from '../collection/copy-helpers'
-import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
-import { bundleChild, runChild } from './child-process'
+import { pushRig } from './push-rig'
 
 /**
  * Issue #26 item 3: two crashes in a row. The first push is killed after the service applied its
@@ -16,56 +10,8 @@ import { bundleChild, runChild } from './child-process'
  * holds the app's own first value, not the last one it recorded as sent: a third edit must go out,
  * not stop as "Changed on the service since your edit" (and strand the set's new copies behind it).
  */
-const svc = createReferenceService({ sets: 60, seed: 11 })
-const dir = mkdtempSync(join(tmpdir(), 'studbook-push-sent-'))
-let server: { url: string; close(): Promise<void> }
-let child: string
-
-beforeAll(async () => {
-  server = await listen(svc, { port: 0 })
-  child = await bundleChild(dir, 'push-child.ts')
-})
-
-afterAll(async () => {
-  await server.close()
-  svc.close()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-interface Session {
-  readonly data: string
-  readonly userHash: string
-  readonly setIDs: readonly number[]
-  readonly profileId: number
-}
-
-/** Runs one push in a child killed at `at` of its `write`-th write; the session's files stay. */
-async function crashPush(s: Session, at: 'answer' | 'send', write = 1): Promise<void> {
-  const run = await runChild(
-    child,
-    [join(s.data, 'studbook.db'), server.url, String(s.profileId)],
-    undefined,
-    {
-      STUDBOOK_TEST_KEY: svc.demo.apiKey,
-      STUDBOOK_TEST_HASH: s.userHash,
-      STUDBOOK_KILL_AT: at,
-      STUDBOOK_KILL_WRITE: String(write)
-    }
-  )
-  expect(run.signal, run.stderr).toBe('SIGKILL')
-  expect(run.lines).toContain(at === 'send' ? 'SENDING' : 'CONFIRMED 200')
-}
-
-/** The app started again over the session's files. */
-const restart = (s: Session): Promise<PushHarness> =>
-  pushHarness({ dir: s.data, svc, reuse: { userHash: s.userHash, setIDs: s.setIDs } })
-
-async function session(): Promise<{ s: Session; h: PushHarness }> {
-  const data = mkdtempSync(join(dir, 'data-'))
-  const h = await pushHarness({ dir: data, svc })
-  const s = { data, userHash: h.secrets.userHash ?? '', setIDs: h.setIDs, profileId: h.profileId }
-  return { s, h }
-}
+const rig = pushRig('push-sent', 11)
+const { svc, session, restart, crashPush } = rig
 
 const outbox = (h: PushHarness) =>
   h.store.read.prepare('SELECT target, field, state, reason FROM outbox ORDER BY id').all()

@@ -1,33 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdtempSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createReferenceService } from '../../src/emulator/index'
-import { listen } from '../../src/emulator/listen'
+import { describe, expect, it } from 'vitest'
 import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
-import { bundleChild, runChild } from './child-process'
+import { runChild } from './child-process'
+import { pushRig } from './push-rig'
 
 /**
  * Issue #13 item 7: the process dies (kill -9) after the service applied a push and before the
  * outbox row was removed. The next edit of the same field must go out, not become a conflict
  * with the value this very computer sent.
  */
-const svc = createReferenceService({ sets: 60, seed: 7 })
-const dir = mkdtempSync(join(tmpdir(), 'studbook-push-crash-'))
-let server: { url: string; close(): Promise<void> }
-let child: string
-
-beforeAll(async () => {
-  server = await listen(svc, { port: 0 })
-  child = await bundleChild(dir, 'push-child.ts')
-})
-
-afterAll(async () => {
-  await server.close()
-  svc.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const rig = pushRig('push-crash', 7)
+const { svc, dir } = rig
 
 const outbox = (h: PushHarness) =>
   h.store.read.prepare('SELECT field, state, desired, base FROM outbox').all()
@@ -50,8 +35,8 @@ describe('kill -9 between the service applying a push and the local commit', () 
       h.close()
 
       const run = await runChild(
-        child,
-        [join(data, 'studbook.db'), server.url, String(h.profileId)],
+        rig.child,
+        [join(data, 'studbook.db'), rig.url, String(h.profileId)],
         undefined,
         {
           STUDBOOK_TEST_KEY: svc.demo.apiKey,
@@ -85,8 +70,8 @@ describe('kill -9 between the service applying a push and the local commit', () 
     await h.handlers['collection:updateSet']({ setID, patch: { notes: 'sent before the crash' } })
     h.close()
     const run = await runChild(
-      child,
-      [join(data, 'studbook.db'), server.url, String(h.profileId)],
+      rig.child,
+      [join(data, 'studbook.db'), rig.url, String(h.profileId)],
       undefined,
       { STUDBOOK_TEST_KEY: svc.demo.apiKey, STUDBOOK_TEST_HASH: userHash }
     )

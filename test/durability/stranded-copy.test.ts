@@ -1,13 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createReferenceService } from '../../src/emulator/index'
-import { listen } from '../../src/emulator/listen'
+import { describe, expect, it } from 'vitest'
 import { COPY } from '../collection/copy-helpers'
-import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
-import { bundleChild, runChild } from './child-process'
+import { pushRig } from './push-rig'
 
 /**
  * The copy the kill loop stranded with seed 368338653 (issue #26), replayed step by step. A new
@@ -17,55 +11,8 @@ import { bundleChild, runChild } from './child-process'
  * record the delete was about to free looked taken, so no record could be made, and the copy was
  * kept on this computer for good ("the service gave it no id") while the service had room.
  */
-const svc = createReferenceService({ sets: 60, seed: 17 })
-const dir = mkdtempSync(join(tmpdir(), 'studbook-stranded-'))
-let server: { url: string; close(): Promise<void> }
-let child: string
-
-beforeAll(async () => {
-  server = await listen(svc, { port: 0 })
-  child = await bundleChild(dir, 'push-child.ts')
-})
-
-afterAll(async () => {
-  await server.close()
-  svc.close()
-  rmSync(dir, { recursive: true, force: true })
-})
-
-interface Session {
-  readonly data: string
-  readonly userHash: string
-  readonly setIDs: readonly number[]
-  readonly profileId: number
-}
-
-async function session(): Promise<{ s: Session; h: PushHarness }> {
-  const data = mkdtempSync(join(dir, 'data-'))
-  const h = await pushHarness({ dir: data, svc })
-  const s = { data, userHash: h.secrets.userHash ?? '', setIDs: h.setIDs, profileId: h.profileId }
-  return { s, h }
-}
-
-/** One push in a child, killed as its first write is about to leave (committed as sent). */
-async function killedAsTheRaiseLeaves(s: Session): Promise<void> {
-  const run = await runChild(
-    child,
-    [join(s.data, 'studbook.db'), server.url, String(s.profileId)],
-    undefined,
-    {
-      STUDBOOK_TEST_KEY: svc.demo.apiKey,
-      STUDBOOK_TEST_HASH: s.userHash,
-      STUDBOOK_KILL_AT: 'send',
-      STUDBOOK_KILL_WRITE: '1'
-    }
-  )
-  expect(run.signal, run.stderr).toBe('SIGKILL')
-  expect(run.lines).toContain('SENDING')
-}
-
-const restart = (s: Session): Promise<PushHarness> =>
-  pushHarness({ dir: s.data, svc, reuse: { userHash: s.userHash, setIDs: s.setIDs } })
+const rig = pushRig('stranded', 17)
+const { svc, session, restart, crashPush } = rig
 
 const outbox = (h: PushHarness) =>
   h.store.read.prepare('SELECT target, field, state, reason FROM outbox ORDER BY id').all()
@@ -104,7 +51,7 @@ describe('a new copy queued before the delete of another copy of its set', () =>
     const a = await twoCopies(h, setID)
     await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, notes: 'C' } })
     h.close()
-    await killedAsTheRaiseLeaves(s)
+    await crashPush(s, 'send')
     expect(svc.admin.getCollectionValue('demo', setID).qtyOwned).toBe(2)
     const again = await restart(s)
     try {
