@@ -9,6 +9,7 @@ import type { WriteDb } from '../../src/main/store/handles'
 import { transaction } from '../../src/main/store/handles'
 import { FIXTURE_AT, makeSet, openTestStore } from '../catalogue/set-fixtures'
 import type { TestStore } from '../catalogue/set-fixtures'
+import { checkFtsIndex, ftsMatches } from './fts-probe'
 
 /**
  * Issue #25 item 4: the end of a bulk set load (the search index filled, the scan and exit indexes
@@ -38,18 +39,6 @@ function load(db: WriteDb, pid: number, n: number, salt = ''): void {
     })
     transaction(db, () => upsertSets(db, pid, page, FIXTURE_AT))
   }
-}
-
-function found(db: Database.Database, text: string): number {
-  return db
-    .prepare(`SELECT count(*) FROM sets_fts WHERE sets_fts MATCH ?`)
-    .pluck()
-    .get(text) as number
-}
-
-/** What SQLite says of the index: throws when it does not match `sets`. */
-function checkIndex(db: Database.Database): void {
-  db.exec(`INSERT INTO sets_fts (sets_fts, rank) VALUES ('integrity-check', 1)`)
 }
 
 function indexes(db: Database.Database): string[] {
@@ -83,16 +72,16 @@ describe('the end of a bulk set load', () => {
     expect(turns.length).toBeGreaterThan(3)
     expect(turns.every((x) => !x)).toBe(true)
     expect(ftsIsStale(store.read)).toBe(false)
-    checkIndex(store.read)
-    expect(found(store.read, '"tower"*')).toBe(SETS)
-    expect(found(store.read, `"${word(1)}"`)).toBe(Math.ceil(SETS / 7))
+    checkFtsIndex(store.read)
+    expect(ftsMatches(store.read, '"tower"*')).toBe(SETS)
+    expect(ftsMatches(store.read, `"${word(1)}"`)).toBe(Math.ceil(SETS / 7))
     expect(indexes(store.read)).toEqual(['sets_by_ean', 'sets_by_exit', 'sets_by_upc'])
     // After it, edits keep the index in step through the triggers again.
     transaction(store.write, () =>
       upsertSets(store.write, pid, [makeSet({ setID: 1, name: 'Harbour' })], FIXTURE_AT)
     )
-    checkIndex(store.read)
-    expect(found(store.read, 'harbour')).toBe(1)
+    checkFtsIndex(store.read)
+    expect(ftsMatches(store.read, 'harbour')).toBe(1)
   })
 
   it('a load over cached sets (a resumed one) leaves their new words only', async () => {
@@ -104,9 +93,9 @@ describe('the end of a bulk set load', () => {
     beginBulkLoad(store.write)
     load(store.write, pid, SETS, 'Keep')
     await finishBulkLoad(store.write)
-    checkIndex(store.read)
-    expect(found(store.read, '"towerkeep"')).toBe(SETS)
-    expect(found(store.read, '"tower"')).toBe(0)
+    checkFtsIndex(store.read)
+    expect(ftsMatches(store.read, '"towerkeep"')).toBe(SETS)
+    expect(ftsMatches(store.read, '"tower"')).toBe(0)
   })
 
   it('cut by a crash at any turn, the next open finds every set by its words', async () => {
@@ -137,8 +126,8 @@ describe('the end of a bulk set load', () => {
       const reopened = await openStore(copy)
       try {
         expect(ftsIsStale(reopened.read)).toBe(false)
-        checkIndex(reopened.read)
-        expect(found(reopened.read, '"tower"*')).toBe(SETS)
+        checkFtsIndex(reopened.read)
+        expect(ftsMatches(reopened.read, '"tower"*')).toBe(SETS)
         expect(indexes(reopened.read)).toEqual(['sets_by_ean', 'sets_by_exit', 'sets_by_upc'])
       } finally {
         reopened.close()

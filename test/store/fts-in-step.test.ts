@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openStore } from '../../src/main/store/connection'
 import {
@@ -11,6 +10,7 @@ import {
 import { writeSetPage } from '../../src/main/sync/pull/set-page-write'
 import { makeSet, openTestStore } from '../catalogue/set-fixtures'
 import type { TestStore } from '../catalogue/set-fixtures'
+import { checkFtsIndex, ftsMatches } from './fts-probe'
 
 /**
  * Issue #25: a first load fills the search index with its pages, in the transactions that write
@@ -24,71 +24,48 @@ afterEach(() => {
   t = null
 })
 
+/** One page of the catalogue as a first load writes it, the index kept in step. */
+const writePage = (
+  t: TestStore,
+  sets: ReturnType<typeof page>,
+  inStep: Parameters<typeof writeSetPage>[2]
+) => writeSetPage(t.store.write, { profileId: t.pid, sets, fetchedAt: 'x', state: [] }, inStep)
+
 const page = (from: number, n: number, word: string) =>
   Array.from({ length: n }, (_, k) =>
     makeSet({ setID: from + k, name: `${word} Tower ${String(from + k)}` })
   )
 
-function found(db: Database.Database, text: string): number {
-  return db
-    .prepare(`SELECT count(*) FROM sets_fts WHERE sets_fts MATCH ?`)
-    .pluck()
-    .get(text) as number
-}
-
-/** What SQLite says of the index: throws when it does not match `sets`. */
-function checkIndex(db: Database.Database): void {
-  db.exec(`INSERT INTO sets_fts (sets_fts, rank) VALUES ('integrity-check', 1)`)
-}
-
 describe('a first load keeps its search index in step', () => {
   it('finds each page by its words once it is stored, before the load ends', async () => {
     t = await openTestStore('in-step')
-    const { store, pid } = t
+    const { store } = t
     beginBulkLoad(store.write)
     const inStep = startInStep(store.write)
-    const state = [] as const
-    await writeSetPage(
-      store.write,
-      { profileId: pid, sets: page(1, 300, 'alpha'), fetchedAt: 'x', state },
-      inStep
-    )
-    expect(found(store.read, '"alpha"')).toBe(300)
-    await writeSetPage(
-      store.write,
-      { profileId: pid, sets: page(301, 300, 'beta'), fetchedAt: 'x', state },
-      inStep
-    )
-    expect(found(store.read, '"beta"')).toBe(300)
+    await writePage(t, page(1, 300, 'alpha'), inStep)
+    expect(ftsMatches(store.read, '"alpha"')).toBe(300)
+    await writePage(t, page(301, 300, 'beta'), inStep)
+    expect(ftsMatches(store.read, '"beta"')).toBe(300)
     expect(ftsIsStale(store.read)).toBe(true)
     await finishBulkLoad(store.write, { inStep })
     expect(ftsIsStale(store.read)).toBe(false)
-    checkIndex(store.read)
-    expect(found(store.read, '"tower"')).toBe(600)
+    checkFtsIndex(store.read)
+    expect(ftsMatches(store.read, '"tower"')).toBe(600)
   })
 
   it('a set sent again changed ends the step, and the end of the load makes the index right', async () => {
     t = await openTestStore('out-of-step')
-    const { store, pid } = t
+    const { store } = t
     beginBulkLoad(store.write)
     const inStep = startInStep(store.write)
-    const state = [] as const
-    await writeSetPage(
-      store.write,
-      { profileId: pid, sets: page(1, 300, 'alpha'), fetchedAt: 'x', state },
-      inStep
-    )
+    await writePage(t, page(1, 300, 'alpha'), inStep)
     // The catalogue moved under the pages: sets 201-300 come again on the next page, renamed.
-    await writeSetPage(
-      store.write,
-      { profileId: pid, sets: page(201, 300, 'gamma'), fetchedAt: 'x', state },
-      inStep
-    )
+    await writePage(t, page(201, 300, 'gamma'), inStep)
     expect(inStep.on).toBe(false)
     await finishBulkLoad(store.write, { inStep })
-    checkIndex(store.read)
-    expect(found(store.read, '"alpha"')).toBe(200)
-    expect(found(store.read, '"gamma"')).toBe(300)
+    checkFtsIndex(store.read)
+    expect(ftsMatches(store.read, '"alpha"')).toBe(200)
+    expect(ftsMatches(store.read, '"gamma"')).toBe(300)
   })
 
   it('a load over a catalogue already there is not in step', async () => {
@@ -134,8 +111,8 @@ describe('a first load keeps its search index in step', () => {
             .all() as string[]
         ).sort()
       ).toEqual(before)
-      checkIndex(reopened.read)
-      expect(found(reopened.read, '"alpha"')).toBe(300)
+      checkFtsIndex(reopened.read)
+      expect(ftsMatches(reopened.read, '"alpha"')).toBe(300)
     } finally {
       reopened.close()
     }
