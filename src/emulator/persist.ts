@@ -1,4 +1,7 @@
 import Database from 'better-sqlite3'
+import { z } from 'zod'
+import { storedCopy } from '../shared/ipc/channels/collection'
+import { readStoredJson } from '../shared/parse-json'
 import type { SetIndex } from './catalogue'
 import type { Allowance, Change } from './context'
 import type { UserData } from './state'
@@ -9,12 +12,47 @@ import type { UserData } from './state'
  * A file made for another seed or size is reset.
  */
 
+type Entry<M> = M extends Map<infer K, infer V> ? [K, V] : never
+
+/** A user's collection as this file keeps it (read back through the schema, not cast). */
 interface SavedUser {
-  sets: [number, UserData['sets'] extends Map<number, infer E> ? E : never][]
-  copies: [number, UserData['copies'] extends Map<number, infer C> ? C : never][]
-  minifigs: [string, UserData['minifigs'] extends Map<string, infer M> ? M : never][]
+  sets: Entry<UserData['sets']>[]
+  copies: Entry<UserData['copies']>[]
+  minifigs: Entry<UserData['minifigs']>[]
   flagLabels: string[]
 }
+
+const savedUser = z.object({
+  sets: z.array(
+    z.tuple([
+      z.number(),
+      z.object({
+        owned: z.boolean(),
+        wanted: z.boolean(),
+        qtyOwned: z.number(),
+        notes: z.string(),
+        rating: z.number(),
+        flags: z.array(z.boolean())
+      })
+    ])
+  ),
+  copies: z.array(
+    z.tuple([
+      z.number(),
+      z.object({ ...storedCopy.shape, collectionID: z.number(), setID: z.number() })
+    ])
+  ),
+  minifigs: z.array(
+    z.tuple([z.string(), z.object({ loose: z.number(), wanted: z.boolean(), notes: z.string() })])
+  ),
+  flagLabels: z.array(z.string())
+}) satisfies z.ZodType<SavedUser>
+
+const savedAllowance = z.object({
+  perDay: z.number().nullable(),
+  day: z.string(),
+  used: z.number()
+}) satisfies z.ZodType<Allowance>
 
 export interface Store {
   apply(change: Change): void
@@ -58,7 +96,7 @@ export function openStore(
     .all()) {
     const u = load.users.get(r.username)
     if (!u) continue
-    const saved = JSON.parse(r.json) as SavedUser
+    const saved = readStoredJson(savedUser, r.json, `The service file's user ${r.username}`)
     u.sets.clear()
     for (const [k, v] of saved.sets) u.sets.set(k, v)
     u.copies.clear()
@@ -70,7 +108,8 @@ export function openStore(
   for (const r of db
     .prepare<[], { apiKey: string; json: string }>('SELECT * FROM allowance')
     .all()) {
-    load.allowances.set(r.apiKey, JSON.parse(r.json) as Allowance)
+    const allowance = readStoredJson(savedAllowance, r.json, "The service file's allowance")
+    load.allowances.set(r.apiKey, allowance)
   }
   const putSet = db.prepare(
     'INSERT OR REPLACE INTO set_change (setID, revision, lastUpdated) VALUES (?, ?, ?)'

@@ -11,7 +11,7 @@ import { AppError } from './errors'
 type JsonParse<T> = { ok: true; value: T } | { ok: false; why: string }
 
 /** Parses `text` and checks it with `schema`; `why` names what was wrong, never the text itself. */
-function parseJson<S extends z.ZodType>(schema: S, text: string): JsonParse<z.output<S>> {
+export function parseJson<S extends z.ZodType>(schema: S, text: string): JsonParse<z.output<S>> {
   let raw: unknown
   try {
     raw = JSON.parse(text)

@@ -1,3 +1,5 @@
+import { z } from 'zod'
+import { parseJson } from '../../shared/parse-json'
 import type { Binding, ServiceName } from '../../shared/protocol/operations'
 import type { ReadDb, WriteDb } from '../store/handles'
 import { all, get, run } from '../store/handles'
@@ -28,15 +30,26 @@ interface ProfileRow {
   username: string | null
 }
 
-/** Stored JSON, or `fallback` when the text no longer parses (edited by hand, damaged). */
-function parsedOr<T>(text: string | null, fallback: T): T {
+/**
+ * Stored JSON checked with `schema`, or `fallback` when the text no longer parses or holds another
+ * shape (edited by hand, damaged, from a backup): a profile still opens on its defaults.
+ */
+function parsedOr<S extends z.ZodType>(
+  schema: S,
+  text: string | null,
+  fallback: z.output<S>
+): z.output<S> {
   if (text === null) return fallback
-  try {
-    return JSON.parse(text) as T
-  } catch {
-    return fallback
-  }
+  const r = parseJson(schema, text)
+  return r.ok ? r.value : fallback
 }
+
+/** Types only: whether a stored path can be used is the profile rules' to say, not the reader's. */
+const storedPaths = z.partialRecord(z.enum(['v2', 'v3', 'legacy']), z.string())
+const storedNamespaces = z.object({
+  api: z.string().exactOptional(),
+  legacy: z.string().exactOptional()
+})
 
 /**
  * Never throws: a row is read as stored, and whether its settings can be used is decided by the
@@ -50,8 +63,8 @@ function fromRow(r: ProfileRow): ProfileRecord {
     label: r.label,
     baseUrl: r.base_url,
     binding: r.binding as ProfileRecord['binding'],
-    paths: parsedOr<ProfileRecord['paths']>(r.paths, {}),
-    namespaces: parsedOr<ProfileRecord['namespaces']>(r.namespaces, null),
+    paths: parsedOr(storedPaths, r.paths, {}),
+    namespaces: parsedOr(storedNamespaces.nullable(), r.namespaces, null),
     username: r.username
   }
 }

@@ -1,4 +1,5 @@
-import type { z } from 'zod'
+import { z } from 'zod'
+import { readStoredJson } from '../../shared/parse-json'
 import type { searchQuery } from '../../shared/ipc/channels/catalog'
 import type { ReadDb } from '../store/handles'
 import { all, get } from '../store/handles'
@@ -135,6 +136,9 @@ function initialOf(text: string): number | null {
   return w.length === 1 && w[0] !== undefined ? initialBit(w[0]) : null
 }
 
+/** A match set's rowid list (store/match-sets.ts writes it as JSON for `json_each`). */
+const setIdList = z.array(z.number())
+
 const countKey = (match: string): string => `count\u0000${match}`
 
 /** How many cached sets (of every profile) match, counted by FTS once per catalogue generation. */
@@ -179,7 +183,7 @@ function textFilter(db: ReadDb, q: SearchInput, match: string): Sql {
       // user's rows and sought every listed id for each (100 ms for 300 ids).
       const mine = markedIds(db, q)
       const keys: number[] = []
-      for (const id of JSON.parse(m.json) as number[]) {
+      for (const id of readStoredJson(setIdList, m.json, 'A search match list')) {
         const key = mine.get(id)
         if (key !== undefined) keys.push(key)
       }

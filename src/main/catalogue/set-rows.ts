@@ -1,7 +1,7 @@
 import { FLAG_COUNT } from '../../shared/model/collection'
 import type { EditSyncState, SetCollectionDto } from '../../shared/model/collection'
 import type { SetDetailDto, SetSummaryDto } from '../../shared/model/catalog'
-import type { SetDetailJson } from './sets-repo'
+import { readSetDetail } from './set-detail-json'
 import { usOnly } from './sets-repo'
 
 /** The columns every set listing selects: catalogue row joined with the user's state. */
@@ -106,7 +106,7 @@ export function summaryOf(r: SummaryRow, profileId: number): SetSummaryDto {
 const intOrNull = (s: string | null) => (s !== null && /^\d+$/.test(s.trim()) ? Number(s) : null)
 
 export function detailOf(r: DetailRow, profileId: number): SetDetailDto {
-  const d = JSON.parse(r.detail) as SetDetailJson
+  const d = readSetDetail(r.detail)
   return {
     ...summaryOf(r, profileId),
     themeGroup: r.theme_group,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { flagNo, setId } from '../../shared/ipc/channels/common'
-import { copyInput } from '../../shared/ipc/channels/collection'
+import { STORED_SET_FIELDS, storedCopy, storedMinifig } from '../../shared/ipc/channels/collection'
 import { readStoredJson } from '../../shared/parse-json'
 import type { CopyValue, Edit, MinifigValue, SetField, SetFieldValues } from './edits-types'
 import type { OutboxTarget } from './outbox-target'
@@ -16,49 +16,10 @@ import type { OutboxTarget } from './outbox-target'
  * `server`, a pulled base) is stored as the service had it.
  */
 
-const count = z.number().int().min(0).max(999)
-const amount = z.number()
-
-/**
- * A copy's details as stored: the contract's copy (copyInput) with the limits that judge what a
- * user types (a date not after today, text lengths, money bounds) relaxed to types, as a pulled
- * record or a date that was today in another zone is stored as it is. A key it does not know is
- * dropped (not refused), as a row another build wrote may carry one.
- */
-const storedCopy = z.object({
-  ...copyInput.shape,
-  dateAcquired: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/),
-  currency: z.string(),
-  pricePaid: amount,
-  additionalPricePaid: amount,
-  currentEstimatedValue: amount,
-  conditionWhenAcquired: z.string(),
-  acquiredFrom: z.string(),
-  conditionNow: z.string(),
-  location: z.string(),
-  notes: z.string()
-}) satisfies z.ZodType<CopyValue>
-
-const storedMinifig = z.object({
-  ownedLoose: count,
-  wanted: z.boolean()
-}) satisfies z.ZodType<MinifigValue>
-
-const SET_VALUES: { readonly [F in SetField]: z.ZodType<SetFieldValues[F]> } = {
-  owned: z.boolean(),
-  wanted: z.boolean(),
-  qtyOwned: count,
-  notes: z.string(),
-  rating: z.number().min(0).max(5),
-  flag1: z.boolean(),
-  flag2: z.boolean(),
-  flag3: z.boolean(),
-  flag4: z.boolean(),
-  flag5: z.boolean(),
-  flag6: z.boolean(),
-  flag7: z.boolean(),
-  flag8: z.boolean()
-}
+/** A copy's details as stored; the contract's copy (copyInput) relaxed to types (see there). */
+const storedCopyValue = storedCopy satisfies z.ZodType<CopyValue>
+const storedMinifigValue = storedMinifig satisfies z.ZodType<MinifigValue>
+const SET_VALUES: { readonly [F in SetField]: z.ZodType<SetFieldValues[F]> } = STORED_SET_FIELDS
 
 const setEditOf = <F extends SetField>(field: F) =>
   z.object({
@@ -91,12 +52,12 @@ const storedEdit = z.union([
     kind: z.literal('copy'),
     setID: setId,
     localId: z.string().min(1),
-    value: storedCopy.nullable()
+    value: storedCopyValue.nullable()
   }),
   z.object({
     kind: z.literal('minifig'),
     minifigNumber: z.string().min(1),
-    value: storedMinifig
+    value: storedMinifigValue
   }),
   z.object({ kind: z.literal('label'), flagNo, value: z.string() })
 ]) satisfies z.ZodType<Edit>
@@ -127,5 +88,5 @@ export function readStoredEdit(t: OutboxTarget, json: string, what: string): Edi
 
 /** A copy row's value (desired, base, or one it sent): null when the copy is deleted. */
 export function readStoredCopy(json: string, what: string): CopyValue | null {
-  return readStoredJson(storedCopy.nullable(), json, what)
+  return readStoredJson(storedCopyValue.nullable(), json, what)
 }

@@ -1,4 +1,6 @@
 import Database from 'better-sqlite3'
+import { z } from 'zod'
+import { readStoredJson } from '../../shared/parse-json'
 import type { CollectionCountsDto } from '../../shared/model/exchange'
 import { catalogueSetIds, upsertSets } from '../catalogue/index'
 import { outbox } from '../collection/index'
@@ -190,19 +192,24 @@ function preview(job: Extract<BackupJob, { kind: 'preview' }>): PreviewResult {
   }
 }
 
+/** The `scope` a preview writes, held by the main thread and handed back here to apply. */
+const restoreScope = z.object({
+  backup: z.string(),
+  refusedSets: z.array(z.number()),
+  refusedCopies: z.array(z.string()),
+  placeholders: z.array(
+    z.tuple([z.number(), z.object({ number: z.string(), variant: z.number(), name: z.string() })])
+  ),
+  unsentBases: z.array(z.tuple([z.string(), z.string()])),
+  copyRecords: z.array(z.tuple([z.string(), z.number()])),
+  local: z.unknown()
+})
+
 function plan(
   job: Pick<Extract<BackupJob, { kind: 'apply' }>, 'livePath' | 'profileId' | 'scope'>,
   newLocalId: () => string
 ): PlanResult {
-  const saved = JSON.parse(job.scope) as {
-    backup: string
-    refusedSets: number[]
-    refusedCopies: string[]
-    placeholders: [number, SetName][]
-    unsentBases: [string, string][]
-    copyRecords: [string, number][]
-    local?: unknown
-  }
+  const saved = readStoredJson(restoreScope, job.scope, 'The restore being applied')
   const live = openLive(job.livePath)
   try {
     const inCatalogue = catalogueSetIds(live, job.profileId)

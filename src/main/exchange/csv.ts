@@ -197,7 +197,9 @@ export function readCsv(content: string, onProgress?: ReadProgress): CsvTable {
   // Where the previous record ended (info.bytes, past its line end): the next starts after it.
   let ended = skip === 0 ? 0 : Buffer.byteLength(/^[^\r\n]*(\r\n|\r|\n)?/.exec(text)?.[0] ?? '')
   let kept = 0
-  const onRecord = (record: string[], info: { bytes: number }): Located | null => {
+  // Kept here as they come, located; the parser's own result (typed as plain records) stays empty.
+  const records: Located[] = []
+  const onRecord = (record: string[], info: { bytes: number }): null => {
     const line = lines.startLine(ended)
     ended = info.bytes
     if (record.length > IMPORT_LIMITS.columns) throw overLimit('columns', line)
@@ -205,11 +207,11 @@ export function readCsv(content: string, onProgress?: ReadProgress): CsvTable {
     // The header and IMPORT_LIMITS.rows data rows; one more is over.
     if (++kept > IMPORT_LIMITS.rows + 1) throw overLimit('rows', line)
     if (onProgress && kept % PROGRESS_EVERY === 0) onProgress(Math.min(info.bytes, total), total)
-    return { line, record }
+    records.push({ line, record })
+    return null
   }
-  let records: Located[]
   try {
-    records = parse(bytes, {
+    parse(bytes, {
       delimiter,
       // Any of the three, per line: a file edited on two systems mixes them.
       record_delimiter: ['\r\n', '\n', '\r'],
@@ -220,9 +222,8 @@ export function readCsv(content: string, onProgress?: ReadProgress): CsvTable {
       skip_empty_lines: true,
       trim: true,
       max_record_size: IMPORT_LIMITS.recordChars,
-      // Typed as returning records; it returns located ones, which is what `records` holds.
-      on_record: onRecord as unknown as (record: string[]) => string[] | null
-    }) as unknown as Located[]
+      on_record: onRecord
+    })
   } catch (e) {
     if (e instanceof AppError) throw e
     if ((e as { code?: unknown }).code === 'CSV_MAX_RECORD_SIZE') {

@@ -1,8 +1,11 @@
+import { z } from 'zod'
 import { AppError } from '../../shared/errors'
+import { STORED_SET_FIELDS, storedCopy, storedMinifig } from '../../shared/ipc/channels/collection'
+import { savedQuery } from '../../shared/ipc/channels/views'
+import { readStoredJson } from '../../shared/parse-json'
 import type { CollectionCountsDto } from '../../shared/model/exchange'
 import { EMPTY_SET, SET_FIELDS, isBlank, setEdit } from '../collection/index'
-import type { CopyValue, Edit, MinifigValue, SetFieldValues } from '../collection/index'
-import type { PortableView } from '../views/index'
+import type { Edit } from '../collection/index'
 import type { Snapshot } from './snapshot-repo'
 
 /**
@@ -206,16 +209,21 @@ export function snapshotToJson(s: Snapshot): string {
   })
 }
 
-/** Only ever given text `snapshotToJson` wrote, in this process. */
+/**
+ * A snapshot as `snapshotToJson` writes it. The text goes from the backup worker's preview to the
+ * main thread and back to the worker's apply: read back through this schema, as every text is.
+ */
+const snapshotJson = z.object({
+  sets: z.array(z.tuple([z.number(), z.object(STORED_SET_FIELDS)])),
+  copies: z.array(z.tuple([z.string(), z.object({ setID: z.number(), value: storedCopy })])),
+  tombstones: z.array(z.string()),
+  minifigs: z.array(z.tuple([z.string(), storedMinifig])),
+  labels: z.array(z.string()),
+  views: z.array(z.object({ name: z.string(), query: savedQuery })).nullable()
+})
+
 export function snapshotFromJson(text: string): Snapshot {
-  const o = JSON.parse(text) as {
-    sets: [number, SetFieldValues][]
-    copies: [string, { setID: number; value: CopyValue }][]
-    tombstones: string[]
-    minifigs: [string, MinifigValue][]
-    labels: string[]
-    views: PortableView[] | null
-  }
+  const o = readStoredJson(snapshotJson, text, 'The restore being applied')
   return {
     sets: new Map(o.sets),
     copies: new Map(o.copies),

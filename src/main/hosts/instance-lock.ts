@@ -1,3 +1,5 @@
+import { z } from 'zod'
+import { parseJson } from '../../shared/parse-json'
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { processStartReader } from './process-start'
@@ -39,18 +41,21 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * The lock file as JSON: the pid is a must (a number, or its text), the rest may be missing or odd
+ * (an older build's file) and then counts as unknown.
+ */
+const lockFile = z.object({
+  pid: z.coerce.number().refine((n) => Number.isSafeInteger(n) && n > 0),
+  host: z.enum(['browser', 'electron']).nullable().catch(null),
+  started: z.string().nullable().catch(null)
+})
+
 /** The lock file's content; an older Studbook wrote the pid alone. null: not a lock at all. */
 function readRecord(text: string): (LockOwner & { started?: string | null }) | null {
   if (/^\d+$/.test(text.trim())) return { pid: Number(text.trim()), host: null }
-  try {
-    const r = JSON.parse(text) as Partial<LockRecord>
-    const pid = Number(r.pid)
-    if (!Number.isSafeInteger(pid) || pid <= 0) return null
-    const host = r.host === 'browser' || r.host === 'electron' ? r.host : null
-    return { pid, host, started: typeof r.started === 'string' ? r.started : null }
-  } catch {
-    return null
-  }
+  const r = parseJson(lockFile, text)
+  return r.ok ? r.value : null
 }
 
 /**

@@ -117,7 +117,8 @@ function jsonObjectOf(body: string): unknown {
   const text = body.replace(/^\uFEFF/, '').replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '')
   if (!text.startsWith('{')) return undefined
   try {
-    return JSON.parse(text) as unknown
+    const v: unknown = JSON.parse(text)
+    return v
   } catch {
     return undefined
   }

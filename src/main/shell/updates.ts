@@ -18,10 +18,9 @@ interface Updater {
  * import() cannot see by name: from the built (CommonJS) main it arrives as `default.autoUpdater`.
  */
 export async function loadElectronUpdater(): Promise<Updater> {
-  const mod = (await import('electron-updater')) as unknown as {
-    autoUpdater?: Updater
-    default?: { autoUpdater?: Updater }
-  }
+  // Typed by assignment, not a cast: the compiler checks electron-updater's types against Updater.
+  const mod: { autoUpdater?: Updater; default?: { autoUpdater?: Updater } } =
+    await import('electron-updater')
   const updater = 'autoUpdater' in mod ? mod.autoUpdater : mod.default?.autoUpdater
   if (updater === undefined) throw new Error('electron-updater offers no autoUpdater')
   return updater

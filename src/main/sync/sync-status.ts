@@ -1,3 +1,5 @@
+import { z } from 'zod'
+import { parseJson } from '../../shared/parse-json'
 import type {
   AllowanceDto,
   CatalogueProgress,
@@ -66,18 +68,17 @@ function shortCatalogue(
   return { got: sets, expected: Math.max(expected, sets) }
 }
 
+/** A count that is not a whole number above zero (missing, damaged) counts as none. */
+const someRecords = z.number().int().positive().catch(0)
+const unreadableCounts = z.object({ sets: someRecords, minifigs: someRecords })
+
 /** Records the last sync that ended left out, unreadable (sync-run.ts); null when none. */
 function unreadable(db: ReadDb, id: number): UnreadableCounts | null {
   const raw = getSyncValue(db, id, 'last_sync_unreadable')
   if (raw === null) return null
-  try {
-    const v = JSON.parse(raw) as Partial<Record<keyof UnreadableCounts, unknown>>
-    const n = (x: unknown) => (typeof x === 'number' && Number.isInteger(x) && x > 0 ? x : 0)
-    const counts = { sets: n(v.sets), minifigs: n(v.minifigs) }
-    return counts.sets + counts.minifigs > 0 ? counts : null
-  } catch {
-    return null
-  }
+  const r = parseJson(unreadableCounts, raw)
+  if (!r.ok) return null
+  return r.value.sets + r.value.minifigs > 0 ? r.value : null
 }
 
 /** While a sync writes, the count shown may be this old (it changes with every page). */

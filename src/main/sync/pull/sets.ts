@@ -1,3 +1,5 @@
+import { z } from 'zod'
+import { parseJson } from '../../../shared/parse-json'
 import type { CatalogueProgress } from '../../../shared/model/sync'
 import { countSets } from '../../catalogue/index'
 import type { CatalogueSetInput } from '../../catalogue/index'
@@ -29,18 +31,14 @@ interface Page {
   readonly rejected: readonly RecordRejection[]
 }
 
+const catalogueProgress = z.object({ got: z.number(), expected: z.number() })
+
 /** How far the last catalogue pull got when the service stopped before its total; else null. */
 export function catalogueIncomplete(db: ReadDb, profileId: number): CatalogueProgress | null {
   const raw = getSyncValue(db, profileId, 'catalogue_incomplete')
   if (raw === null) return null
-  try {
-    const v = JSON.parse(raw) as Partial<CatalogueProgress>
-    return typeof v.got === 'number' && typeof v.expected === 'number'
-      ? { got: v.got, expected: v.expected }
-      : null
-  } catch {
-    return null
-  }
+  const r = parseJson(catalogueProgress, raw)
+  return r.ok ? r.value : null
 }
 
 function savedCursor(ctx: PullContext): PageCursor {

@@ -57,6 +57,50 @@ export const copyInput = z
   })
   .strict()
 
+/**
+ * A copy's details as stored (the outbox and journal here, the service emulator's own file): the
+ * contract's copy with the limits that judge what a user types (a date not after today, text
+ * lengths, money bounds) relaxed to types, as a pulled record or a date that was today in another
+ * zone is stored as it is. A key it does not know is dropped, not refused: another build may write
+ * one.
+ */
+export const storedCopy = z.object({
+  ...copyInput.shape,
+  dateAcquired: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/),
+  currency: z.string(),
+  pricePaid: z.number(),
+  additionalPricePaid: z.number(),
+  currentEstimatedValue: z.number(),
+  conditionWhenAcquired: z.string(),
+  acquiredFrom: z.string(),
+  conditionNow: z.string(),
+  location: z.string(),
+  notes: z.string()
+})
+
+/** Bounds the tables hold (0010-initial.ts): a set's quantity and loose figures, 0..999. */
+const storedCount = z.number().int().min(0).max(999)
+
+/** A set's collection fields as stored, one schema per field (SetFieldValues). */
+export const STORED_SET_FIELDS = {
+  owned: z.boolean(),
+  wanted: z.boolean(),
+  qtyOwned: storedCount,
+  notes: z.string(),
+  rating: z.number().min(0).max(5),
+  flag1: z.boolean(),
+  flag2: z.boolean(),
+  flag3: z.boolean(),
+  flag4: z.boolean(),
+  flag5: z.boolean(),
+  flag6: z.boolean(),
+  flag7: z.boolean(),
+  flag8: z.boolean()
+}
+
+/** A figure's loose count and wish as stored (MinifigValue). */
+export const storedMinifig = z.object({ ownedLoose: storedCount, wanted: z.boolean() })
+
 export type SetPatch = z.input<typeof setPatch>
 export type CopyInput = z.input<typeof copyInput>
 

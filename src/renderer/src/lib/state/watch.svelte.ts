@@ -19,7 +19,7 @@ interface Choice {
 
 function stored(): Choice | null {
   try {
-    const v = JSON.parse(localStorage.getItem(KEY) ?? 'null') as unknown
+    const v: unknown = JSON.parse(localStorage.getItem(KEY) ?? 'null')
     if (typeof v !== 'object' || v === null) return null
     const { days, regions } = v as { days?: unknown; regions?: unknown }
     const okDays = Number.isInteger(days) && Number(days) >= 1 && Number(days) <= WATCH_DAYS_MAX
