@@ -56,6 +56,26 @@ const stringlyCall = {
   message: 'Use the typed call (client.v2.getThemes(…)), not client.call by name.'
 }
 /**
+ * Every trust boundary parses (issue #31): text from a file, a row or the network becomes a type
+ * through a zod schema (src/shared/parse-json.ts), never by a cast that only tells the compiler so.
+ * That one file is allowed the casts, so one that truly cannot be avoided has a single home.
+ */
+const JSON_CASTS_HOME = 'src/shared/parse-json.ts'
+const JSON_PARSE = "CallExpression[callee.object.name='JSON'][callee.property.name='parse']"
+const noCasts = [
+  {
+    selector: `:matches(TSAsExpression, TSTypeAssertion) > ${JSON_PARSE}.expression`,
+    message:
+      'Parse, do not cast: check JSON with a zod schema (parseJson / readStoredJson in src/shared/parse-json.ts), or take it as `const v: unknown = JSON.parse(text)` and narrow it.'
+  },
+  {
+    selector:
+      'TSAsExpression > TSAsExpression.expression > :matches(TSUnknownKeyword, TSAnyKeyword).typeAnnotation',
+    message:
+      '`as unknown as T` tells the compiler a type nothing checked: parse the value (zod), narrow it, or type it where it is made.'
+  }
+]
+/**
  * A value from a channel module brings its zod schemas into the page, and zod's probe for eval is
  * a violation of the page's CSP. Constants the page needs live in src/shared/model.
  */
@@ -140,13 +160,20 @@ export default tseslint.config(
   {
     // The typed calls are derived from the operation table; a call by name skips those types.
     files: ['src/**/*.ts', 'src/**/*.svelte'],
-    ignores: ['src/main/service/**'],
     rules: {
-      'no-restricted-syntax': ['error', stringlyCall]
+      'no-restricted-syntax': ['error', stringlyCall, ...noCasts]
     }
   },
   {
+    files: ['src/main/service/**'],
+    rules: { 'no-restricted-syntax': ['error', ...noCasts] }
+  },
+  {
     files: ['src/renderer/**'],
-    rules: { 'no-restricted-syntax': ['error', stringlyCall, channelValues] }
+    rules: { 'no-restricted-syntax': ['error', stringlyCall, channelValues, ...noCasts] }
+  },
+  {
+    files: [JSON_CASTS_HOME],
+    rules: { 'no-restricted-syntax': ['error', stringlyCall] }
   }
 )
