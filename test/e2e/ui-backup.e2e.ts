@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go, openSet, toast } from './ui-helpers'
+import { freeSets, go, openSet, toast } from './ui-helpers'
 
 interface Row {
   setID: number
@@ -24,27 +24,19 @@ interface Totals {
 const DEMO_SETS = 500
 
 let app: AppUnderTest
-let dir: string
-let free: Row[] = []
+const dir = mkdtempSync(join(tmpdir(), 'studbook-e2e-backup-'))
+let freeSet: (i: number) => Row
 
 beforeAll(async () => {
-  app = await startSyncedApp({ demoSets: DEMO_SETS })
-  dir = mkdtempSync(join(tmpdir(), 'studbook-e2e-backup-'))
   // The collection (figures included) arrives after the catalogue, in the same first sync.
-  const { rows } = await app.rpc<{ rows: Row[] }>('catalog:search', { owned: false, limit: 100 })
-  free = rows.filter((r) => !r.collection.wanted && r.collection.notes === '')
+  app = await startSyncedApp({ demoSets: DEMO_SETS })
+  freeSet = await freeSets<Row>(app, 100, (r) => !r.collection.wanted && r.collection.notes === '')
 })
 
 afterAll(async () => {
   await app.stop()
   rmSync(dir, { recursive: true, force: true })
 })
-
-function freeSet(i: number): Row {
-  const s = free[i]
-  if (!s) throw new Error(`only ${free.length} free sets`)
-  return s
-}
 
 async function settled(detail: Locator): Promise<void> {
   await expect.poll(() => detail.locator('[data-sync="saving"]').count()).toBe(0)

@@ -3,7 +3,14 @@ import type { Locator, Page } from 'playwright-core'
 import { labelCode } from '../../src/shared/model/box-label'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { BOXED_COPY, ServiceClient, go, serviceUserHash, waitForSets } from './ui-helpers'
+import {
+  BOXED_COPY,
+  ServiceClient,
+  go,
+  serviceUserHash,
+  startAudit,
+  waitForSets
+} from './ui-helpers'
 import { seriousAxeFindings } from './axe'
 
 /**
@@ -32,6 +39,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.stop()
 })
+
+/** `limit` sets of the catalogue from `offset` on: far apart, so each test has its own. */
+async function catalogueSets(
+  limit: number,
+  offset: number
+): Promise<{ setID: number; fullNumber: string }[]> {
+  const found = await app.rpc<{ rows: { setID: number; fullNumber: string }[] }>('catalog:search', {
+    limit,
+    offset
+  })
+  return found.rows
+}
 
 /** The notes of a set's copies as the service lists them. */
 async function serviceCopies(setID: number): Promise<string[]> {
@@ -110,11 +129,7 @@ describe('copies against a reference service in its own process', () => {
     const page = app.page
     // Errors of the test before (its sets' pictures the service does not have) are not this one's.
     app.consoleErrors.length = 0
-    const { rows } = await app.rpc<{ rows: { setID: number; fullNumber: string }[] }>(
-      'catalog:search',
-      { limit: 3, offset: 200 }
-    )
-    const [s1, s2, s3] = rows
+    const [s1, s2, s3] = await catalogueSets(3, 200)
     if (!s1 || !s2 || !s3) throw new Error('no sets')
     const save = (setID: number, location: string) =>
       app.rpc<{ localId: string }>('collection:saveCopy', {
@@ -125,13 +140,7 @@ describe('copies against a reference service in its own process', () => {
     await save(s2.setID, 'study/shelf 1/Bin A')
     const away = await save(s3.setID, 'Garage')
 
-    await page
-      .getByRole('navigation', { name: 'Sections' })
-      .getByRole('link', { name: 'Shelf audit' })
-      .click()
-    await page.getByLabel('Location to walk').fill('Study › Shelf 1')
-    await page.getByRole('button', { name: 'Start audit' }).click()
-    const field = page.getByLabel('Box label, copy id or set number')
+    const field = await startAudit(page, 'Study › Shelf 1')
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true)
     const live = page.getByTestId('audit-live')
     await page.keyboard.type(labelCode(onShelf.localId))
@@ -183,11 +192,7 @@ describe('copies against a reference service in its own process', () => {
   it('disposes of a copy (issue #30 §1): sold and deleted, listed in the Ledger, undone by Ctrl+Z', async () => {
     const page = app.page
     app.consoleErrors.length = 0
-    const { rows } = await app.rpc<{ rows: { setID: number; fullNumber: string }[] }>(
-      'catalog:search',
-      { limit: 1, offset: 300 }
-    )
-    const s = rows[0]
+    const [s] = await catalogueSets(1, 300)
     if (!s) throw new Error('no set')
     await app.rpc('collection:saveCopy', {
       setID: s.setID,

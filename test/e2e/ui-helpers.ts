@@ -49,6 +49,36 @@ export async function waitForSyncEnd(app: {
   }
 }
 
+/**
+ * The catalogue's sets not owned that `free` accepts (of the first `limit`), as a function from
+ * index to set that says how many there were when asked past the end. Ask once the first sync has
+ * ended: which sets the demo user holds is known only then.
+ */
+export async function freeSets<R>(
+  app: { rpc<T>(channel: string, input?: unknown): Promise<T> },
+  limit: number,
+  free: (row: R) => boolean
+): Promise<(i: number) => R> {
+  const { rows } = await app.rpc<{ rows: R[] }>('catalog:search', { owned: false, limit })
+  const chosen = rows.filter(free)
+  return (i) => {
+    const s = chosen[i]
+    if (s === undefined) throw new Error(`only ${chosen.length} free sets`)
+    return s
+  }
+}
+
+/** Opens the shelf audit of `location` from the sidebar; returns the field codes are typed into. */
+export async function startAudit(page: Page, location: string): Promise<Locator> {
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: 'Shelf audit' })
+    .click()
+  await page.getByLabel('Location to walk').fill(location)
+  await page.getByRole('button', { name: 'Start audit' }).click()
+  return page.getByLabel('Box label, copy id or set number')
+}
+
 /** Waits for the list's current query to be answered and drawn. */
 export async function listSettled(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="results"][aria-busy="false"]')

@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go, listSettled, openSet, resultCount, toast } from './ui-helpers'
+import { freeSets, go, listSettled, openSet, resultCount, toast } from './ui-helpers'
 
 interface Row {
   setID: number
@@ -19,16 +19,15 @@ const DEMO_SETS = 500
 const UNKNOWN = '0000000-9'
 
 let app: AppUnderTest
-let dir: string
+const dir = mkdtempSync(join(tmpdir(), 'studbook-e2e-import-'))
 /** Sets nobody holds yet, each a first variant (so its bare number means it). */
-let free: Row[] = []
+let freeSet: (i: number) => Row
 
 beforeAll(async () => {
   app = await startSyncedApp({ demoSets: DEMO_SETS })
-  dir = mkdtempSync(join(tmpdir(), 'studbook-e2e-import-'))
-  // Which sets are free is known only once the demo's collection has arrived, after the catalogue.
-  const { rows } = await app.rpc<{ rows: Row[] }>('catalog:search', { owned: false, limit: 200 })
-  free = rows.filter(
+  freeSet = await freeSets<Row>(
+    app,
+    200,
     (r) => r.numberVariant === 1 && !r.collection.wanted && r.collection.qtyOwned === 0
   )
 })
@@ -37,12 +36,6 @@ afterAll(async () => {
   await app.stop()
   rmSync(dir, { recursive: true, force: true })
 })
-
-function freeSet(i: number): Row {
-  const s = free[i]
-  if (!s) throw new Error(`only ${free.length} free sets`)
-  return s
-}
 
 function file(name: string, lines: readonly string[]): string {
   const path = join(dir, name)

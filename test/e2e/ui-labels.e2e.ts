@@ -13,7 +13,7 @@ import { labelCode } from '../../src/shared/model/box-label'
 import type { LabelsDto } from '../../src/shared/model/labels'
 import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { go } from './ui-helpers'
+import { go, startAudit } from './ui-helpers'
 import { seriousAxeFindings } from './axe'
 
 /**
@@ -163,13 +163,7 @@ describe('box labels of the demo collection', () => {
     expect(await qty()).toBe(before)
 
     // And into the shelf audit of that place: both boxes found.
-    await page
-      .getByRole('navigation', { name: 'Sections' })
-      .getByRole('link', { name: 'Shelf audit' })
-      .click()
-    await page.getByLabel('Location to walk').fill('Loft › Shelf 4')
-    await page.getByRole('button', { name: 'Start audit' }).click()
-    const code = page.getByLabel('Box label, copy id or set number')
+    const code = await startAudit(page, 'Loft › Shelf 4')
     const live = page.getByTestId('audit-live')
     for (const c of shelfCodes) {
       await code.fill(c ?? '')
