@@ -5,7 +5,7 @@ import { DEFAULT_NAMESPACES } from '../../src/shared/protocol/operations'
 import { createReferenceService } from '../../src/emulator/index'
 import { loadProductionWsdl, parseWsdl, PRODUCTION_WSDL_PATH } from '../shared/production-wsdl'
 import { serveReference } from './served-reference'
-import { asList, noting, soapPort, WRITTEN_COPY } from './soap-port'
+import { noting, resultList, soapPort, WRITTEN_COPY } from './soap-port'
 import type { Row } from './soap-port'
 
 // Independent stacks: the npm `soap` client built from production's own WSDL file (not ours), pointed
@@ -20,9 +20,6 @@ const ref = serveReference({
   seed: 11,
   namespaces: { api: PROD_NS, legacy: DEFAULT_NAMESPACES.legacy }
 })
-
-const rows = (r: Row, op: string, element: string): Row[] =>
-  asList((r[`${op}Result`] as Row | undefined)?.[element])
 
 /** The service's own answer for one set over HTTP POST, as raw element texts (no schema applied). */
 async function rawSet(setID: number, userHash: string): Promise<Record<string, string>> {
@@ -82,7 +79,7 @@ describe.each([
     expect(userHash).toMatch(/^[A-Za-z0-9_-]{10,32}$/)
     expect((await run('checkUserHash', { userHash })).checkUserHashResult).toBe(username)
 
-    const page = rows(
+    const page = resultList(
       await run('getSets', { apiKey, userHash, query: '', pageSize: '20', orderBy: 'Number' }),
       'getSets',
       'sets'
@@ -110,7 +107,7 @@ describe.each([
       rating: 4
     })
 
-    const [set] = rows(
+    const [set] = resultList(
       await run('getSet', { apiKey, userHash, SetID: String(setID) }),
       'getSet',
       'sets'
@@ -137,13 +134,13 @@ describe.each([
     )
     expect(set['lastUpdated']).toBeInstanceOf(Date)
 
-    const recent = rows(
+    const recent = resultList(
       await run('getRecentlyUpdatedSets', { apiKey, minutesAgo: 5 }),
       'getRecentlyUpdatedSets',
       'sets'
     )
     const touched = ref.service.admin.touchSets(1)
-    const after = rows(
+    const after = resultList(
       await run('getRecentlyUpdatedSets', { apiKey, minutesAgo: 5 }),
       'getRecentlyUpdatedSets',
       'sets'
@@ -152,43 +149,54 @@ describe.each([
     expect(after.length).toBeGreaterThanOrEqual(recent.length)
 
     // Catalogue reads.
-    const themes = rows(await run('getThemes', { apiKey }), 'getThemes', 'themes')
+    const themes = resultList(await run('getThemes', { apiKey }), 'getThemes', 'themes')
     expect(themes.map((t) => t['theme'])).toContain(theme)
-    const subs = rows(await run('getSubthemes', { apiKey, theme }), 'getSubthemes', 'subthemes')
+    const subs = resultList(
+      await run('getSubthemes', { apiKey, theme }),
+      'getSubthemes',
+      'subthemes'
+    )
     expect(subs.every((s) => s['theme'] === theme)).toBe(true)
-    const years = rows(await run('getYears', { apiKey, theme }), 'getYears', 'years')
+    const years = resultList(await run('getYears', { apiKey, theme }), 'getYears', 'years')
     expect(years.reduce((n, y) => n + Number(y['setCount']), 0)).toBe(
       themes.find((t) => t['theme'] === theme)?.['setCount']
     )
     const mine = { apiKey, userHash, owned: '1', wanted: '' }
     expect(
-      rows(await run('getThemesForUser', mine), 'getThemesForUser', 'themes').map((t) => t['theme'])
+      resultList(await run('getThemesForUser', mine), 'getThemesForUser', 'themes').map(
+        (t) => t['theme']
+      )
     ).toContain(theme)
     expect(
-      rows(
+      resultList(
         await run('getSubthemesForUser', { ...mine, theme }),
         'getSubthemesForUser',
         'subthemes'
       ).every((s) => s['theme'] === theme)
     ).toBe(true)
     expect(
-      rows(await run('getYearsForUser', { ...mine, theme }), 'getYearsForUser', 'years').length
+      resultList(await run('getYearsForUser', { ...mine, theme }), 'getYearsForUser', 'years')
+        .length
     ).toBeGreaterThan(0)
 
     const perSet = { apiKey, setID }
-    expect(rows(await run('getReviews', perSet), 'getReviews', 'reviews')).toHaveLength(
+    expect(resultList(await run('getReviews', perSet), 'getReviews', 'reviews')).toHaveLength(
       Number(set['reviewCount'])
     )
     expect(
-      rows(await run('getAdditionalImages', perSet), 'getAdditionalImages', 'additionalImages')
+      resultList(
+        await run('getAdditionalImages', perSet),
+        'getAdditionalImages',
+        'additionalImages'
+      )
     ).toHaveLength(Number(set['additionalImageCount']))
     expect(
-      rows(await run('getInstructions', perSet), 'getInstructions', 'instructions')
+      resultList(await run('getInstructions', perSet), 'getInstructions', 'instructions')
     ).toHaveLength(Number(set['instructionsCount']))
 
     // The user's own data.
     expect(
-      rows(await run('getUserNotes', { apiKey, userHash }), 'getUserNotes', 'userNotes')
+      resultList(await run('getUserNotes', { apiKey, userHash }), 'getUserNotes', 'userNotes')
     ).toContainEqual({
       setID,
       userNotes: 'Tom & Jerry <3'
@@ -199,7 +207,7 @@ describe.each([
     expect(Number(totals['totalSetsOwned'])).toBeGreaterThanOrEqual(3)
 
     const figs = async (owned: string, wanted: string): Promise<Row[]> =>
-      rows(
+      resultList(
         await run('getMinifigCollection', { apiKey, userHash, query: '', owned, wanted }),
         'getMinifigCollection',
         'minifigCollection'
@@ -223,7 +231,7 @@ describe.each([
 
     // Copies: whichever copy the service lists for the set gets the details (docs/protocol.md §2).
     const copies = async (): Promise<Row[]> =>
-      rows(
+      resultList(
         await run('getCollectionDetail', { apiKey, userHash, SetID: String(setID) }),
         'getCollectionDetail',
         'collectionDetails'
@@ -240,7 +248,7 @@ describe.each([
     expect(await copies()).toContainEqual(
       expect.objectContaining({ location: 'Attic', currency: 'EUR', box: true })
     )
-    const conditions = rows(
+    const conditions = resultList(
       await run('getCollectionDetailConditions', { apiKey, which: 'now' }),
       'getCollectionDetailConditions',
       'conditions'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { V2_OPERATIONS } from '../../src/shared/protocol/operations'
 import { serveReference } from './served-reference'
-import { asList, noting, soapPort, WRITTEN_COPY } from './soap-port'
+import { asList, noting, resultList, soapPort, WRITTEN_COPY } from './soap-port'
 
 // An independent SOAP stack (the npm package `soap`), driven only by our WSDL. The earlier
 // service's operations: soap-client-legacy.test.ts.
@@ -221,30 +221,16 @@ describe.each([
           (s.instructionsCount ?? 0) > 0
       ) ?? rich[0]
     const rid = Number(rated?.setID)
-    const reviews = asList(
-      (
-        (await run('getReviews', { apiKey, setID: rid })) as {
-          getReviewsResult?: { reviews: unknown }
-        }
-      ).getReviewsResult?.reviews
-    )
-    expect(reviews).toHaveLength(rated?.reviewCount ?? -1)
-    const images = asList(
-      (
-        (await run('getAdditionalImages', { apiKey, setID: rid })) as {
-          getAdditionalImagesResult?: { additionalImages: unknown }
-        }
-      ).getAdditionalImagesResult?.additionalImages
-    )
-    expect(images).toHaveLength(rated?.additionalImageCount ?? -1)
-    const instr = asList(
-      (
-        (await run('getInstructions', { apiKey, setID: rid })) as {
-          getInstructionsResult?: { instructions: unknown }
-        }
-      ).getInstructionsResult?.instructions
-    )
-    expect(instr).toHaveLength(rated?.instructionsCount ?? -1)
+    // Each list answers as many records as the set's own count says.
+    for (const [op, element, count] of [
+      ['getReviews', 'reviews', rated?.reviewCount],
+      ['getAdditionalImages', 'additionalImages', rated?.additionalImageCount],
+      ['getInstructions', 'instructions', rated?.instructionsCount]
+    ] as const) {
+      expect(resultList(await run(op, { apiKey, setID: rid }), op, element)).toHaveLength(
+        count ?? -1
+      )
+    }
 
     const figsOf = async (
       query: string,

@@ -53,6 +53,10 @@ export function noting(call: SoapCall): { run: SoapCall; seen: Set<string> } {
 /** A repeated element as the soap client decodes it: absent, one object, or an array. */
 export const asList = (v: unknown): Row[] => (Array.isArray(v) ? (v as Row[]) : v ? [v as Row] : [])
 
+/** The records of an operation's answer: `<op>Result`'s repeated `element`. */
+export const resultList = (answer: Row, op: string, element: string): Row[] =>
+  asList((answer[`${op}Result`] as Row | undefined)?.[element])
+
 /** A copy's details as a client writes them with setCollectionDetail (its collectionID apart). */
 export const WRITTEN_COPY = {
   ...BLANK_COPY,
