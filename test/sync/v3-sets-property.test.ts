@@ -143,8 +143,11 @@ describe('a production v3 page with one record changed at any field', () => {
       }),
       { numRuns: RUNS }
     )
-    // Both outcomes were exercised, not only one.
-    expect(seen.stored).toBeGreaterThan(RUNS / 8)
-    expect(seen.counted).toBeGreaterThan(RUNS / 8)
+    // Both outcomes were exercised, not only one: asserted at this test's own count or more
+    // (a quick pass, STUDBOOK_PROPERTY_RUNS below 1, may by chance see only one).
+    if (RUNS >= 48) {
+      expect(seen.stored).toBeGreaterThan(RUNS / 8)
+      expect(seen.counted).toBeGreaterThan(RUNS / 8)
+    }
   }, 600_000)
 })
