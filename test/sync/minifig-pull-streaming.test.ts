@@ -23,8 +23,7 @@ async function figureNumbers(x: Harness): Promise<string[]> {
 
 describe('the figure pull, page by page', () => {
   it('has stored the first page’s figures by the time it asks for the third', async () => {
-    const h = await harness(2500)
-    const x = h
+    const x = await harness(2500)
     const firstPage: string[] = []
     const storedWhenThirdAsked: string[] = []
     interceptV3(x, async (call, req) => {

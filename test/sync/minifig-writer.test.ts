@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { catalogueGeneration } from '../../src/main/store/match-sets'
-import { harnessEachTest, holdUntil } from './sync-pull-harness'
+import { harnessEachTest, holdUntil, syncWhileSampling } from './sync-pull-harness'
 
 /**
  * Issue #25: the figure catalogue (about 130,000 rows at 200,000 sets) is written by the
@@ -15,8 +15,7 @@ const harness = harnessEachTest()
 
 describe('the figure pages of a catalogue load', () => {
   it('stores figures while the main thread is held, none through the main connection', async () => {
-    const h = await harness(SETS)
-    const x = h
+    const x = await harness(SETS)
     const other = new Database(x.store.path, { readonly: true })
     const figures = () =>
       other
@@ -28,26 +27,23 @@ describe('the figure pages of a catalogue load', () => {
     let holds = 0
     let grewWhileHeld = 0
     const at: { start: number | null } = { start: null }
-    let on = true
-    const tick = () => {
-      if (!on) return
-      const n = figures()
-      if (n > 0) at.start ??= mainChanges()
-      if (n > 0 && holds < 10) {
-        holds++
-        // Nothing on this thread can write while it is held: only another thread's commit shows.
-        if (holdUntil(() => figures() !== n, 500)) grewWhileHeld++
+    await syncWhileSampling(
+      x,
+      () => {
+        const n = figures()
+        if (n > 0) at.start ??= mainChanges()
+        if (n > 0 && holds < 10) {
+          holds++
+          // Nothing on this thread can write while it is held: only another thread's commit shows.
+          if (holdUntil(() => figures() !== n, 500)) grewWhileHeld++
+        }
+      },
+      {
+        done: () => {
+          other.close()
+        }
       }
-      setTimeout(tick, 2)
-    }
-    setTimeout(tick, 2)
-    try {
-      const status = await x.sync.run()
-      expect(status.error).toBeNull()
-    } finally {
-      on = false
-      other.close()
-    }
+    )
     const end = mainChanges()
     const stored = x.store.read
       .prepare('SELECT (SELECT count(*) FROM minifigs) + (SELECT count(*) FROM minifig_sets)')
@@ -64,8 +60,7 @@ describe('the figure pages of a catalogue load', () => {
   }, 120_000)
 
   it('leaves the catalogue’s search caches as they are while figures are written', async () => {
-    const h = await harness(SETS)
-    const x = h
+    const x = await harness(SETS)
     const other = new Database(x.store.path, { readonly: true })
     const figures = () =>
       other
@@ -75,20 +70,17 @@ describe('the figure pages of a catalogue load', () => {
     // Searches, counts and facets are kept per generation of `sets`: a figure is not in `sets`,
     // so its slices must not throw them away (nor restart the search warmer) every few ms.
     const samples: { n: number; generation: number }[] = []
-    let on = true
-    const tick = () => {
-      if (!on) return
-      samples.push({ n: figures(), generation: catalogueGeneration(x.store.read) })
-      setTimeout(tick, 2)
-    }
-    setTimeout(tick, 2)
-    try {
-      const status = await x.sync.run()
-      expect(status.error).toBeNull()
-    } finally {
-      on = false
-      other.close()
-    }
+    await syncWhileSampling(
+      x,
+      () => {
+        samples.push({ n: figures(), generation: catalogueGeneration(x.store.read) })
+      },
+      {
+        done: () => {
+          other.close()
+        }
+      }
+    )
     const grew = samples.filter((b, i) => {
       const a = samples[i - 1]
       return a !== undefined && a.n > 0 && b.n > a.n

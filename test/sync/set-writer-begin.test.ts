@@ -11,8 +11,7 @@ const harness = harnessEachTest()
 
 describe('the start of a first load', () => {
   it('drops the search triggers from the writer’s connection, not the main one', async () => {
-    const h = await harness(600)
-    const x = h
+    const x = await harness(600)
     const exec = vi.spyOn(x.store.write, 'exec')
     try {
       const status = await x.sync.run()

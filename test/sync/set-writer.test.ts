@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { harnessEachTest, holdUntil } from './sync-pull-harness'
+import { harnessEachTest, holdUntil, syncWhileSampling } from './sync-pull-harness'
 
 /**
  * Issue #25: a catalogue load's pages are written from a connection of their own in a worker
@@ -13,8 +13,7 @@ const harness = harnessEachTest()
 
 describe('the set writer of a catalogue load', () => {
   it('stores sets while the main thread is held, none through the main connection', async () => {
-    const h = await harness(SETS)
-    const x = h
+    const x = await harness(SETS)
     const other = new Database(x.store.path, { readonly: true })
     const count = () => other.prepare('SELECT count(*) FROM sets').pluck().get() as number
     const mainChanges = () =>
@@ -23,29 +22,27 @@ describe('the set writer of a catalogue load', () => {
     let holds = 0
     let grewWhileHeld = 0
     const at: { end: number | null } = { end: null }
-    let on = true
-    const tick = () => {
-      if (!on) return
-      const n = count()
-      if (n >= SETS) {
-        at.end ??= mainChanges()
-        return
+    await syncWhileSampling(
+      x,
+      () => {
+        const n = count()
+        if (n >= SETS) {
+          at.end ??= mainChanges()
+          return false
+        }
+        if (n > 0 && holds < 10) {
+          holds++
+          // Nothing on this thread can write while it is held: only another thread's commit shows.
+          if (holdUntil(() => count() !== n, 2000)) grewWhileHeld++
+        }
+      },
+      {
+        everyMs: 5,
+        done: () => {
+          other.close()
+        }
       }
-      if (n > 0 && holds < 10) {
-        holds++
-        // Nothing on this thread can write while it is held: only another thread's commit shows.
-        if (holdUntil(() => count() !== n, 2000)) grewWhileHeld++
-      }
-      setTimeout(tick, 5)
-    }
-    setTimeout(tick, 5)
-    try {
-      const status = await x.sync.run()
-      expect(status.error).toBeNull()
-    } finally {
-      on = false
-      other.close()
-    }
+    )
     expect(holds).toBeGreaterThan(0)
     expect(grewWhileHeld).toBeGreaterThan(0)
     // Rows the main connection changed by the time every set was in: themes, subthemes, years,
@@ -64,36 +61,31 @@ describe('the set writer of a catalogue load', () => {
   })
 
   it('a first load finds each page by its words once the page is stored', async () => {
-    const h = await harness(SETS)
-    const x = h
+    const x = await harness(SETS)
     const other = new Database(x.store.path, { readonly: true })
     // One statement, one snapshot: the sets and what the search index holds of them.
     const counts = other.prepare(
       'SELECT (SELECT count(*) FROM sets) AS sets, (SELECT count(*) FROM sets_fts_docsize) AS indexed'
     )
     const midway: { sets: number; indexed: number }[] = []
-    let on = true
-    const tick = () => {
-      if (!on) return
-      const c = counts.get() as { sets: number; indexed: number }
-      if (c.sets > 0 && c.sets < SETS) midway.push(c)
-      setTimeout(tick, 2)
-    }
-    setTimeout(tick, 2)
-    try {
-      const status = await x.sync.run()
-      expect(status.error).toBeNull()
-    } finally {
-      on = false
-      other.close()
-    }
+    await syncWhileSampling(
+      x,
+      () => {
+        const c = counts.get() as { sets: number; indexed: number }
+        if (c.sets > 0 && c.sets < SETS) midway.push(c)
+      },
+      {
+        done: () => {
+          other.close()
+        }
+      }
+    )
     expect(midway.length).toBeGreaterThan(0)
     expect(midway.filter((c) => c.indexed !== c.sets)).toEqual([])
   })
 
   it('builds the lookup indexes after the last page, the same as a new database has', async () => {
-    const h = await harness(SETS)
-    const x = h
+    const x = await harness(SETS)
     const schema = (db: Database.Database) =>
       db
         .prepare(
@@ -106,28 +98,24 @@ describe('the set writer of a catalogue load', () => {
     const before = schema(x.store.read)
     const other = new Database(x.store.path, { readonly: true })
     let fewestMidway = Infinity
-    let on = true
-    const tick = () => {
-      if (!on) return
-      const n = other.prepare('SELECT count(*) FROM sets').pluck().get() as number
-      if (n > 0 && n < SETS) fewestMidway = Math.min(fewestMidway, schema(other).length)
-      setTimeout(tick, 2)
-    }
-    setTimeout(tick, 2)
-    try {
-      const status = await x.sync.run()
-      expect(status.error).toBeNull()
-    } finally {
-      on = false
-      other.close()
-    }
+    await syncWhileSampling(
+      x,
+      () => {
+        const n = other.prepare('SELECT count(*) FROM sets').pluck().get() as number
+        if (n > 0 && n < SETS) fewestMidway = Math.min(fewestMidway, schema(other).length)
+      },
+      {
+        done: () => {
+          other.close()
+        }
+      }
+    )
     expect(fewestMidway).toBeLessThan(before.length)
     expect(schema(x.store.read)).toEqual(before)
   })
 
   it('a sync cancelled during the pages stops the writer, leaves what it stored findable, and resumes', async () => {
-    const h = await harness(SETS)
-    const x = h
+    const x = await harness(SETS)
     const other = new Database(x.store.path, { readonly: true })
     const count = () => other.prepare('SELECT count(*) FROM sets').pluck().get() as number
     let cancelledAt: number | null = null

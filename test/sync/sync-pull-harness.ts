@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach } from 'vitest'
+import { afterEach, expect } from 'vitest'
 import { createMemoryStore } from '../../src/main/credentials/index'
 import { createEventBus } from '../../src/main/ipc/event-bus'
 import { createCatalogueHandlers } from '../../src/main/catalogue/catalogue-handlers'
@@ -184,4 +184,28 @@ export function holdUntil(changed: () => boolean, limit: number): boolean {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1)
   }
   return false
+}
+
+/**
+ * Runs a sync while `sample` runs on this thread every `everyMs` (a reader beside the catalogue's
+ * writer), until it returns false or the sync ends; the sync must end without an error. `done`
+ * runs however it ends (to close the sampler's own connection).
+ */
+export async function syncWhileSampling(
+  h: Harness,
+  sample: () => unknown,
+  { everyMs = 2, done }: { everyMs?: number; done?: () => void } = {}
+): Promise<void> {
+  let on = true
+  const tick = (): void => {
+    if (on && sample() !== false) setTimeout(tick, everyMs)
+  }
+  setTimeout(tick, everyMs)
+  try {
+    const status = await h.sync.run()
+    expect(status.error).toBeNull()
+  } finally {
+    on = false
+    done?.()
+  }
 }
