@@ -22,33 +22,29 @@ export async function filters(page: Page, open: boolean): Promise<void> {
   if ((await toggle.getAttribute('aria-expanded')) !== String(open)) await toggle.click()
 }
 
+/** A list screen at `hash`, its filter panel open or closed, drawn as a list or a grid. */
+function listScreen(
+  name: string,
+  hash: string,
+  filtersOpen: boolean,
+  view: 'list' | 'grid'
+): LayoutScreen {
+  return {
+    name,
+    show: async (p) => {
+      await go(p, hash)
+      await filters(p, filtersOpen)
+      await layout(p, view)
+    }
+  }
+}
+
 /** The screens, given the set whose detail page is shown (one carrying every flag). */
 export function layoutScreens(detailSetId: () => number): LayoutScreen[] {
   return [
-    {
-      name: 'browse-list',
-      show: async (p) => {
-        await go(p, '#/browse')
-        await filters(p, true)
-        await layout(p, 'list')
-      }
-    },
-    {
-      name: 'browse-grid',
-      show: async (p) => {
-        await go(p, '#/browse')
-        await filters(p, true)
-        await layout(p, 'grid')
-      }
-    },
-    {
-      name: 'collection-grid-no-filters',
-      show: async (p) => {
-        await go(p, '#/owned')
-        await filters(p, false)
-        await layout(p, 'grid')
-      }
-    },
+    listScreen('browse-list', '#/browse', true, 'list'),
+    listScreen('browse-grid', '#/browse', true, 'grid'),
+    listScreen('collection-grid-no-filters', '#/owned', false, 'grid'),
     {
       name: 'collection-list-no-filters',
       show: async (p) => {

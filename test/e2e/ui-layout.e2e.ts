@@ -1,12 +1,13 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
-import { ROOT, startApp } from './harness'
+import type { Locator, Page } from 'playwright-core'
+import { ROOT, startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
 import { findLayoutProblems } from './layout-check'
 import { filters, layout, layoutScreens } from './layout-screens'
-import { go, listSettled, waitForSets, waitForSyncEnd } from './ui-helpers'
+import { go, listSettled } from './ui-helpers'
+import { seriousAxeFindings } from './axe'
 
 /**
  * Issue #14 item 7: every screen holds from the window's minimum (800×560) to 2560 wide, in light
@@ -14,11 +15,6 @@ import { go, listSettled, waitForSets, waitForSyncEnd } from './ui-helpers'
  * Screenshots land in test-results/layout/.
  */
 
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
-}
-
-const AXE = readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8')
 const SHOTS = join(ROOT, 'test-results/layout')
 const SIZES = [
   { width: 800, height: 560 },
@@ -31,17 +27,6 @@ let app: AppUnderTest
 /** Sets carrying every flag and two owned: the fullest cards and rows there are. */
 let flagged: { setID: number; fullNumber: string }[] = []
 const SCREENS = layoutScreens(() => flagged[0]?.setID ?? 0)
-
-async function axe(page: Page): Promise<AxeResult['violations']> {
-  // Evaluated over the DevTools protocol, so the page's CSP (no inline script) stays untouched.
-  // Screens change by hash, not by page load, so axe stays loaded after the first time.
-  const loaded = await page.evaluate(() => 'axe' in window)
-  if (!loaded) await page.evaluate(AXE)
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe.run()
-  )
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-}
 
 /**
  * The screen drawn, then every picture in view has finished loading or failed: a picture still on its
@@ -71,12 +56,10 @@ async function settled(page: Page): Promise<void> {
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true })
-  app = await startApp({ demoSets: 2000 })
-  await waitForSets(app.page, 2000)
+  app = await startSyncedApp({ demoSets: 2000 })
   // Edit only once the demo's collection has arrived (after the catalogue, in the same first
   // sync): an edit made before it meets the demo's own values as a conflict, and its dialog
   // covers the screens under test.
-  await waitForSyncEnd(app)
   const first = await app.rpc<{ rows: { setID: number; fullNumber: string }[] }>('catalog:search', {
     limit: 40
   })
@@ -140,17 +123,26 @@ function visibleRowText(page: Page): Promise<string[]> {
   })
 }
 
+/** Browse in a window of `size`, the filter panel open: the page, the toolbar's toggle, the panel. */
+async function browseWithFilters(size: {
+  width: number
+  height: number
+}): Promise<{ page: Page; toggle: Locator; panel: Locator }> {
+  const page = app.page
+  await page.setViewportSize(size)
+  await go(page, '#/browse')
+  await listSettled(page)
+  const toggle = page.getByRole('button', { name: 'Filters' })
+  const panel = page.getByRole('complementary', { name: 'Filters' })
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click()
+  await panel.waitFor()
+  return { page, toggle, panel }
+}
+
 describe('the filter panel', () => {
   it('collapses and opens from the toolbar, and the choice survives a reload', async () => {
-    const page = app.page
     // Beside the list where there is room for both; a narrower window is the next test's.
-    await page.setViewportSize({ width: 1024, height: 700 })
-    await go(page, '#/browse')
-    await listSettled(page)
-    const toggle = page.getByRole('button', { name: 'Filters' })
-    const panel = page.getByRole('complementary', { name: 'Filters' })
-    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click()
-    await panel.waitFor()
+    const { page, toggle, panel } = await browseWithFilters({ width: 1024, height: 700 })
     const narrow = await page.getByRole('grid').boundingBox()
     await toggle.click()
     await panel.waitFor({ state: 'detached' })
@@ -170,14 +162,7 @@ describe('the filter panel', () => {
   })
 
   it('lies over the list in a narrow window, the toolbar still there to close it', async () => {
-    const page = app.page
-    await page.setViewportSize({ width: 800, height: 560 })
-    await go(page, '#/browse')
-    await listSettled(page)
-    const toggle = page.getByRole('button', { name: 'Filters' })
-    const panel = page.getByRole('complementary', { name: 'Filters' })
-    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click()
-    await panel.waitFor()
+    const { page, toggle, panel } = await browseWithFilters({ width: 800, height: 560 })
     const grid = page.getByRole('grid')
     await expect.poll(() => grid.isVisible()).toBe(false)
     const [box, bar] = [await panel.boundingBox(), await toggle.boundingBox()]
@@ -233,14 +218,8 @@ describe('layouts from 800×560 to 2560×1440', () => {
           await settled(page)
           const where = `${screen.name} ${size.width}×${size.height} ${scheme}`
           const found = (await findLayoutProblems(page)).map((p) => `${where}: ${p}`)
-          for (const v of axeSizes.has(size) ? await axe(page) : []) {
-            found.push(
-              `${where}: axe ${v.id} (${v.impact ?? ''}) ${v.help} at ${v.nodes
-                .slice(0, 3)
-                .map((n) => n.target.join(' '))
-                .join(', ')}`
-            )
-          }
+          for (const finding of axeSizes.has(size) ? await seriousAxeFindings(page) : [])
+            found.push(`${where}: axe ${finding}`)
           if (found.length > 0) {
             await page.screenshot({ path: join(SHOTS, `${where.replace(/[ ×]/g, '-')}.png`) })
             problems.push(...found)
