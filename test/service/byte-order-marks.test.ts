@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService } from '../../src/emulator/index'
 import { createServiceClient } from '../../src/main/service/index'
-import { AppError } from '../../src/shared/errors'
+import { rejectedCode } from './error-codes'
 
 /**
  * A body may open with one UTF-8 byte-order mark (ASP.NET writes one); a second is not a mark but
@@ -35,15 +35,8 @@ function clientWith(op: RegExp, marks: number) {
   })
 }
 
-async function outcome(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run()
-    return 'accepted'
-  } catch (e) {
-    if (e instanceof AppError) return e.code
-    throw e
-  }
-}
+const outcome = (run: () => Promise<unknown>): Promise<string> =>
+  rejectedCode(Promise.resolve().then(run), 'accepted')
 
 describe('byte-order marks before a service answer', () => {
   it.each([0, 1])('v2 XML with %i mark(s) is read', async (marks) => {

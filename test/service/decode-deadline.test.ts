@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { AppError } from '../../src/shared/errors'
 import { createServiceClient, stopDecodeWorker } from '../../src/main/service/index'
 import type { ServiceClient } from '../../src/main/service/index'
 import { decodeResponse } from '../../src/main/service/decode-response'
 import { NS, httpList, recordXml, V2_POST } from '../fixtures/service/build'
+import { rejectedCode } from './error-codes'
 
 /**
  * One deadline covers a call's download and its decode, and cancelling a call stops its decode.
@@ -69,15 +69,7 @@ const timeUp = (c: AbortController | undefined): void => {
   c?.abort(new DOMException('The deadline passed.', 'TimeoutError'))
 }
 
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p
-    return 'ok'
-  } catch (e) {
-    if (e instanceof AppError) return e.code
-    throw e
-  }
-}
+const codeOf = (p: Promise<unknown>): Promise<string> => rejectedCode(p)
 
 /** A page of `n` sets, each carrying `attrs` attributes full of references. */
 function attributeHeavyPage(n: number, attrs: number): string {

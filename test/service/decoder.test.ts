@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { AppError } from '../../src/shared/errors'
 import { V2_OPERATIONS, LEGACY_OPERATIONS } from '../../src/shared/protocol/operations'
 import type { Binding } from '../../src/shared/protocol/operations'
 import { decodeResponse } from '../../src/main/service/decode-response'
@@ -14,6 +13,7 @@ import {
   soap,
   soapResult
 } from '../fixtures/service/build'
+import { thrownCode } from './error-codes'
 
 const CT: Readonly<Record<Binding, string>> = {
   soap11: 'text/xml; charset=utf-8',
@@ -35,15 +35,8 @@ function dec(over: Partial<DecodeInput> & { body: string }): unknown {
   })
 }
 
-function codeOf(over: Partial<DecodeInput> & { body: string }): string {
-  try {
-    dec(over)
-  } catch (e) {
-    if (e instanceof AppError) return e.code
-    throw e
-  }
-  return 'no error'
-}
+const codeOf = (over: Partial<DecodeInput> & { body: string }): string =>
+  thrownCode(() => dec(over))
 
 const set = (over: Record<string, string>): string => recordXml('sets', over)
 

@@ -5,10 +5,10 @@ import { decodeResponse } from '../../src/main/service/decode-response'
 import type { DecodeInput } from '../../src/main/service/decode-response'
 import { createReferenceService } from '../../src/emulator/index'
 import { createServiceClient } from '../../src/main/service/index'
-import { AppError } from '../../src/shared/errors'
 import { V3_POST } from '../fixtures/service/build'
 import { checkV3SetsAnswer } from '../../src/shared/protocol/v3-set-records'
 import type { V3SetsAnswer } from '../../src/shared/protocol/v3-set-records'
+import { thrownCode } from './error-codes'
 
 // Production's v3 JSON arrives under whatever Content-Type the server picked (docs/protocol.md §5):
 // the client reads the body by its content.
@@ -34,15 +34,7 @@ function dec(over: Partial<DecodeInput>): unknown {
   return decodeResponse({ ...V3_POST, body: BODY, ...over })
 }
 
-function codeOf(over: Partial<DecodeInput>): string {
-  try {
-    dec(over)
-  } catch (e) {
-    if (e instanceof AppError) return e.code
-    throw e
-  }
-  return 'no error'
-}
+const codeOf = (over: Partial<DecodeInput>): string => thrownCode(() => dec(over))
 
 describe('v3 bodies are read by content, not by Content-Type', () => {
   it.each(TYPES)('reads the recorded getSets page served as %s', (contentType) => {
