@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEventBus } from '../../src/main/ipc/event-bus'
 import { createLedgerHandlers, followLedgerPurge, purgeLedger } from '../../src/main/ledger/index'
 import { editHarness } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
 import { addCopy, table } from './ledger-seed'
+import { waitUntil } from '../wait-until'
 
 /**
  * A disposal undone and off the redo chain can never come back: after the next change of the
@@ -46,7 +47,7 @@ describe('purging undone disposals', () => {
       expect(purgeLedger(h.deps)).toBe(0)
       await h.handlers['collection:updateSet']({ setID: 2, patch: { wanted: true } })
       events.emit('data:changed', { scope: 'collection', setIDs: [2] })
-      await vi.waitFor(() => {
+      await waitUntil(() => {
         expect(table(h, 'SELECT entry_id FROM ledger_entries')).toEqual([])
       })
       expect(warnings).toEqual([])

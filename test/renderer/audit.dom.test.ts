@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/svelte'
 import { setTransport } from '../../src/renderer/src/lib/api'
 import CopyForm from '../../src/renderer/src/components/CopyForm.svelte'
@@ -7,6 +7,7 @@ import { openApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import { accountStatus } from './account-status'
+import { waitUntil } from '../wait-until'
 
 /**
  * Issue #30 §4: the Shelf audit screen as the user sees it, over a fake main that answers the
@@ -102,7 +103,7 @@ describe('the shelf audit screen', () => {
     install([])
     await openApp()
     const page = screen.getByRole('region', { name: 'Shelf audit' })
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(within(page).getByTestId('audit-empty').textContent).toMatch(/None of your copies/)
     })
     expect(within(page).queryByRole('table')).toBeNull()
@@ -116,7 +117,7 @@ describe('the shelf audit screen', () => {
     expect(screen.getByRole('link', { name: 'Shelf audit' }).getAttribute('aria-current')).toBe(
       'page'
     )
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(within(page).getByRole('button', { name: 'Attic › Shelf 2' })).toBeTruthy()
     })
     await fireEvent.click(within(page).getByRole('button', { name: 'Attic › Shelf 2' }))
@@ -178,7 +179,7 @@ describe('the shelf audit screen', () => {
     await settle()
     const field = screen.getByLabelText<HTMLInputElement>('Location')
     const list = document.getElementById(field.getAttribute('list') ?? '')
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect([...(list?.querySelectorAll('option') ?? [])].map((o) => o.value)).toEqual([
         'Attic',
         'Attic › Shelf 2'
@@ -193,7 +194,7 @@ describe('the shelf audit screen', () => {
     install([{ path: 'Attic › Shelf 2', here: 2, within: 2 }])
     await openApp()
     const page = screen.getByRole('region', { name: 'Shelf audit' })
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(within(page).getByRole('button', { name: 'Attic › Shelf 2' })).toBeTruthy()
     })
     await fireEvent.click(within(page).getByRole('button', { name: 'Attic › Shelf 2' }))
@@ -212,7 +213,7 @@ describe('the shelf audit screen', () => {
       })
     )
     await settle()
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(within(page).queryByRole('table')).toBeNull()
     })
     expect(within(page).getByLabelText('Location to walk')).toBeTruthy()

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, screen, within } from '@testing-library/svelte'
 import { setTransport } from '../../src/renderer/src/lib/api'
 import type { BulkEditResultDto } from '../../src/shared/model/bulk'
@@ -6,6 +6,7 @@ import type { SetCollectionDto } from '../../src/shared/model/collection'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import { pick, openWholeList } from './result-list'
+import { waitUntil } from '../wait-until'
 
 /**
  * Issue #25: after a bulk edit the filter counts ("Wanted 2", "Flag 7 0") stayed as they were for
@@ -56,24 +57,18 @@ const wantedCount = (): string =>
 describe('filter counts after a bulk edit', () => {
   it('are asked for again once the edit answered, and show the edit', async () => {
     // Waits, not deadlines: the counts arrive after the list's pause, later on a loaded machine.
-    await vi.waitFor(
-      () => {
-        expect(wantedCount()).toBe('0')
-      },
-      { timeout: 15_000 }
-    )
+    await waitUntil(() => {
+      expect(wantedCount()).toBe('0')
+    })
     await pick(0)
     await pick(5, { shiftKey: true })
     const bar = screen.getByRole('toolbar', { name: 'Bulk edit' })
     const asked = backend.callsTo('catalog:search').filter((q) => q.facets === true).length
     await fireEvent.click(within(bar).getByRole('button', { name: 'Wanted' }))
     await settle()
-    await vi.waitFor(
-      () => {
-        expect(wantedCount()).toBe('6')
-      },
-      { timeout: 15_000 }
-    )
+    await waitUntil(() => {
+      expect(wantedCount()).toBe('6')
+    })
     // The counts were read after the edit, not kept from before it.
     const after = backend.callsTo('catalog:search').filter((q) => q.facets === true).length
     expect(after).toBeGreaterThan(asked)

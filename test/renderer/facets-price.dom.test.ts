@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/svelte'
 import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import { FakeViews } from './fake-views'
 import { saveViewAs } from './saved-view-dialog'
+import { waitUntil } from '../wait-until'
 
 /** Issue #17's "wanted, retiring this year, under 100 EUR" set in the filters, and kept. */
 const backend = new FakeBackend(100)
@@ -31,7 +32,7 @@ describe('price and shop exit filters', () => {
       await fireEvent.change(field, { target: { value } })
     }
     await settle()
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(backend.callsTo('catalog:search').at(-1)).toMatchObject({
         wanted: true,
         price: { region: 'UK', max: 99.5 },

@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { fireEvent, render, screen, within } from '@testing-library/svelte'
 import { openApp, serveApp } from './app-render'
 import { FakeBackend } from './fake-backend'
 import App from '../../src/renderer/src/App.svelte'
+import { waitUntil } from '../wait-until'
 
 /** Issue #14 item 8: the theme list reads A to Z; the year filter follows typing. */
 
@@ -21,7 +22,7 @@ describe('filters', () => {
   it('lists themes alphabetically, each with its count', async () => {
     render(App)
     const theme = screen.getByLabelText('Theme')
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(within(theme).getAllByRole('option').length).toBeGreaterThan(1)
     })
     const names = within(theme)
@@ -39,7 +40,7 @@ describe('filters', () => {
       await fireEvent.input(from, { target: { value: typed } })
     }
     const expected = backend.sets.filter((s) => (s.year ?? 0) >= 2015).length
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(screen.getByTestId('result-count').textContent.trim()).toMatch(
         new RegExp(`^${expected}\\s+sets`)
       )
@@ -51,7 +52,7 @@ describe('filters', () => {
       years.filter((y) => y !== undefined).map(() => 2015)
     )
     await fireEvent.input(from, { target: { value: '' } })
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(screen.getByTestId('result-count').textContent.trim()).toMatch(/^200\s+sets/)
     })
   })

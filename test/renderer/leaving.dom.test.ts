@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, screen, within } from '@testing-library/svelte'
 import type { LeavingDto } from '../../src/shared/model/watch'
 import { openApp, serveApp } from './app-render'
@@ -6,6 +6,7 @@ import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import { FakeViews } from './fake-views'
 import { saveViewAs } from './saved-view-dialog'
+import { waitUntil } from '../wait-until'
 
 /** Issue #30 §3: the retirement watch as the user sees it, over a backend that answers it. */
 const backend = new FakeBackend(100)
@@ -41,7 +42,7 @@ beforeAll(() => {
 describe('the retirement watch in the window', () => {
   it('badges the set in Browse, tells once, and lists it on Leaving shops', async () => {
     await openApp()
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(screen.getAllByText('Leaving in 12 d').length).toBeGreaterThan(0)
     })
     const toasts = screen.getByRole('region', { name: 'Notifications' })
@@ -64,7 +65,7 @@ describe('the retirement watch in the window', () => {
     const within90 = within(filters).getByLabelText('Leaves the shop within days')
     await fireEvent.change(within90, { target: { value: '90' } })
     await settle()
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(backend.callsTo('catalog:search').at(-1)).toMatchObject({
         wanted: true,
         exitWithinDays: 90
@@ -82,7 +83,7 @@ describe('the retirement watch in the window', () => {
     const page = screen.getByRole('region', { name: 'Leaving shops' })
     await fireEvent.click(within(page).getByRole('checkbox', { name: 'UK' }))
     await settle()
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(backend.callsTo('watch:leaving').at(-1)?.regions).toContain('UK')
     })
     const chosen = backend.callsTo('watch:leaving').at(-1)?.regions ?? []
@@ -93,7 +94,7 @@ describe('the retirement watch in the window', () => {
       target: { value: '30' }
     })
     await settle()
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(backend.callsTo('catalog:search').at(-1)).toMatchObject({
         exitWithinDays: 30,
         exitRegions: chosen
@@ -109,7 +110,7 @@ describe('the retirement watch in the window', () => {
     const was = eu.checked
     await fireEvent.click(eu)
     await settle()
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       const regions = backend.callsTo('watch:leaving').at(-1)?.regions ?? []
       expect(regions.includes('EU')).toBe(!was)
     })

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/svelte'
 import type { CopyDto } from '../../src/shared/model/collection'
 import type { GainsDto, LedgerEntryDto } from '../../src/shared/model/ledger'
@@ -6,6 +6,7 @@ import { openApp, openSetPage, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import { copyFields } from '../copy-fields'
+import { waitUntil } from '../wait-until'
 
 /** Issue #30 §1: disposing of a copy and the Ledger screen, as the user sees them. */
 
@@ -121,7 +122,7 @@ describe('disposing of a copy', () => {
     expect(screen.queryByRole('dialog', { name: 'Dispose of this copy' })).toBeNull()
     const toasts = screen.getByRole('region', { name: 'Notifications' })
     expect(within(toasts).getByText(/Ctrl\+Z undoes both/)).toBeTruthy()
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(within(page).queryByRole('button', { name: 'Dispose…' })).toBeNull()
     })
   })
@@ -145,7 +146,7 @@ describe('disposing of a copy', () => {
   it('a copy kept on the service is marked as in the ledger and not offered again', async () => {
     entries = [entry]
     const page = await openSetPage(SET)
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(within(page).getByTestId('copy-disposed').textContent).toMatch(
         /Sold\s+1 Jun 2025: in the ledger/
       )

@@ -1,9 +1,10 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/svelte'
 import type { MoneyCurrencyDto, MoneyHistoryDto } from '../../src/shared/model/money'
 import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
+import { waitUntil } from '../wait-until'
 
 /** Issue #30 §1: value over time as the user sees it, over a backend that answers the history. */
 const backend = new FakeBackend(20)
@@ -82,7 +83,7 @@ describe('the money view in the window', () => {
       ]
     }
     backend.emit('money:snapshot', { day: '2026-11-25' })
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(within(page).getByTestId('money-latest').textContent).toMatch(/after a sync/)
     })
     expect(within(page).queryByTestId('money-empty')).toBeNull()
@@ -141,7 +142,7 @@ describe('the money view in the window', () => {
     const byTheme = within(page).getByRole('region', { name: /By theme, newest snapshot: Swiss/ })
     await fireEvent.click(within(byTheme).getByRole('button', { name: 'Space' }))
     await settle()
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(backend.callsTo('money:getHistory').at(-1)).toMatchObject({ theme: 'Space' })
     })
     expect(within(page).queryByTestId('money-GBP')).toBeNull()
@@ -150,7 +151,7 @@ describe('the money view in the window', () => {
     expect(select.selectedOptions[0]?.textContent).toBe('Space')
     await fireEvent.change(select, { target: { value: '-1' } })
     await settle()
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(backend.callsTo('money:getHistory').at(-1)).toMatchObject({ theme: null })
     })
   })
