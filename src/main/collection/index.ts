@@ -33,23 +33,9 @@ export type { LocalCopy } from './collection-state-repo'
 export { flagField, setEdit } from './edits-types'
 export type { CopyValue, Edit, MinifigValue, SetField, SetFieldValues } from './edits-types'
 export { outboxCounts } from './outbox-counts-repo'
-export { parseOutboxTarget } from './outbox-target'
 export { readStoredCopy, readStoredEdit } from './stored-edits'
 export type { OutboxTarget } from './outbox-target'
 export { outbox } from './outbox'
-/**
- * The raw state changes, for sync/push/copy.ts and sync/push/push-row.ts only until they use
- * `outbox` (issue #31); nothing new imports them.
- */
-export {
-  confirmRow,
-  deleteRow,
-  markRow,
-  markSent,
-  pendingRowsOf,
-  rebaseRow,
-  sentValues
-} from './outbox-repo'
 export type { OutboxRow } from './outbox-repo'
 export { flagLabels, moneyByCurrency } from './read-model-repo'
 export { EMPTY_SET, copyFromRow, readMinifig } from './collection-state-repo'

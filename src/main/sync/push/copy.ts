@@ -4,20 +4,16 @@ import type { CollectionDetailRecord } from '../../../shared/protocol/records'
 import type { ServiceClient } from '../../service/index'
 import {
   bindCopyRecord,
-  confirmRow,
   copyDateTexts,
   copyFieldsOf,
-  deleteRow,
   dropCopyTombstone,
   keepConfirmedDateText,
   markCopyKeptLocal,
-  markRow,
-  markSent,
+  outbox,
   quantityEditState,
   readCopy,
   readStoredCopy,
-  recordsLeaving,
-  sentValues
+  recordsLeaving
 } from '../../collection/index'
 import type { CopyValue, LocalCopy, OutboxRow, OutboxTarget } from '../../collection/index'
 import type { WriteDb } from '../../store/handles'
@@ -66,7 +62,7 @@ export async function pushCopy(
       // Never reached the service: nothing to remove there.
       transaction(db, () => {
         dropTombstone()
-        deleteRow(db, row.id)
+        outbox.dropped(db, row.id)
       })
       return 'done'
     }
@@ -93,7 +89,7 @@ export async function pushCopy(
     // Already gone there: the delete is done.
     transaction(db, () => {
       dropTombstone()
-      deleteRow(db, row.id)
+      outbox.dropped(db, row.id)
     })
     return 'done'
   }
@@ -102,7 +98,7 @@ export async function pushCopy(
   if (changedThere && !alreadyDesired && !ourOwnWrite(row, onServer)) {
     const server = onServer === null ? null : copyFieldsOf(onServer)
     const reason = 'Changed on the service since your edit.'
-    markRow(db, row.id, { state: 'conflict', reason, server: JSON.stringify(server) }, ctx.now())
+    outbox.inConflict(db, row.id, JSON.stringify(server), reason, ctx.now())
     return 'conflict'
   }
   if (desired !== null) return write(ctx, row, local, desired, client)
@@ -113,7 +109,7 @@ export async function pushCopy(
   if (after.some((r) => r.collectionID === local.collectionID)) return 'unconfirmed'
   transaction(db, () => {
     dropTombstone()
-    confirmRow(db, row, row.desired, ctx.now())
+    outbox.confirmed(db, row, row.desired, ctx.now())
   })
   return 'done'
 }
@@ -124,7 +120,7 @@ export async function pushCopy(
  */
 function ourOwnWrite(row: OutboxRow, onServer: CollectionDetailRecord | null): boolean {
   if (onServer === null) return false
-  return sentValues(row).some((v) => {
+  return outbox.sentValues(row).some((v) => {
     const sent = readStoredCopy(v, 'A waiting copy change')
     return sent !== null && sameCopy(onServer, sent)
   })
@@ -150,7 +146,7 @@ function claim(
   if (!free) {
     transaction(db, () => {
       markCopyKeptLocal(db, p, local.localId)
-      markRow(db, row.id, { state: 'needs_attention', reason: KEPT_LOCAL_REASON }, ctx.now())
+      outbox.needsAttention(db, row.id, KEPT_LOCAL_REASON, ctx.now())
     })
     return null
   }
@@ -172,7 +168,7 @@ async function write(
   const texts = copyDateTexts(db, p)
   const date = serviceDateText(desired.dateAcquired, local.dateText, accountDateFormat(texts))
   // Committed before the write leaves: whatever happens after, the record's new value is ours.
-  markSent(db, row.id, row.desired, ctx.now())
+  outbox.sending(db, row.id, row.desired, ctx.now())
   await client.v2.setCollectionDetail({ detail: detailOf(id, desired, date, false) })
   const after = await client.v2.getCollectionDetail({ SetID: local.setID })
   const confirmed = after.find((r) => r.collectionID === id)
@@ -181,12 +177,12 @@ async function write(
     // The service answered OK and holds other details (issue #27 item 4): never confirmed, so
     // the pull cannot write them over the user's; the user sees both and chooses.
     const server = JSON.stringify(copyFieldsOf(confirmed))
-    markRow(db, row.id, { state: 'conflict', reason: KEPT_OTHER_REASON, server }, ctx.now())
+    outbox.inConflict(db, row.id, server, KEPT_OTHER_REASON, ctx.now())
     return 'conflict'
   }
   transaction(db, () => {
     keepConfirmedDateText(db, p, local.localId, desired.dateAcquired, confirmed.dateAcquired ?? '')
-    confirmRow(db, row, row.desired, ctx.now())
+    outbox.confirmed(db, row, row.desired, ctx.now())
   })
   return 'done'
 }

@@ -1,13 +1,4 @@
-import {
-  confirmRow,
-  markRow,
-  markSent,
-  parseOutboxTarget,
-  pendingRowsOf,
-  readStoredEdit,
-  rebaseRow,
-  sentValues
-} from '../../collection/index'
+import { outbox, readStoredEdit } from '../../collection/index'
 import type { OutboxRow } from '../../collection/index'
 import type { ServiceClient } from '../../service/index'
 import type { WriteDb } from '../../store/handles'
@@ -37,13 +28,13 @@ const json = (v: unknown): string => JSON.stringify(v)
 
 /** One of a row's stored values (desired, base, a sent one), parsed for the row's own target. */
 const storedValue = (row: OutboxRow, value: string): unknown =>
-  readStoredEdit(parseOutboxTarget(row), value, 'A waiting change').value
+  readStoredEdit(outbox.target(row), value, 'A waiting change').value
 
 /** Pending rows of the field the service moves together with this one (owned and quantity). */
 function coupledRows(db: WriteDb, row: OutboxRow): OutboxRow[] {
   if (row.field !== 'owned' && row.field !== 'qtyOwned') return []
   const other = row.field === 'owned' ? 'qtyOwned' : 'owned'
-  return pendingRowsOf(db, row.profile_id, row.target, other)
+  return outbox.pendingOf(db, row.profile_id, row.target, other)
 }
 
 /**
@@ -63,10 +54,12 @@ function coupledEffect(field: string, value: unknown, base: unknown): unknown {
  * knows it (issue #13), even when a later write of the row never left (issue #26).
  */
 function ourOwnWrite(db: WriteDb, row: OutboxRow, s: string): boolean {
-  if (sentValues(row).includes(s)) return true
+  if (outbox.sentValues(row).includes(s)) return true
   const base = storedValue(row, row.base)
   return coupledRows(db, row).some((sib) =>
-    sentValues(sib).some((v) => json(coupledEffect(sib.field, storedValue(sib, v), base)) === s)
+    outbox
+      .sentValues(sib)
+      .some((v) => json(coupledEffect(sib.field, storedValue(sib, v), base)) === s)
   )
 }
 
@@ -75,13 +68,13 @@ function ourOwnWrite(db: WriteDb, row: OutboxRow, s: string): boolean {
  * coupled field moved with it then, so its row's base follows, as after a write in this round.
  */
 async function followEarlierWrite(ctx: RowPush, row: OutboxRow): Promise<void> {
-  if (sentValues(row).length === 0) return
+  if (outbox.sentValues(row).length === 0) return
   const desired = storedValue(row, row.desired)
   for (const sib of coupledRows(ctx.db, row)) {
-    const server = await readServer(parseOutboxTarget(sib), ctx.reads, ctx.has)
+    const server = await readServer(outbox.target(sib), ctx.reads, ctx.has)
     if (server === undefined || json(server) === sib.base) continue
     if (json(coupledEffect(row.field, desired, storedValue(sib, sib.base))) === json(server)) {
-      rebaseRow(ctx.db, sib.id, json(server), ctx.now())
+      outbox.rebased(ctx.db, sib.id, json(server), ctx.now())
     }
   }
 }
@@ -93,7 +86,7 @@ async function followEarlierWrite(ctx: RowPush, row: OutboxRow): Promise<void> {
  */
 export async function pushRow(ctx: RowPush, row: OutboxRow): Promise<PushOutcome> {
   const { db, now, reads, has } = ctx
-  const t = parseOutboxTarget(row)
+  const t = outbox.target(row)
   if (t.kind === 'copy') {
     return pushCopy({ db, profileId: ctx.profileId, now }, row, t, ctx.client)
   }
@@ -105,22 +98,22 @@ export async function pushRow(ctx: RowPush, row: OutboxRow): Promise<PushOutcome
     if (s === row.desired) {
       // Already there (an earlier round was cut off after the write): confirmed without a write.
       await followEarlierWrite(ctx, row)
-      return confirmRow(db, row, row.desired, now()) ? 'done' : 'unconfirmed'
+      return outbox.confirmed(db, row, row.desired, now()) ? 'done' : 'unconfirmed'
     }
     if (s !== row.base && !ourOwnWrite(db, row, s)) {
       const reason = 'Changed on the service since your edit.'
-      markRow(db, row.id, { state: 'conflict', reason, server: s }, now())
+      outbox.inConflict(db, row.id, s, reason, now())
       return 'conflict'
     }
   }
   const siblings = coupledRows(db, row)
   const siblingBefore = await Promise.all(
-    siblings.map((r) => readServer(parseOutboxTarget(r), reads, has))
+    siblings.map((r) => readServer(outbox.target(r), reads, has))
   )
   // On disk before the write leaves: whatever happens after, the service's value is known as
   // ours. The disk is waited for off the main thread (one fsync per row held it 5-150 ms).
   await commitDurably(db, () => {
-    markSent(db, row.id, row.desired, now())
+    outbox.sending(db, row.id, row.desired, now())
   })
   await writeServer(edit, ctx.client, has)
   reads.forget(row.set_id)
@@ -130,12 +123,12 @@ export async function pushRow(ctx: RowPush, row: OutboxRow): Promise<PushOutcome
   for (const [i, sib] of siblings.entries()) {
     const was = siblingBefore[i]
     if (was === undefined || json(was) !== sib.base) continue
-    const now2 = await readServer(parseOutboxTarget(sib), reads, has)
-    if (now2 !== undefined) rebaseRow(db, sib.id, json(now2), now())
+    const now2 = await readServer(outbox.target(sib), reads, has)
+    if (now2 !== undefined) outbox.rebased(db, sib.id, json(now2), now())
   }
   // Without a way to read the value back (earlier service), the service's OK is the confirmation.
   if (after !== undefined && json(after) !== row.desired) return 'unconfirmed'
   if (ctx.confirm) ctx.confirm(row, row.desired)
-  else confirmRow(db, row, row.desired, now())
+  else outbox.confirmed(db, row, row.desired, now())
   return 'done'
 }
