@@ -9,6 +9,7 @@ import { setProfileUsername } from './profiles-repo'
 import { rejectedCredential, setRejectedCredential } from './credential-check'
 import type { Profiles, ServicePort } from './profiles'
 import { signInDemo } from './profiles'
+import type { Log } from '../logging/index'
 
 export type AccountHandlers = Pick<
   Handlers,
@@ -26,7 +27,7 @@ interface AccountDeps {
   readonly events: EventBus
   /** After a profile switch: forget per-profile caches (the pusher's view of the service). */
   readonly profileChanged?: () => void
-  readonly log: { warn(m: string, d?: unknown): void }
+  readonly log: Pick<Log, 'warn'>
 }
 
 /** Account status for the UI: whether secrets exist and where, never the secrets themselves. */

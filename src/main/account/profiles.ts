@@ -8,6 +8,7 @@ import { getSetting, setSetting } from '../store/settings-repo'
 import { customProfiles, getProfile, upsertProfile } from './profiles-repo'
 import type { ProfileInput, ProfileRecord } from './profiles-repo'
 import { checkProfileSettings, settingsProblem } from './profile-rules'
+import type { Log } from '../logging/index'
 
 export type ServicePort = ServiceClient
 
@@ -253,10 +254,7 @@ export async function createProfiles(options: ProfilesOptions): Promise<Profiles
 }
 
 /** The demo account signs itself in: a newcomer sees a working collection with no key and no form. */
-export async function signInDemo(
-  profiles: Profiles,
-  log: { warn(m: string, d?: unknown): void }
-): Promise<void> {
+export async function signInDemo(profiles: Profiles, log: Pick<Log, 'warn'>): Promise<void> {
   const demo = profiles.demo()
   if (!demo || profiles.secrets().userHash) return
   try {

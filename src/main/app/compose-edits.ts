@@ -30,6 +30,7 @@ import { EVENT_STATES_MAX } from '../../shared/ipc/events'
 import type { SetState } from '../../shared/ipc/events'
 import { createOutboxJournalHandlers } from '../collection/outbox-journal-handlers'
 import type { OutboxJournalHandlers } from '../collection/outbox-journal-handlers'
+import type { Log } from '../logging/index'
 
 /**
  * The edit side of the core in one call for the composition root: its handler groups, the pusher,
@@ -47,7 +48,7 @@ export interface EditSideDeps {
   readonly dataFolder?: DataFolderPort | null
   /** Publishes `sync:status` (the outbox counts changed). */
   readonly publish: () => void
-  readonly log: { warn(m: string, d?: unknown): void }
+  readonly log: Pick<Log, 'warn'>
   /** Delay before a background push after an edit; 0 disables background pushes. */
   readonly pushDelayMs?: number
 }

@@ -24,7 +24,7 @@ import { createReachability } from '../sync/reachability'
 import { resumeWhenReachable, syncOnSignIn } from '../sync/triggers'
 import { createEditSide } from './compose-edits'
 import type { EditSide } from './compose-edits'
-import type { FileChooser, HostLog, ReportPdfPort } from './ports'
+import type { FileChooser, Log, ReportPdfPort } from './ports'
 import type { DataFolderPort } from '../exchange/deps'
 import { createMoneySchedule, snapshotAfterImport, snapshotAfterSync } from '../money/index'
 
@@ -39,7 +39,7 @@ interface CreateAppOptions {
   demoSets?: number
   autoSync?: boolean
   credentials?: 'auto' | 'memory'
-  log?: HostLog
+  log?: Log
   /** How soon a sync that failed for a full disk tries again (default 30 s); tests shorten it. */
   diskFullRetryMs?: number
 }

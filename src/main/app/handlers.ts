@@ -16,6 +16,7 @@ import type { Profiles } from '../account/profiles'
 import type { SyncRunner } from '../sync/runner'
 import type { StartHandlers } from './start'
 import { updateCheckHandlers } from './update-checks'
+import type { Log } from '../logging/index'
 
 /** Everything a handler group may use; built once by createApp. */
 export interface AppServices {
@@ -30,11 +31,7 @@ export interface AppServices {
   readonly reportPdf?: ReportPdfPort | null
   readonly version: string
   readonly now: () => Date
-  readonly log: {
-    info(m: string, d?: unknown): void
-    warn(m: string, d?: unknown): void
-    error(m: string, d?: unknown): void
-  }
+  readonly log: Log
 }
 
 function appInfo(s: AppServices): AppInfo {

@@ -5,8 +5,4 @@
 export type { FileChooser } from '../exchange/file-chooser'
 export type { ReportPdfPort } from '../report/index'
 
-export interface HostLog {
-  info(m: string, d?: unknown): void
-  warn(m: string, d?: unknown): void
-  error(m: string, d?: unknown): void
-}
+export type { Log } from '../logging/index'

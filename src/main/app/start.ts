@@ -10,6 +10,7 @@ import { setAside } from '../store/set-aside'
 import { backupPath, listBackups } from '../exchange/auto-backup'
 import { installBackup } from '../exchange/backup-file-repo'
 import type { AppContext } from './context'
+import type { Log } from '../logging/index'
 
 export type StartHandlers = Pick<Handlers, 'app:getStartState' | 'app:recover'>
 
@@ -17,7 +18,7 @@ interface StartDeps {
   readonly path: string
   readonly events: EventBus
   readonly now: () => Date
-  readonly log: { warn(m: string, d?: unknown): void }
+  readonly log: Pick<Log, 'warn'>
   /** Builds the running app over an intact store. */
   readonly run: (store: Store, events: EventBus, start: StartHandlers) => Promise<AppContext>
 }

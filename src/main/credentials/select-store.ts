@@ -9,6 +9,7 @@ import {
 } from './keytar-store'
 import type { KeytarLike } from './keytar-store'
 import { createMemoryStore } from './memory-store'
+import type { Log } from '../logging/index'
 
 type CredentialMode = 'auto' | 'memory'
 
@@ -19,7 +20,7 @@ interface SelectOptions {
   /** A keychain that neither answers nor fails (a prompt nobody can see) counts as unavailable. */
   readonly probeTimeoutMs?: number
   /** `keepSecret`, when the log has it, is told every secret the store reads or writes. */
-  readonly log?: { warn(m: string, d?: unknown): void; keepSecret?(value: string): void }
+  readonly log?: Pick<Log, 'warn'> & { keepSecret?(value: string): void }
 }
 
 const PROBE_ACCOUNT = '__studbook_probe__'

@@ -1,5 +1,6 @@
 import type { FileChooser } from './file-chooser'
 import type { EditDeps } from '../collection/index'
+import type { Log } from '../logging/index'
 
 /**
  * What the host offers for files that are not text: native dialogs for a backup's place, and the
@@ -24,5 +25,5 @@ export interface ExchangeDeps extends EditDeps {
   /** The service's acquisition conditions; the cached list when not given. */
   readonly conditions?: () => Promise<readonly string[]>
   /** Told when import previews cannot be read off the main thread. */
-  readonly log?: { warn(m: string, d?: unknown): void }
+  readonly log?: Pick<Log, 'warn'>
 }

@@ -6,11 +6,9 @@ import { fail, ok } from '../../shared/ipc/result'
 import type { Result } from '../../shared/ipc/result'
 import { storageFault } from '../store/faults'
 import { handOffMark, waitedHandOffs, waitedSince } from '../store/hand-off'
+import type { Log } from '../logging/index'
 
-export interface DispatchLog {
-  error(message: string, data?: unknown): void
-  warn?(message: string, data?: unknown): void
-}
+export type DispatchLog = Pick<Log, 'error'> & Partial<Pick<Log, 'warn'>>
 
 /**
  * A call still unanswered after this long is written to the log once, by name: a call that waits

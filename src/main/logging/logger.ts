@@ -1,3 +1,4 @@
+import type { Log } from './log'
 import { formatEntry, scrub } from './log-format'
 import { openLogFile } from './log-file'
 
@@ -8,10 +9,7 @@ type Level = 'INFO' | 'WARN' | 'ERROR'
  * The app's log: what the app services, hosts and shell write. `keepSecret` is how the credential
  * layer names values that must never appear (an API key, a user hash): masked in every later line.
  */
-export interface AppLog {
-  info(message: string, data?: unknown): void
-  warn(message: string, data?: unknown): void
-  error(message: string, data?: unknown): void
+export interface AppLog extends Log {
   keepSecret(value: string): void
   /** The same log and secrets, with another source tag (e.g. renderer errors seen by main). */
   scoped(source: LogSource): AppLog

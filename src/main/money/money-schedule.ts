@@ -3,6 +3,7 @@ import { localDay } from '../../shared/model/watch-days'
 import type { Store } from '../store/connection'
 import { hasSnapshot } from './money-repo'
 import { takeSnapshot } from './snapshot'
+import type { Log } from '../logging/index'
 
 /** The daily check looks again at least this often, so a sleep or a clock change is caught. */
 const CHECK_MAX_MS = 60 * 60 * 1000
@@ -11,7 +12,7 @@ interface MoneyScheduleDeps {
   readonly store: Store
   readonly profileId: () => number
   readonly now: () => Date
-  readonly log: { warn(m: string, d?: unknown): void }
+  readonly log: Pick<Log, 'warn'>
   /** Told after each snapshot is written (the screen reads the history again). */
   readonly written?: (day: string) => void
 }

@@ -1,9 +1,7 @@
 import { RECOVERED_PARAM } from '../../shared/recovery'
+import type { Log } from '../logging/index'
 
-export interface CrashLog {
-  error(message: string, data?: unknown): void
-  warn(message: string, data?: unknown): void
-}
+export type CrashLog = Pick<Log, 'error' | 'warn'>
 
 /** What the handlers need of a window's webContents (Electron's WebContents has it). */
 interface RendererContents {

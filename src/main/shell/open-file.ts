@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { extname, isAbsolute, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Log } from '../logging/index'
 
 /** The backup's extension, registered with the OS by electron-builder's fileAssociations. */
 const BACKUP_EXT = '.studbook'
@@ -50,7 +51,7 @@ interface OpenedBackupsDeps {
    * command); false while there is no window (or no app) yet to tell.
    */
   readonly deliver: () => boolean
-  readonly log: { warn(message: string, data?: unknown): void }
+  readonly log: Pick<Log, 'warn'>
 }
 
 /**

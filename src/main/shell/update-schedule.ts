@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createUpdateCheck, parseBuiltInFeed, updatesEnabled } from './updates'
 import type { loadElectronUpdater, UpdateRun } from './updates'
+import type { Log } from '../logging/index'
 
 /** The first check waits for start-up to settle: the window, the first sync, the daily backup. */
 export const FIRST_CHECK_DELAY_MS = 60_000
@@ -12,10 +13,7 @@ export const CHECK_EVERY_MS = 24 * 60 * 60 * 1000
  */
 export const CLOCK_LOOK_MS = 60 * 60 * 1000
 
-interface ScheduleLog {
-  info(message: string, data?: unknown): void
-  warn(message: string, data?: unknown): void
-}
+type ScheduleLog = Pick<Log, 'info' | 'warn'>
 
 interface ScheduleOptions {
   readonly check: () => Promise<unknown>

@@ -17,6 +17,7 @@ import type { Reachability } from './reachability'
 import { runSync } from './sync-run'
 import type { PushStep, SyncRunDeps } from './sync-run'
 import { SyncProgress, syncStatus } from './sync-status'
+import type { Log } from '../logging/index'
 
 export interface SyncRunner {
   status(): SyncStatus
@@ -46,7 +47,7 @@ interface SyncRunnerOptions {
   readonly push?: PushStep
   /** Fed by every call the profile's client makes; the runner tells it of deadlines too. */
   readonly reachability?: Reachability
-  readonly log?: { warn(m: string, d?: unknown): void }
+  readonly log?: Pick<Log, 'warn'>
   /** After a sync failed for a full disk, the next try (default 30 s): until there is room. */
   readonly diskFullRetryMs?: number
 }

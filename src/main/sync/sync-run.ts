@@ -17,6 +17,7 @@ import { pullCollection } from './pull/collection'
 import { pullMinifigCatalogue } from './pull/minifigs'
 import type { PullContext } from './pull/context'
 import type { Reachability } from './reachability'
+import type { Log } from '../logging/index'
 
 /** The push step (outbox → service), provided by the edits side; runs before the collection pull. */
 export type PushStep = (signal: AbortSignal) => Promise<void>
@@ -29,7 +30,7 @@ export interface SyncRunDeps {
   readonly reach: Reachability
   readonly now: () => Date
   readonly push: PushStep | undefined
-  readonly log?: { warn(m: string, d?: unknown): void }
+  readonly log?: Pick<Log, 'warn'>
   step(phase: SyncPhase, done: number, total: number): void
 }
 

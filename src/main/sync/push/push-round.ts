@@ -8,6 +8,7 @@ import { refreshConflicts } from './conflicts'
 import type { PushOutcome } from './copy'
 import { pushRow } from './push-row'
 import type { RowPush } from './push-row'
+import type { Log } from '../../logging/index'
 
 export interface PushReport {
   readonly pushed: number
@@ -68,7 +69,7 @@ export class PushRound {
 
   constructor(
     private readonly ctx: RowPush,
-    private readonly log: { warn(m: string, d?: unknown): void } | undefined
+    private readonly log: Pick<Log, 'warn'> | undefined
   ) {}
 
   async run(signal: AbortSignal | undefined): Promise<PushReport> {

@@ -7,6 +7,7 @@ import type { Offers } from './ops'
 import { ServerReads } from './ops'
 import { PushRound, PushTally } from './push-round'
 import type { PushReport } from './push-round'
+import type { Log } from '../../logging/index'
 
 /**
  * The pusher drains the outbox: rows in order per set; before a write the service's
@@ -21,7 +22,7 @@ interface PusherDeps {
   /** The active profile holds a userHash: without one, rows wait. */
   readonly signedIn: () => boolean
   readonly now: () => Date
-  readonly log?: { warn(m: string, d?: unknown): void }
+  readonly log?: Pick<Log, 'warn'>
 }
 
 export interface Pusher {
