@@ -50,7 +50,9 @@ function asText(v: unknown): string | undefined {
 }
 function rawAsText(type: string, raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined
-  if (type === 'dateTime') return new Date(`${raw}Z`).toISOString()
+  // The soap package reads a time without a zone (production sends none: docs/protocol.md) as
+  // JavaScript's Date does, in the machine's zone; the comparison follows it in any TZ.
+  if (type === 'dateTime') return new Date(raw).toISOString()
   if (type === 'decimal' || type === 'int') return String(Number(raw))
   return raw
 }
