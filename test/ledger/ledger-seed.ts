@@ -1,27 +1,10 @@
 import type { EditHarness } from '../collection/harness'
 import type { CopyInput } from '../../src/shared/ipc/channels/collection'
+import { copyFields } from '../copy-fields'
 
-/** A copy's details as the copy form sends them, with the money fields chosen by the test. */
+/** A copy's details as the copy form sends them (copyFields), with what the test chooses. */
 export function copyInput(c: Partial<CopyInput> = {}): CopyInput & { modified: boolean } {
-  return {
-    dateAcquired: '2021-05-01',
-    currency: 'EUR',
-    pricePaid: 100,
-    additionalPricePaid: 10,
-    currentEstimatedValue: 150,
-    conditionWhenAcquired: 'New',
-    acquiredFrom: '',
-    conditionNow: 'New',
-    location: '',
-    notes: '',
-    parts: true,
-    minifigs: true,
-    instructions: true,
-    box: true,
-    willTrade: false,
-    modified: false,
-    ...c
-  } as CopyInput & { modified: boolean }
+  return { ...copyFields(), modified: false, ...c } as CopyInput & { modified: boolean }
 }
 
 /** Adds a copy through the collection's own edit path (one more owned, then the copy). */
