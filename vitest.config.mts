@@ -9,6 +9,8 @@ export default defineConfig({
     // wait on fsync, worker start-up, child processes or loopback HTTP, and the unit suite took
     // 10.6 minutes of CI's 20 alone. The per-test limit below is generous for that reason.
     maxWorkers: 2,
+    // A printed fast-check seed and path replay through one setting (test/property-setup.ts).
+    setupFiles: ['./test/property-setup.ts'],
     projects: [
       {
         extends: true,

@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { runs, runsFactor, seed } from './property-runs'
+import { replay, runs, runsFactor } from './property-runs'
 
 describe('property-test run counts (one factor for the suite)', () => {
   it('keeps each count unset, locally and under CI', () => {
@@ -19,8 +20,34 @@ describe('property-test run counts (one factor for the suite)', () => {
     }
   })
 
-  it('replays a printed seed from STUDBOOK_PROPERTY_SEED', () => {
-    expect(seed({})).toEqual({})
-    expect(seed({ STUDBOOK_PROPERTY_SEED: '-1234' })).toEqual({ seed: -1234 })
+  it('replays a printed seed, and its path straight to the shrunk case', () => {
+    expect(replay({})).toEqual({})
+    expect(replay({ STUDBOOK_PROPERTY_SEED: '-1234' })).toEqual({ seed: -1234 })
+    expect(
+      replay({ STUDBOOK_PROPERTY_SEED: '-828167360', STUDBOOK_PROPERTY_PATH: '11:0:2' })
+    ).toEqual({ seed: -828167360, path: '11:0:2', endOnFailure: true })
+    expect(() => replay({ STUDBOOK_PROPERTY_SEED: 'x12' })).toThrow(/STUDBOOK_PROPERTY_SEED/)
+  })
+
+  it('reaches every fc.assert through the suite setup, which runs before this file', () => {
+    // The suite runs unset, so the setup leaves fast-check's defaults as they were.
+    expect(fc.readConfigureGlobal().seed).toBe(replay().seed)
+    // With a seed in force, two runs of the same property see the same first value.
+    const seen: number[] = []
+    const prior = fc.readConfigureGlobal()
+    fc.configureGlobal({ ...prior, seed: 42 })
+    try {
+      for (let i = 0; i < 2; i++) {
+        fc.assert(
+          fc.property(fc.integer(), (n) => {
+            seen.push(n)
+          }),
+          { numRuns: 1 }
+        )
+      }
+    } finally {
+      fc.configureGlobal(prior)
+    }
+    expect(seen[0]).toBe(seen[1])
   })
 })

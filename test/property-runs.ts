@@ -7,7 +7,7 @@
  *
  * Unset, the factor is CI_FACTOR under CI (the `CI` variable set) and LOCAL_FACTOR otherwise; both
  * keep the counts the suite has always run, so CI's 20-minute budget and its power to find a case
- * stay as they were. A failure prints fast-check's seed; `seed(n)`'s variable replays it.
+ * stay as they were. A failure prints fast-check's seed and path; replay() reads them back.
  */
 
 const CI_FACTOR = 1
@@ -32,8 +32,24 @@ export function runs(count: number, env: NodeJS.ProcessEnv = process.env): numbe
   return Math.max(1, Math.round(count * runsFactor(env)))
 }
 
-/** fast-check's seed from STUDBOOK_PROPERTY_SEED, to replay a failure it printed; else random. */
-export function seed(env: NodeJS.ProcessEnv = process.env): { seed?: number } {
+/**
+ * fast-check's replay of a printed failure, for every property test at once (test/property-setup.ts
+ * hands it to fc.configureGlobal): STUDBOOK_PROPERTY_SEED is the printed seed and
+ * STUDBOOK_PROPERTY_PATH the printed path, which goes straight to the shrunk counterexample.
+ */
+export function replay(env: NodeJS.ProcessEnv = process.env): {
+  seed?: number
+  path?: string
+  endOnFailure?: boolean
+} {
   const raw = env['STUDBOOK_PROPERTY_SEED']
-  return raw === undefined || raw === '' ? {} : { seed: Number(raw) }
+  if (raw === undefined || raw.trim() === '') return {}
+  const seed = Number(raw)
+  // A typo would otherwise run a random seed and "pass": refuse it where the suite starts.
+  if (!Number.isInteger(seed))
+    throw new Error(`STUDBOOK_PROPERTY_SEED must be an integer, not ${raw}`)
+  const path = env['STUDBOOK_PROPERTY_PATH']
+  return path === undefined || path.trim() === ''
+    ? { seed }
+    : { seed, path: path.trim(), endOnFailure: true }
 }

@@ -244,3 +244,43 @@ describe('a user-list record whose setID itself is unusable', () => {
     }
   })
 })
+
+describe('a user-list record whose owned or wanted is null or gone', () => {
+  it('is read by the list it came in: an owned set stays owned, a wanted one wanted', async () => {
+    const x = await createHarness(SETS)
+    try {
+      serve(x, PRIME, null)
+      expect((await x.sync.run()).error).toBeNull()
+      const before = localState(x)
+      const owned = [...before.values()].filter((r) => r.owned === 1)
+      const wanted = [...before.values()].filter((r) => r.wanted === 1)
+      const both = [...before.values()].filter((r) => r.owned === 1 && r.wanted === 1)
+      const [ownedOnly] = owned.filter((r) => r.wanted === 0)
+      const [wantedOnly] = wanted.filter((r) => r.owned === 0)
+      expect(ownedOnly && wantedOnly && both.length > 0).toBeTruthy()
+      // The owned list's record of a set says owned null; the wanted list's record says its wanted
+      // is gone; and a set on both lists is named owned: null by the wanted list's record.
+      interceptV3(x, async (call, req) => {
+        if (call.op !== 'getSets') return null
+        const which = whichOf(call.params)
+        const whole = (await (await x.svc.handle(req)).json()) as Obj
+        for (const s of whole['sets'] as Obj[]) {
+          const id = s['setID'] as number
+          if (which === 'owned' && id === ownedOnly?.id) changeField(s, 'collection.owned', null)
+          if (which === 'wanted' && id === wantedOnly?.id)
+            changeField(s, 'collection.wanted', 'gone')
+          if (which === 'wanted' && both.some((b) => b.id === id))
+            changeField(s, 'collection.owned', null)
+        }
+        return Response.json(whole)
+      })
+      expect((await x.sync.run({ full: true })).error).toBeNull()
+      const after = localState(x)
+      expect(after.get(ownedOnly?.id ?? 0)).toMatchObject({ owned: 1, wanted: 0 })
+      expect(after.get(wantedOnly?.id ?? 0)).toMatchObject({ owned: 0, wanted: 1 })
+      for (const b of both) expect(after.get(b.id)).toMatchObject({ owned: 1, wanted: 1 })
+    } finally {
+      x.close()
+    }
+  })
+})

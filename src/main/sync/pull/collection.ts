@@ -69,10 +69,13 @@ async function userSetsV3(ctx: PullContext, unread: Unread): Promise<ServerSetSt
       noteUnread(ctx, unread, 'getSets', answer.rejected)
       for (const s of answer.sets) {
         const c = s.collection
+        const was = out.get(s.flat.setID)
+        // The list a record came in says what it is: a null or missing owned in the owned list is
+        // not "not owned", and a set on both lists keeps what either said (docs/protocol.md §4a).
         out.set(s.flat.setID, {
           setID: s.flat.setID,
-          owned: c?.owned ?? false,
-          wanted: c?.wanted ?? false,
+          owned: which === 'owned' || (c?.owned ?? false) || (was?.owned ?? false),
+          wanted: which === 'wanted' || (c?.wanted ?? false) || (was?.wanted ?? false),
           qtyOwned: c?.qtyOwned ?? 0,
           notes: c?.notes ?? '',
           rating: Math.round(c?.rating ?? 0),
