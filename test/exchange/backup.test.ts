@@ -3,7 +3,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createExchangeHandlers } from '../../src/main/exchange/handlers'
-import { copiesOf, exchangeHarness, insertMinifig, labelsOf, setState } from './store-fixtures'
+import {
+  copiesOf,
+  exchangeHarness,
+  insertMinifig,
+  labelsOf,
+  noticedSets,
+  setState
+} from './store-fixtures'
 import type { ExchangeHarness } from './store-fixtures'
 import { copy } from './fixtures'
 
@@ -16,13 +23,7 @@ afterEach(() => {
 function collection(): unknown {
   const db = t.h.store.read
   return {
-    sets: db
-      .prepare(
-        `SELECT set_id, owned, wanted, qty_owned, notes, rating, flags FROM set_state
-         WHERE owned = 1 OR wanted = 1 OR qty_owned > 0 OR notes <> '' OR rating > 0 OR flags <> 0
-         ORDER BY set_id`
-      )
-      .all(),
+    sets: noticedSets(t.h.store),
     copies: [...t.ids.values()].map((id) => copiesOf(t.h.store, id)),
     minifigs: db
       .prepare('SELECT minifig_number, owned_loose, wanted FROM minifig_state ORDER BY 1')

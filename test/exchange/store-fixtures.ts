@@ -126,6 +126,17 @@ export function setState(store: Store, setID: number): StateRow | undefined {
     .get(setID) as StateRow | undefined
 }
 
+/** Every set the user would notice (owned, wanted, noted, rated or flagged), by set id. */
+export function noticedSets(store: Store): unknown[] {
+  return store.read
+    .prepare(
+      `SELECT set_id, owned, wanted, qty_owned, notes, rating, flags FROM set_state
+       WHERE owned = 1 OR wanted = 1 OR qty_owned > 0 OR notes <> '' OR rating > 0 OR flags <> 0
+       ORDER BY set_id`
+    )
+    .all()
+}
+
 export interface CopyRow {
   date_acquired: string
   currency: string
