@@ -1,10 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Handlers } from '../../src/shared/ipc/contract'
-import type { ReportDto, ReportRow } from '../../src/shared/model/report'
-import { dispatch } from '../../src/main/ipc/dispatch'
-import { createReportHandlers } from '../../src/main/report/index'
-import { editHarness } from '../collection/harness'
+import type { ReportRow } from '../../src/shared/model/report'
 import type { EditHarness } from '../collection/harness'
+import { reportHarness } from './report-harness'
 import { completeCopy } from '../collection/copy-helpers'
 
 let h: EditHarness
@@ -12,23 +9,11 @@ afterEach(() => {
   h.close()
 })
 
-async function setup(sets = [1, 2, 3, 4, 5]) {
-  h = await editHarness({ sets })
-  const report = createReportHandlers({
-    store: h.store,
-    profileId: () => h.profileId,
-    now: () => new Date('2026-03-01T10:00:00.000Z'),
-    pdf: null
-  })
-  /** Through the one dispatch path, so the schema is checked as the hosts check it. */
-  const call = async (channel: keyof typeof report, input: unknown) =>
-    dispatch({ ...h.handlers, ...report } as unknown as Handlers, channel, input)
-  const build = async (input: unknown): Promise<ReportDto> => {
-    const r = await call('report:build', input)
-    if (!r.ok) throw new Error(r.error.message)
-    return r.value as ReportDto
-  }
-  return { call, build }
+/** The shared report harness, its store kept in `h` so each test can seed it and afterEach closes it. */
+async function setup(sets?: number[]) {
+  const r = await reportHarness(sets)
+  h = r.h
+  return r
 }
 
 const usd = completeCopy({
