@@ -36,6 +36,22 @@ const journal = () =>
 const without = (rows: Record<string, unknown>[], key: string, value: unknown) =>
   rows.filter((r) => r[key] !== value)
 const stripTime = (rows: Record<string, unknown>[]) => rows.map(({ updated_at: _u, ...r }) => r)
+const qtyOwned = (setID: number) =>
+  (
+    db().prepare('SELECT qty_owned FROM set_state WHERE set_id = ?').get(setID) as {
+      qty_owned: number
+    }
+  ).qty_owned
+
+/** Set 1 owned at `qty` with two copies carrying details, then its quantityCopies fix; gives the copies as seeded. */
+async function fixQuantityBesideTwoCopies(qty: number) {
+  seedState(h.store, h.profileId, 1, { owned: true, qty })
+  seedCopy(h.store, h.profileId, 1)
+  seedCopy(h.store, h.profileId, 1)
+  const copies = copyRows()
+  await doctor['doctor:applyFix']({ check: 'quantityCopies', setID: 1 })
+  return copies
+}
 
 describe('collection doctor fixes', () => {
   it('ownedWanted: removes one set from wanted, one entry, undone by Ctrl+Z; others untouched', async () => {
@@ -69,42 +85,26 @@ describe('collection doctor fixes', () => {
     seedCopy(h.store, h.profileId, 2)
     await doctor['doctor:applyFix']({ check: 'ownedZero', setID: 1 })
     await doctor['doctor:applyFix']({ check: 'ownedZero', setID: 2 })
-    const qty = (id: number) =>
-      (
-        db().prepare('SELECT qty_owned FROM set_state WHERE set_id = ?').get(id) as {
-          qty_owned: number
-        }
-      ).qty_owned
-    expect([qty(1), qty(2)]).toEqual([1, 2])
+    expect([qtyOwned(1), qtyOwned(2)]).toEqual([1, 2])
     expect(journal()).toHaveLength(2)
   })
 
   it('quantityCopies: the quantity becomes the copies with details; the copies stay', async () => {
-    seedState(h.store, h.profileId, 1, { owned: true, qty: 3 })
-    seedCopy(h.store, h.profileId, 1)
-    seedCopy(h.store, h.profileId, 1)
-    const copies = copyRows()
-    const qty = () => db().prepare('SELECT qty_owned FROM set_state WHERE set_id = 1').get()
-    await doctor['doctor:applyFix']({ check: 'quantityCopies', setID: 1 })
-    expect(qty()).toEqual({ qty_owned: 2 })
+    const copies = await fixQuantityBesideTwoCopies(3)
+    expect(qtyOwned(1)).toBe(2)
     expect(copyRows()).toEqual(copies)
     await h.handlers['journal:undo']({})
-    expect(qty()).toEqual({ qty_owned: 3 })
+    expect(qtyOwned(1)).toBe(3)
   })
 
   it('quantityCopies below its copies: raised; Ctrl+Z before it is sent puts it back, nothing sent', async () => {
     // The service never saw the raised quantity: the undo returns the set to what the service
     // holds (its pending row cancels out), so no record can be dropped there and the floor,
     // which guards against exactly that, has nothing to refuse.
-    seedState(h.store, h.profileId, 1, { owned: true, qty: 1 })
-    seedCopy(h.store, h.profileId, 1)
-    seedCopy(h.store, h.profileId, 1)
-    const qty = () => db().prepare('SELECT qty_owned FROM set_state WHERE set_id = 1').get()
-    const copies = copyRows()
-    await doctor['doctor:applyFix']({ check: 'quantityCopies', setID: 1 })
-    expect(qty()).toEqual({ qty_owned: 2 })
+    const copies = await fixQuantityBesideTwoCopies(1)
+    expect(qtyOwned(1)).toBe(2)
     await h.handlers['journal:undo']({})
-    expect(qty()).toEqual({ qty_owned: 1 })
+    expect(qtyOwned(1)).toBe(1)
     expect(copyRows()).toEqual(copies)
     // What is left in the outbox for the quantity sends the service its own value back: nothing.
     const rows = db()
@@ -113,20 +113,16 @@ describe('collection doctor fixes', () => {
     expect(rows.every((r) => r.desired === r.base)).toBe(true)
     // And redo fixes it again.
     await h.handlers['journal:redo']({})
-    expect(qty()).toEqual({ qty_owned: 2 })
+    expect(qtyOwned(1)).toBe(2)
   })
 
   it('quantityCopies: once the raised quantity was sent, its undo is refused by the floor', async () => {
     // The service now holds 2: lowering it to 1 would make it drop a record with details.
-    seedState(h.store, h.profileId, 1, { owned: true, qty: 1 })
-    seedCopy(h.store, h.profileId, 1)
-    seedCopy(h.store, h.profileId, 1)
-    const qty = () => db().prepare('SELECT qty_owned FROM set_state WHERE set_id = 1').get()
-    await doctor['doctor:applyFix']({ check: 'quantityCopies', setID: 1 })
+    await fixQuantityBesideTwoCopies(1)
     // As a confirmed push leaves it: the row is gone, the service holds the new value.
     h.store.write.prepare('DELETE FROM outbox').run()
     await expect(h.handlers['journal:undo']({})).rejects.toThrow(/carry details/)
-    expect(qty()).toEqual({ qty_owned: 2 })
+    expect(qtyOwned(1)).toBe(2)
   })
 
   it('copy dates: clears only the chosen copy and only its date', async () => {

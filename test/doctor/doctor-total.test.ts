@@ -7,13 +7,19 @@ async function until(ok: () => boolean): Promise<void> {
   while (!ok()) await new Promise((r) => setTimeout(r, 20))
 }
 
+/** A bus and the totals it announced, in order. */
+function announcedTotals() {
+  const events = createEventBus()
+  const totals: number[] = []
+  events.subscribe((name, payload) => {
+    if (name === 'doctor:total') totals.push((payload as { total: number }).total)
+  })
+  return { events, totals }
+}
+
 describe("the doctor's badge, kept by main", () => {
   it('is counted again after a change of the data and announced, a burst counted once', async () => {
-    const events = createEventBus()
-    const totals: number[] = []
-    events.subscribe((name, payload) => {
-      if (name === 'doctor:total') totals.push((payload as { total: number }).total)
-    })
+    const { events, totals } = announcedTotals()
     let counts = 0
     const stop = followDoctorTotal({
       events,
@@ -36,11 +42,7 @@ describe("the doctor's badge, kept by main", () => {
   })
 
   it('keeps counting after a failed count, and never runs two counts at once', async () => {
-    const events = createEventBus()
-    const totals: number[] = []
-    events.subscribe((name, payload) => {
-      if (name === 'doctor:total') totals.push((payload as { total: number }).total)
-    })
+    const { events, totals } = announcedTotals()
     let open = 0
     let most = 0
     let calls = 0
