@@ -95,13 +95,25 @@ describe("package:check, each updater's needs in the built output", () => {
   }
   const v = '1.2.3'
 
-  it('passes a Mac arm64 build with its dmg, zip and latest-mac.yml', () => {
-    const dir = dist({
-      'Studbook-1.2.3-arm64.dmg': 'x',
-      'Studbook-1.2.3-arm64-mac.zip': 'x',
-      'latest-mac.yml': { version: v, files: ['Studbook-1.2.3-arm64-mac.zip'] }
-    })
-    expect(updaterOutputProblems(dir, config, v)).toEqual({ checked: true, problems: [] })
+  it.each([
+    {
+      build: 'a Mac arm64 build with its dmg, zip and latest-mac.yml',
+      files: {
+        'Studbook-1.2.3-arm64.dmg': 'x',
+        'Studbook-1.2.3-arm64-mac.zip': 'x',
+        'latest-mac.yml': { version: v, files: ['Studbook-1.2.3-arm64-mac.zip'] }
+      }
+    },
+    {
+      build: 'a Linux build with its AppImage and latest-linux.yml',
+      files: {
+        'studbook_1.2.3_amd64.deb': 'x',
+        'Studbook-1.2.3-x64.AppImage': 'x',
+        'latest-linux.yml': { version: v, files: ['Studbook-1.2.3-x64.AppImage'] }
+      }
+    }
+  ])('passes $build', ({ files }) => {
+    expect(updaterOutputProblems(dist(files), config, v)).toEqual({ checked: true, problems: [] })
   })
 
   it('fails a Mac build with a dmg only', () => {
@@ -133,15 +145,6 @@ describe("package:check, each updater's needs in the built output", () => {
     const r = updaterOutputProblems(dir, config, v)
     expect(r.checked).toBe(true)
     expect(r.problems[0]).toMatch(/^linux .*holds no \.AppImage to update from$/)
-  })
-
-  it('passes a Linux build with its AppImage and latest-linux.yml', () => {
-    const dir = dist({
-      'studbook_1.2.3_amd64.deb': 'x',
-      'Studbook-1.2.3-x64.AppImage': 'x',
-      'latest-linux.yml': { version: v, files: ['Studbook-1.2.3-x64.AppImage'] }
-    })
-    expect(updaterOutputProblems(dir, config, v)).toEqual({ checked: true, problems: [] })
   })
 
   it('checks nothing where there is no output of this version', () => {
