@@ -68,11 +68,14 @@ async function signedIn(jar: LoopbackCookieJar, host: WebHost): Promise<boolean>
   return reply.status === 200
 }
 
+/** One browser's cookie jar, and two hosts it can open tabs on. */
+async function twoHostsOneBrowser() {
+  return { jar: new LoopbackCookieJar(), first: await startHost(), second: await startHost() }
+}
+
 describe('two browser hosts on two ports', () => {
   it('keep both tabs signed in', async () => {
-    const jar = new LoopbackCookieJar()
-    const first = await startHost()
-    const second = await startHost()
+    const { jar, first, second } = await twoHostsOneBrowser()
     await openTab(jar, first)
     expect(await signedIn(jar, first)).toBe(true)
     await openTab(jar, second)
@@ -81,9 +84,7 @@ describe('two browser hosts on two ports', () => {
   })
 
   it('accept only their own token: the other port’s cookie opens nothing', async () => {
-    const jar = new LoopbackCookieJar()
-    const first = await startHost()
-    const second = await startHost()
+    const { jar, first, second } = await twoHostsOneBrowser()
     await openTab(jar, first)
     expect(await signedIn(jar, second)).toBe(false)
   })
