@@ -5,7 +5,7 @@ import { DEFAULT_NAMESPACES } from '../../src/shared/protocol/operations'
 import { createReferenceService } from '../../src/emulator/index'
 import { loadProductionWsdl, parseWsdl, PRODUCTION_WSDL_PATH } from '../shared/production-wsdl'
 import { serveReference } from './served-reference'
-import { noting, resultList, soapPort, WRITTEN_COPY } from './soap-port'
+import { notedPort, resultList, SOAP_VERSIONS, WRITTEN_COPY } from './soap-port'
 import type { Row } from './soap-port'
 
 // Independent stacks: the npm `soap` client built from production's own WSDL file (not ours), pointed
@@ -57,209 +57,205 @@ function rawAsText(type: string, raw: string | undefined): string | undefined {
   return raw
 }
 
-describe.each([
-  ['SOAP 1.1', false],
-  ['SOAP 1.2', true]
-])('a client generated from the production v2 WSDL, over %s', (_label, soap12) => {
-  it('calls every production v2 operation and reads every set field', async () => {
-    const { run, seen } = noting(
-      await soapPort(
-        PRODUCTION_WSDL_PATH,
-        'BricksetAPIv2',
-        soap12 ? 'BricksetAPIv2Soap12' : 'BricksetAPIv2Soap',
-        { soap12, endpoint: `${ref.url}/api/v2.asmx` }
+describe.each(SOAP_VERSIONS)(
+  'a client generated from the production v2 WSDL, over %s',
+  (_label, soap12) => {
+    it('calls every production v2 operation and reads every set field', async () => {
+      const { run, seen } = await notedPort(PRODUCTION_WSDL_PATH, 'BricksetAPIv2', {
+        soap12,
+        endpoint: `${ref.url}/api/v2.asmx`
+      })
+      const apiKey = ref.service.demo.apiKey
+      const { username, password } = ref.service.demo
+
+      expect((await run('checkKey', { apiKey })).checkKeyResult).toBe('OK')
+      expect((await run('login', { apiKey, username, password: 'wrong' })).loginResult).toBe(
+        'ERROR: invalid username and/or password'
       )
-    )
-    const apiKey = ref.service.demo.apiKey
-    const { username, password } = ref.service.demo
+      const userHash = String((await run('login', { apiKey, username, password })).loginResult)
+      expect(userHash).toMatch(/^[A-Za-z0-9_-]{10,32}$/)
+      expect((await run('checkUserHash', { userHash })).checkUserHashResult).toBe(username)
 
-    expect((await run('checkKey', { apiKey })).checkKeyResult).toBe('OK')
-    expect((await run('login', { apiKey, username, password: 'wrong' })).loginResult).toBe(
-      'ERROR: invalid username and/or password'
-    )
-    const userHash = String((await run('login', { apiKey, username, password })).loginResult)
-    expect(userHash).toMatch(/^[A-Za-z0-9_-]{10,32}$/)
-    expect((await run('checkUserHash', { userHash })).checkUserHashResult).toBe(username)
-
-    const page = resultList(
-      await run('getSets', { apiKey, userHash, query: '', pageSize: '20', orderBy: 'Number' }),
-      'getSets',
-      'sets'
-    )
-    expect(page.length).toBeGreaterThan(0)
-    const known = page.find((s) => s['image'] === true) ?? page[0]
-    const setID = Number(known?.['setID'])
-    const theme = String(known?.['theme'])
-
-    // Known per-user values, written through production's operations.
-    const ok = async (op: string, args: object): Promise<void> => {
-      expect((await run(op, { apiKey, userHash, setID, ...args }))[`${op}Result`], op).toBe('OK')
-    }
-    await ok('setCollection', { qtyOwned: 2, wanted: 1 })
-    await ok('setCollection_owns', { owned: 1 })
-    await ok('setCollection_wants', { wanted: 1 })
-    await ok('setCollection_qtyOwned', { qtyOwned: 3 })
-    await ok('setCollection_userNotes', { notes: 'Tom & Jerry <3' })
-    await ok('setUserRating', { rating: 4 })
-    expect(ref.service.admin.getCollectionValue(username, setID)).toMatchObject({
-      owned: true,
-      wanted: true,
-      qtyOwned: 3,
-      notes: 'Tom & Jerry <3',
-      rating: 4
-    })
-
-    const [set] = resultList(
-      await run('getSet', { apiKey, userHash, SetID: String(setID) }),
-      'getSet',
-      'sets'
-    )
-    if (!set) throw new Error('getSet answered nothing')
-    const raw = await rawSet(setID, userHash)
-    expect(raw['bricksetURL'], 'production names the set link bricksetURL').toBeDefined()
-    expect(raw['serviceURL']).toBeUndefined()
-    for (const f of RECORDS.sets.fields) {
-      const wire = f.name === 'serviceURL' ? 'bricksetURL' : f.name
-      expect(asText(set[wire]), `sets.${wire}`).toBe(rawAsText(f.type, raw[wire]))
-      if (f.type !== 'string') expect(set[wire], `value field ${wire}`).toBeDefined()
-    }
-    expect(set).toMatchObject({
-      setID,
-      owned: true,
-      wanted: true,
-      qtyOwned: 3,
-      userNotes: 'Tom & Jerry <3',
-      userRating: '4'
-    })
-    expect(set['bricksetURL']).toBe(
-      `${ref.url}/sets/${String(set['number'])}-${String(set['numberVariant'])}`
-    )
-    expect(set['lastUpdated']).toBeInstanceOf(Date)
-
-    const recent = resultList(
-      await run('getRecentlyUpdatedSets', { apiKey, minutesAgo: 5 }),
-      'getRecentlyUpdatedSets',
-      'sets'
-    )
-    const touched = ref.service.admin.touchSets(1)
-    const after = resultList(
-      await run('getRecentlyUpdatedSets', { apiKey, minutesAgo: 5 }),
-      'getRecentlyUpdatedSets',
-      'sets'
-    )
-    expect(after.map((s) => s['setID'])).toEqual(expect.arrayContaining(touched))
-    expect(after.length).toBeGreaterThanOrEqual(recent.length)
-
-    // Catalogue reads.
-    const themes = resultList(await run('getThemes', { apiKey }), 'getThemes', 'themes')
-    expect(themes.map((t) => t['theme'])).toContain(theme)
-    const subs = resultList(
-      await run('getSubthemes', { apiKey, theme }),
-      'getSubthemes',
-      'subthemes'
-    )
-    expect(subs.every((s) => s['theme'] === theme)).toBe(true)
-    const years = resultList(await run('getYears', { apiKey, theme }), 'getYears', 'years')
-    expect(years.reduce((n, y) => n + Number(y['setCount']), 0)).toBe(
-      themes.find((t) => t['theme'] === theme)?.['setCount']
-    )
-    const mine = { apiKey, userHash, owned: '1', wanted: '' }
-    expect(
-      resultList(await run('getThemesForUser', mine), 'getThemesForUser', 'themes').map(
-        (t) => t['theme']
+      const page = resultList(
+        await run('getSets', { apiKey, userHash, query: '', pageSize: '20', orderBy: 'Number' }),
+        'getSets',
+        'sets'
       )
-    ).toContain(theme)
-    expect(
-      resultList(
-        await run('getSubthemesForUser', { ...mine, theme }),
-        'getSubthemesForUser',
+      expect(page.length).toBeGreaterThan(0)
+      const known = page.find((s) => s['image'] === true) ?? page[0]
+      const setID = Number(known?.['setID'])
+      const theme = String(known?.['theme'])
+
+      // Known per-user values, written through production's operations.
+      const ok = async (op: string, args: object): Promise<void> => {
+        expect((await run(op, { apiKey, userHash, setID, ...args }))[`${op}Result`], op).toBe('OK')
+      }
+      await ok('setCollection', { qtyOwned: 2, wanted: 1 })
+      await ok('setCollection_owns', { owned: 1 })
+      await ok('setCollection_wants', { wanted: 1 })
+      await ok('setCollection_qtyOwned', { qtyOwned: 3 })
+      await ok('setCollection_userNotes', { notes: 'Tom & Jerry <3' })
+      await ok('setUserRating', { rating: 4 })
+      expect(ref.service.admin.getCollectionValue(username, setID)).toMatchObject({
+        owned: true,
+        wanted: true,
+        qtyOwned: 3,
+        notes: 'Tom & Jerry <3',
+        rating: 4
+      })
+
+      const [set] = resultList(
+        await run('getSet', { apiKey, userHash, SetID: String(setID) }),
+        'getSet',
+        'sets'
+      )
+      if (!set) throw new Error('getSet answered nothing')
+      const raw = await rawSet(setID, userHash)
+      expect(raw['bricksetURL'], 'production names the set link bricksetURL').toBeDefined()
+      expect(raw['serviceURL']).toBeUndefined()
+      for (const f of RECORDS.sets.fields) {
+        const wire = f.name === 'serviceURL' ? 'bricksetURL' : f.name
+        expect(asText(set[wire]), `sets.${wire}`).toBe(rawAsText(f.type, raw[wire]))
+        if (f.type !== 'string') expect(set[wire], `value field ${wire}`).toBeDefined()
+      }
+      expect(set).toMatchObject({
+        setID,
+        owned: true,
+        wanted: true,
+        qtyOwned: 3,
+        userNotes: 'Tom & Jerry <3',
+        userRating: '4'
+      })
+      expect(set['bricksetURL']).toBe(
+        `${ref.url}/sets/${String(set['number'])}-${String(set['numberVariant'])}`
+      )
+      expect(set['lastUpdated']).toBeInstanceOf(Date)
+
+      const recent = resultList(
+        await run('getRecentlyUpdatedSets', { apiKey, minutesAgo: 5 }),
+        'getRecentlyUpdatedSets',
+        'sets'
+      )
+      const touched = ref.service.admin.touchSets(1)
+      const after = resultList(
+        await run('getRecentlyUpdatedSets', { apiKey, minutesAgo: 5 }),
+        'getRecentlyUpdatedSets',
+        'sets'
+      )
+      expect(after.map((s) => s['setID'])).toEqual(expect.arrayContaining(touched))
+      expect(after.length).toBeGreaterThanOrEqual(recent.length)
+
+      // Catalogue reads.
+      const themes = resultList(await run('getThemes', { apiKey }), 'getThemes', 'themes')
+      expect(themes.map((t) => t['theme'])).toContain(theme)
+      const subs = resultList(
+        await run('getSubthemes', { apiKey, theme }),
+        'getSubthemes',
         'subthemes'
-      ).every((s) => s['theme'] === theme)
-    ).toBe(true)
-    expect(
-      resultList(await run('getYearsForUser', { ...mine, theme }), 'getYearsForUser', 'years')
-        .length
-    ).toBeGreaterThan(0)
-
-    const perSet = { apiKey, setID }
-    expect(resultList(await run('getReviews', perSet), 'getReviews', 'reviews')).toHaveLength(
-      Number(set['reviewCount'])
-    )
-    expect(
-      resultList(
-        await run('getAdditionalImages', perSet),
-        'getAdditionalImages',
-        'additionalImages'
       )
-    ).toHaveLength(Number(set['additionalImageCount']))
-    expect(
-      resultList(await run('getInstructions', perSet), 'getInstructions', 'instructions')
-    ).toHaveLength(Number(set['instructionsCount']))
+      expect(subs.every((s) => s['theme'] === theme)).toBe(true)
+      const years = resultList(await run('getYears', { apiKey, theme }), 'getYears', 'years')
+      expect(years.reduce((n, y) => n + Number(y['setCount']), 0)).toBe(
+        themes.find((t) => t['theme'] === theme)?.['setCount']
+      )
+      const mine = { apiKey, userHash, owned: '1', wanted: '' }
+      expect(
+        resultList(await run('getThemesForUser', mine), 'getThemesForUser', 'themes').map(
+          (t) => t['theme']
+        )
+      ).toContain(theme)
+      expect(
+        resultList(
+          await run('getSubthemesForUser', { ...mine, theme }),
+          'getSubthemesForUser',
+          'subthemes'
+        ).every((s) => s['theme'] === theme)
+      ).toBe(true)
+      expect(
+        resultList(await run('getYearsForUser', { ...mine, theme }), 'getYearsForUser', 'years')
+          .length
+      ).toBeGreaterThan(0)
 
-    // The user's own data.
-    expect(
-      resultList(await run('getUserNotes', { apiKey, userHash }), 'getUserNotes', 'userNotes')
-    ).toContainEqual({
-      setID,
-      userNotes: 'Tom & Jerry <3'
+      const perSet = { apiKey, setID }
+      expect(resultList(await run('getReviews', perSet), 'getReviews', 'reviews')).toHaveLength(
+        Number(set['reviewCount'])
+      )
+      expect(
+        resultList(
+          await run('getAdditionalImages', perSet),
+          'getAdditionalImages',
+          'additionalImages'
+        )
+      ).toHaveLength(Number(set['additionalImageCount']))
+      expect(
+        resultList(await run('getInstructions', perSet), 'getInstructions', 'instructions')
+      ).toHaveLength(Number(set['instructionsCount']))
+
+      // The user's own data.
+      expect(
+        resultList(await run('getUserNotes', { apiKey, userHash }), 'getUserNotes', 'userNotes')
+      ).toContainEqual({
+        setID,
+        userNotes: 'Tom & Jerry <3'
+      })
+      const totals = (await run('getCollectionTotals', { apiKey, userHash }))[
+        'getCollectionTotalsResult'
+      ] as Row
+      expect(Number(totals['totalSetsOwned'])).toBeGreaterThanOrEqual(3)
+
+      const figs = async (owned: string, wanted: string): Promise<Row[]> =>
+        resultList(
+          await run('getMinifigCollection', { apiKey, userHash, query: '', owned, wanted }),
+          'getMinifigCollection',
+          'minifigCollection'
+        )
+      const fig = String((await figs('', ''))[0]?.['minifigNumber'])
+      expect(
+        (
+          await run('setMinifigCollection', {
+            apiKey,
+            userHash,
+            minifigNumber: fig,
+            qtyOwned: 2,
+            wanted: 1
+          })
+        ).setMinifigCollectionResult
+      ).toBe('OK')
+      expect((await figs('', '1')).find((m) => m['minifigNumber'] === fig)).toMatchObject({
+        ownedLoose: 2,
+        wanted: true
+      })
+
+      // Copies: whichever copy the service lists for the set gets the details (docs/protocol.md §2).
+      const copies = async (): Promise<Row[]> =>
+        resultList(
+          await run('getCollectionDetail', { apiKey, userHash, SetID: String(setID) }),
+          'getCollectionDetail',
+          'collectionDetails'
+        )
+      const listed = await copies()
+      const detail = {
+        collectionID: Number(listed.at(-1)?.['collectionID'] ?? 0),
+        ...WRITTEN_COPY,
+        notes: 'first copy'
+      }
+      expect(
+        (await run('setCollectionDetail', { apiKey, userHash, detail })).setCollectionDetailResult
+      ).toBe('OK')
+      expect(await copies()).toContainEqual(
+        expect.objectContaining({ location: 'Attic', currency: 'EUR', box: true })
+      )
+      const conditions = resultList(
+        await run('getCollectionDetailConditions', { apiKey, which: 'now' }),
+        'getCollectionDetailConditions',
+        'conditions'
+      )
+      expect(conditions.length).toBeGreaterThan(0)
+
+      expect([...seen].sort()).toEqual([...PROD_OPS].sort())
     })
-    const totals = (await run('getCollectionTotals', { apiKey, userHash }))[
-      'getCollectionTotalsResult'
-    ] as Row
-    expect(Number(totals['totalSetsOwned'])).toBeGreaterThanOrEqual(3)
-
-    const figs = async (owned: string, wanted: string): Promise<Row[]> =>
-      resultList(
-        await run('getMinifigCollection', { apiKey, userHash, query: '', owned, wanted }),
-        'getMinifigCollection',
-        'minifigCollection'
-      )
-    const fig = String((await figs('', ''))[0]?.['minifigNumber'])
-    expect(
-      (
-        await run('setMinifigCollection', {
-          apiKey,
-          userHash,
-          minifigNumber: fig,
-          qtyOwned: 2,
-          wanted: 1
-        })
-      ).setMinifigCollectionResult
-    ).toBe('OK')
-    expect((await figs('', '1')).find((m) => m['minifigNumber'] === fig)).toMatchObject({
-      ownedLoose: 2,
-      wanted: true
-    })
-
-    // Copies: whichever copy the service lists for the set gets the details (docs/protocol.md §2).
-    const copies = async (): Promise<Row[]> =>
-      resultList(
-        await run('getCollectionDetail', { apiKey, userHash, SetID: String(setID) }),
-        'getCollectionDetail',
-        'collectionDetails'
-      )
-    const listed = await copies()
-    const detail = {
-      collectionID: Number(listed.at(-1)?.['collectionID'] ?? 0),
-      ...WRITTEN_COPY,
-      notes: 'first copy'
-    }
-    expect(
-      (await run('setCollectionDetail', { apiKey, userHash, detail })).setCollectionDetailResult
-    ).toBe('OK')
-    expect(await copies()).toContainEqual(
-      expect.objectContaining({ location: 'Attic', currency: 'EUR', box: true })
-    )
-    const conditions = resultList(
-      await run('getCollectionDetailConditions', { apiKey, which: 'now' }),
-      'getCollectionDetailConditions',
-      'conditions'
-    )
-    expect(conditions.length).toBeGreaterThan(0)
-
-    expect([...seen].sort()).toEqual([...PROD_OPS].sort())
-  })
-})
+  }
+)
 
 describe('the WSDL the reference service serves', () => {
   it('under production’s namespace, declares the set record exactly as production does', async () => {

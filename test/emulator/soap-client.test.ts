@@ -1,23 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { V2_OPERATIONS } from '../../src/shared/protocol/operations'
 import { serveReference } from './served-reference'
-import { asList, noting, resultList, soapPort, WRITTEN_COPY } from './soap-port'
+import { asList, notedPort, resultList, SOAP_VERSIONS, WRITTEN_COPY } from './soap-port'
 
 // An independent SOAP stack (the npm package `soap`), driven only by our WSDL. The earlier
 // service's operations: soap-client-legacy.test.ts.
 
 const ref = serveReference({ sets: 400, seed: 7 })
 
-describe.each([
-  ['SOAP 1.1', false, 'CatalogueAPIv2Soap'],
-  ['SOAP 1.2', true, 'CatalogueAPIv2Soap12']
-])('v2 through the soap package over %s', (_label, soap12, portName) => {
+describe.each(SOAP_VERSIONS)('v2 through the soap package over %s', (_label, soap12) => {
   it('calls every v2 operation and gets the expected values', async () => {
-    const call = await soapPort(`${ref.url}/api/v2.asmx?WSDL`, 'CatalogueAPIv2', portName, {
+    const { run, seen } = await notedPort(`${ref.url}/api/v2.asmx?WSDL`, 'CatalogueAPIv2', {
       soap12
     })
     const apiKey = ref.service.demo.apiKey
-    const { run, seen } = noting(call)
     expect(await run('checkKey', { apiKey })).toEqual({ checkKeyResult: 'OK' })
     expect((await run('login', { apiKey, username: 'demo', password: 'wrong' })).loginResult).toBe(
       'ERROR: invalid username and/or password'
@@ -209,7 +205,7 @@ describe.each([
     expect((await recentIDs()).sort()).toEqual([...new Set([...earlier, ...touched])].sort())
 
     const rich = (
-      (await call('getSets', { apiKey, pageSize: '50', orderBy: 'RatingDESC' })) as {
+      (await run('getSets', { apiKey, pageSize: '50', orderBy: 'RatingDESC' })) as {
         getSetsResult: { sets: unknown }
       }
     ).getSetsResult.sets as Record<string, number>[]

@@ -8,20 +8,35 @@ export type Row = Record<string, unknown>
 /** One operation called through a port; an answer with no body reads as `{}`. */
 export type SoapCall = (op: string, args: object) => Promise<Row>
 
+/** The two SOAP versions every WSDL here binds, as `[label, soap12]` rows for `describe.each`. */
+export const SOAP_VERSIONS = [
+  ['SOAP 1.1', false],
+  ['SOAP 1.2', true]
+] as const
+
 /**
- * The port `portName` of service `serviceName` in the WSDL at `wsdl` (an address or a file);
- * `endpoint` points the client elsewhere than the WSDL's own address.
+ * The port of service `serviceName` for one SOAP version (`<service>Soap` or `<service>Soap12`,
+ * as .NET names them) in the WSDL at `wsdl` (an address or a file), its calls noted as `noting`
+ * notes them; `endpoint` points the client elsewhere than the WSDL's own address.
  */
-export async function soapPort(
+export async function notedPort(
   wsdl: string,
   serviceName: string,
-  portName: string,
+  options: { soap12: boolean; endpoint?: string }
+): Promise<{ run: SoapCall; seen: Set<string> }> {
+  return noting(await soapPort(wsdl, serviceName, options))
+}
+
+async function soapPort(
+  wsdl: string,
+  serviceName: string,
   options: { soap12: boolean; endpoint?: string }
 ): Promise<SoapCall> {
   const client = (await soap.createClientAsync(wsdl, {
     forceSoap12Headers: options.soap12,
     ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint })
   })) as unknown as Record<string, Record<string, Port>>
+  const portName = `${serviceName}Soap${options.soap12 ? '12' : ''}`
   const port = client[serviceName]?.[portName]
   if (!port) throw new Error(`no port ${portName}`)
   return (op, args) =>
@@ -39,7 +54,7 @@ export async function soapPort(
 }
 
 /** The port's calls, each operation called noted in `seen`: the tests check that every one was. */
-export function noting(call: SoapCall): { run: SoapCall; seen: Set<string> } {
+function noting(call: SoapCall): { run: SoapCall; seen: Set<string> } {
   const seen = new Set<string>()
   return {
     seen,
