@@ -1,8 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createBulkEditHandlers } from '../../src/main/collection/bulk-edit-handlers'
-import { pushHarness } from '../collection/service-harness'
-import type { PushHarness } from '../collection/service-harness'
-import { pushBulkWanted, watchedStore } from './push-rig'
+import { pushBulkWanted, pushHarnessEachTest, watchedStore } from './push-rig'
 
 /**
  * Issue #25: pushing a 5,000-set bulk edit took minutes, most of it commits: each pushed row was
@@ -12,14 +10,11 @@ import { pushBulkWanted, watchedStore } from './push-rig'
  * showed the values are committed together.
  */
 
-let h: PushHarness
-afterEach(() => {
-  h.close()
-})
+const harness = pushHarnessEachTest()
 
 describe('a large push', () => {
   it('commits about once per row, not twice, and every row still reaches the service', async () => {
-    h = await pushHarness()
+    const h = await harness()
     let commits = 0
     await pushBulkWanted(h, 40, (store) => watchedStore(store, { commit: () => commits++ }))
     // One commit per row records its write before it leaves; the confirmations go together.
@@ -29,7 +24,7 @@ describe('a large push', () => {
 
   it('a round cut off mid-way still records what the service confirmed', async () => {
     let writes = 0
-    h = await pushHarness({
+    const h = await harness({
       fetch: (svc) => async (req: Request) => {
         const body = await req.clone().text()
         // The service is unreachable from the 13th write on.

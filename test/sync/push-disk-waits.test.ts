@@ -1,7 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { pushHarness } from '../collection/service-harness'
-import type { PushHarness } from '../collection/service-harness'
-import { pushBulkWanted, watchedStore } from './push-rig'
+import { describe, expect, it } from 'vitest'
+import { pushBulkWanted, pushHarnessEachTest, watchedStore } from './push-rig'
 
 /**
  * Issue #25 (bulk edit, undo and the push of both: longest stall ≤ 50 ms): each pushed row's
@@ -12,14 +10,11 @@ import { pushBulkWanted, watchedStore } from './push-rig'
  * for the disk on it.
  */
 
-let h: PushHarness
-afterEach(() => {
-  h.close()
-})
+const harness = pushHarnessEachTest()
 
 describe('a push round', () => {
   it('never waits for the disk on the main thread, and every row reaches the service', async () => {
-    h = await pushHarness()
+    const h = await harness()
     // For each commit, whether it waited for the disk (synchronous = FULL) on this thread.
     const synced: boolean[] = []
     await pushBulkWanted(h, 40, (store) =>

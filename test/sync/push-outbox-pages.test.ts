@@ -1,8 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createBulkEditHandlers } from '../../src/main/collection/bulk-edit-handlers'
-import { pushHarness } from '../collection/service-harness'
-import type { PushHarness } from '../collection/service-harness'
-import { watchedStore } from './push-rig'
+import { pushHarnessEachTest, watchedStore } from './push-rig'
 
 /**
  * Issue #25: a push round of a 5,000-set bulk edit began by reading every pending row at once
@@ -11,14 +9,11 @@ import { watchedStore } from './push-rig'
  * and whether there is anything to push is asked without reading the rows.
  */
 
-let h: PushHarness
-afterEach(() => {
-  h.close()
-})
+const harness = pushHarnessEachTest()
 
 describe('a push round over many rows', () => {
   it('reads the outbox in pages of at most 100 rows, and still pushes every row', async () => {
-    h = await pushHarness()
+    const h = await harness()
     const bulk = createBulkEditHandlers(h.deps)['collection:bulkEdit']
     const ids = [...h.setIDs]
     await bulk({ setIDs: ids, action: { kind: 'wanted', value: true } })

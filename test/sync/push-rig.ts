@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3'
-import { expect } from 'vitest'
+import { afterEach, expect } from 'vitest'
 import { createBulkEditHandlers } from '../../src/main/collection/bulk-edit-handlers'
 import type { Store } from '../../src/main/store/connection'
+import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
 
 /**
@@ -9,6 +10,22 @@ import type { PushHarness } from '../collection/service-harness'
  * (commits, rows read), and one bulk edit pushed through such a store. Issue #25's push tests
  * (commits per row, fsyncs on the main thread, outbox pages) each watch one of these.
  */
+
+/**
+ * Push harnesses that last one test, closed after it (afterEach). At the top of a file,
+ * `const harness = pushHarnessEachTest()`; in a test, `const h = await harness()`.
+ */
+export function pushHarnessEachTest(): typeof pushHarness {
+  const open: PushHarness[] = []
+  afterEach(() => {
+    for (const h of open.splice(0)) h.close()
+  })
+  return async (...args) => {
+    const h = await pushHarness(...args)
+    open.push(h)
+    return h
+  }
+}
 
 export interface WriteWatch {
   /** A commit is about to happen: a statement run outside a transaction, or a transaction. */
