@@ -4,14 +4,19 @@ import type { z } from 'zod'
 import type { reportScope } from '../../shared/ipc/channels/report'
 import type { ReportDto, ReportRow, ReportValue } from '../../shared/model/report'
 import { mediaPath, queryCondition } from '../catalogue/index'
-import { isBlank, liveCopiesOfSets, moneyByCurrency } from '../collection/index'
-import type { LocalCopy } from '../collection/index'
+import {
+  isBlank,
+  liveCopiesOfSets,
+  moneyByCurrency,
+  ownedSetsWithNames,
+  userSetIdsIn
+} from '../collection/index'
+import type { LocalCopy, OwnedSetRow } from '../collection/index'
 import type { Store } from '../store/connection'
 import type { ReadDb } from '../store/handles'
 import type { Sql } from '../store/sql'
 import type { ReportPdfPort } from './pdf-port'
-import { ALL_OWNED, copiesOfSets, ownedSets, readOwner, setIdsIn, writeOwner } from './report-repo'
-import type { ReportSetRow } from './report-repo'
+import { ALL_OWNED, copiesOfSets, readOwner, writeOwner } from './report-repo'
 import { copyValue, replacementTotals, retailValue } from './report-values'
 
 type ReportHandlers = Pick<
@@ -30,12 +35,12 @@ interface ReportDeps {
 type ParsedScope = z.output<typeof reportScope>
 
 function conditionOf(db: ReadDb, profileId: number, input: ParsedScope): Sql {
-  if ('setIDs' in input) return setIdsIn(input.setIDs)
+  if ('setIDs' in input) return userSetIdsIn(input.setIDs)
   if ('query' in input) return queryCondition(db, profileId, input.query)
   return ALL_OWNED
 }
 
-function setInfo(s: ReportSetRow, profileId: number) {
+function setInfo(s: OwnedSetRow, profileId: number) {
   return {
     setNotes: s.set_notes,
     setID: s.set_id,
@@ -73,7 +78,7 @@ function copyRow(set: ReturnType<typeof setInfo>, c: LocalCopy, retail: ReportVa
  */
 function buildReport(db: ReadDb, profileId: number, input: ParsedScope, now: Date): ReportDto {
   const region = input.region ?? 'US'
-  const sets = ownedSets(db, profileId, conditionOf(db, profileId, input))
+  const sets = ownedSetsWithNames(db, profileId, conditionOf(db, profileId, input))
   const ids = sets.map((s) => s.set_id)
   const copies = new Map<number, LocalCopy[]>()
   for (const c of liveCopiesOfSets(db, profileId, ids)) {

@@ -2,7 +2,7 @@ import { RETAIL_CURRENCY } from '../../shared/model/report'
 import type { ReportRow, ReportValue, RetailRegion } from '../../shared/model/report'
 
 /** The catalogue's retail prices of one set, as the text it keeps ("519.99"), by region. */
-export interface RetailPrices {
+interface RetailPrices {
   readonly uk_price: string | null
   readonly us_price: string | null
   readonly ca_price: string | null

@@ -3,6 +3,7 @@ import type { ReadDb, WriteDb } from '../store/handles'
 import { all, run } from '../store/handles'
 import { raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
+import { wantedSetsWhere } from '../collection/index'
 
 /** A wanted set with its exit date in one region's shop, as read. */
 interface LeavingRow {
@@ -32,8 +33,8 @@ function exitOf(region: RetailRegion): Sql {
 
 /**
  * The profile's wanted sets leaving the region's shop from `from` to `to` (yyyy-MM-dd, both
- * included), earliest first; at most `limit`. Bounded on the main thread: CROSS JOIN makes the
- * wanted rows (set_state_wanted) drive, each set found by its key (`+` keeps the US date off
+ * included), earliest first; at most `limit`. Bounded on the main thread: the collection's wanted
+ * rows (set_state_wanted) drive, each set found by its key (`+` keeps the US date off
  * sets_by_exit, which would be searched once per wanted row). Left to itself SQLite walked
  * sets_by_exit over a long window and looked up every set's state: 25 ms for two years at 20,000
  * sets, against 2 ms from 380 wanted rows (bench/watch.ts).
@@ -47,18 +48,14 @@ export function leavingIn(
   limit: number
 ): LeavingRow[] {
   const exit = exitOf(region)
-  return all<LeavingRow>(
-    db,
-    sql`SELECT s.set_id AS setID, s.full_number AS number, s.name AS name, s.theme AS theme,
+  return wantedSetsWhere<LeavingRow>(db, profileId, {
+    columns: sql`s.set_id AS setID, s.full_number AS number, s.name AS name, s.theme AS theme,
           s.year AS year, ${exit} AS exitDate,
-          nullif(trim(coalesce(${raw(PRICE[region])}, '')), '') AS price
-        FROM set_state st
-        CROSS JOIN sets s ON s.profile_id = st.profile_id AND s.set_id = st.set_id
-        WHERE st.profile_id = ${profileId} AND st.wanted = 1
-          AND ${exit} BETWEEN ${from} AND ${to}
-        ORDER BY exitDate, s.number_sort, s.full_number
+          nullif(trim(coalesce(${raw(PRICE[region])}, '')), '') AS price`,
+    where: sql`${exit} BETWEEN ${from} AND ${to}`,
+    rest: sql`ORDER BY exitDate, s.number_sort, s.full_number
         LIMIT ${limit}`
-  )
+  })
 }
 
 /** Which of these sets the watch has told the user about already. */
