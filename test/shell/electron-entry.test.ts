@@ -213,7 +213,7 @@ describe('Electron entry', () => {
       }
       const os = { darwin: 'mac', win32: 'win' }[process.platform as string] ?? process.platform
       expect(await run(true, true)).toEqual([
-        `feed https://updates.example.org/studbook/${os}/${process.arch}`,
+        `feed generic https://updates.example.org/studbook/${os}/${process.arch}`,
         'check'
       ])
       expect(h.shown).toEqual([])

@@ -162,21 +162,16 @@ vi.mock('electron', () => {
 })
 
 // electron-updater, mocked: what the entry's update schedule asks of it.
-vi.mock('electron-updater', () => ({
-  default: {
-    autoUpdater: {
-      autoDownload: true,
-      autoInstallOnAppQuit: true,
-      setFeedURL: (o: { url: string }) => h.updater.push(`feed ${o.url}`),
-      checkForUpdates: () => {
-        h.updater.push('check')
-        return Promise.resolve(null)
-      },
-      downloadUpdate: () => Promise.resolve([]),
-      quitAndInstall: () => h.updater.push('install')
-    }
-  }
-}))
+vi.mock('electron-updater', async () => {
+  const { fakeAutoUpdater } = await import('./fake-updater')
+  // Never anything newer: the entry's tests see only that a check runs, and when.
+  const autoUpdater = fakeAutoUpdater(
+    (step) => h.updater.push(step),
+    () => null,
+    '1.0.0'
+  )
+  return { default: { autoUpdater } }
+})
 
 vi.mock('../../src/main/app/compose', async () => {
   const { createEventBus } = await import('../../src/main/ipc/event-bus')

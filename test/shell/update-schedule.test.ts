@@ -4,27 +4,21 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 /** electron-updater, mocked: its autoUpdater records each step and answers as a test sets it. */
-const u = vi.hoisted(() => ({
-  loaded: 0,
-  calls: [] as string[],
-  available: null as string | null,
-  fail: null as Error | null,
-  autoUpdater: {
-    autoDownload: true,
-    autoInstallOnAppQuit: true,
-    setFeedURL: (o: { url: string }) => u.calls.push(`feed ${o.url}`),
-    checkForUpdates: () => {
-      u.calls.push('check')
-      if (u.fail) return Promise.reject(u.fail)
-      return Promise.resolve({
-        isUpdateAvailable: u.available !== null,
-        updateInfo: { version: u.available ?? '1.0.0' }
-      })
-    },
-    downloadUpdate: () => (u.calls.push('download'), Promise.resolve([])),
-    quitAndInstall: () => u.calls.push('install')
+const u = await vi.hoisted(async () => {
+  const { fakeAutoUpdater } = await import('./fake-updater')
+  const state = {
+    loaded: 0,
+    calls: [] as string[],
+    available: null as string | null,
+    fail: null as Error | null
   }
-}))
+  const autoUpdater = fakeAutoUpdater(
+    (step) => state.calls.push(step),
+    () => state.fail ?? state.available,
+    '1.0.0'
+  )
+  return Object.assign(state, { autoUpdater })
+})
 vi.mock('electron-updater', () => {
   u.loaded++
   return { default: { autoUpdater: u.autoUpdater } }
@@ -119,7 +113,7 @@ describe('scheduled update checks (mocked electron-updater)', () => {
     expect(checks()).toBe(0)
     await pass(1)
     await finished(logged, 1)
-    expect(u.calls).toEqual(['feed https://updates.example.org/mac/arm64', 'check'])
+    expect(u.calls).toEqual(['feed generic https://updates.example.org/mac/arm64', 'check'])
     // Hourly looks at the clock do not check again before a day has gone by.
     await pass(CHECK_EVERY_MS - CLOCK_LOOK_MS)
     expect(checks()).toBe(1)

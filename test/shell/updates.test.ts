@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { fakeAutoUpdater } from './fake-updater'
 
 // As the built main sees it: CommonJS whose getter export reaches import() only as default.
 const fromPackage = vi.hoisted(() => ({ autoUpdater: { autoDownload: true, marker: 'real' } }))
@@ -8,26 +9,14 @@ const { createUpdateCheck, loadElectronUpdater, parseBuiltInFeed, updatesEnabled
   await import('../../src/main/shell/updates')
 type Updater = Awaited<ReturnType<typeof loadElectronUpdater>>
 
+/** Studbook 0.1.0's updater, `available` on the feed (or `fail` on checking), its steps in `calls`. */
 function fakeUpdater(available: string | null, fail?: Error) {
   const calls: string[] = []
-  const updater: Updater = {
-    autoDownload: true,
-    autoInstallOnAppQuit: true,
-    setFeedURL: (o) => calls.push(`feed ${o.provider} ${o.url}`),
-    checkForUpdates: () => {
-      calls.push('check')
-      if (fail) return Promise.reject(fail)
-      return Promise.resolve({
-        isUpdateAvailable: available !== null,
-        updateInfo: { version: available ?? '0.1.0' }
-      })
-    },
-    downloadUpdate: () => {
-      calls.push('download')
-      return Promise.resolve([])
-    },
-    quitAndInstall: () => calls.push('install')
-  }
+  const updater = fakeAutoUpdater(
+    (step) => calls.push(step),
+    () => fail ?? available,
+    '0.1.0'
+  )
   return { updater, calls }
 }
 
