@@ -2,18 +2,18 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService } from '../../src/emulator/index'
-import { pullAllSets } from '../../src/main/sync/pull/catalogue'
-import type { PullContext } from '../../src/main/sync/pull/context'
-import { createServiceClient } from '../../src/main/service/index'
-import { countSets } from '../../src/main/catalogue/catalogue-repo'
-import { upsertProfile } from '../../src/main/account/profiles-repo'
 import { getSetDetail } from '../../src/main/catalogue/set-detail-repo'
-import { getSyncValue } from '../../src/main/store/sync-state-repo'
-import { FIXTURE_AT, openTestStore } from '../catalogue/set-fixtures'
+import { openTestStore } from '../catalogue/set-fixtures'
 import type { TestStore } from '../catalogue/set-fixtures'
 import { build, FIELDS, ODD, RECORDED } from './odd-record'
 import type { Obj } from './odd-record'
 import { runs as scaledRuns } from '../property-runs'
+import {
+  expectBothOutcomes,
+  expectCompleteWithOneChanged,
+  pullSetsThrough
+} from './pull-sets-through'
+import type { Outcomes, SetsPulled } from './pull-sets-through'
 
 // Mutated production pages through the real client, the real pull and a real SQLite file (issue
 // 27): one record of each page is changed at one field, any field, to any odd value. The rest of
@@ -40,7 +40,6 @@ const num = (v: unknown): number | null => (typeof v === 'number' ? v : null)
 
 let svc: ReferenceService
 let t: TestStore
-let runs = 0
 beforeAll(async () => {
   svc = createReferenceService({ sets: 10 })
   t = await openTestStore('v3-property')
@@ -50,42 +49,17 @@ afterAll(() => {
   svc.close()
 })
 
-/** A fresh profile whose client answers getSets with `answer` (v3 and v2 paths alike). */
-async function pullWith(
+/** A fresh profile whose getSets requests `route` answers (v3 and v2 paths alike). */
+function pullWith(
   route: (path: string, req: Request) => Promise<Response> | null,
   expected: number
-): Promise<{ pid: number; error: unknown; unreadable: number }> {
-  const baseUrl = `https://run${++runs}.invalid`
-  const pid = upsertProfile(
-    t.store.write,
-    { kind: 'custom', label: 'p', baseUrl, binding: 'auto', paths: {} },
-    FIXTURE_AT
-  ).id
-  const client = createServiceClient({
-    profile: { baseUrl },
-    secrets: () => ({ apiKey: svc.demo.apiKey }),
-    fetch: (req) => route(new URL(req.url).pathname, req) ?? svc.handle(req)
-  })
-  let unreadable = 0
-  const ctx: PullContext = {
-    store: t.store,
-    profileId: pid,
-    client,
-    signal: new AbortController().signal,
-    now: () => new Date(FIXTURE_AT),
-    progress: () => undefined,
-    changed: () => undefined,
-    confirmBeforeRemoving: () => Promise.resolve(),
-    unreadable: (_kind, _op, rejected) => {
-      unreadable += rejected.length
-    }
-  }
-  try {
-    await pullAllSets(ctx, expected)
-    return { pid, error: null, unreadable }
-  } catch (error) {
-    return { pid, error, unreadable }
-  }
+): Promise<SetsPulled> {
+  return pullSetsThrough(
+    t,
+    svc,
+    (req) => route(new URL(req.url).pathname, req) ?? svc.handle(req),
+    expected
+  )
 }
 
 function pullV3(sets: Obj[]) {
@@ -103,16 +77,13 @@ function pullV3(sets: Obj[]) {
 
 describe('a production v3 page with one record changed at any field', () => {
   it('stores the rest exactly, stores or counts the changed one, and completes', async () => {
-    const seen = { stored: 0, counted: 0 }
+    const seen: Outcomes = { stored: 0, counted: 0 }
     await fc.assert(
       fc.asyncProperty(example, async (e) => {
         const { sets, changed } = build(e)
-        const { pid, error, unreadable } = await pullV3(sets)
-        expect(error).toBeNull()
-        expect(getSyncValue(t.store.read, pid, 'catalogue_complete_at')).not.toBeNull()
-        // The changed record is either stored or counted: never both, never neither.
-        expect(countSets(t.store.read, pid) + unreadable).toBe(sets.length)
-        seen[unreadable === 0 ? 'stored' : 'counted']++
+        const pulled = await pullV3(sets)
+        const { pid } = pulled
+        expectCompleteWithOneChanged(t, pulled, sets.length, seen)
         for (const [i, s] of sets.entries()) {
           if (i === changed) continue
           const d = getSetDetail(t.store.read, pid, s['setID'] as number)
@@ -143,11 +114,6 @@ describe('a production v3 page with one record changed at any field', () => {
       }),
       { numRuns: RUNS }
     )
-    // Both outcomes were exercised, not only one: asserted at this test's own count or more
-    // (a quick pass, STUDBOOK_PROPERTY_RUNS below 1, may by chance see only one).
-    if (RUNS >= 48) {
-      expect(seen.stored).toBeGreaterThan(RUNS / 8)
-      expect(seen.counted).toBeGreaterThan(RUNS / 8)
-    }
+    expectBothOutcomes(seen, RUNS, 48)
   }, 600_000)
 })
