@@ -36,11 +36,9 @@ beforeEach(() => {
   backend.override('labels:list', () => DTO)
   backend.override('report:savePdf', () => ({ saved: true, path: '/tmp/x.pdf' }))
   setTransport(backend)
-  labels.result = null
-  labels.selection = []
-  labels.choice = 'owned'
-  labels.sheet = 'L7160'
-  labels.start = 1
+  // The labels' choices outlive a test: each starts where a new window does, on A4's sheet.
+  labels.startOver()
+  labels.setSheet('L7160')
   account.info = { version: '0', host: 'browser', profile: { kind: 'demo', label: 'Demo' } }
 })
 
@@ -92,7 +90,7 @@ describe('the labels screen', () => {
 
   it('takes a selection’s sets, and saves the PDF through the report’s port on the sheet’s paper', async () => {
     account.info = { version: '0', host: 'electron', profile: { kind: 'demo', label: 'Demo' } }
-    labels.sheet = '5160'
+    labels.setSheet('5160')
     labels.open({ setIDs: [3, 1] })
     render(Labels)
     await settle()

@@ -86,15 +86,9 @@ beforeEach(() => {
   backend = new FakeBackend(10)
   backend.override('report:build', () => DTO)
   setTransport(backend)
-  report.report = null
-  report.selection = []
-  report.choice = 'owned'
-  report.groupByTheme = false
-  report.pictures = true
-  report.picturesChosen = false
-  report.target = ''
-  report.rates = {}
   localStorage.clear()
+  // The report's choices outlive a test: each starts where a new window does.
+  report.startOver()
   account.info = { version: '0', host: 'browser', profile: { kind: 'demo', label: 'Demo' } }
 })
 
@@ -264,7 +258,7 @@ describe('the report screen', () => {
 
     account.info = { version: '0', host: 'electron', profile: { kind: 'demo', label: 'Demo' } }
     backend.override('report:savePdf', () => ({ saved: true, path: '/tmp/r.pdf' }))
-    report.paper = 'Letter'
+    report.setPaper('Letter')
     render(Report)
     await settle()
     await fireEvent.click(screen.getByRole('button', { name: 'Save as PDF…' }))
