@@ -106,6 +106,40 @@ export interface CopyRow {
   deleted: number
 }
 
+/**
+ * Each field of a copy and the column of `copies` that holds it: the compiler holds it to both
+ * types (every field, a real column).
+ */
+const COPY_COLUMNS = {
+  dateAcquired: 'date_acquired',
+  currency: 'currency',
+  pricePaid: 'price_paid',
+  additionalPricePaid: 'additional_price_paid',
+  currentEstimatedValue: 'current_estimated_value',
+  conditionWhenAcquired: 'condition_when_acquired',
+  acquiredFrom: 'acquired_from',
+  conditionNow: 'condition_now',
+  location: 'location',
+  notes: 'notes',
+  parts: 'parts',
+  minifigs: 'minifigs',
+  instructions: 'instructions',
+  box: 'box',
+  willTrade: 'will_trade',
+  modified: 'modified'
+} as const satisfies { readonly [F in keyof CopyValue]-?: keyof CopyRow }
+
+/**
+ * The copy's values of a row read from outside (a backup, as SQLite stored it) under the copy's
+ * field names, unchecked: the caller parses them with the copy's schema, which then names the
+ * field a damaged value fails on. A typed row of our own database goes through copyFromRow.
+ */
+export function copyFieldsOfRow(r: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(COPY_COLUMNS).map(([field, column]) => [field, r[column]])
+  )
+}
+
 export function copyFromRow(r: CopyRow): CopyValue {
   return {
     dateAcquired: r.date_acquired,

@@ -1,8 +1,8 @@
 import type { z } from 'zod'
 import { collectionChannels } from '../../shared/ipc/channels/collection'
 import { viewsChannels } from '../../shared/ipc/channels/views'
-import { copyFromRow } from '../collection/index'
-import type { CopyRow, CopyValue, MinifigValue, SetFieldValues } from '../collection/index'
+import { copyFieldsOfRow } from '../collection/index'
+import type { CopyValue, MinifigValue, SetFieldValues } from '../collection/index'
 import type { PortableView } from '../views/index'
 import type { Raw } from './backup-repo'
 
@@ -102,11 +102,9 @@ export function checkCopy(r: Raw): CheckedCopy {
     setID: r.set_id,
     localId: r.local_id,
     copy: {
-      // The collection's own mapping of a copies row to its fields: the values go through as the
-      // file holds them (the schema judges them), its yes/no ones replaced by those checked above.
-      // Not yet parsed (issue #31): copyFromRow wants typed columns; the schema below judges them.
-      // eslint-disable-next-line no-restricted-syntax -- the values are checked by saveCopy next
-      ...copyFromRow(r as unknown as CopyRow),
+      // The collection's own map of copies columns to fields: the values go in as the file holds
+      // them, for the schema to judge; its yes/no ones are replaced by those checked above.
+      ...copyFieldsOfRow(r),
       parts: yesNo.parts,
       minifigs: yesNo.minifigs,
       instructions: yesNo.instructions,
