@@ -1,17 +1,9 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createReferenceService } from '../../src/emulator/index'
-import type { ReferenceService } from '../../src/emulator/index'
+import { describe, expect, it } from 'vitest'
 import { getSetDetail } from '../../src/main/catalogue/set-detail-repo'
 import { RECORDS } from '../../src/shared/protocol/records'
-import { openTestStore } from '../catalogue/set-fixtures'
-import type { TestStore } from '../catalogue/set-fixtures'
 import { runs as scaledRuns } from '../property-runs'
-import {
-  expectBothOutcomes,
-  expectCompleteWithOneChanged,
-  pullSetsThrough
-} from './pull-sets-through'
+import { expectBothOutcomes, setsPullsEachFile } from './pull-sets-through'
 import type { Outcomes } from './pull-sets-through'
 
 // Issue 27 on v2: a v2 getSets page (the reference service's XML, through the real client, pull
@@ -68,33 +60,19 @@ function mutate(xml: string, e: Example): string {
 
 const one = (re: RegExp, record: string): string => re.exec(record)?.[1] ?? ''
 
-let svc: ReferenceService
-let t: TestStore
-beforeAll(async () => {
-  svc = createReferenceService({ sets: SETS })
-  t = await openTestStore('v2-page-tolerance')
-})
-afterAll(() => {
-  t.close()
-  svc.close()
-})
+const pulls = setsPullsEachFile('v2-page-tolerance', SETS)
 
 async function pull(e: Example) {
   let original = ''
-  const pulled = await pullSetsThrough(
-    t,
-    svc,
-    async (req) => {
-      const path = new URL(req.url).pathname
-      // No v3 here (an empty answer): the pull reads the catalogue through v2.
-      if (/\/v3\.asmx\/getSets$/i.test(path)) return new Response('', { status: 200 })
-      const res = await svc.handle(req)
-      if (!/\/v2\.asmx\/getSets$/i.test(path)) return res
-      original = await res.text()
-      return new Response(mutate(original, e), { status: res.status, headers: res.headers })
-    },
-    SETS
-  )
+  const pulled = await pulls.pull(async (req) => {
+    const path = new URL(req.url).pathname
+    // No v3 here (an empty answer): the pull reads the catalogue through v2.
+    if (/\/v3\.asmx\/getSets$/i.test(path)) return new Response('', { status: 200 })
+    const res = await pulls.svc.handle(req)
+    if (!/\/v2\.asmx\/getSets$/i.test(path)) return res
+    original = await res.text()
+    return new Response(mutate(original, e), { status: res.status, headers: res.headers })
+  }, SETS)
   return { ...pulled, original }
 }
 
@@ -105,12 +83,12 @@ describe('a v2 getSets page with one record changed at any field', () => {
       fc.asyncProperty(example, async (e) => {
         const pulled = await pull(e)
         const { pid, original } = pulled
-        expectCompleteWithOneChanged(t, pulled, SETS, seen)
+        pulls.expectCompleteWithOneChanged(pulled, SETS, seen)
         const records = original.match(/<sets>[\s\S]*?<\/sets>/g) ?? []
         expect(records).toHaveLength(SETS)
         for (const [i, r] of records.entries()) {
           if (i === e.at) continue
-          const d = getSetDetail(t.store.read, pid, Number(one(/<setID>(\d+)</, r)))
+          const d = getSetDetail(pulls.store.read, pid, Number(one(/<setID>(\d+)</, r)))
           expect(d?.fullNumber).toBe(
             `${one(/<number>([^<]*)</, r)}-${one(/<numberVariant>(\d+)</, r)}`
           )

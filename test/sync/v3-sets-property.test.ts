@@ -1,18 +1,10 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createReferenceService } from '../../src/emulator/index'
-import type { ReferenceService } from '../../src/emulator/index'
+import { describe, expect, it } from 'vitest'
 import { getSetDetail } from '../../src/main/catalogue/set-detail-repo'
-import { openTestStore } from '../catalogue/set-fixtures'
-import type { TestStore } from '../catalogue/set-fixtures'
 import { build, FIELDS, ODD, RECORDED } from './odd-record'
 import type { Obj } from './odd-record'
 import { runs as scaledRuns } from '../property-runs'
-import {
-  expectBothOutcomes,
-  expectCompleteWithOneChanged,
-  pullSetsThrough
-} from './pull-sets-through'
+import { expectBothOutcomes, setsPullsEachFile } from './pull-sets-through'
 import type { Outcomes, SetsPulled } from './pull-sets-through'
 
 // Mutated production pages through the real client, the real pull and a real SQLite file (issue
@@ -38,26 +30,15 @@ const obj = (v: unknown): Obj => (typeof v === 'object' && v !== null ? (v as Ob
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : null)
 
-let svc: ReferenceService
-let t: TestStore
-beforeAll(async () => {
-  svc = createReferenceService({ sets: 10 })
-  t = await openTestStore('v3-property')
-})
-afterAll(() => {
-  t.close()
-  svc.close()
-})
+const pulls = setsPullsEachFile('v3-property', 10)
 
 /** A fresh profile whose getSets requests `route` answers (v3 and v2 paths alike). */
 function pullWith(
   route: (path: string, req: Request) => Promise<Response> | null,
   expected: number
 ): Promise<SetsPulled> {
-  return pullSetsThrough(
-    t,
-    svc,
-    (req) => route(new URL(req.url).pathname, req) ?? svc.handle(req),
+  return pulls.pull(
+    (req) => route(new URL(req.url).pathname, req) ?? pulls.svc.handle(req),
     expected
   )
 }
@@ -83,10 +64,10 @@ describe('a production v3 page with one record changed at any field', () => {
         const { sets, changed } = build(e)
         const pulled = await pullV3(sets)
         const { pid } = pulled
-        expectCompleteWithOneChanged(t, pulled, sets.length, seen)
+        pulls.expectCompleteWithOneChanged(pulled, sets.length, seen)
         for (const [i, s] of sets.entries()) {
           if (i === changed) continue
-          const d = getSetDetail(t.store.read, pid, s['setID'] as number)
+          const d = getSetDetail(pulls.store.read, pid, s['setID'] as number)
           const us = obj(obj(s['LEGOCom'])['US'])
           const updated = text(s['lastUpdated'])
           expect(d).toMatchObject({
