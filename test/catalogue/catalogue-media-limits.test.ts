@@ -8,6 +8,7 @@ import { HUGE_BYTES, SMALL_PNG, countingFetch, pictureServer } from '../service/
 import type { PictureServer } from '../service/picture-server'
 import { createHarness } from '../sync/sync-pull-harness'
 import type { Harness } from '../sync/sync-pull-harness'
+import { demoThumbnails } from './demo-thumbnails'
 
 /**
  * The catalogue's pictures come from a picture server that misbehaves: what the user sees is a
@@ -52,15 +53,7 @@ async function catalogue(pictures: Omit<PictureFetchOptions, 'fetch'> = {}) {
     }),
     pictures
   })
-  const found = await x.catalogue['catalog:search']({
-    text: '',
-    sort: 'number',
-    desc: false,
-    offset: 0,
-    limit: 50,
-    facets: false
-  })
-  const thumbs = found.rows.map((s) => s.thumbnail).filter((t): t is string => t !== null)
+  const thumbs = await demoThumbnails(x)
   if (thumbs.length < 8) throw new Error('too few thumbnails in the demo catalogue')
   return { cache, dir, counting, thumbs }
 }

@@ -5,6 +5,7 @@ import { createMediaCache } from '../../src/main/catalogue/media-cache'
 import type { MediaCache } from '../../src/main/catalogue/media-cache'
 import { createHarness } from '../sync/sync-pull-harness'
 import type { Harness } from '../sync/sync-pull-harness'
+import { demoThumbnails } from './demo-thumbnails'
 
 let h: Harness | null = null
 afterEach(() => {
@@ -34,21 +35,6 @@ function cacheFor(x: Harness, maxBytes: number, sub = 'media'): { cache: MediaCa
   return { cache, dir }
 }
 
-async function thumbnails(x: Harness, n: number): Promise<string[]> {
-  const r = await x.catalogue['catalog:search']({
-    text: '',
-    sort: 'number',
-    desc: false,
-    offset: 0,
-    limit: 50,
-    facets: false
-  })
-  return r.rows
-    .map((s) => s.thumbnail)
-    .filter((t): t is string => t !== null)
-    .slice(0, n)
-}
-
 const diskBytes = (dir: string) =>
   readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0)
 
@@ -57,7 +43,7 @@ describe('media cache', () => {
     h = await createHarness(100)
     await h.sync.run()
     const { cache, dir } = cacheFor(h, 10 * 1024 * 1024)
-    const [path] = await thumbnails(h, 1)
+    const [path] = await demoThumbnails(h, 1)
     if (!path) throw new Error('no thumbnail in the demo catalogue')
     expect(path).toMatch(/^media\/thumb\/\d+\/\d+$/)
     const first = await cache.get(path)
@@ -74,7 +60,7 @@ describe('media cache', () => {
   it('keeps the cache under its size limit, evicting the least recently used', async () => {
     h = await createHarness(100)
     await h.sync.run()
-    const paths = await thumbnails(h, 8)
+    const paths = await demoThumbnails(h, 8)
     const probe = cacheFor(h, 1024 * 1024, 'probe')
     const sizes: number[] = []
     for (const p of paths) sizes.push((await probe.cache.get(p))?.body.byteLength ?? 0)

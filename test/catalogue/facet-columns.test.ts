@@ -13,6 +13,7 @@ import { noteCatalogueChange } from '../../src/main/store/match-sets'
 import { run, transaction } from '../../src/main/store/handles'
 import { sql } from '../../src/main/store/sql'
 import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
+import { seedFacetCatalogue } from './facet-fixtures'
 import type { TestStore } from './set-fixtures'
 
 /**
@@ -24,29 +25,10 @@ import type { TestStore } from './set-fixtures'
 
 let t: TestStore
 const THEMES = ['Castle', 'Space', 'Town', 'Pirates', 'Trains', 'Ärger', 'castle']
-const SUBS = ['', 'Knights', 'Classic', 'Harbour']
-const AVAIL = ['Retail', 'Retired', 'LEGO exclusive', '']
 
 beforeAll(async () => {
   t = await openTestStore('facet-columns')
-  const sets = Array.from({ length: 500 }, (_, i) =>
-    makeSet({
-      setID: i + 1,
-      name: i % 3 === 0 ? `Castle keep ${i}` : `Harbour crane ${i}`,
-      theme: THEMES[i % THEMES.length] ?? '',
-      subtheme: i % 17 === 0 ? null : (SUBS[(i * 7) % 4] ?? ''),
-      year: i % 23 === 0 ? '' : String(1980 + ((i * 13) % 40)),
-      availability: AVAIL[(i * 3) % 4] ?? '',
-      UKRetailPrice: String((i % 50) + 0.99)
-    })
-  )
-  upsertSets(t.store.write, t.pid, sets, FIXTURE_AT)
-  const state = t.store.write.prepare(
-    `INSERT OR IGNORE INTO set_state (profile_id, set_id, owned, wanted, qty_owned, flags, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, '')`
-  )
-  for (let id = 1; id <= 500; id += 7) state.run(t.pid, id, 1, 0, 1, id % 2 === 0 ? 3 : 0)
-  for (let id = 3; id <= 500; id += 11) state.run(t.pid, id, 0, 1, 0, 0)
+  seedFacetCatalogue(t, 500, THEMES, true)
 })
 afterAll(() => {
   t.close()
@@ -77,6 +59,14 @@ const QUERIES: [string, SearchQuery][] = [
   ['a price', { price: { region: 'UK', max: 20 } }],
   ['an availability and a subtheme', { availability: 'Retired', subtheme: 'Knights' }]
 ]
+
+/** A facet pool that fails the test if it ever counts on the main side instead of in its worker. */
+const workerOnlyPool = () =>
+  createFacetPool(t.store, {
+    onFallback: (why) => {
+      throw new Error(why)
+    }
+  })
 
 describe('facet columns', () => {
   it.each(QUERIES)('count %s exactly as the SQL facets do', (_, q) => {
@@ -113,11 +103,7 @@ describe('facet columns', () => {
   })
 
   it('are read again by the facet worker after a catalogue change', async () => {
-    const pool = createFacetPool(t.store, {
-      onFallback: (why) => {
-        throw new Error(why)
-      }
-    })
+    const pool = workerOnlyPool()
     try {
       const query = searchQuery.parse({ facets: true })
       expect(await pool.facets(t.pid, query)).toEqual(computeFacets(t.store.read, t.pid, query))
@@ -138,11 +124,7 @@ describe('facet columns', () => {
   })
 
   it('are read ahead by warm(): the whole catalogue is then counted before it is asked for', async () => {
-    const pool = createFacetPool(t.store, {
-      onFallback: (why) => {
-        throw new Error(why)
-      }
-    })
+    const pool = workerOnlyPool()
     try {
       const query = searchQuery.parse({ facets: true })
       // A write forgets counts kept before (an earlier test's).
@@ -161,11 +143,7 @@ describe('facet columns', () => {
   })
 
   it('are kept by the worker between requests until the catalogue generation moves', async () => {
-    const pool = createFacetPool(t.store, {
-      onFallback: (why) => {
-        throw new Error(why)
-      }
-    })
+    const pool = workerOnlyPool()
     const query = searchQuery.parse({ facets: true })
     const where = sql`profile_id = ${t.pid} AND set_id = 10`
     const was = t.store.read.prepare(`SELECT theme FROM sets WHERE ${where.text}`).pluck()

@@ -3,8 +3,8 @@ import { searchQuery } from '../../src/shared/ipc/channels/catalog'
 import type { SearchQuery } from '../../src/shared/ipc/channels/catalog'
 import { computeFacets } from '../../src/main/catalogue/facets-repo'
 import { searchSets } from '../../src/main/catalogue/search-repo'
-import { upsertSets } from '../../src/main/catalogue/sets-repo'
-import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
+import { openTestStore } from './set-fixtures'
+import { seedFacetCatalogue } from './facet-fixtures'
 import type { TestStore } from './set-fixtures'
 
 /**
@@ -16,28 +16,10 @@ import type { TestStore } from './set-fixtures'
 
 let t: TestStore
 const THEMES = ['Castle', 'Space', 'Town', 'Pirates', 'Trains']
-const SUBS = ['', 'Knights', 'Classic', 'Harbour']
-const AVAIL = ['Retail', 'Retired', 'LEGO exclusive', '']
 
 beforeAll(async () => {
   t = await openTestStore('facets-totals')
-  const sets = Array.from({ length: 400 }, (_, i) =>
-    makeSet({
-      setID: i + 1,
-      name: i % 3 === 0 ? `Castle keep ${i}` : `Harbour crane ${i}`,
-      theme: THEMES[i % 5] ?? '',
-      subtheme: SUBS[(i * 7) % 4] ?? '',
-      year: String(1980 + ((i * 13) % 40)),
-      availability: AVAIL[(i * 3) % 4] ?? ''
-    })
-  )
-  upsertSets(t.store.write, t.pid, sets, FIXTURE_AT)
-  const state = t.store.write.prepare(
-    `INSERT OR IGNORE INTO set_state (profile_id, set_id, owned, wanted, qty_owned, flags, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, '')`
-  )
-  for (let id = 1; id <= 400; id += 7) state.run(t.pid, id, 1, 0, 1, id % 2 === 0 ? 3 : 0)
-  for (let id = 3; id <= 400; id += 11) state.run(t.pid, id, 0, 1, 0, 0)
+  seedFacetCatalogue(t, 400, THEMES, false)
 })
 afterAll(() => {
   t.close()

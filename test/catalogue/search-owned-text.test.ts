@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchQuery } from '../../src/shared/ipc/channels/catalog'
 import type { SearchQuery } from '../../src/shared/ipc/channels/catalog'
-import { run, transaction } from '../../src/main/store/handles'
+import { run } from '../../src/main/store/handles'
 import { filters } from '../../src/main/catalogue/search-filters'
 import { searchSets } from '../../src/main/catalogue/search-repo'
-import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { sql } from '../../src/main/store/sql'
-import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
+import { openTestStore, storeShuffledSets } from './set-fixtures'
 import type { TestStore } from './set-fixtures'
 
 /**
@@ -21,14 +20,9 @@ const N = 600
 
 beforeAll(async () => {
   t = await openTestStore('search-owned-text')
-  const sets = Array.from({ length: N }, (_, i) =>
-    makeSet({
-      setID: i + 1,
-      number: String(5000 + ((i * 379) % N)),
-      name: i % 3 === 0 ? `dragon keep ${i}` : `harbour ${i}`
-    })
+  storeShuffledSets(t, N, { firstNumber: 5000, stride: 379 }, (i) =>
+    i % 3 === 0 ? `dragon keep ${i}` : `harbour ${i}`
   )
-  transaction(t.store.write, () => upsertSets(t.store.write, t.pid, sets, FIXTURE_AT))
   for (let id = 1; id <= N; id += 4) {
     run(
       t.store.write,

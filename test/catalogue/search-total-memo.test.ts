@@ -40,6 +40,30 @@ afterAll(() => {
   t.close()
 })
 
+/** Writes one set to the catalogue, as a sync's slice does. */
+function writeSet(setID: number, name: string): void {
+  transaction(t.store.write, () =>
+    upsertSets(t.store.write, t.pid, [makeSet({ setID, name })], FIXTURE_AT)
+  )
+}
+
+/**
+ * performance.now() from `start`, 10 ms on at every reading: each count looks as costly as
+ * 200,000 sets' (20-60 ms). `skip` lets time pass between readings.
+ */
+function steppingClock(start: number): { skip: (ms: number) => void; restore: () => void } {
+  let clock = start
+  const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 10))
+  return {
+    skip: (ms) => {
+      clock += ms
+    },
+    restore: () => {
+      now.mockRestore()
+    }
+  }
+}
+
 describe('the total of a search while a sync writes other things', () => {
   it('is counted once over polls with writes that are not to the sets between them', () => {
     const before = counts.n
@@ -53,21 +77,15 @@ describe('the total of a search while a sync writes other things', () => {
 
   it('is counted again once a set is written', () => {
     expect(searchSets(t.store.read, t.pid, q).total).toBe(N)
-    transaction(t.store.write, () =>
-      upsertSets(t.store.write, t.pid, [makeSet({ setID: N + 1, name: 'one more' })], FIXTURE_AT)
-    )
+    writeSet(N + 1, 'one more')
     expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 1)
   })
 
   it('is not counted again on each write while a costly count would hold the thread', () => {
-    // Every reading of the clock 10 ms on: each count looks as costly as 200,000 sets' (20-60 ms).
-    let clock = 0
-    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 10))
+    const clock = steppingClock(0)
     try {
       const write = (setID: number): void => {
-        transaction(t.store.write, () =>
-          upsertSets(t.store.write, t.pid, [makeSet({ setID, name: 'loading' })], FIXTURE_AT)
-        )
+        writeSet(setID, 'loading')
       }
       write(N + 2)
       expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 2)
@@ -79,14 +97,14 @@ describe('the total of a search while a sync writes other things', () => {
       }
       expect(counts.n - before).toBe(0)
       // Ten times its cost is not enough while under a second has passed.
-      clock += 200
+      clock.skip(200)
       expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 2)
       // Once a second has passed (and ten times the count's cost), the next poll counts again.
-      clock += 1000
+      clock.skip(1000)
       expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 7)
       expect(counts.n - before).toBe(1)
     } finally {
-      now.mockRestore()
+      clock.restore()
     }
   })
 
@@ -94,13 +112,10 @@ describe('the total of a search while a sync writes other things', () => {
     // The last page of a load can land inside the wait: nobody may ask again after it, so the list
     // must know its number is behind the rows and ask once more (a CI run saw 100 of 2,000 stay).
     // The clock starts well after the earlier tests' counts.
-    let clock = 1e7
-    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 10))
+    const clock = steppingClock(1e7)
     try {
       const write = (setID: number): void => {
-        transaction(t.store.write, () =>
-          upsertSets(t.store.write, t.pid, [makeSet({ setID, name: 'late' })], FIXTURE_AT)
-        )
+        writeSet(setID, 'late')
       }
       write(N + 20)
       const counted = searchSets(t.store.read, t.pid, q)
@@ -111,12 +126,12 @@ describe('the total of a search while a sync writes other things', () => {
       // The rest of the second the count waits for, give or take the clock's steps.
       expect(kept.recountInMs).toBeGreaterThan(900)
       expect(kept.recountInMs).toBeLessThanOrEqual(1000)
-      clock += kept.recountInMs ?? 0
+      clock.skip(kept.recountInMs ?? 0)
       const again = searchSets(t.store.read, t.pid, q)
       expect(again.total).toBe(counted.total + 1)
       expect(again.recountInMs).toBeUndefined()
     } finally {
-      now.mockRestore()
+      clock.restore()
     }
   })
 })

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchQuery } from '../../src/shared/ipc/channels/catalog'
-import { transaction } from '../../src/main/store/handles'
 import { filters } from '../../src/main/catalogue/search-filters'
 import { searchSets } from '../../src/main/catalogue/search-repo'
-import { upsertSets } from '../../src/main/catalogue/sets-repo'
-import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
+import { openTestStore, storeShuffledSets } from './set-fixtures'
 import type { TestStore } from './set-fixtures'
 
 /**
@@ -21,14 +19,9 @@ const N = 3000
 beforeAll(async () => {
   t = await openTestStore('search-walk-choice')
   // 'beta' in a quarter of the sets (750), numbers out of step with rowids.
-  const sets = Array.from({ length: N }, (_, i) =>
-    makeSet({
-      setID: i + 1,
-      number: String(10_000 + ((i * 7919) % N)),
-      name: i % 4 === 0 ? `beta ${i}` : `alpha ${i}`
-    })
+  storeShuffledSets(t, N, { firstNumber: 10_000, stride: 7919 }, (i) =>
+    i % 4 === 0 ? `beta ${i}` : `alpha ${i}`
   )
-  transaction(t.store.write, () => upsertSets(t.store.write, t.pid, sets, FIXTURE_AT))
 })
 afterAll(() => {
   t.close()

@@ -1,28 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startSearchWarmer } from '../../src/main/catalogue/search-warmer'
-import { openStore } from '../../src/main/store/connection'
-import type { Store } from '../../src/main/store/connection'
-import { upsertProfile } from '../../src/main/account/profiles-repo'
 import { isTextWarm } from '../../src/main/catalogue/search-filters'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
-import { makeSet } from './set-fixtures'
+import { FIXTURE_AT as AT, makeSet, openTestStore } from './set-fixtures'
+import type { TestStore } from './set-fixtures'
 
-const AT = '2026-01-01T00:00:00Z'
-let dir = ''
-let store: Store | null = null
+let t: TestStore | null = null
 let stop = (): void => undefined
 
 afterEach(() => {
   stop()
-  store?.close()
-  store = null
-  rmSync(dir, { recursive: true, force: true })
+  t?.close()
+  t = null
 })
 
-const warmed = (letter: string): boolean => store !== null && isTextWarm(store.read, letter)
+const warmed = (letter: string): boolean => t !== null && isTextWarm(t.store.read, letter)
 
 async function until(cond: () => boolean): Promise<void> {
   // A wait for a condition, not a time limit: the deadline only names a hang before the suite's.
@@ -35,14 +27,8 @@ async function until(cond: () => boolean): Promise<void> {
 
 describe('search warmer', () => {
   it('counts one-letter matches once the catalogue settles, and again after it changes', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'studbook-warmer-'))
-    store = await openStore(join(dir, 'studbook.db'))
-    const s = store
-    const pid = upsertProfile(
-      s.write,
-      { kind: 'demo', label: 'd', baseUrl: 'https://d.invalid', binding: 'auto', paths: {} },
-      AT
-    ).id
+    t = await openTestStore('warmer')
+    const { store: s, pid } = t
     const sets = Array.from({ length: 50 }, (_, i) =>
       makeSet({ setID: i + 1, number: String(100 + i), name: `Castle ${i}` })
     )
@@ -58,14 +44,8 @@ describe('search warmer', () => {
   })
 
   it('does not count while the catalogue changes page after page, however long each pause', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'studbook-warmer-'))
-    store = await openStore(join(dir, 'studbook.db'))
-    const s = store
-    const pid = upsertProfile(
-      s.write,
-      { kind: 'demo', label: 'd', baseUrl: 'https://d.invalid', binding: 'auto', paths: {} },
-      AT
-    ).id
+    t = await openTestStore('warmer')
+    const { store: s, pid } = t
     vi.useFakeTimers()
     try {
       stop = startSearchWarmer(s.read, { settleMs: 1000, checkEveryMs: 250 })

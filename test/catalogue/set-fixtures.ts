@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { openStore } from '../../src/main/store/connection'
 import type { Store } from '../../src/main/store/connection'
 import { upsertProfile } from '../../src/main/account/profiles-repo'
+import { upsertSets } from '../../src/main/catalogue/sets-repo'
+import { transaction } from '../../src/main/store/handles'
 import type { SetRecord } from '../../src/shared/protocol/records'
 
 /** A complete set record as the client decodes it, with the fields a test cares about overridden. */
@@ -90,4 +92,25 @@ export async function openTestStore(name: string): Promise<TestStore> {
       rmSync(dir, { recursive: true, force: true })
     }
   }
+}
+
+/**
+ * Stores sets 1..n in one transaction, set i+1 named `nameOf(i)` and numbered
+ * `firstNumber + (i × stride mod n)`: with a stride prime to n every number is used once, in an
+ * order out of step with the rowids, so reading in number order is not reading by rowid.
+ */
+export function storeShuffledSets(
+  t: TestStore,
+  n: number,
+  numbering: { firstNumber: number; stride: number },
+  nameOf: (i: number) => string
+): void {
+  const sets = Array.from({ length: n }, (_, i) =>
+    makeSet({
+      setID: i + 1,
+      number: String(numbering.firstNumber + ((i * numbering.stride) % n)),
+      name: nameOf(i)
+    })
+  )
+  transaction(t.store.write, () => upsertSets(t.store.write, t.pid, sets, FIXTURE_AT))
 }
