@@ -5,15 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService } from '../../src/emulator/index'
 import type { EditSide } from '../../src/main/app/compose-edits'
-import { createProfiles, defaultClientFactory } from '../../src/main/account/profiles'
 import { createSyncRunner } from '../../src/main/sync/runner'
 import type { SyncRunner } from '../../src/main/sync/runner'
-import { createMemoryStore } from '../../src/main/credentials/index'
 import { createEventBus } from '../../src/main/ipc/event-bus'
 import { openStore } from '../../src/main/store/connection'
 import type { Store } from '../../src/main/store/connection'
 import type { AccountStatus } from '../../src/shared/model/account'
 import { testEditSide } from '../collection/harness'
+import { profilesServedBy } from './account-rig'
 
 /**
  * Production answers reads with a revoked key or sign-in in-band: nil lists and zero totals
@@ -45,12 +44,7 @@ async function world(): Promise<World> {
   const dir = mkdtempSync(join(tmpdir(), 'studbook-revoked-'))
   const svc = createReferenceService({ sets: 400, seed: 5 })
   const store = await openStore(join(dir, 'studbook.db'))
-  const profiles = await createProfiles({
-    store,
-    credentials: createMemoryStore(),
-    createClient: defaultClientFactory,
-    demo: () => Promise.resolve({ fetch: (r: Request) => svc.handle(r), ...svc.demo })
-  })
+  const profiles = await profilesServedBy(store, svc)
   const bus = createEventBus()
   const statuses: AccountStatus[] = []
   bus.subscribe((name, payload) => {

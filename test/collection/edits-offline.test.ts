@@ -6,7 +6,6 @@ import { createReferenceService } from '../../src/emulator/index'
 import { listen } from '../../src/emulator/listen'
 import { createCatalogueHandlers } from '../../src/main/catalogue/catalogue-handlers'
 import type { EditSide } from '../../src/main/app/compose-edits'
-import { createProfiles, defaultClientFactory } from '../../src/main/account/profiles'
 import { createSyncRunner } from '../../src/main/sync/runner'
 import type { SyncRunner } from '../../src/main/sync/runner'
 import { selectCredentialStore } from '../../src/main/credentials/index'
@@ -14,6 +13,7 @@ import { createEventBus } from '../../src/main/ipc/event-bus'
 import { openStore } from '../../src/main/store/connection'
 import { CHANNELS } from '../../src/shared/ipc/contract'
 import type { Store } from '../../src/main/store/connection'
+import { profilesServedBy } from '../account/account-rig'
 import { testEditSide } from './harness'
 
 /**
@@ -57,12 +57,7 @@ beforeAll(async () => {
   server = await listen(svc, { port: 0 })
   store = await openStore(join(dir, 'studbook.db'))
   const credentials = await selectCredentialStore('auto', { log })
-  const profiles = await createProfiles({
-    store,
-    credentials,
-    createClient: defaultClientFactory,
-    demo: () => Promise.resolve({ fetch: (r: Request) => svc.handle(r), ...svc.demo })
-  })
+  const profiles = await profilesServedBy(store, svc, credentials)
   const bus = createEventBus()
   bus.subscribe((name, payload) => events.push(`${name} ${JSON.stringify(payload)}`))
   side = testEditSide(store, profiles, {

@@ -7,21 +7,9 @@ import {
   selectCredentialStore
 } from '../../src/main/credentials/index'
 import type { KeytarLike } from '../../src/main/credentials/index'
+import { mapKeychain } from './map-keychain'
 
 const child = fileURLToPath(new URL('./fixtures/select-child.ts', import.meta.url))
-
-function fakeKeytar(): KeytarLike & { entries: Map<string, string> } {
-  const entries = new Map<string, string>()
-  return {
-    entries,
-    getPassword: (s, a) => Promise.resolve(entries.get(`${s}/${a}`) ?? null),
-    setPassword: (s, a, p) => {
-      entries.set(`${s}/${a}`, p)
-      return Promise.resolve()
-    },
-    deletePassword: (s, a) => Promise.resolve(entries.delete(`${s}/${a}`))
-  }
-}
 
 function failingKeytar(message: string): KeytarLike {
   const fail = () => Promise.reject(new Error(message))
@@ -86,7 +74,7 @@ describe('credential store selection', () => {
   })
 
   it('a working keychain is used and the probe leaves no entry behind', async () => {
-    const keytar = fakeKeytar()
+    const keytar = mapKeychain()
     const store = await selectCredentialStore('auto', { keytar: () => Promise.resolve(keytar) })
     expect(store.kind).toBe('os')
     expect(store.remembered).toBe(true)
@@ -119,7 +107,7 @@ describe('stores', () => {
   })
 
   it('keytar store: an unreadable entry is deleted and reported as broken, not thrown', async () => {
-    const keytar = fakeKeytar()
+    const keytar = mapKeychain()
     const store = createKeytarStore(keytar, 'svc')
     for (const junk of ['garbage', '{"v":2}', '[]', '{"v":1,"apiKey":5}', '']) {
       keytar.entries.set('svc/p1', junk)
