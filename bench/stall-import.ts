@@ -1,11 +1,9 @@
 import { execSync } from 'node:child_process'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { createExchangeHandlers } from '../src/main/exchange/handlers'
 import { dispatch } from '../src/main/ipc/dispatch'
-import type { Handlers } from '../src/shared/ipc/contract'
 import type { Result } from '../src/shared/ipc/result'
 import type { ImportPreviewDto } from '../src/shared/model/exchange'
-import { editHarness, insertSets } from '../test/collection/harness'
+import { importProfile } from '../test/exchange/import-profile'
 import { csvManyRows } from '../test/fixtures/hostile/imports/corpus'
 
 /**
@@ -74,19 +72,10 @@ function value(r: Result<unknown>): unknown {
 }
 
 async function main(): Promise<void> {
-  const harness = await editHarness({ sets: [] })
+  const { h: harness, handlers } = await importProfile(CATALOGUE)
   try {
-    insertSets(
-      harness.store,
-      harness.profileId,
-      Array.from({ length: CATALOGUE }, (_, i) => i + 1)
-    )
-    const x = {
-      ...harness.handlers,
-      ...createExchangeHandlers({ ...harness.deps, files: null })
-    } as unknown as Handlers
     const call = (channel: string, input: unknown): Promise<Result<unknown>> =>
-      dispatch(x, channel, input)
+      dispatch(handlers, channel, input)
     console.log(`import stalls, catalogue of ${CATALOGUE.toLocaleString('en')} sets`)
 
     // The control: the loop's delay with nothing to do, at this load (2 cores shared).

@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createExchangeHandlers } from '../../src/main/exchange/handlers'
+import { describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/main/ipc/dispatch'
-import type { Handlers } from '../../src/shared/ipc/contract'
 import type { ImportPreviewDto } from '../../src/shared/model/exchange'
-import { editHarness, insertSets } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
+import { importProfileEachTest } from './store-fixtures'
 
 /**
  * An import's apply of 5,000 changes is one transaction and one journal entry, and does not hold
@@ -14,11 +12,7 @@ import type { EditHarness } from '../collection/harness'
 const NO_CLOCK = 0
 const CATALOGUE = 5_000
 
-let h: EditHarness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const profile = importProfileEachTest()
 
 function collectionFile(): string {
   const lines = ['Number,Qty owned,Wanted,Notes']
@@ -35,14 +29,7 @@ describe('an import apply of 5,000 changes', () => {
   it(
     'lets a timer run before it answers, writes every change as one journal entry, and one undo reverts it',
     async () => {
-      const harness = await editHarness({ sets: [] })
-      h = harness
-      const all = Array.from({ length: CATALOGUE }, (_, i) => i + 1)
-      insertSets(harness.store, harness.profileId, all)
-      const handlers = {
-        ...harness.handlers,
-        ...createExchangeHandlers({ ...harness.deps, files: null })
-      } as unknown as Handlers
+      const { h: harness, handlers } = await profile(CATALOGUE)
       const preview = await dispatch(handlers, 'exchange:previewImport', {
         format: 'collection',
         content: collectionFile()

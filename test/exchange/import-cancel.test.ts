@@ -1,12 +1,11 @@
 import { readdirSync } from 'node:fs'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createExchangeHandlers } from '../../src/main/exchange/handlers'
+import { describe, expect, it } from 'vitest'
 import type { ExchangeHandlers } from '../../src/main/exchange/handlers'
 import { planOffThread } from '../../src/main/exchange/import-thread'
 import { AppError } from '../../src/shared/errors'
 import type { ImportProgressDto } from '../../src/shared/ipc/channels/exchange'
-import { editHarness, insertSets } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
+import { importProfileEachTest } from './store-fixtures'
 
 /**
  * No time limit on these tests (machines run at load 8-20, and opening a test store alone can take
@@ -14,11 +13,7 @@ import type { EditHarness } from '../collection/harness'
  */
 const NO_CLOCK = 0
 
-let h: EditHarness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const profile = importProfileEachTest()
 
 /** `rows` rows of sets 1…rows, read in a worker (well past 64 KB). */
 function collectionFile(rows: number): string {
@@ -27,18 +22,30 @@ function collectionFile(rows: number): string {
   return lines.join('\n')
 }
 
-async function setUp(): Promise<{ h: EditHarness; x: ExchangeHandlers }> {
-  const harness = await editHarness({ sets: [] })
-  h = harness
-  insertSets(
-    harness.store,
-    harness.profileId,
-    Array.from({ length: 2_000 }, (_, i) => i + 1)
-  )
-  return { h: harness, x: createExchangeHandlers({ ...harness.deps, files: null }) }
-}
+/** A profile whose catalogue holds sets 1…2,000. */
+const setUp = () => profile(2_000)
 
 const codeOf = (e: unknown): string => (e instanceof AppError ? e.code : String(e))
+
+/** How a worker preview of a 5,000-row file ends under `control`: answered, or its error's code. */
+function previewOutcome(
+  h: EditHarness,
+  control: Parameters<typeof planOffThread>[2]
+): Promise<string> {
+  return planOffThread(
+    h.store,
+    {
+      profileId: h.profileId,
+      format: 'collection',
+      content: collectionFile(5_000),
+      conditions: []
+    },
+    control
+  ).then(
+    () => 'answered',
+    (e: unknown) => codeOf(e)
+  )
+}
 
 /** Waits (a turn of the loop at a time) until the worker has started reading the file. */
 async function untilReading(x: ExchangeHandlers, jobId: string): Promise<ImportProgressDto[]> {
@@ -97,19 +104,7 @@ describe('a running import preview', () => {
     async () => {
       const { h } = await setUp()
       // A budget of nothing: the timer fires before the worker can have read the file.
-      const outcome = await planOffThread(
-        h.store,
-        {
-          profileId: h.profileId,
-          format: 'collection',
-          content: collectionFile(5_000),
-          conditions: []
-        },
-        { budgetMs: 0 }
-      ).then(
-        () => 'answered',
-        (e: unknown) => codeOf(e)
-      )
+      const outcome = await previewOutcome(h, { budgetMs: 0 })
       expect(outcome).toBe('timeout')
     },
     NO_CLOCK
@@ -122,19 +117,10 @@ describe('a running import preview', () => {
       const abort = new AbortController()
       abort.abort()
       const progress: ImportProgressDto[] = []
-      const outcome = await planOffThread(
-        h.store,
-        {
-          profileId: h.profileId,
-          format: 'collection',
-          content: collectionFile(5_000),
-          conditions: []
-        },
-        { signal: abort.signal, onProgress: (p) => progress.push(p) }
-      ).then(
-        () => 'answered',
-        (e: unknown) => codeOf(e)
-      )
+      const outcome = await previewOutcome(h, {
+        signal: abort.signal,
+        onProgress: (p) => progress.push(p)
+      })
       expect(outcome).toBe('cancelled')
       expect(progress).toEqual([])
     },

@@ -5,8 +5,7 @@ import { readCsv } from '../../src/main/exchange/csv'
 import { IMPORT_LIMITS } from '../../src/main/exchange/import-limits'
 import { planOffThread } from '../../src/main/exchange/import-thread'
 import { csvManyRows } from '../fixtures/hostile/imports/corpus'
-import { editHarness, insertSets } from '../collection/harness'
-import type { EditHarness } from '../collection/harness'
+import { importProfileEachTest } from './store-fixtures'
 
 /**
  * Issue 26: "memory stays ≤ 300 MB for any input". What can be asserted without a clock or a
@@ -30,10 +29,8 @@ vi.mock('node:worker_threads', async (original) => {
 })
 
 const NO_CLOCK = 0
-let h: EditHarness | null = null
+const profile = importProfileEachTest()
 afterEach(() => {
-  h?.close()
-  h = null
   made.length = 0
 })
 
@@ -60,13 +57,7 @@ describe('an import preview’s memory', () => {
     async () => {
       expect(IMPORT_LIMITS.workerHeapMb).toBe(192)
       expect(IMPORT_LIMITS.workerYoungMb).toBe(8)
-      const harness = await editHarness({ sets: [] })
-      h = harness
-      insertSets(
-        harness.store,
-        harness.profileId,
-        Array.from({ length: 2_000 }, (_, i) => i + 1)
-      )
+      const { h: harness } = await profile(2_000)
       const content = fullLayout(IMPORT_LIMITS.rows)
       // What is asserted is the fit, not the time: the budget must not end it at load 20.
       const planned = await planOffThread(

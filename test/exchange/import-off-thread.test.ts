@@ -1,11 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createExchangeHandlers } from '../../src/main/exchange/handlers'
+import { describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/main/ipc/dispatch'
-import type { Handlers } from '../../src/shared/ipc/contract'
 import { IMPORT_LIST_SHOWN } from '../../src/shared/model/exchange'
 import type { ImportPreviewDto } from '../../src/shared/model/exchange'
-import { editHarness, insertSets } from '../collection/harness'
-import type { EditHarness } from '../collection/harness'
+import { importProfileEachTest } from './store-fixtures'
 
 /**
  * No time limit on these tests (machines run at load 8-20, and opening a test store alone can take
@@ -40,11 +37,7 @@ async function longestStallShare<T>(job: () => Promise<T>): Promise<{ value: T; 
 /** Under this share the preview cannot have held the main thread for most of its time. */
 const MOST = 0.5
 
-let h: EditHarness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const profile = importProfileEachTest()
 
 const CATALOGUE = 5_000
 
@@ -72,17 +65,7 @@ describe('an import preview of a large file', () => {
   it(
     'leaves the app answering other requests while it reads the file',
     async () => {
-      const harness = await editHarness({ sets: [] })
-      h = harness
-      insertSets(
-        harness.store,
-        harness.profileId,
-        Array.from({ length: CATALOGUE }, (_, i) => i + 1)
-      )
-      const handlers = {
-        ...harness.handlers,
-        ...createExchangeHandlers({ ...harness.deps, files: null })
-      } as unknown as Handlers
+      const { handlers } = await profile(CATALOGUE)
       const file = collectionFile()
       expect(file.content.length).toBeGreaterThan(64 * 1024)
       const { value: work, share } = await longestStallShare(async () => {
@@ -120,8 +103,7 @@ describe('an import preview of a large file', () => {
   it(
     'refuses a large file of another format by name, as it does a small one',
     async () => {
-      h = await editHarness({ sets: [] })
-      const x = createExchangeHandlers({ ...h.deps, files: null })
+      const { h, x } = await profile(0)
       const rows = Array.from({ length: 5_000 }, (_, i) => `${i + 1}-1,1,True,1`)
       const content = ['Set Number,Quantity,Includes Spares,Inventory Ver', ...rows].join('\n')
       expect(content.length).toBeGreaterThan(64 * 1024)

@@ -6,6 +6,8 @@ import type { ExchangeHandlers } from '../../src/main/exchange/handlers'
 import type { Store } from '../../src/main/store/connection'
 import { editHarness } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
+import { importProfile } from './import-profile'
+import type { ImportProfile } from './import-profile'
 
 /** The sets the golden files name, as a catalogue would hold them: number, variant, name. */
 export const CATALOGUE: readonly [string, number, string][] = [
@@ -106,6 +108,23 @@ export function exchangeEachTest(): () => Promise<ExchangeHarness> {
     const t = await exchangeHarness()
     open.push(t)
     return t
+  }
+}
+
+/**
+ * Import profiles (import-profile.ts) that last one test, closed after it as exchangeEachTest's
+ * are. At the top of a file, `const profile = importProfileEachTest()`; in a test,
+ * `const { h, x } = await profile(2_000)`.
+ */
+export function importProfileEachTest(): (sets: number) => Promise<ImportProfile> {
+  const open: ImportProfile[] = []
+  afterEach(() => {
+    for (const p of open.splice(0)) p.h.close()
+  })
+  return async (sets) => {
+    const p = await importProfile(sets)
+    open.push(p)
+    return p
   }
 }
 
