@@ -42,3 +42,5 @@ export { EMPTY_SET, copyFieldsOfRow, readMinifig } from './collection-state-repo
 export { SET_FIELDS } from './edits-types'
 export { ownedSetsWithNames, userSetIdsIn, wantedSetsWhere } from './set-lists-repo'
 export type { OwnedSetRow } from './set-lists-repo'
+export { copyLocations, locatedCopies } from './located-copies-repo'
+export type { LocatedCopyRow } from './located-copies-repo'

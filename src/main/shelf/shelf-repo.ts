@@ -1,34 +1,19 @@
 import type { ReadDb, WriteDb } from '../store/handles'
 import { all, get, run } from '../store/handles'
 import { sql } from '../store/sql'
+import { copyLocations, locatedCopies } from '../collection/index'
+import type { LocatedCopyRow } from '../collection/index'
 
 /**
- * Every statement of the shelf audit: the locations the copies use, the copies at some of them,
- * the copies a code can name, and the audits and their marks (migration 150).
+ * Every statement of the shelf audit: the audits and their marks (migration 150), and the sets a
+ * code can name. The locations the copies use and the copies a code can name are the collection's
+ * (locatedCopies), which owns the copies.
  */
 
-/** A live copy with what a list of a location, a label or an audit row shows. */
-export interface LocatedCopyRow {
-  readonly local_id: string
-  readonly collection_id: number | null
-  readonly set_id: number
-  readonly location: string
-  readonly full_number: string | null
-  readonly name: string | null
-}
-
-const COPY_COLUMNS = sql`c.local_id, c.collection_id, c.set_id, c.location, s.full_number, s.name`
-const ORDER = sql`ORDER BY c.location, s.number_sort, s.number_variant, c.rowid`
+export type { LocatedCopyRow }
 
 /** Each location text the profile's live copies use, with how many copies use it. */
-export function locationTexts(db: ReadDb, p: number): { location: string; copies: number }[] {
-  return all(
-    db,
-    sql`SELECT location, count(*) AS copies FROM copies
-        WHERE profile_id = ${p} AND deleted = 0 AND location <> ''
-        GROUP BY location`
-  )
-}
+export const locationTexts = copyLocations
 
 /** The live copies whose location text is one of `locations` (as stored, exactly). */
 export function copiesWithLocations(
@@ -36,59 +21,27 @@ export function copiesWithLocations(
   p: number,
   locations: readonly string[]
 ): LocatedCopyRow[] {
-  if (locations.length === 0) return []
-  return all(
-    db,
-    sql`SELECT ${COPY_COLUMNS} FROM copies c
-        LEFT JOIN sets s ON s.profile_id = ${p} AND s.set_id = c.set_id
-        WHERE c.profile_id = ${p} AND c.deleted = 0
-          AND c.location IN (SELECT value FROM json_each(${JSON.stringify(locations)}))
-        ${ORDER}`
-  )
+  return locations.length === 0 ? [] : locatedCopies(db, p, { locations })
 }
 
 /** Live copies by local id (the ids marked in an audit). */
 export function copiesByIds(db: ReadDb, p: number, ids: readonly string[]): LocatedCopyRow[] {
-  if (ids.length === 0) return []
-  return all(
-    db,
-    sql`SELECT ${COPY_COLUMNS} FROM copies c
-        LEFT JOIN sets s ON s.profile_id = ${p} AND s.set_id = c.set_id
-        WHERE c.profile_id = ${p} AND c.deleted = 0
-          AND c.local_id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
-        ${ORDER}`
-  )
+  return ids.length === 0 ? [] : locatedCopies(db, p, { localIds: ids })
 }
 
 /** Live copies with this service copy id. */
 export function copiesByCollectionId(db: ReadDb, p: number, id: number): LocatedCopyRow[] {
-  return all(
-    db,
-    sql`SELECT ${COPY_COLUMNS} FROM copies c
-        LEFT JOIN sets s ON s.profile_id = ${p} AND s.set_id = c.set_id
-        WHERE c.profile_id = ${p} AND c.deleted = 0 AND c.collection_id = ${id}`
-  )
+  return locatedCopies(db, p, { collectionId: id })
 }
 
-/**
- * Live copies of the sets numbered so: `75192-1` exactly, `75192` any variant (as scan mode
- * reads a set number). Driven from the profile's copies (a few thousand at most), each set
- * found by its key.
- */
+/** Live copies of the sets numbered so: `75192-1` exactly, `75192` any variant (as scan mode reads a set number). */
 export function copiesOfSetNumber(
   db: ReadDb,
   p: number,
   number: string,
   variant: number | null
 ): LocatedCopyRow[] {
-  const v = variant === null ? sql`` : sql` AND s.number_variant = ${variant}`
-  return all(
-    db,
-    sql`SELECT ${COPY_COLUMNS} FROM copies c
-        JOIN sets s ON s.profile_id = ${p} AND s.set_id = c.set_id
-        WHERE c.profile_id = ${p} AND c.deleted = 0 AND s.number = ${number}${v}
-        ${ORDER}`
-  )
+  return locatedCopies(db, p, { setNumber: number, variant })
 }
 
 /** An audit's key: its number is the profile's (a restore may bring one another profile has). */
@@ -204,14 +157,7 @@ export function dropMark(db: WriteDb, a: AuditKey, key: { localId: string; code:
 
 /** Live copies whose local id starts with `head` (a label's printed `local 1a2b3c4d`). */
 export function copiesByIdHead(db: ReadDb, p: number, head: string): LocatedCopyRow[] {
-  return all(
-    db,
-    sql`SELECT ${COPY_COLUMNS} FROM copies c
-        LEFT JOIN sets s ON s.profile_id = ${p} AND s.set_id = c.set_id
-        WHERE c.profile_id = ${p} AND c.deleted = 0
-          AND substr(c.local_id, 1, ${head.length}) = ${head}
-        ${ORDER} LIMIT 10`
-  )
+  return locatedCopies(db, p, { localIdHead: head })
 }
 
 /** Catalogue sets numbered so (`number`, any variant when `variant` is null), a few at most. */
