@@ -12,7 +12,7 @@ import { whileWritingElsewhere } from '../store/hand-off'
 import type { JobOptions } from './backup-thread'
 import type { ExchangeDeps } from './deps'
 
-type BackupHandlers = Pick<
+export type BackupHandlers = Pick<
   Handlers,
   | 'exchange:backup'
   | 'exchange:previewRestore'

@@ -1,25 +1,14 @@
 import type { Handlers } from '../../shared/ipc/contract'
 import { createBackupHandlers } from './backup-handlers'
+import type { BackupHandlers } from './backup-handlers'
 import { collectionForExport } from './collection-read-repo'
 import { localDay } from './dates'
 import type { ExchangeDeps } from './deps'
 import { buildExport } from './export-formats'
 import { createImportHandlers } from './import-handlers'
+import type { ImportHandlers } from './import-handlers'
 
-export type ExchangeHandlers = Pick<
-  Handlers,
-  | 'exchange:export'
-  | 'exchange:previewImport'
-  | 'exchange:applyImport'
-  | 'exchange:cancelImport'
-  | 'exchange:importProgress'
-  | 'exchange:backup'
-  | 'exchange:previewRestore'
-  | 'exchange:openedBackup'
-  | 'exchange:cancelRestore'
-  | 'exchange:applyRestore'
-  | 'exchange:openDataFolder'
->
+export type ExchangeHandlers = Pick<Handlers, 'exchange:export'> & ImportHandlers & BackupHandlers
 
 /** Exports, imports, backups: the user's data in and out of the app. */
 export function createExchangeHandlers(deps: ExchangeDeps): ExchangeHandlers {

@@ -14,7 +14,7 @@ import { planOffThread } from './import-thread'
 import { localNotice, mergeLocalRows } from './local-rows'
 import type { LocalRows } from './local-rows'
 
-type ImportHandlers = Pick<
+export type ImportHandlers = Pick<
   Handlers,
   | 'exchange:previewImport'
   | 'exchange:applyImport'
