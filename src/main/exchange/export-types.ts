@@ -1,11 +1,14 @@
 import type { RegionalPrices } from '../../shared/model/catalog'
-import type { FlagLabelDto } from '../../shared/model/collection'
+import type { FlagLabelDto, SetCollectionDto } from '../../shared/model/collection'
 import type { CopyValue } from '../collection/index'
 import type { PortableView } from '../views/index'
 import type { LocalRows } from './local-rows'
 
-/** A set of the user's collection with what every export needs; built from the store. */
-export interface ExportSet {
+/**
+ * A set of the user's collection with what every export needs; built from the store. Its own
+ * fields are the screens' (SetCollectionDto, flags index 0 is flag 1) without the sync state.
+ */
+export interface ExportSet extends Omit<SetCollectionDto, 'sync'> {
   readonly setID: number
   readonly fullNumber: string
   readonly name: string
@@ -26,13 +29,6 @@ export interface ExportSet {
   /** The shop's first and last day (yyyy-MM-dd), as the catalogue gives them. */
   readonly launchDate: string | null
   readonly exitDate: string | null
-  readonly owned: boolean
-  readonly wanted: boolean
-  readonly qtyOwned: number
-  readonly notes: string
-  readonly rating: number
-  /** Index 0 is flag 1. */
-  readonly flags: readonly boolean[]
   readonly copies: readonly (CopyValue & { readonly collectionID: number | null })[]
 }
 
