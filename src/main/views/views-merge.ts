@@ -3,6 +3,7 @@ import type { ReadDb, WriteDb } from '../store/handles'
 import { transaction } from '../store/handles'
 import { readQuery } from './views-handlers'
 import { insertView, nameKey, setViewQuery, viewRows } from './views-repo'
+import type { ViewRow } from './views-repo'
 
 /** A view as a backup or a full export carries it: its name and its query. */
 export interface PortableView {
@@ -30,23 +31,37 @@ const same = (a: SavedQuery, b: string): boolean => {
   return 'query' in read && JSON.stringify(read.query) === JSON.stringify(a)
 }
 
+/**
+ * The file's views, each name once (the first it lists), with the profile's view of that name,
+ * if it has one: what the plan counts and the merge writes. The profile's views are read once,
+ * at the first step, before the merge writes any.
+ */
+function* byName(
+  db: ReadDb,
+  profileId: number,
+  views: readonly PortableView[]
+): Generator<{ readonly view: PortableView; readonly row: ViewRow | undefined }> {
+  const held = new Map(viewRows(db, profileId).map((r) => [nameKey(r.name), r]))
+  const seen = new Set<string>()
+  for (const view of views) {
+    const key = nameKey(view.name)
+    if (seen.has(key)) continue
+    seen.add(key)
+    yield { view, row: held.get(key) }
+  }
+}
+
 /** What `mergeViews` would do, without doing it. */
 export function planViewMerge(
   db: ReadDb,
   profileId: number,
   views: readonly PortableView[]
 ): ViewMerge {
-  const held = new Map(viewRows(db, profileId).map((r) => [nameKey(r.name), r]))
   let added = 0
   let replaced = 0
-  const seen = new Set<string>()
-  for (const v of views) {
-    const key = nameKey(v.name)
-    if (seen.has(key)) continue
-    seen.add(key)
-    const row = held.get(key)
+  for (const { view, row } of byName(db, profileId, views)) {
     if (!row) added++
-    else if (!same(v.query, row.query)) replaced++
+    else if (!same(view.query, row.query)) replaced++
   }
   return { added, replaced }
 }
@@ -64,16 +79,10 @@ export function mergeViews(
 ): ViewMerge {
   return transaction(db, () => {
     const plan = planViewMerge(db, profileId, views)
-    const held = new Map(viewRows(db, profileId).map((r) => [nameKey(r.name), r]))
-    const seen = new Set<string>()
-    for (const v of views) {
-      const key = nameKey(v.name)
-      if (seen.has(key)) continue
-      seen.add(key)
-      const row = held.get(key)
-      const text = JSON.stringify(v.query)
-      if (!row) insertView(db, profileId, v.name, text, now)
-      else if (!same(v.query, row.query)) setViewQuery(db, profileId, row.id, text)
+    for (const { view, row } of byName(db, profileId, views)) {
+      const text = JSON.stringify(view.query)
+      if (!row) insertView(db, profileId, view.name, text, now)
+      else if (!same(view.query, row.query)) setViewQuery(db, profileId, row.id, text)
     }
     return plan
   })
