@@ -38,6 +38,17 @@ async function withViews(t: ExchangeHarness, views: ViewsHandlers): Promise<void
   views['views:save']({ name: 'Wanted, boxed', query: WANTED })
 }
 
+/** The full Studbook CSV export of `t`'s collection, views included. */
+const fullExport = async (t: ExchangeHarness): Promise<string> =>
+  (await t.x['exchange:export']({ format: 'studbook', bom: false, saveWithDialog: false })).content
+
+/** A profile holding withViews' collection and views, and its full export. */
+async function exportedWithViews(): Promise<string> {
+  const a = await harness()
+  await withViews(a.t, a.views)
+  return fullExport(a.t)
+}
+
 const backupBytes = (path: string | null): string => readFileSync(path ?? '').toString('base64')
 
 describe('saved views travel with the collection', () => {
@@ -115,21 +126,12 @@ describe('saved views travel with the collection', () => {
   })
 
   it('the full export carries the views; importing it elsewhere brings them back', async () => {
-    const a = await harness()
-    await withViews(a.t, a.views)
-    const file = await a.t.x['exchange:export']({
-      format: 'studbook',
-      bom: false,
-      saveWithDialog: false
-    })
-    expect(file.content).toContain('"View"')
+    const file = await exportedWithViews()
+    expect(file).toContain('"View"')
 
     const b = await harness()
     b.views['views:save']({ name: 'Wanted, boxed', query: q({}) })
-    const preview = await b.t.x['exchange:previewImport']({
-      format: 'studbook',
-      content: file.content
-    })
+    const preview = await b.t.x['exchange:previewImport']({ format: 'studbook', content: file })
     expect(preview.problems).toEqual([])
     expect(preview.notices.join(' ')).toMatch(
       /1 saved view will be added; 1 saved view of the same name/
@@ -141,28 +143,18 @@ describe('saved views travel with the collection', () => {
     ])
 
     // Exported again, the file is the same.
-    const again = await b.t.x['exchange:export']({
-      format: 'studbook',
-      bom: false,
-      saveWithDialog: false
-    })
+    const again = await fullExport(b.t)
     const viewRows = (csv: string): string[] =>
       csv.split('\n').filter((l) => l.startsWith('"View"'))
-    expect(viewRows(again.content).sort()).toEqual(viewRows(file.content).sort())
+    expect(viewRows(again).sort()).toEqual(viewRows(file).sort())
   })
 
   it('a view row the app cannot use is a problem on its line, and the rest imports', async () => {
-    const a = await harness()
-    await withViews(a.t, a.views)
-    const file = await a.t.x['exchange:export']({
-      format: 'studbook',
-      bom: false,
-      saveWithDialog: false
-    })
-    const broken = file.content
+    const file = await exportedWithViews()
+    const broken = file
       .replace('\\"sort\\":\\"year\\"', '\\"sort\\":\\"colour\\"')
       .replace('""sort"":""year""', '""sort"":""colour""')
-    expect(broken).not.toEqual(file.content)
+    expect(broken).not.toEqual(file)
     const b = await harness()
     const preview = await b.t.x['exchange:previewImport']({ format: 'studbook', content: broken })
     expect(preview.problems).toHaveLength(1)
