@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService } from '../../src/emulator/index'
-import { createServiceClient } from '../../src/main/service/index'
+import { signedInDemoClient } from '../emulator/demo-client'
 import type { ServiceClient } from '../../src/main/service/index'
-import { createPusher } from '../../src/main/sync/push/pusher'
+import { signedInPusher } from './signed-in-pusher'
 import { openStore } from '../../src/main/store/connection'
 import { upsertProfile } from '../../src/main/account/profiles-repo'
 import { setSetting } from '../../src/main/store/settings-repo'
@@ -53,21 +53,6 @@ async function runChild(
   return acks
 }
 
-/** The demo account's client on the in-process service, signed in. */
-async function signedInClient(svc: ReferenceService): Promise<ServiceClient> {
-  const secrets: { apiKey: string; userHash?: string } = { apiKey: svc.demo.apiKey }
-  const client = createServiceClient({
-    profile: { baseUrl: 'https://demo.studbook.invalid' },
-    secrets: () => ({ ...secrets }),
-    fetch: (req) => svc.handle(req)
-  })
-  secrets.userHash = await client.v2.login({
-    username: svc.demo.username,
-    password: svc.demo.password
-  })
-  return client
-}
-
 /** SETS of the service's sets the demo account holds nothing of: a fresh local base matches. */
 async function freshSetIDs(client: ServiceClient, svc: ReferenceService): Promise<number[]> {
   const sets = await client.v2.getSets({ pageSize: 400, pageNumber: 1 })
@@ -95,13 +80,7 @@ async function pushAndCompare(
   const store = await openStore(path)
   const problems: string[] = []
   try {
-    const pusher = createPusher({
-      store,
-      profileId: () => profileId,
-      client: () => client,
-      signedIn: () => true,
-      now: () => new Date()
-    })
+    const pusher = signedInPusher(store, profileId, client)
     const pending = () =>
       (
         store.read.prepare("SELECT count(*) AS n FROM outbox WHERE state = 'pending'").get() as {
@@ -179,7 +158,7 @@ export async function runKillLoop(options: {
   const path = join(dir, 'studbook.db')
   const svc = createReferenceService({ sets: 400, seed: 5 })
   try {
-    const client = await signedInClient(svc)
+    const client = await signedInDemoClient(svc)
     const ids = await freshSetIDs(client, svc)
     const child = await bundleChild(dir, 'edit-child.ts')
     const store = await openStore(path)

@@ -9,7 +9,7 @@
  */
 import { writeSync } from 'node:fs'
 import { createServiceClient } from '../../src/main/service/index'
-import { createPusher } from '../../src/main/sync/push/pusher'
+import { signedInPusher } from './signed-in-pusher'
 import { openStore } from '../../src/main/store/connection'
 
 const WRITES = /set(Collection|UserRating|MinifigCollection|UserFlagLabels)/
@@ -46,13 +46,7 @@ async function main(): Promise<void> {
       return res
     }
   })
-  const pusher = createPusher({
-    store,
-    profileId: () => Number(profile),
-    client: () => client,
-    signedIn: () => true,
-    now: () => new Date()
-  })
+  const pusher = signedInPusher(store, Number(profile), client)
   const report = await pusher.push()
   writeSync(1, `DONE ${JSON.stringify(report)}\n`)
 }

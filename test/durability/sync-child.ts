@@ -17,7 +17,7 @@ import { AppError } from '../../src/shared/errors'
 import { createCollectionHandlers } from '../../src/main/collection/collection-handlers'
 import { createBackupHandlers } from '../../src/main/exchange/backup-handlers'
 import { createServiceClient } from '../../src/main/service/index'
-import { createPusher } from '../../src/main/sync/push/pusher'
+import { signedInPusher } from './signed-in-pusher'
 import { openStore } from '../../src/main/store/connection'
 import { getSetting } from '../../src/main/store/settings-repo'
 import { COPY } from '../collection/copy-helpers'
@@ -71,13 +71,7 @@ async function main(): Promise<void> {
       return res
     }
   })
-  const pusher = createPusher({
-    store,
-    profileId: () => profileId,
-    client: () => client,
-    signedIn: () => true,
-    now: () => new Date()
-  })
+  const pusher = signedInPusher(store, profileId, client)
   const handlers = createCollectionHandlers({
     store,
     profileId: () => profileId,

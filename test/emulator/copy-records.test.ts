@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService } from '../../src/emulator/index'
-import { createServiceClient } from '../../src/main/service/index'
 import type { ServiceClient } from '../../src/main/service/index'
+import { signedInDemoClient } from './demo-client'
 
 /** Copy records on the reference service (docs/protocol.md §2, issue #12): no hidden state. */
 
@@ -21,16 +21,7 @@ async function start(quantityCreatesCopies?: boolean): Promise<{
     seed: 3,
     ...(quantityCreatesCopies === undefined ? {} : { quantityCreatesCopies })
   })
-  const secrets: { apiKey: string; userHash?: string } = { apiKey: svc.demo.apiKey }
-  const client = createServiceClient({
-    profile: { baseUrl: 'https://svc.invalid' },
-    secrets: () => ({ ...secrets }),
-    fetch: (r) => svc.handle(r)
-  })
-  secrets.userHash = await client.v2.login({
-    username: svc.demo.username,
-    password: svc.demo.password
-  })
+  const client = await signedInDemoClient(svc)
   const free = (await client.v2.getSets({ pageSize: 40, pageNumber: 1 }))
     .map((s) => s.setID)
     .filter((id) => svc.admin.getCollectionValue('demo', id).qtyOwned === 0)
