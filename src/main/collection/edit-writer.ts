@@ -1,3 +1,4 @@
+import { serialize } from 'node:v8'
 import { Worker } from 'node:worker_threads'
 import { AppError } from '../../shared/errors'
 import type { AppErrorData } from '../../shared/errors'
@@ -6,6 +7,7 @@ import { whileWritingElsewhere } from '../store/hand-off'
 import { noteWrittenElsewhere } from './bulk-repo'
 import { runEditJob } from './edit-jobs'
 import type { EditJob, EditJobResult } from './edit-jobs'
+import type { Edit } from './edits-types'
 
 /**
  * Where the edit path's large writes run: a bulk edit, its undo and redo, an import's apply. Each
@@ -121,4 +123,30 @@ export function writeEdits<J extends EditJob>(
     mine.catch(() => undefined)
   )
   return mine
+}
+
+/** Edits another feature planned (a fix, an audit's moves), with the journal's words for them. */
+export interface EditPlan {
+  readonly edits: readonly Edit[]
+  readonly description: string
+}
+
+/** A plan written as one journal entry by the writer, as the screens' own edits are. */
+export function writeEditPlan(
+  store: Store,
+  profileId: number,
+  plan: EditPlan,
+  now: string
+): Promise<EditJobResult<Extract<EditJob, { kind: 'edits' }>>> {
+  return writeEdits(
+    store,
+    {
+      kind: 'edits',
+      profileId,
+      edits: serialize(plan.edits),
+      description: plan.description,
+      now
+    },
+    plan.edits.length
+  )
 }

@@ -16,7 +16,8 @@ export {
 } from './copies-repo'
 export { isBlank } from './copy-rules'
 export { applyEdits } from './edits'
-export { writeEdits } from './edit-writer'
+export { writeEditPlan, writeEdits } from './edit-writer'
+export type { EditPlan } from './edit-writer'
 export type { EditDeps } from './edits-deps'
 export { listCopies, readCopy, readSet } from './collection-state-repo'
 export {
@@ -44,3 +45,10 @@ export { ownedSetsWithNames, userSetIdsIn, wantedSetsWhere } from './set-lists-r
 export type { OwnedSetRow } from './set-lists-repo'
 export { copyLocations, locatedCopies } from './located-copies-repo'
 export type { LocatedCopyRow } from './located-copies-repo'
+export {
+  copyHeldBy,
+  liveCopiesWithSets,
+  nextOwnedBound,
+  ownedSliceCopies,
+  undetailedOwnedCopies
+} from './copy-sums-repo'

@@ -2,7 +2,7 @@ import { AppError } from '../../shared/errors'
 import { DOCTOR_INFO } from '../../shared/model/doctor'
 import type { DoctorCheck } from '../../shared/model/doctor'
 import { readCopy, setEdit } from '../collection/index'
-import type { Edit } from '../collection/index'
+import type { Edit, EditPlan } from '../collection/index'
 import type { ReadDb } from '../store/handles'
 import { countProblems, detailedCopyCount, problemPage } from './doctor-repo'
 import type { ProblemTarget } from './doctor-repo'
@@ -12,11 +12,6 @@ import type { ProblemTarget } from './doctor-repo'
  * one field each, so the journal holds one entry that Ctrl+Z reverses and the outbox sends it as
  * any other edit. The problem is looked at again first: one already gone edits nothing.
  */
-
-interface FixPlan {
-  readonly edits: readonly Edit[]
-  readonly description: string
-}
 
 function need<T>(v: T | undefined, what: string): T {
   if (v === undefined) throw new AppError('invalid_input', `Say which ${what} to fix.`)
@@ -41,7 +36,7 @@ export function planFix(
   check: DoctorCheck,
   target: ProblemTarget,
   now: Date
-): FixPlan {
+): EditPlan {
   const info = DOCTOR_INFO[check]
   if (info.fix !== 'edit') {
     throw new AppError('invalid_input', `"${info.title}" has no automatic fix: ${info.fixLabel}.`)

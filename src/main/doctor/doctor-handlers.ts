@@ -1,8 +1,7 @@
-import { serialize } from 'node:v8'
 import type { Handlers } from '../../shared/ipc/contract'
 import { DOCTOR_CHECKS } from '../../shared/model/doctor'
 import type { DoctorCheck, DoctorRowDto } from '../../shared/model/doctor'
-import { writeEdits } from '../collection/index'
+import { writeEditPlan } from '../collection/index'
 import type { EditDeps } from '../collection/index'
 import { countProblems, problemPage } from './doctor-repo'
 import type { ProblemRow } from './doctor-repo'
@@ -60,17 +59,7 @@ export function createDoctorHandlers(deps: EditDeps): DoctorHandlers {
       const p = deps.profileId()
       const now = deps.now()
       const plan = planFix(deps.store.read, p, check, { setID, localId }, now)
-      const r = await writeEdits(
-        deps.store,
-        {
-          kind: 'edits',
-          profileId: p,
-          edits: serialize(plan.edits),
-          description: plan.description,
-          now: now.toISOString()
-        },
-        plan.edits.length
-      )
+      const r = await writeEditPlan(deps.store, p, plan, now.toISOString())
       if (r.setIDs.length > 0) deps.changed(r.setIDs)
       return { journalId: r.journalId, description: plan.description }
     }

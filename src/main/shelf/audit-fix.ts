@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors'
 import { normalisePath } from '../../shared/model/location-path'
 import { readCopy } from '../collection/index'
-import type { Edit } from '../collection/index'
+import type { Edit, EditPlan } from '../collection/index'
 import type { ReadDb } from '../store/handles'
 import { auditRows } from './audit-rows'
 import type { AuditRow } from './shelf-repo'
@@ -13,17 +13,13 @@ import type { AuditRow } from './shelf-repo'
  * any other edit. Only the rows the user chose move: misplaced copies to the audited location,
  * copies ticked missing to `missingTo`; copies never ticked are left alone.
  */
-interface FixPlan {
-  readonly edits: readonly Edit[]
-  readonly description: string
-}
 
 export async function planAuditFix(
   db: ReadDb,
   p: number,
   a: AuditRow,
   choice: { moveMisplaced: boolean; missingTo: string | null }
-): Promise<FixPlan> {
+): Promise<EditPlan> {
   const rows = await auditRows(db, p, a)
   const missingTo = choice.missingTo === null ? null : normalisePath(choice.missingTo)
   const moves: { localId: string; to: string }[] = []

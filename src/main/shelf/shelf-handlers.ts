@@ -1,7 +1,6 @@
-import { serialize } from 'node:v8'
 import { AppError } from '../../shared/errors'
 import type { Handlers } from '../../shared/ipc/contract'
-import { writeEdits } from '../collection/index'
+import { writeEditPlan } from '../collection/index'
 import type { EditDeps } from '../collection/index'
 import { currentAudit, mark, openAuditOf, report, startAudit, tick } from './audit'
 import { planAuditFix } from './audit-fix'
@@ -55,17 +54,7 @@ export function createShelfHandlers(deps: EditDeps): ShelfHandlers {
       const plan = await planAuditFix(deps.store.read, p, a, { moveMisplaced, missingTo })
       let journalId: number | null = null
       if (plan.edits.length > 0) {
-        const r = await writeEdits(
-          deps.store,
-          {
-            kind: 'edits',
-            profileId: p,
-            edits: serialize(plan.edits),
-            description: plan.description,
-            now: now()
-          },
-          plan.edits.length
-        )
+        const r = await writeEditPlan(deps.store, p, plan, now())
         journalId = r.journalId
         if (r.setIDs.length > 0) deps.changed(r.setIDs)
       }
