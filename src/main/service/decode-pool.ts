@@ -60,7 +60,7 @@ let nextId = 1
  * The worker's heap is the host's RSS: under V8's 4 GB default ceiling each page's garbage grew it
  * to 40-64 MB, and with 8 MB young and 512 MB old it still stood at 24-33 MB through a 20,000-set
  * sync while holding 9-14 MB (bench/memory-probe.mjs, issue #25). A small young generation and a
- * ceiling that still takes the largest body (16 MB of two-byte text: decode-worker-limits.test.ts)
+ * ceiling that still takes the largest body (16 MB of two-byte text: decode-worker.test.ts)
  * make V8 collect sooner; a job past the ceiling ends the worker, as a crash does.
  */
 const DECODE_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 }
