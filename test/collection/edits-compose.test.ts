@@ -1,23 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/main/app/compose'
-import type { AppContext } from '../../src/main/app/compose'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/main/ipc/dispatch'
 import type { EventMap } from '../../src/shared/ipc/contract'
-import type { Result } from '../../src/shared/ipc/result'
+import { browserApp } from '../ipc/browser-app'
 
 /** The edit path as the renderer reaches it: createApp (demo profile) → dispatch → handlers. */
-const dir = mkdtempSync(join(tmpdir(), 'studbook-compose-edits-'))
-let app: AppContext
+const rig = browserApp('compose-edits', 200)
+const { call } = rig
 const statuses: EventMap['sync:status'][] = []
-
-async function call<T>(channel: string, input: unknown): Promise<T> {
-  const r = (await dispatch(app.handlers, channel, input)) as Result<T>
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`)
-  return r.value
-}
 
 // A wait for a condition, not a time limit: the deadline only names a hang before the suite's 90 s.
 async function until(check: () => Promise<boolean>, ms = 80_000): Promise<void> {
@@ -29,24 +18,11 @@ async function until(check: () => Promise<boolean>, ms = 80_000): Promise<void> 
 }
 
 beforeAll(async () => {
-  app = await createApp({
-    dataDir: dir,
-    host: 'browser',
-    demoSets: 200,
-    autoSync: false,
-    credentials: 'memory'
-  })
-  app.events.subscribe((name, payload) => {
+  rig.app.events.subscribe((name, payload) => {
     if (name === 'sync:status') statuses.push(payload as EventMap['sync:status'])
   })
-  await call('sync:start', { full: true })
-  await until(async () => !(await call<{ running: boolean }>('sync:getStatus', {})).running, 60_000)
+  await rig.syncDemo()
 }, 90_000)
-
-afterAll(async () => {
-  await app.close()
-  rmSync(dir, { recursive: true, force: true })
-})
 
 describe('edits through createApp and dispatch', () => {
   it('an edit is acknowledged at once, counted as pending, then pushed in the background', async () => {
@@ -72,12 +48,12 @@ describe('edits through createApp and dispatch', () => {
   })
 
   it('bad input is refused by the contract and changes nothing', async () => {
-    const r = await dispatch(app.handlers, 'collection:updateSet', {
+    const r = await dispatch(rig.app.handlers, 'collection:updateSet', {
       setID: 1,
       patch: { qtyOwned: 1000 }
     })
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
-    const r2 = await dispatch(app.handlers, 'collection:updateSet', {
+    const r2 = await dispatch(rig.app.handlers, 'collection:updateSet', {
       setID: 1,
       patch: { notes: 'a\u0001b' }
     })

@@ -1,11 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/main/app/compose'
-import type { AppContext } from '../../src/main/app/compose'
-import { dispatch } from '../../src/main/ipc/dispatch'
-import type { Result } from '../../src/shared/ipc/result'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browserApp } from '../ipc/browser-app'
 
 /**
  * A bulk edit, then its undo while the edit's background push still runs: the undo is written by
@@ -13,16 +7,10 @@ import type { Result } from '../../src/shared/ipc/result'
  * a later round. The undo's wake must get that round: every row ends pushed, none left waiting
  * for some other edit to come along. (The wait below only detects a hang; nothing is timed.)
  */
-const dir = mkdtempSync(join(tmpdir(), 'studbook-push-after-bulk-'))
-let app: AppContext
 const SETS = 600
 const BULK = 500
-
-async function call<T>(channel: string, input: unknown): Promise<T> {
-  const r = (await dispatch(app.handlers, channel, input)) as Result<T>
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`)
-  return r.value
-}
+const rig = browserApp('push-after-bulk', SETS)
+const { call } = rig
 
 async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
   const end = Date.now() + ms
@@ -34,24 +22,8 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<boolean
 }
 
 beforeAll(async () => {
-  app = await createApp({
-    dataDir: dir,
-    host: 'browser',
-    demoSets: SETS,
-    autoSync: false,
-    credentials: 'memory'
-  })
-  await call('sync:start', { full: true })
-  await until(
-    async () => !(await call<{ running: boolean }>('sync:getStatus', {})).running,
-    120_000
-  )
+  await rig.syncDemo()
 }, 180_000)
-
-afterAll(async () => {
-  await app.close()
-  rmSync(dir, { recursive: true, force: true })
-})
 
 describe('a bulk edit undone while its push runs', () => {
   it('ends with every row pushed', async () => {

@@ -1,31 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/main/app/compose'
-import type { AppContext } from '../../src/main/app/compose'
+import { describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/main/ipc/dispatch'
 import { CHANNEL_NAMES } from '../../src/shared/ipc/contract'
 import type { ChannelName } from '../../src/shared/ipc/contract'
+import { browserApp } from './browser-app'
 
-let dir: string
-let app: AppContext
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'studbook-contract-'))
-  app = await createApp({
-    dataDir: dir,
-    host: 'browser',
-    demoSets: 1000,
-    autoSync: false,
-    credentials: 'memory'
-  })
-})
-
-afterAll(async () => {
-  await app.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const rig = browserApp('contract', 1000)
 
 /** A valid input per channel that reads or changes nothing the test depends on. */
 const SAMPLE: Partial<Record<ChannelName, unknown>> = {
@@ -63,14 +42,14 @@ const MUTATING = new Set<ChannelName>([
 
 describe('the contract is fully served', () => {
   it('has exactly one handler per channel, and no handler outside the contract', () => {
-    expect(Object.keys(app.handlers).sort()).toEqual([...CHANNEL_NAMES].sort())
-    for (const name of CHANNEL_NAMES) expect(typeof app.handlers[name], name).toBe('function')
+    expect(Object.keys(rig.app.handlers).sort()).toEqual([...CHANNEL_NAMES].sort())
+    for (const name of CHANNEL_NAMES) expect(typeof rig.app.handlers[name], name).toBe('function')
   })
 
   it.each(CHANNEL_NAMES.filter((c) => !MUTATING.has(c)))(
     '%s answers with a value or a typed error, never "not available"',
     async (channel) => {
-      const result = await dispatch(app.handlers, channel, SAMPLE[channel] ?? {})
+      const result = await dispatch(rig.app.handlers, channel, SAMPLE[channel] ?? {})
       if (!result.ok) {
         expect(result.error.code).not.toBe('internal')
         expect(result.error.message).not.toMatch(/not available/i)

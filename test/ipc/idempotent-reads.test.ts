@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/main/app/compose'
-import type { AppContext } from '../../src/main/app/compose'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/main/ipc/dispatch'
 import { CHANNEL_NAMES } from '../../src/shared/ipc/contract'
 import type { ChannelName } from '../../src/shared/ipc/contract'
 import { isIdempotentRead } from '../../src/shared/ipc/reads'
+import { browserApp } from './browser-app'
 
 /**
  * The browser client sends a call once more when its connection dropped, if the contract names
@@ -17,8 +14,8 @@ import { isIdempotentRead } from '../../src/shared/ipc/reads'
  * the user keeps as it was; every other channel must be named with a verb that says it writes.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'studbook-reads-'))
-let app: AppContext
+const rig = browserApp('reads', 60)
+const { dir, call } = rig
 let setID = 0
 
 /** Tables that hold what the user keeps (caches of the catalogue may fill on a read). */
@@ -43,27 +40,8 @@ function kept(): string {
   }
 }
 
-async function call<T>(channel: ChannelName, input: unknown): Promise<T> {
-  const r = await dispatch(app.handlers, channel, input)
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`)
-  return r.value as T
-}
-
 beforeAll(async () => {
-  app = await createApp({
-    dataDir: dir,
-    host: 'browser',
-    demoSets: 60,
-    autoSync: false,
-    credentials: 'memory'
-  })
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await call('sync:start', { full: true })
-    while ((await call<{ running: boolean }>('sync:getStatus', {})).running) {
-      await new Promise((r) => setTimeout(r, 50))
-    }
-    if ((await call<{ outcome: string }>('sync:getStatus', {})).outcome === 'complete') break
-  }
+  await rig.syncDemo()
   setID = (await call<{ rows: { setID: number }[] }>('catalog:search', { limit: 1 })).rows[0]
     ?.setID as number
   await call('collection:updateSet', { setID, patch: { owned: true, notes: 'kept' } })
@@ -73,11 +51,6 @@ beforeAll(async () => {
     await new Promise((r) => setTimeout(r, 50))
   }
 }, 120_000)
-
-afterAll(async () => {
-  await app.close()
-  rmSync(dir, { recursive: true, force: true })
-})
 
 /** An input each read takes; a new read channel needs one here, and is then checked. */
 function sample(channel: ChannelName): unknown {
@@ -112,8 +85,8 @@ describe('reads the client may send twice', () => {
 
   it.each(READS)('%s, sent twice, answers alike and changes nothing kept', async (channel) => {
     const before = kept()
-    const first = await dispatch(app.handlers, channel, sample(channel))
-    const second = await dispatch(app.handlers, channel, sample(channel))
+    const first = await dispatch(rig.app.handlers, channel, sample(channel))
+    const second = await dispatch(rig.app.handlers, channel, sample(channel))
     expect(first.ok ? 'ok' : first.error.code).toBe(second.ok ? 'ok' : second.error.code)
     // Extras come from the service and carry when they were fetched; the rest answer alike.
     if (channel !== 'catalog:getSetExtras') expect(second).toEqual(first)

@@ -1,23 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/main/app/compose'
-import type { AppContext } from '../../src/main/app/compose'
-import { dispatch } from '../../src/main/ipc/dispatch'
-import type { ChannelName } from '../../src/shared/ipc/contract'
+import { describe, expect, it } from 'vitest'
 import type { MoneyHistoryDto } from '../../src/shared/model/money'
+import { browserApp } from '../ipc/browser-app'
 
 /** The app takes its snapshots by itself: the day's first at start, after a sync, after an import. */
 
-const dir = mkdtempSync(join(tmpdir(), 'studbook-money-'))
-let app: AppContext
-
-async function call<T>(channel: ChannelName, input: unknown): Promise<T> {
-  const r = await dispatch(app.handlers, channel, input)
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`)
-  return r.value as T
-}
+const { call } = browserApp('money', 60)
 
 const history = () => call<MoneyHistoryDto>('money:getHistory', {})
 
@@ -29,21 +16,6 @@ async function snapshotBy(reason: string, after: string): Promise<MoneyHistoryDt
     await new Promise((r) => setTimeout(r, 25))
   }
 }
-
-beforeAll(async () => {
-  app = await createApp({
-    dataDir: dir,
-    host: 'browser',
-    demoSets: 60,
-    autoSync: false,
-    credentials: 'memory'
-  })
-})
-
-afterAll(async () => {
-  await app.close()
-  rmSync(dir, { recursive: true, force: true })
-})
 
 describe('money snapshots in the app', () => {
   it("takes the day's snapshot at start, of an empty collection", async () => {

@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
+import { createApp } from '../../src/main/app/compose'
+import type { AppContext } from '../../src/main/app/compose'
+import { dispatch } from '../../src/main/ipc/dispatch'
+import type { Result } from '../../src/shared/ipc/result'
+
+/** The whole main side as the browser host runs it, reached the way the renderer reaches it. */
+export interface BrowserApp {
+  /** The app's data folder. */
+  readonly dir: string
+  /** There once beforeAll has run. */
+  readonly app: AppContext
+  /** A call through dispatch, as the renderer makes it: its value, or a throw naming the error. */
+  readonly call: <T>(channel: string, input: unknown) => Promise<T>
+  /**
+   * A full sync of the demo catalogue, waited for to its end (no time limit but the hook's). A
+   * machine under heavy load may drop an attempt: up to three are made until one completes.
+   */
+  readonly syncDemo: () => Promise<void>
+}
+
+/**
+ * An app over a fresh data folder named for the file, with a demo catalogue of `demoSets` sets,
+ * secrets in memory and no sync of its own: created before the file's tests (before the file's
+ * own beforeAll), closed and removed after them.
+ */
+export function browserApp(name: string, demoSets: number): BrowserApp {
+  const dir = mkdtempSync(join(tmpdir(), `studbook-${name}-`))
+  let created: AppContext | null = null
+  const app = (): AppContext => {
+    if (created === null) throw new Error('the browser app is used before beforeAll ran')
+    return created
+  }
+  const call = async <T>(channel: string, input: unknown): Promise<T> => {
+    const r = (await dispatch(app().handlers, channel, input)) as Result<T>
+    if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`)
+    return r.value
+  }
+  beforeAll(async () => {
+    created = await createApp({
+      dataDir: dir,
+      host: 'browser',
+      demoSets,
+      autoSync: false,
+      credentials: 'memory'
+    })
+  })
+  afterAll(async () => {
+    await created?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  return {
+    dir,
+    get app() {
+      return app()
+    },
+    call,
+    syncDemo: async () => {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await call('sync:start', { full: true })
+        while ((await call<{ running: boolean }>('sync:getStatus', {})).running) {
+          await new Promise((r) => setTimeout(r, 50))
+        }
+        if ((await call<{ outcome: string }>('sync:getStatus', {})).outcome === 'complete') return
+      }
+    }
+  }
+}
