@@ -45,3 +45,10 @@ export { ownedSetsWithNames, userSetIdsIn, wantedSetsWhere } from './set-lists-r
 export type { OwnedSetRow } from './set-lists-repo'
 export { copyLocations, locatedCopies } from './located-copies-repo'
 export type { LocatedCopyRow } from './located-copies-repo'
+export {
+  copyHeldBy,
+  liveCopiesWithSets,
+  nextOwnedBound,
+  ownedSliceCopies,
+  undetailedOwnedCopies
+} from './copy-sums-repo'

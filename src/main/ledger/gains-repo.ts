@@ -3,6 +3,7 @@ import type { ReadDb } from '../store/handles'
 import { all, get } from '../store/handles'
 import { raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
+import { liveCopiesWithSets } from '../collection/index'
 import { gainCurrency, standing } from './ledger-repo'
 
 /**
@@ -31,12 +32,15 @@ const REALISED_KEY: Readonly<Record<GainGrouping | 'total', Sql>> = {
   year: raw(`substr(e.disposed_on, 1, 4)`),
   total: raw(`''`)
 }
-const REALISED_LABEL: Readonly<Record<GainGrouping | 'total', Sql>> = {
-  set: raw(`max(e.set_name)`),
-  theme: raw(`''`),
-  year: raw(`''`),
-  total: raw(`''`)
-}
+const NO_LABEL = raw(`''`)
+/** Only a set's group has a label, its name: a theme or a year is named by its key. */
+const labelOfSet = (name: Sql): Readonly<Record<GainGrouping | 'total', Sql>> => ({
+  set: name,
+  theme: NO_LABEL,
+  year: NO_LABEL,
+  total: NO_LABEL
+})
+const REALISED_LABEL = labelOfSet(raw(`max(e.set_name)`))
 
 export function realisedGains(
   db: ReadDb,
@@ -78,12 +82,7 @@ const UNREALISED_KEY: Readonly<Record<GainGrouping | 'total', Sql>> = {
     THEN substr(c.date_acquired, 1, 4) ELSE '' END`),
   total: raw(`''`)
 }
-const UNREALISED_LABEL: Readonly<Record<GainGrouping | 'total', Sql>> = {
-  set: raw(`coalesce(max(s.name), '')`),
-  theme: raw(`''`),
-  year: raw(`''`),
-  total: raw(`''`)
-}
+const UNREALISED_LABEL = labelOfSet(raw(`coalesce(max(s.name), '')`))
 
 export function unrealisedGains(
   db: ReadDb,
@@ -103,9 +102,7 @@ export function unrealisedGains(
           sum(CASE WHEN c.current_estimated_value > 0 THEN c.current_estimated_value - ${paid}
             ELSE 0 END) AS gain,
           sum(c.current_estimated_value <= 0) AS unestimated
-        FROM copies c
-        LEFT JOIN sets s ON s.profile_id = c.profile_id AND s.set_id = c.set_id
-        WHERE c.profile_id = ${profileId} AND c.deleted = 0
+        ${liveCopiesWithSets(profileId)}
           AND (c.price_paid > 0 OR c.additional_price_paid > 0 OR c.current_estimated_value > 0)
           AND NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.profile_id = c.profile_id
             AND e.local_id = c.local_id AND ${standing})

@@ -3,7 +3,7 @@ import type { ReadDb, WriteDb } from '../store/handles'
 import { all, get, run } from '../store/handles'
 import { raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
-import { batchUndone, batchUndoneForGood } from '../collection/index'
+import { batchUndone, batchUndoneForGood, copyHeldBy } from '../collection/index'
 
 /**
  * Every statement of the copy ledger. An entry STANDS unless the edit that deleted its copy
@@ -118,9 +118,7 @@ export function setWords(
   )
 }
 
-const listed = sql`SELECT e.*, ${gainCurrency} AS gain_currency,
-    EXISTS (SELECT 1 FROM copies c WHERE c.profile_id = e.profile_id AND c.local_id = e.local_id
-      AND c.deleted = 0) AS held
+const listed = sql`SELECT e.*, ${gainCurrency} AS gain_currency, ${copyHeldBy('e')} AS held
   FROM ledger_entries e`
 
 export function countStanding(db: ReadDb, profileId: number): number {

@@ -3,8 +3,12 @@ import type { ReadDb, WriteDb } from '../store/handles'
 import { all, get, run } from '../store/handles'
 import { raw, sql } from '../store/sql'
 import { notDisposedOnly } from '../ledger/index'
+import { ownedSliceCopies } from '../collection/index'
 
-/** The money view's SQL: the owned copies summed in slices of sets, and the snapshots kept. */
+/**
+ * The money view's SQL: the owned copies summed in slices of sets (over the collection's
+ * ownedSliceCopies; its nextOwnedBound cuts the slices), and the snapshots kept.
+ */
 
 /** One currency and theme's sums over a slice of owned sets (amounts in whole cents). */
 export interface MoneySums {
@@ -17,23 +21,6 @@ export interface MoneySums {
   retail_copies: number
   value_cents: number
   value_fallback: number
-}
-
-/** The upper bound (a set ID) of the next `size` owned sets after `after`; null past the last. */
-export function nextOwnedBound(
-  db: ReadDb,
-  profileId: number,
-  after: number,
-  size: number
-): number | null {
-  const r = get<{ hi: number | null }>(
-    db,
-    sql`SELECT max(set_id) AS hi FROM (
-          SELECT set_id FROM set_state
-          WHERE profile_id = ${profileId} AND owned = 1 AND set_id > ${after}
-          ORDER BY set_id LIMIT ${size})`
-  )
-  return r?.hi ?? null
 }
 
 /**
@@ -65,12 +52,7 @@ export function sliceSums(db: ReadDb, profileId: number, lo: number, hi: number)
             CASE WHEN c.current_estimated_value > 0
               THEN CAST(round(c.current_estimated_value * 100) AS INTEGER) END AS estimate,
             trim(coalesce(${RETAIL_TEXT}, '')) AS rp
-          FROM set_state st
-          JOIN copies c ON c.profile_id = st.profile_id AND c.set_id = st.set_id
-            AND c.deleted = 0
-          LEFT JOIN sets s ON s.profile_id = st.profile_id AND s.set_id = st.set_id
-          WHERE st.profile_id = ${profileId} AND st.owned = 1
-            AND st.set_id > ${lo} AND st.set_id <= ${hi} AND ${NOT_DISPOSED}
+          ${ownedSliceCopies(profileId, lo, hi)} AND ${NOT_DISPOSED}
         ), p AS (
           SELECT *, CASE WHEN rp GLOB '[0-9]*' AND rp NOT GLOB '*[^0-9.,]*'
               AND length(rp) - length(replace(replace(rp, '.', ''), ',', '')) <= 1
@@ -83,19 +65,6 @@ export function sliceSums(db: ReadDb, profileId: number, lo: number, hi: number)
           sum(coalesce(estimate, paid)) AS value_cents, count(*) - count(estimate) AS value_fallback
         FROM p GROUP BY currency, theme`
   )
-}
-
-/** Owned copies of the sets in (lo, hi] that the quantity counts but no copy record details. */
-export function sliceUndetailed(db: ReadDb, profileId: number, lo: number, hi: number): number {
-  const r = get<{ n: number | null }>(
-    db,
-    sql`SELECT sum(max(st.qty_owned - (SELECT count(*) FROM copies c
-            WHERE c.profile_id = st.profile_id AND c.set_id = st.set_id AND c.deleted = 0), 0)) AS n
-        FROM set_state st
-        WHERE st.profile_id = ${profileId} AND st.owned = 1
-          AND st.set_id > ${lo} AND st.set_id <= ${hi}`
-  )
-  return r?.n ?? 0
 }
 
 /** One row as written: a currency's total, or one theme's share of it. */

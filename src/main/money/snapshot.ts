@@ -4,15 +4,8 @@ import { addDays, localDay } from '../../shared/model/watch-days'
 import type { Store } from '../store/connection'
 import { nextTurn } from '../store/slices'
 import { commitDurably } from '../store/commit-off-thread'
-import {
-  dropDay,
-  finishDay,
-  nextOwnedBound,
-  pruneRows,
-  sliceSums,
-  sliceUndetailed,
-  upsertRows
-} from './money-repo'
+import { nextOwnedBound, undetailedOwnedCopies } from '../collection/index'
+import { dropDay, finishDay, pruneRows, sliceSums, upsertRows } from './money-repo'
 import type { MoneySums, SnapshotRowWrite } from './money-repo'
 
 /**
@@ -85,7 +78,7 @@ export async function takeSnapshot(
     const hi = nextOwnedBound(db, profileId, lo, SLICE_SETS)
     if (hi === null) break
     for (const r of sliceSums(db, profileId, lo, hi)) add(themes, r)
-    undetailed += sliceUndetailed(db, profileId, lo, hi)
+    undetailed += undetailedOwnedCopies(db, profileId, lo, hi)
     lo = hi
     await nextTurn()
   }
