@@ -95,20 +95,14 @@ describe('a large answer reaches the decode worker as bytes', () => {
     expect(texts().filter((n) => n >= LARGE)).toEqual([])
   })
 
-  it('hands a v2 list over the same way', async () => {
+  it.each([
+    { name: 'hands a v2 list over the same way', pageSize: 500 },
+    { name: 'sends a 40-set page (about 50 kB) to the worker too', pageSize: 40 }
+  ])('$name', async ({ pageSize }) => {
     const sent = watchPosts()
     const texts = watchTexts()
-    const sets = (await client().v2.getSets({ pageSize: 500, pageNumber: 1 })) as unknown[]
-    expect(sets).toHaveLength(500)
-    expect(sent.filter((s) => 'bytes' in s.input)).toHaveLength(1)
-    expect(texts().filter((n) => n >= LARGE)).toEqual([])
-  })
-
-  it('sends a 40-set page (about 50 kB) to the worker too', async () => {
-    const sent = watchPosts()
-    const texts = watchTexts()
-    const sets = (await client().v2.getSets({ pageSize: 40, pageNumber: 1 })) as unknown[]
-    expect(sets).toHaveLength(40)
+    const sets = (await client().v2.getSets({ pageSize, pageNumber: 1 })) as unknown[]
+    expect(sets).toHaveLength(pageSize)
     expect(sent.filter((s) => 'bytes' in s.input)).toHaveLength(1)
     expect(texts().filter((n) => n >= LARGE)).toEqual([])
   })

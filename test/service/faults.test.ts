@@ -63,20 +63,46 @@ describe('SOAP faults are classified from the envelope, not the status', () => {
 })
 
 describe('ASMX plain-text and HTML errors', () => {
-  it('reads a missing parameter and a conversion failure as server errors with their text', () => {
-    const missing = failure({
-      binding: 'httpPost',
-      contentType: 'text/plain; charset=utf-8',
-      body: 'System.InvalidOperationException: Missing parameter: theme.\r\n   at System.Web...'
-    })
-    expect(missing.code).toBe('server_error')
-    expect(missing.detail?.reason).toContain('Missing parameter: theme.')
-    const conversion = failure({
-      binding: 'httpGet',
-      contentType: 'text/plain',
-      body: 'System.ArgumentException: Cannot convert abc to System.Int32.\r\nParameter name: setID'
-    })
-    expect(conversion.code).toBe('server_error')
+  // Answers that are not a SOAP fault, read by their text (and status) alone.
+  it.each<{
+    answer: string
+    input: Partial<DecodeInput> & { body: string }
+    code: string
+    reason?: string
+  }>([
+    {
+      answer: 'a missing parameter (plain text)',
+      input: {
+        binding: 'httpPost',
+        contentType: 'text/plain; charset=utf-8',
+        body: 'System.InvalidOperationException: Missing parameter: theme.\r\n   at System.Web...'
+      },
+      code: 'server_error',
+      reason: 'Missing parameter: theme.'
+    },
+    {
+      answer: 'a conversion failure (plain text)',
+      input: {
+        binding: 'httpGet',
+        contentType: 'text/plain',
+        body: 'System.ArgumentException: Cannot convert abc to System.Int32.\r\nParameter name: setID'
+      },
+      code: 'server_error'
+    },
+    {
+      answer: 'the allowance text under HTTP 500',
+      input: { binding: 'httpPost', contentType: 'text/plain', body: 'API limit exceeded' },
+      code: 'limit_exceeded'
+    },
+    {
+      answer: 'a non-fault XML 500',
+      input: { binding: 'httpPost', body: `<ArrayOfThemes xmlns="${NS}" />` },
+      code: 'server_error'
+    }
+  ])('reads $answer as $code', ({ input, code, reason }) => {
+    const e = failure(input)
+    expect(e.code).toBe(code)
+    if (reason !== undefined) expect(e.detail?.reason).toContain(reason)
   })
 
   it('reads "Request format is unrecognized" as a binding the server does not offer', () => {
@@ -97,16 +123,5 @@ describe('ASMX plain-text and HTML errors', () => {
     expect(failure({ contentType: 'text/html', body: HTML_500 }).code).toBe('html_error_page')
     expect(failure({ body: HTML_500 }).code).toBe('html_error_page')
     expect(failure({ status: 200, body: HTML_500 }).code).toBe('html_error_page')
-  })
-
-  it('reads the allowance text under HTTP 500 and a non-fault XML 500', () => {
-    const limit = failure({
-      binding: 'httpPost',
-      contentType: 'text/plain',
-      body: 'API limit exceeded'
-    })
-    expect(limit.code).toBe('limit_exceeded')
-    const xml500 = failure({ binding: 'httpPost', body: `<ArrayOfThemes xmlns="${NS}" />` })
-    expect(xml500.code).toBe('server_error')
   })
 })

@@ -36,6 +36,12 @@ type V2 = ServiceClient['v2']
 type V3 = ServiceClient['v3']
 type Legacy = ServiceClient['legacy']
 
+/** The table's operation names for one service, sorted: what a client or handler table must hold. */
+const names = (s: (typeof SERVICE_NAMES)[number]): string[] =>
+  operationsOf(s)
+    .map((o) => o.name)
+    .sort()
+
 describe('signatures derived from the operation table', () => {
   it('parameters: names as the table spells them, required ones required, secrets optional', () => {
     expectTypeOf<Parameters<V2['getSet']>[0]>().toEqualTypeOf<{
@@ -104,13 +110,7 @@ describe('signatures derived from the operation table', () => {
       profile: { baseUrl: 'http://127.0.0.1:1' },
       secrets: () => ({ apiKey: 'k' })
     })
-    for (const s of SERVICE_NAMES) {
-      expect(Object.keys(client[s]).sort()).toEqual(
-        operationsOf(s)
-          .map((o) => o.name)
-          .sort()
-      )
-    }
+    for (const s of SERVICE_NAMES) expect(Object.keys(client[s]).sort(), s).toEqual(names(s))
   })
 })
 
@@ -121,13 +121,7 @@ describe('the reference service agrees with the table', () => {
     >()
     expectTypeOf<keyof typeof V3_OPS>().toEqualTypeOf<OperationName<'v3'>>()
     expectTypeOf<keyof typeof LEGACY_OPS>().toEqualTypeOf<OperationName<'legacy'>>()
-    for (const s of SERVICE_NAMES) {
-      expect(Object.keys(HANDLERS[s]).sort()).toEqual(
-        operationsOf(s)
-          .map((o) => o.name)
-          .sort()
-      )
-    }
+    for (const s of SERVICE_NAMES) expect(Object.keys(HANDLERS[s]).sort(), s).toEqual(names(s))
   })
 })
 
