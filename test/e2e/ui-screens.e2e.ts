@@ -122,27 +122,27 @@ describe('every main screen in light and dark mode', () => {
     })
   }
 
-  it('keeps the dark override chosen in the app across reloads, against the OS setting', async () => {
+  /** The page's background and text colour in each scheme. */
+  const SCHEME_COLOURS = {
+    light: ['rgb(246, 246, 244)', 'rgb(28, 28, 30)'],
+    dark: ['rgb(19, 20, 22)', 'rgb(233, 233, 236)']
+  }
+  it.each([
+    {
+      name: 'keeps the dark override chosen in the app across reloads, against the OS setting',
+      os: 'light',
+      override: 'dark'
+    },
+    {
+      name: 'keeps the light override against a dark OS; system then follows the OS',
+      os: 'dark',
+      override: 'light'
+    }
+  ] as const)('$name', async ({ os, override }) => {
     const page = app.page
-    await page.emulateMedia({ colorScheme: 'light' })
+    await page.emulateMedia({ colorScheme: os })
     await go(page, '#/settings')
-    await page.getByRole('combobox', { name: 'Appearance' }).selectOption('dark')
-    await page.reload()
-    await page.getByRole('heading', { name: 'Settings' }).waitFor()
-    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
-    expect(bg).toBe('rgb(19, 20, 22)')
-    await page.getByRole('combobox', { name: 'Appearance' }).selectOption('system')
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
-      'rgb(246, 246, 244)'
-    )
-    expect(app.consoleErrors).toEqual([])
-  })
-
-  it('keeps the light override against a dark OS; system then follows the OS', async () => {
-    const page = app.page
-    await page.emulateMedia({ colorScheme: 'dark' })
-    await go(page, '#/settings')
-    await page.getByRole('combobox', { name: 'Appearance' }).selectOption('light')
+    await page.getByRole('combobox', { name: 'Appearance' }).selectOption(override)
     await page.reload()
     await page.getByRole('heading', { name: 'Settings' }).waitFor()
     const colours = () =>
@@ -150,11 +150,12 @@ describe('every main screen in light and dark mode', () => {
         const body = getComputedStyle(document.body)
         return [body.backgroundColor, body.color]
       })
-    expect(await colours()).toEqual(['rgb(246, 246, 244)', 'rgb(28, 28, 30)'])
+    expect(await colours()).toEqual(SCHEME_COLOURS[override])
     await page.getByRole('combobox', { name: 'Appearance' }).selectOption('system')
-    expect(await colours()).toEqual(['rgb(19, 20, 22)', 'rgb(233, 233, 236)'])
-    await page.emulateMedia({ colorScheme: 'light' })
-    expect(await colours()).toEqual(['rgb(246, 246, 244)', 'rgb(28, 28, 30)'])
+    expect(await colours()).toEqual(SCHEME_COLOURS[os])
+    // System goes on following the OS as it changes.
+    await page.emulateMedia({ colorScheme: override })
+    expect(await colours()).toEqual(SCHEME_COLOURS[override])
     expect(app.consoleErrors).toEqual([])
   })
 })
