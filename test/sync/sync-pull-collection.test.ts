@@ -3,21 +3,14 @@ import { harnessEachTest } from './sync-pull-harness'
 
 const harness = harnessEachTest()
 
-const all = {
-  text: '',
-  sort: 'number' as const,
-  desc: false,
-  offset: 0,
-  limit: 500,
-  facets: true
-}
+const all = { limit: 500, facets: true }
 
 describe('collection pull', () => {
   it("brings the user's owned and wanted sets, notes, flags, rating, labels and copies", async () => {
     const h = await harness(400)
     const status = await h.sync.run()
     expect(status.error).toBeNull()
-    const owned = await h.catalogue['catalog:search']({ ...all, owned: true })
+    const owned = await h.search({ ...all, owned: true })
     expect(owned.total).toBeGreaterThan(0)
     const username = h.svc.demo.username
     for (const row of owned.rows) {
@@ -32,7 +25,7 @@ describe('collection pull', () => {
         sync: 'synced'
       })
     }
-    const wanted = await h.catalogue['catalog:search']({ ...all, wanted: true })
+    const wanted = await h.search({ ...all, wanted: true })
     for (const row of wanted.rows) {
       expect(h.svc.admin.getCollectionValue(username, row.setID).wanted).toBe(true)
     }
@@ -44,7 +37,7 @@ describe('collection pull', () => {
   it('never overwrites a set that has a local edit waiting in the outbox', async () => {
     const h = await harness(400)
     await h.sync.run()
-    const owned = await h.catalogue['catalog:search']({ ...all, owned: true })
+    const owned = await h.search({ ...all, owned: true })
     const a = owned.rows[0]
     const b = owned.rows[1]
     if (!a || !b) throw new Error('demo collection too small')

@@ -15,6 +15,8 @@ import type { Store } from '../../src/main/store/connection'
 import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService, ReferenceServiceOptions } from '../../src/emulator/index'
 import type { EventMap } from '../../src/shared/ipc/contract'
+import { searchQuery } from '../../src/shared/ipc/channels/catalog'
+import type { SearchQuery } from '../../src/shared/ipc/channels/catalog'
 
 /** A real reference service, a real SQLite file and the real client, joined in-process. */
 export interface Harness {
@@ -24,6 +26,8 @@ export interface Harness {
   profiles: Profiles
   sync: SyncRunner
   catalogue: CatalogueHandlers
+  /** Searches the catalogue as the screen asks: fields the query leaves out take their defaults. */
+  search(query: SearchQuery): ReturnType<CatalogueHandlers['catalog:search']>
   /** Catalogue getSets page numbers requested, in order, and the service version of each. */
   readonly pages: number[]
   readonly pageVersions: string[]
@@ -160,6 +164,7 @@ export async function createHarness(
     failPage: null,
     emptyFrom: null,
     intercept: null,
+    search: (query: SearchQuery) => h.catalogue['catalog:search'](searchQuery.parse(query)),
     async restart() {
       h.store.close()
       await build(h)

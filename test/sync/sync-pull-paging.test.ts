@@ -21,14 +21,7 @@ async function complete(x: Harness, total: number): Promise<void> {
   expect(getSyncValue(x.store.read, id, 'catalogue_incomplete')).toBeNull()
   expect(getSyncValue(x.store.read, id, 'sets_next_page')).toBeNull()
   // Every set is findable once the pull ends (the index was rebuilt after the bulk load).
-  const found = await x.catalogue['catalog:search']({
-    text: '',
-    sort: 'number',
-    desc: false,
-    offset: 0,
-    limit: 1,
-    facets: false
-  })
+  const found = await x.search({ limit: 1 })
   expect(found.total).toBe(total)
 }
 

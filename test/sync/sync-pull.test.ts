@@ -77,14 +77,7 @@ describe('catalogue pull', () => {
       expect(d.pieces).toBe(s.pieces ? Number(s.pieces) : null)
       expect(d.lastUpdated).toBe(s.lastUpdated.toISOString())
       expect(d.description).toBe(s.description ?? '')
-      const found = await h.catalogue['catalog:search']({
-        text: s.number ?? '',
-        sort: 'number',
-        desc: false,
-        offset: 0,
-        limit: 50,
-        facets: false
-      })
+      const found = await h.search({ text: s.number ?? '', limit: 50 })
       expect(found.rows.map((r) => r.setID)).toContain(s.setID)
     }
   })
@@ -122,14 +115,7 @@ describe('catalogue pull', () => {
     // The index was rebuilt after the resumed load: sets from the first and last page are found.
     const theirs = await allServiceSets(h)
     for (const s of [theirs[0], theirs[1199]]) {
-      const r = await h.catalogue['catalog:search']({
-        text: s?.name ?? '',
-        sort: 'number',
-        desc: false,
-        offset: 0,
-        limit: 100,
-        facets: false
-      })
+      const r = await h.search({ text: s?.name ?? '', limit: 100 })
       expect(r.rows.map((x) => x.setID)).toContain(s?.setID)
     }
   })
@@ -163,14 +149,7 @@ describe('offline and allowance', () => {
     // Nothing has answered yet: online as far as anyone knows, but not connected.
     expect(h.sync.status()).toMatchObject({ online: true, connected: false })
     expect((await h.sync.run()).connected).toBe(true)
-    const first = await h.catalogue['catalog:search']({
-      text: '',
-      sort: 'name',
-      desc: false,
-      offset: 0,
-      limit: 10,
-      facets: true
-    })
+    const first = await h.search({ sort: 'name', limit: 10, facets: true })
     const setID = first.rows[0]?.setID ?? 0
     const extras = await h.catalogue['catalog:getSetExtras']({ setID })
     expect(extras.fetchedAt).not.toBeNull()
@@ -180,14 +159,7 @@ describe('offline and allowance', () => {
     expect(status.connected).toBe(false)
     expect(status.error).not.toBeNull()
     expect(status.catalogueSets).toBe(300)
-    const again = await h.catalogue['catalog:search']({
-      text: '',
-      sort: 'name',
-      desc: false,
-      offset: 0,
-      limit: 10,
-      facets: true
-    })
+    const again = await h.search({ sort: 'name', limit: 10, facets: true })
     expect(again.rows).toEqual(first.rows)
     expect((await h.catalogue['catalog:getSet']({ setID })).setID).toBe(setID)
     expect(await h.catalogue['catalog:getSetExtras']({ setID })).toEqual(extras)
@@ -209,14 +181,7 @@ describe('offline and allowance', () => {
     expect(status.allowance).toEqual({ limit: 2, used: 2, remaining: 0 })
     expect(getSyncValue(h.store.read, h.profiles.active().id, 'sets_next_page')).toBe('3')
     // What was stored stays searchable.
-    const r = await h.catalogue['catalog:search']({
-      text: '',
-      sort: 'number',
-      desc: false,
-      offset: 0,
-      limit: 5,
-      facets: false
-    })
+    const r = await h.search({ limit: 5 })
     expect(r.total).toBe(1000)
   })
 })

@@ -66,24 +66,10 @@ describe('how a sync ended', () => {
     h = await createHarness(1500)
     h.failPage = 2
     await h.sync.run()
-    const all = await h.catalogue['catalog:search']({
-      text: '',
-      sort: 'number',
-      desc: false,
-      offset: 0,
-      limit: 5,
-      facets: false
-    })
+    const all = await h.search({ limit: 5 })
     expect(all.total).toBeGreaterThan(0)
     for (const row of all.rows) {
-      const found = await h.catalogue['catalog:search']({
-        text: row.name,
-        sort: 'number',
-        desc: false,
-        offset: 0,
-        limit: 100,
-        facets: false
-      })
+      const found = await h.search({ text: row.name, limit: 100 })
       expect(found.rows.map((r) => r.setID)).toContain(row.setID)
     }
   })
