@@ -52,3 +52,5 @@ export {
   ownedSliceCopies,
   undetailedOwnedCopies
 } from './copy-sums-repo'
+export { detailedCopyCount, problemRowsSql } from './collection-checks-sql'
+export type { CheckContext, ProblemTarget } from './collection-checks-sql'

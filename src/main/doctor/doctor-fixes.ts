@@ -1,11 +1,10 @@
 import { AppError } from '../../shared/errors'
 import { DOCTOR_INFO } from '../../shared/model/doctor'
 import type { DoctorCheck } from '../../shared/model/doctor'
-import { readCopy, setEdit } from '../collection/index'
-import type { Edit, EditPlan } from '../collection/index'
+import { detailedCopyCount, readCopy, setEdit } from '../collection/index'
+import type { Edit, EditPlan, ProblemTarget } from '../collection/index'
 import type { ReadDb } from '../store/handles'
-import { countProblems, detailedCopyCount, problemPage } from './doctor-repo'
-import type { ProblemTarget } from './doctor-repo'
+import { countProblems, problemPage } from './doctor-repo'
 
 /**
  * A fix as edits of the collection's edit path: absolute, on the one set or copy the user chose,
