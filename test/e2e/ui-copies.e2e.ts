@@ -52,12 +52,13 @@ async function catalogueSets(
   return found.rows
 }
 
-/** The notes of a set's copies as the service lists them. */
-async function serviceCopies(setID: number): Promise<string[]> {
+/** One field of each of a set's copies as the service lists them, sorted. */
+async function serviceCopies(setID: number, field: 'notes' | 'location'): Promise<string[]> {
   const qs = new URLSearchParams({ apiKey, userHash, SetID: String(setID) })
   const xml = await (await fetch(`${base}/api/v2.asmx/getCollectionDetail?${qs.toString()}`)).text()
+  const value = new RegExp(`<${field}>([^<]*)</${field}>`)
   return [...xml.matchAll(/<collectionDetails>([\s\S]*?)<\/collectionDetails>/g)]
-    .map((m) => /<notes>([^<]*)<\/notes>/.exec(m[1] ?? '')?.[1] ?? '')
+    .map((m) => value.exec(m[1] ?? '')?.[1] ?? '')
     .sort()
 }
 
@@ -104,15 +105,15 @@ describe('copies against a reference service in its own process', () => {
         return [await appCopies(a), await appCopies(b)]
       }, poll)
       .toEqual([['A-first/synced', 'A-second/synced'], ['B-only/synced']])
-    expect(await serviceCopies(a)).toEqual(['A-first', 'A-second'])
-    expect(await serviceCopies(b)).toEqual(['B-only'])
+    expect(await serviceCopies(a, 'notes')).toEqual(['A-first', 'A-second'])
+    expect(await serviceCopies(b, 'notes')).toEqual(['B-only'])
     // Another sync changes nothing: no duplicates on either side.
     await app.rpc('sync:start', { full: false })
     await expect
       .poll(async () => (await app.rpc<{ running: boolean }>('sync:getStatus')).running, poll)
       .toBe(false)
-    expect(await serviceCopies(a)).toEqual(['A-first', 'A-second'])
-    expect(await serviceCopies(b)).toEqual(['B-only'])
+    expect(await serviceCopies(a, 'notes')).toEqual(['A-first', 'A-second'])
+    expect(await serviceCopies(b, 'notes')).toEqual(['B-only'])
     expect([await appCopies(a), await appCopies(b)]).toEqual([
       ['A-first/synced', 'A-second/synced'],
       ['B-only/synced']
@@ -182,7 +183,7 @@ describe('copies against a reference service in its own process', () => {
     expect(await location(s2.setID)).toBe('study/shelf 1/Bin A')
     // The move reaches the service as the copy's own location text.
     await expect
-      .poll(() => serviceLocations(s3.setID), { timeout: 60_000, interval: 1_000 })
+      .poll(() => serviceCopies(s3.setID, 'location'), { timeout: 60_000, interval: 1_000 })
       .toEqual(['Study › Shelf 1'])
     await report.getByRole('button', { name: 'Undo the moves' }).click()
     await expect.poll(() => location(s3.setID)).toBe('Garage')
@@ -205,7 +206,7 @@ describe('copies against a reference service in its own process', () => {
       }
     })
     const poll = { timeout: 60_000, interval: 1_000 }
-    await expect.poll(() => serviceCopies(s.setID), poll).toEqual(['to sell'])
+    await expect.poll(() => serviceCopies(s.setID, 'notes'), poll).toEqual(['to sell'])
 
     await go(page, `#/browse/set/${s.setID}`)
     await page.getByRole('heading', { name: 'Copies (1)' }).waitFor()
@@ -218,7 +219,7 @@ describe('copies against a reference service in its own process', () => {
     await dialog.waitFor({ state: 'detached' })
     await page.getByRole('heading', { name: 'Copies (0)' }).waitFor()
     // Deleted on the service once pushed.
-    await expect.poll(() => serviceCopies(s.setID), poll).toEqual([])
+    await expect.poll(() => serviceCopies(s.setID, 'notes'), poll).toEqual([])
 
     await page
       .getByRole('navigation', { name: 'Sections' })
@@ -254,13 +255,4 @@ describe('copies against a reference service in its own process', () => {
 /** What an element says, its spaces folded as a reader hears them. */
 async function words(l: Locator): Promise<string> {
   return ((await l.textContent()) ?? '').replace(/\s+/g, ' ').trim()
-}
-
-/** The locations of a set's copies as the service lists them. */
-async function serviceLocations(setID: number): Promise<string[]> {
-  const qs = new URLSearchParams({ apiKey, userHash, SetID: String(setID) })
-  const xml = await (await fetch(`${base}/api/v2.asmx/getCollectionDetail?${qs.toString()}`)).text()
-  return [...xml.matchAll(/<collectionDetails>([\s\S]*?)<\/collectionDetails>/g)]
-    .map((m) => /<location>([^<]*)<\/location>/.exec(m[1] ?? '')?.[1] ?? '')
-    .sort()
 }
