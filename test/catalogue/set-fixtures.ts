@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterEach } from 'vitest'
 import { openStore } from '../../src/main/store/connection'
 import type { Store } from '../../src/main/store/connection'
 import { upsertProfile } from '../../src/main/account/profiles-repo'
@@ -91,6 +92,23 @@ export async function openTestStore(name: string): Promise<TestStore> {
       store.close()
       rmSync(dir, { recursive: true, force: true })
     }
+  }
+}
+
+/**
+ * Test stores that last one test: each opened with the function this returns is closed after the
+ * test (afterEach). At the top of a file, `const testStore = testStoreEachTest()`; in a test,
+ * `const t = await testStore('name')`.
+ */
+export function testStoreEachTest(): typeof openTestStore {
+  const open: TestStore[] = []
+  afterEach(() => {
+    for (const t of open.splice(0)) t.close()
+  })
+  return async (name) => {
+    const t = await openTestStore(name)
+    open.push(t)
+    return t
   }
 }
 
