@@ -1,5 +1,3 @@
-import Database from 'better-sqlite3'
-import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createLedgerHandlers } from '../../src/main/ledger/index'
 import type { LedgerHandlers } from '../../src/main/ledger/index'
@@ -7,6 +5,7 @@ import { LOCAL_TABLES } from '../../src/main/store/local-tables/index'
 import { exchangeHarness } from '../exchange/store-fixtures'
 import type { ExchangeHarness } from '../exchange/store-fixtures'
 import { addCopy } from './ledger-seed'
+import { backupData, fullExport, importFullExport, restoreBackup } from './local-table-travel'
 
 /**
  * The ledger is local, and "travels in backups and the full export" (issue #30): a backup and
@@ -47,16 +46,6 @@ async function twoEntries(): Promise<void> {
   }
 }
 
-async function backupWith(edit?: (db: Database.Database) => void): Promise<string> {
-  const r = await t.x['exchange:backup']({ saveWithDialog: false })
-  if (edit) {
-    const db = new Database(r.path ?? '')
-    edit(db)
-    db.close()
-  }
-  return readFileSync(r.path ?? '').toString('base64')
-}
-
 describe('the ledger travels', () => {
   it('is a registered local table', () => {
     expect(LOCAL_TABLES.map((l) => l.name)).toContain('ledger_entries')
@@ -66,28 +55,19 @@ describe('the ledger travels', () => {
     await twoEntries()
     const kept = rows()
     expect(kept).toHaveLength(2)
-    const data = await backupWith()
+    const data = await backupData(t)
     t.h.store.write.prepare('DELETE FROM ledger_entries').run()
-    const p = await t.x['exchange:previewRestore']({ data, name: 'b.studbook' })
-    await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
+    await restoreBackup(t, data)
     expect(rows()).toEqual(kept)
   })
 
   it('a full export then its import brings every entry back', async () => {
     await twoEntries()
     const kept = rows()
-    const file = await t.x['exchange:export']({
-      format: 'studbook',
-      bom: false,
-      saveWithDialog: false
-    })
+    const content = await fullExport(t)
     t.h.store.write.prepare('DELETE FROM ledger_entries').run()
-    const preview = await t.x['exchange:previewImport']({
-      format: 'studbook',
-      content: file.content
-    })
+    const preview = await importFullExport(t, content)
     expect(preview.notices.join(' ')).toMatch(/2 rows of ledger_entries/)
-    await t.x['exchange:applyImport']({ previewId: preview.previewId })
     expect(rows()).toEqual(kept)
   })
 
@@ -100,7 +80,7 @@ describe('the ledger travels', () => {
     ['a control character in a note', `UPDATE ledger_entries SET note = 'a' || char(7)`]
   ])('a backup whose entry has %s is refused, nothing written', async (_n, bad) => {
     await twoEntries()
-    const data = await backupWith((db) => {
+    const data = await backupData(t, (db) => {
       // As a hand-made file would: the table's own CHECKs are not what stands guard.
       db.pragma('ignore_check_constraints = ON')
       db.exec(bad)
@@ -117,13 +97,9 @@ describe('the ledger travels', () => {
 
   it('a full export whose entry was tampered with is refused, nothing written', async () => {
     await twoEntries()
-    const file = await t.x['exchange:export']({
-      format: 'studbook',
-      bom: false,
-      saveWithDialog: false
-    })
-    const content = file.content.replace(/""kind"":""sold""/, '""kind"":""burned""')
-    expect(content).not.toBe(file.content)
+    const exported = await fullExport(t)
+    const content = exported.replace(/""kind"":""sold""/, '""kind"":""burned""')
+    expect(content).not.toBe(exported)
     t.h.store.write.prepare('DELETE FROM ledger_entries').run()
     await expect(
       t.x['exchange:previewImport']({ format: 'studbook', content })

@@ -1,9 +1,14 @@
-import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMoneyHandlers } from '../../src/main/money/index'
 import { takeSnapshot } from '../../src/main/money/snapshot'
 import { exchangeHarness } from '../exchange/store-fixtures'
 import type { ExchangeHarness } from '../exchange/store-fixtures'
+import {
+  backupData,
+  fullExport,
+  importFullExport,
+  restoreBackup
+} from '../ledger/local-table-travel'
 import { seedCopy, seedSet } from './money-seed'
 
 /**
@@ -43,16 +48,14 @@ describe('money snapshots travel', () => {
     await seeded()
     const kept = history()
     expect(kept.snapshots).toBe(2)
-    const r = await t.x['exchange:backup']({ saveWithDialog: false })
-    const data = readFileSync(r.path ?? '').toString('base64')
+    const data = await backupData(t)
     wipe()
     await takeSnapshot(
       { store: t.h.store, now: () => new Date(2026, 5, 16, 12) },
       t.h.profileId,
       'sync'
     )
-    const p = await t.x['exchange:previewRestore']({ data, name: 'b.studbook' })
-    await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
+    await restoreBackup(t, data)
     const back = history()
     expect(back.snapshots).toBe(3)
     expect(back.currencies[0]?.points.map((x) => [x.day, x.paid, x.value])).toEqual([
@@ -65,18 +68,10 @@ describe('money snapshots travel', () => {
   it('in the full export: its import brings them back', async () => {
     await seeded()
     const kept = history()
-    const file = await t.x['exchange:export']({
-      format: 'studbook',
-      bom: false,
-      saveWithDialog: false
-    })
+    const content = await fullExport(t)
     wipe()
-    const preview = await t.x['exchange:previewImport']({
-      format: 'studbook',
-      content: file.content
-    })
+    const preview = await importFullExport(t, content)
     expect(preview.problems).toEqual([])
-    await t.x['exchange:applyImport']({ previewId: preview.previewId })
     expect(history()).toEqual(kept)
   })
 })

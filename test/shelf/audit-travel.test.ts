@@ -1,5 +1,3 @@
-import Database from 'better-sqlite3'
-import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { labelCode } from '../../src/shared/model/box-label'
 import { createShelfHandlers } from '../../src/main/shelf/index'
@@ -7,6 +5,12 @@ import type { ShelfHandlers } from '../../src/main/shelf/index'
 import { LOCAL_TABLES } from '../../src/main/store/local-tables/index'
 import { exchangeHarness } from '../exchange/store-fixtures'
 import type { ExchangeHarness } from '../exchange/store-fixtures'
+import {
+  backupData,
+  fullExport,
+  importFullExport,
+  restoreBackup
+} from '../ledger/local-table-travel'
 import { seedCopyAt } from './shelf-seed'
 
 /**
@@ -42,16 +46,6 @@ async function tickedAudit(): Promise<number> {
   return id
 }
 
-async function backupWith(edit?: (db: Database.Database) => void): Promise<string> {
-  const r = await t.x['exchange:backup']({ saveWithDialog: false })
-  if (edit) {
-    const db = new Database(r.path ?? '')
-    edit(db)
-    db.close()
-  }
-  return readFileSync(r.path ?? '').toString('base64')
-}
-
 const forget = (): void => {
   t.h.store.write.exec('DELETE FROM shelf_audit_marks; DELETE FROM shelf_audits')
 }
@@ -73,11 +67,10 @@ describe('the shelf audit travels', () => {
       'misplaced',
       'missing'
     ])
-    const data = await backupWith()
+    const data = await backupData(t)
     forget()
     expect(await shelf['shelf:getAudit']({})).toBeNull()
-    const p = await t.x['exchange:previewRestore']({ data, name: 'b.studbook' })
-    await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
+    await restoreBackup(t, data)
     const after = await shelf['shelf:getAudit']({})
     expect(after).toMatchObject({ id: before?.id, location: before?.location })
     expect(statuses(after?.rows ?? [])).toEqual(statuses(before?.rows ?? []))
@@ -86,18 +79,10 @@ describe('the shelf audit travels', () => {
   it('a full export then its import brings the open audit back with every tick', async () => {
     await tickedAudit()
     const before = await shelf['shelf:getAudit']({})
-    const file = await t.x['exchange:export']({
-      format: 'studbook',
-      bom: false,
-      saveWithDialog: false
-    })
+    const content = await fullExport(t)
     forget()
-    const preview = await t.x['exchange:previewImport']({
-      format: 'studbook',
-      content: file.content
-    })
+    const preview = await importFullExport(t, content)
     expect(preview.notices.join(' ')).toMatch(/3 rows of shelf_audit_marks/)
-    await t.x['exchange:applyImport']({ previewId: preview.previewId })
     const after = await shelf['shelf:getAudit']({})
     expect(after).toMatchObject({ id: before?.id, location: before?.location })
     expect(statuses(after?.rows ?? [])).toEqual(statuses(before?.rows ?? []))
@@ -105,10 +90,9 @@ describe('the shelf audit travels', () => {
 
   it('the restore replaces the audit open here: one open audit, the backup’s', async () => {
     await tickedAudit()
-    const data = await backupWith()
+    const data = await backupData(t)
     const { id } = await shelf['shelf:startAudit']({ location: 'Garage', replace: true })
-    const p = await t.x['exchange:previewRestore']({ data, name: 'b.studbook' })
-    await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
+    await restoreBackup(t, data)
     const open = await shelf['shelf:getAudit']({})
     expect(open?.location).toBe('Attic › Shelf 2')
     expect(open?.id).not.toBe(id)
@@ -117,7 +101,7 @@ describe('the shelf audit travels', () => {
 
   it('a restore never lands on another profile’s audit of the same number', async () => {
     const id = await tickedAudit()
-    const data = await backupWith()
+    const data = await backupData(t)
     // Another profile's audit numbered as this one's, as a restore from another computer leaves.
     const w = t.h.store.write
     const other = Number(
@@ -136,8 +120,7 @@ describe('the shelf audit travels', () => {
       `INSERT INTO shelf_audit_marks (profile_id, audit_id, local_id, code, mark, marked_at)
        VALUES (?, ?, 'theirs', '', 'seen', '2026-01-01T00:00:00.000Z')`
     ).run(other, id)
-    const p = await t.x['exchange:previewRestore']({ data, name: 'b.studbook' })
-    await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
+    await restoreBackup(t, data)
     const theirs = t.h.store.read
       .prepare(
         `SELECT a.location, m.local_id FROM shelf_audits a
@@ -155,7 +138,7 @@ describe('the shelf audit travels', () => {
     ['a tick at a time that is no time', `UPDATE shelf_audit_marks SET marked_at = 'soon'`]
   ])('a backup with %s is refused, nothing written', async (_n, bad) => {
     await tickedAudit()
-    const data = await backupWith((db) => {
+    const data = await backupData(t, (db) => {
       db.pragma('ignore_check_constraints = ON')
       db.exec(bad)
     })
