@@ -1,10 +1,15 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createMediaCache } from '../../src/main/catalogue/media-cache'
 import type { PictureFetchOptions } from '../../src/main/service/index'
 import { PICTURE_MAX_BYTES } from '../../src/main/service/picture-fetch'
-import { HUGE_BYTES, SMALL_PNG, countingFetch, pictureServer } from '../service/picture-server'
+import {
+  HUGE_BYTES,
+  SMALL_PNG,
+  countingFetch,
+  pictureServersForFile
+} from '../service/picture-server'
 import type { PictureServer } from '../service/picture-server'
 import { createHarness } from '../sync/sync-pull-harness'
 import type { Harness } from '../sync/sync-pull-harness'
@@ -16,14 +21,9 @@ import { demoThumbnails } from './demo-thumbnails'
  */
 let server: PictureServer
 let other: PictureServer
-beforeAll(async () => {
-  server = await pictureServer()
-  other = await pictureServer()
-  server.elsewhere = `${other.url}/elsewhere.png`
-})
-afterAll(async () => {
-  await server.close()
-  await other.close()
+pictureServersForFile((s, o) => {
+  server = s
+  other = o
 })
 
 let h: Harness | null = null

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { AppError } from '../../src/shared/errors'
 import { createPictureFetcher } from '../../src/main/service/index'
 import { PICTURE_MAX_BYTES } from '../../src/main/service/picture-fetch'
-import { HUGE_BYTES, SMALL_PNG, countingFetch, pictureServer } from './picture-server'
-import type { PictureServer } from './picture-server'
+import { HUGE_BYTES, SMALL_PNG, countingFetch, pictureServersForFile } from './picture-server'
+import type { PictureMode, PictureServer } from './picture-server'
 
 /**
  * Picture downloads against a loopback picture server that misbehaves on purpose: a 300 MB
@@ -11,14 +11,9 @@ import type { PictureServer } from './picture-server'
  */
 let server: PictureServer
 let other: PictureServer
-beforeAll(async () => {
-  server = await pictureServer()
-  other = await pictureServer()
-  server.elsewhere = `${other.url}/elsewhere.png`
-})
-afterAll(async () => {
-  await server.close()
-  await other.close()
+pictureServersForFile((s, o) => {
+  server = s
+  other = o
 })
 beforeEach(() => {
   server.mode = 'small'
@@ -39,24 +34,31 @@ async function abandoned(n: number): Promise<void> {
   while (server.abandoned() < n) await new Promise((r) => setTimeout(r, 5))
 }
 
+/**
+ * Serves a 300 MB picture as `mode` says and expects it refused as too large; the fetch that
+ * counted what was read, and the server's hang-ups before it was asked.
+ */
+async function refusedAsTooLarge(
+  mode: PictureMode
+): Promise<{ counting: ReturnType<typeof countingFetch>; before: number }> {
+  server.mode = mode
+  const counting = countingFetch()
+  const pictures = createPictureFetcher({ fetch: counting.fetch })
+  const before = server.abandoned()
+  expect(await codeOf(pictures.get(new URL(`${server.url}/${mode}.png`)))).toBe('body_too_large')
+  return { counting, before }
+}
+
 describe('a 300 MB picture', () => {
   it('declared as such is refused before its body is read', async () => {
-    server.mode = 'huge-declared'
-    const counting = countingFetch()
-    const pictures = createPictureFetcher({ fetch: counting.fetch })
-    const before = server.abandoned()
-    expect(await codeOf(pictures.get(new URL(`${server.url}/a.png`)))).toBe('body_too_large')
+    const { counting, before } = await refusedAsTooLarge('huge-declared')
     expect(counting.bytesRead()).toBe(0)
     await abandoned(before + 1)
     expect(server.written()).toBeLessThan(HUGE_BYTES)
   })
 
   it('sent without a length is refused once the cap is passed, holding no more than the cap', async () => {
-    server.mode = 'huge-chunked'
-    const counting = countingFetch()
-    const pictures = createPictureFetcher({ fetch: counting.fetch })
-    const before = server.abandoned()
-    expect(await codeOf(pictures.get(new URL(`${server.url}/b.png`)))).toBe('body_too_large')
+    const { counting, before } = await refusedAsTooLarge('huge-chunked')
     // What was taken into memory: the cap, plus at most the one chunk that crossed it.
     expect(counting.bytesRead()).toBeGreaterThan(PICTURE_MAX_BYTES)
     expect(counting.bytesRead()).toBeLessThanOrEqual(PICTURE_MAX_BYTES + counting.largestChunk())

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import type { ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll } from 'vitest'
 import type { FetchLike } from '../../src/main/service/index'
 
 /** How the picture server answers (`/moved` is always a picture; `/stuck…` never answers). */
@@ -135,6 +136,26 @@ export async function pictureServer(): Promise<PictureServer> {
       })
   }
   return s
+}
+
+/**
+ * A picture server and a second one its `redirect-away` answers lead to, open for the whole test
+ * file: both listen before its first test (then `use` is given them) and close after its last.
+ */
+export function pictureServersForFile(
+  use: (server: PictureServer, other: PictureServer) => void
+): void {
+  const open: PictureServer[] = []
+  beforeAll(async () => {
+    const server = await pictureServer()
+    const other = await pictureServer()
+    open.push(server, other)
+    server.elsewhere = `${other.url}/elsewhere.png`
+    use(server, other)
+  })
+  afterAll(async () => {
+    for (const s of open.splice(0)) await s.close()
+  })
 }
 
 /**
