@@ -138,6 +138,9 @@ export async function startReplayServer(options: ReplayOptions): Promise<ReplayS
    */
   function v2File(op: string, p: Map<string, string>): string | null {
     const either = (ok: boolean, yes: string, no: string | null): string | null => (ok ? yes : no)
+    /** `<base>.xml` where the recorded case holds, else production's empty answer to it. */
+    const orNoResult = (ok: boolean, base: string): string =>
+      ok ? `${base}.xml` : `${base}_no_result.xml`
     const forUser = (base: string, owned: string | null, wanted: string | null): string | null => {
       if (!userOk(p)) return `${base}_no_result.xml`
       if (flag(p, 'owned')) return owned
@@ -160,7 +163,7 @@ export async function startReplayServer(options: ReplayOptions): Promise<ReplayS
         const first = Number(p.get('pagenumber') || '1') <= 1
         const hashGiven = (p.get('userhash') ?? '') !== ''
         const ok = keyOk(p) && (!hashGiven || hashOk(p)) && first
-        return either(ok, 'get_sets.xml', 'get_sets_no_result.xml')
+        return orNoResult(ok, 'get_sets')
       }
       case 'getSet':
         return 'get_set_no_result.xml'
@@ -175,20 +178,15 @@ export async function startReplayServer(options: ReplayOptions): Promise<ReplayS
       case 'getReviews':
         return 'get_reviews_no_result.xml'
       case 'getInstructions':
-        return either(
+        return orNoResult(
           keyOk(p) && p.get('setid') === RECORDED_INSTRUCTIONS_SET_ID,
-          'get_instructions.xml',
-          'get_instructions_no_result.xml'
+          'get_instructions'
         )
       case 'getThemes':
-        return either(keyOk(p), 'get_themes.xml', 'get_themes_no_result.xml')
+        return orNoResult(keyOk(p), 'get_themes')
       case 'getSubthemes':
       case 'getYears':
-        return either(
-          keyOk(p) && p.get('theme') === RECORDED_THEME,
-          `${fileOf(op)}.xml`,
-          `${fileOf(op)}_no_result.xml`
-        )
+        return orNoResult(keyOk(p) && p.get('theme') === RECORDED_THEME, fileOf(op))
       case 'getThemesForUser':
       case 'getSubthemesForUser':
         return forUser(fileOf(op), `${fileOf(op)}_owned.xml`, `${fileOf(op)}_wanted.xml`)
@@ -198,12 +196,11 @@ export async function startReplayServer(options: ReplayOptions): Promise<ReplayS
         // Only the no-result answer was recorded.
         return 'get_user_notes_no_result.xml'
       case 'getCollectionTotals':
-        return either(userOk(p), 'get_collection_totals.xml', 'get_collection_totals_no_result.xml')
+        return orNoResult(userOk(p), 'get_collection_totals')
       case 'getCollectionDetail':
-        return either(
+        return orNoResult(
           userOk(p) && p.get('setid') === RECORDED_DETAIL_SET_ID,
-          'get_collection_detail.xml',
-          'get_collection_detail_no_result.xml'
+          'get_collection_detail'
         )
       case 'getCollectionDetailConditions':
         return either(keyOk(p), 'get_collection_detail_conditions.xml', NIL)
