@@ -1,9 +1,8 @@
-export const VIEWS = [
-  'browse',
+/** The views of the user's own collection: signed out, they say it does not sync (App). */
+const COLLECTION_VIEWS = [
   'owned',
   'wanted',
   'flag',
-  'view',
   'minifigs',
   'notes',
   'totals',
@@ -12,7 +11,13 @@ export const VIEWS = [
   'ledger',
   'leaving',
   'doctor',
-  'audit',
+  'audit'
+] as const
+
+export const VIEWS = [
+  'browse',
+  'view',
+  ...COLLECTION_VIEWS,
   'scan',
   'labels',
   'sync',
@@ -28,6 +33,10 @@ export interface Route {
   readonly setID: number | null
   /** The saved view a `view` route shows (absent on every other route). */
   readonly viewId?: number
+}
+
+export function isCollectionView(view: View): boolean {
+  return (COLLECTION_VIEWS as readonly View[]).includes(view)
 }
 
 function isView(v: string | undefined): v is View {
