@@ -6,49 +6,35 @@ import { tryCall } from '../api'
 import { describeError } from '../errors'
 import { nav } from './nav.svelte'
 import { notices } from './notices.svelte'
+import { OwnFields } from './own-fields.svelte'
 
 /** Which service the app talks to and whether secrets are held (never the secrets themselves). */
-export class AccountState {
-  #status = $state.raw<AccountStatus | null>(null)
-  /** Written by `load` only; tests set it to stand for another host. */
-  info = $state.raw<AppInfo | null>(null)
-  #test = $state.raw<ConnectionTestDto | null>(null)
-  #busy = $state(false)
-  #error = $state.raw<AppErrorData | null>(null)
+export class AccountState extends OwnFields<{
+  status: AccountStatus | null
+  /** The last connection test's answer, for the values the form held then. */
+  test: ConnectionTestDto | null
+  busy: boolean
+  error: AppErrorData | null
   /**
    * Why the last sign-in was refused for its user name or password: shown beside the password
    * field, where the user already is, not as a pop-up offering to sign in.
    */
-  #signInError = $state<string | null>(null)
-
-  get status(): AccountStatus | null {
-    return this.#status
-  }
-  /** The last connection test's answer, for the values the form held then. */
-  get test(): ConnectionTestDto | null {
-    return this.#test
-  }
-  get busy(): boolean {
-    return this.#busy
-  }
-  get error(): AppErrorData | null {
-    return this.#error
-  }
-  get signInError(): string | null {
-    return this.#signInError
-  }
+  signInError: string | null
+}>(() => ({ status: null, test: null, busy: false, error: null, signInError: null })) {
+  /** Written by `load` only; tests set it to stand for another host. */
+  info = $state.raw<AppInfo | null>(null)
 
   /** Main's word of the account (`account:changed`), or null while none has come. */
   follow(status: AccountStatus | null): void {
-    this.#status = status
+    this.write({ status })
   }
   /** The form changed: the last test spoke of other values. */
   forgetTest(): void {
-    this.#test = null
+    this.write({ test: null })
   }
   /** The password is being typed again: the refusal beside it is old news. */
   clearSignInError(): void {
-    this.#signInError = null
+    this.write({ signInError: null })
   }
 
   get isDemo(): boolean {
@@ -60,8 +46,8 @@ export class AccountState {
       tryCall('account:getStatus', {}),
       tryCall('app:getInfo', {})
     ])
-    if (status.ok) this.#status = status.value
-    else this.#error = status.error
+    if (status.ok) this.write({ status: status.value })
+    else this.write({ error: status.error })
     // Stored settings that cannot be used: open where the reason is shown and can be fixed.
     if (status.ok && status.value.problem !== null) nav.go('settings')
     if (info.ok) this.info = info.value
@@ -72,13 +58,13 @@ export class AccountState {
   }
 
   async signIn(username: string, password: string): Promise<boolean> {
-    this.#signInError = null
+    this.write({ signInError: null })
     return this.run(
       () => tryCall('account:signIn', { username, password }),
       'Signed in',
       (e) => {
         if (e.code !== 'invalid_credentials') return false
-        this.#signInError = describeError(e).message
+        this.write({ signInError: describeError(e).message })
         return true
       }
     )
@@ -94,11 +80,10 @@ export class AccountState {
 
   /** Tries what the form holds (nothing is saved); the answer shows until the form changes. */
   async testConnection(input: ChannelInput<'account:testConnection'>): Promise<void> {
-    this.#busy = true
-    this.#test = null
+    this.write({ busy: true, test: null })
     const result = await tryCall('account:testConnection', input)
-    this.#busy = false
-    if (result.ok) this.#test = result.value
+    this.write({ busy: false })
+    if (result.ok) this.write({ test: result.value })
     else notices.error(result.error)
   }
 
@@ -108,14 +93,14 @@ export class AccountState {
     done: string,
     shown: (e: AppErrorData) => boolean = () => false
   ): Promise<boolean> {
-    this.#busy = true
+    this.write({ busy: true })
     const result = await fn()
-    this.#busy = false
+    this.write({ busy: false })
     if (!result.ok) {
       if (!shown(result.error)) notices.error(result.error)
       return false
     }
-    this.#status = result.value
+    this.write({ status: result.value })
     notices.info(done)
     return true
   }

@@ -1,34 +1,31 @@
+import { OwnFields } from './own-fields.svelte'
+
 /**
  * Where the keyboard goes after a screen changes under it: without this, a screen that replaces
  * the focused element (opening a set, going back to the list) leaves focus on the page body.
  */
-class FocusIntent {
+class FocusIntent extends OwnFields(() => ({
   /** Set on the way back from a set: the list takes focus, on the row it had. */
-  #list = $state(false)
+  list: false,
   /** Set when a set opens: its title takes focus, so reading starts there. */
-  #detail = $state(false)
-
-  get list(): boolean {
-    return this.#list
-  }
-  get detail(): boolean {
-    return this.#detail
-  }
+  detail: false
+})) {
   toList(): void {
-    this.#list = true
+    this.write({ list: true })
   }
   toDetail(): void {
-    this.#detail = true
+    this.write({ detail: true })
   }
   /** Whether the list was to take focus; the screen that takes it clears the wish. */
   takeList(): boolean {
-    const wanted = this.#list
-    this.#list = false
-    return wanted
+    return this.#take('list')
   }
   takeDetail(): boolean {
-    const wanted = this.#detail
-    this.#detail = false
+    return this.#take('detail')
+  }
+  #take(where: 'list' | 'detail'): boolean {
+    const wanted = this[where]
+    this.write({ [where]: false })
     return wanted
   }
 }

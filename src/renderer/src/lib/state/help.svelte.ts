@@ -1,28 +1,23 @@
-/** Whether the keyboard shortcuts sheet is open (from `?`, the sidebar's Help, or the Help menu). */
-class Help {
-  #open = $state(false)
-  /** Whether Third-Party Licenses is open (the Help menu, or a button on the shortcuts sheet). */
-  #licenses = $state(false)
+import { OwnFields } from './own-fields.svelte'
 
-  get open(): boolean {
-    return this.#open
-  }
-  get licenses(): boolean {
-    return this.#licenses
-  }
+/** Whether the keyboard shortcuts sheet is open (from `?`, the sidebar's Help, or the Help menu). */
+class Help extends OwnFields(() => ({
+  open: false,
+  /** Whether Third-Party Licenses is open (the Help menu, or a button on the shortcuts sheet). */
+  licenses: false
+})) {
   showShortcuts(): void {
-    this.#open = true
+    this.write({ open: true })
   }
   closeShortcuts(): void {
-    this.#open = false
+    this.write({ open: false })
   }
   /** The licenses take the shortcuts sheet's place (one dialog at a time). */
   showLicenses(): void {
-    this.#open = false
-    this.#licenses = true
+    this.write({ open: false, licenses: true })
   }
   closeLicenses(): void {
-    this.#licenses = false
+    this.write({ licenses: false })
   }
 }
 

@@ -7,6 +7,7 @@ import { tryCall } from '../api'
 import { browserLanguage, keep, readKept, usesLetterPaper } from '../kept-here'
 import { NewestAnswer } from '../newest'
 import { nav } from './nav.svelte'
+import { OwnFields } from './own-fields.svelte'
 
 /** Which copies get labels, as the screen offers it. */
 type LabelChoice = 'owned' | 'selection' | 'location'
@@ -20,136 +21,105 @@ function defaultSheet(): LabelSheetId {
   return usesLetterPaper(browserLanguage()) ? '5160' : 'L7160'
 }
 
+interface LabelsFields {
+  choice: LabelChoice
+  selection: readonly number[]
+  /** The location whose copies get labels (its sub-locations' too), as the user typed it. */
+  location: string
+  /** The places in use, for the location field's suggestions. */
+  places: readonly string[]
+  sheet: LabelSheetId
+  /** Where the first label goes on a sheet partly used already: 1 is the top-left label. */
+  start: number
+  result: LabelsDto | null
+  error: AppErrorData | null
+  busy: boolean
+}
+
+/** What a new window starts with: every owned copy, on the kept sheet. */
+const fresh = (): LabelsFields => ({
+  choice: 'owned',
+  selection: [],
+  location: '',
+  places: [],
+  sheet: defaultSheet(),
+  start: 1,
+  result: null,
+  error: null,
+  busy: false
+})
+
 /**
  * The labels screen's choices and its last answer (issue #30 §4). A selection arrives through
- * `open` from whoever holds one (the bulk bar); the labels are made afresh on each visit.
- * Everything here is read-only outside: it changes through the methods.
+ * `open` from whoever holds one (the bulk bar); the labels are made afresh on each visit. The
+ * fields are read-only outside: they change through the methods.
  */
-class LabelsState {
-  #choice = $state<LabelChoice>('owned')
-  #selection = $state.raw<readonly number[]>([])
-  /** The location whose copies get labels (its sub-locations' too), as the user typed it. */
-  #location = $state('')
-  /** The places in use, for the location field's suggestions. */
-  #places = $state.raw<readonly string[]>([])
-  #sheet = $state<LabelSheetId>(defaultSheet())
-  /** Where the first label goes on a sheet partly used already: 1 is the top-left label. */
-  #start = $state(1)
-  #result = $state.raw<LabelsDto | null>(null)
-  #error = $state.raw<AppErrorData | null>(null)
-  #busy = $state(false)
+class LabelsState extends OwnFields(fresh) {
   #newest = new NewestAnswer()
 
-  get choice(): LabelChoice {
-    return this.#choice
-  }
-  get selection(): readonly number[] {
-    return this.#selection
-  }
-  get location(): string {
-    return this.#location
-  }
-  get places(): readonly string[] {
-    return this.#places
-  }
-  get sheet(): LabelSheetId {
-    return this.#sheet
-  }
-  get start(): number {
-    return this.#start
-  }
-  get result(): LabelsDto | null {
-    return this.#result
-  }
-  get error(): AppErrorData | null {
-    return this.#error
-  }
-  get busy(): boolean {
-    return this.#busy
-  }
-
-  /** The choices a new window starts with (the kept sheet); tests start each case here. */
+  /** Back to a new window's choices; tests start each case here. */
   startOver(): void {
-    this.#choice = 'owned'
-    this.#selection = []
-    this.#location = ''
-    this.#sheet = defaultSheet()
-    this.#start = 1
-    this.#result = null
-    this.#error = null
-    this.#busy = false
+    this.writeFresh()
     this.#newest.drop()
   }
 
   /** Opens the screen on a selection's sets or on one location (the shelf audit's place). */
   open(scope: { setIDs: readonly number[] } | { location: string }): void {
-    if ('setIDs' in scope) {
-      this.#selection = [...scope.setIDs]
-      this.#choice = 'selection'
-    } else {
-      this.#location = scope.location
-      this.#choice = 'location'
-    }
-    this.#result = null
+    if ('setIDs' in scope) this.write({ selection: [...scope.setIDs], choice: 'selection' })
+    else this.write({ location: scope.location, choice: 'location' })
+    this.write({ result: null })
     nav.go('labels')
     void this.build()
   }
 
   /** The user picks which copies get labels: they are made again. */
   choose(choice: LabelChoice): void {
-    this.#choice = choice
+    this.write({ choice })
     void this.build()
   }
 
   /** Follows the location field as the user types; `build` asks when they leave it. */
   setLocation(location: string): void {
-    this.#location = location
+    this.write({ location })
   }
 
   /** The user picks the sheet their labels came on; kept on this computer. */
   setSheet(sheet: LabelSheetId): void {
-    this.#sheet = sheet
+    this.write({ sheet })
     keep(SHEET_KEY, sheet)
   }
 
   /** The label a partly used sheet starts at, as typed (the screen clamps it to the sheet). */
   setStart(start: number): void {
-    this.#start = start
+    this.write({ start })
   }
 
   scope(): LabelScope {
-    if (this.#choice === 'selection' && this.#selection.length > 0) {
-      return { setIDs: [...this.#selection] }
+    if (this.choice === 'selection' && this.selection.length > 0) {
+      return { setIDs: [...this.selection] }
     }
-    if (this.#choice === 'location') return { location: this.#location }
+    if (this.choice === 'location') return { location: this.location }
     return { scope: 'owned' }
   }
 
   /** The places in use, read once a visit for the location field's list. */
   async loadPlaces(): Promise<void> {
     const r = await tryCall('shelf:listLocations', { query: '', limit: 200 })
-    if (r.ok) this.#places = r.value.map((p) => p.path)
+    if (r.ok) this.write({ places: r.value.map((p) => p.path) })
   }
 
   async build(): Promise<void> {
-    if (this.#choice === 'location' && this.#location.trim() === '') {
+    if (this.choice === 'location' && this.location.trim() === '') {
       // Nothing to ask for until a place is named; an answer still out is for another choice.
       this.#newest.drop()
-      this.#result = null
-      this.#error = null
-      this.#busy = false
+      this.write({ result: null, error: null, busy: false })
       return
     }
-    this.#busy = true
+    this.write({ busy: true })
     const r = await this.#newest.of(() => tryCall('labels:list', this.scope()))
     if (r === undefined) return
-    this.#busy = false
-    if (r.ok) {
-      this.#result = r.value
-      this.#error = null
-    } else {
-      this.#error = r.error
-    }
+    if (r.ok) this.write({ busy: false, result: r.value, error: null })
+    else this.write({ busy: false, error: r.error })
   }
 }
 

@@ -1,5 +1,6 @@
 import type { AppErrorData } from '../../../../shared/errors'
 import { describeError, errorData, type ErrorView } from '../errors'
+import { OwnFields } from './own-fields.svelte'
 
 export interface Toast {
   readonly id: number
@@ -19,26 +20,21 @@ interface ToastAction {
 
 const TOAST_MS = 6000
 
-export class Notices {
+export class Notices extends OwnFields<{
+  fatal: ErrorView | null
+  /** The host no longer accepts this tab (restarted with a new pass): nothing works until it does. */
+  refused: boolean
+}>(() => ({ fatal: null, refused: false })) {
   /** Written by the methods below; tests empty it between cases. */
   toasts = $state<Toast[]>([])
-  #fatal = $state<ErrorView | null>(null)
-  /** The host no longer accepts this tab (restarted with a new pass): nothing works until it does. */
-  #refused = $state(false)
 
-  get fatal(): ErrorView | null {
-    return this.#fatal
-  }
-  get refused(): boolean {
-    return this.#refused
-  }
   /** The host turned this tab away; only a reload helps. */
   refuse(): void {
-    this.#refused = true
+    this.write({ refused: true })
   }
   /** The fatal screen's way out worked (the demo catalogue): the app is usable again. */
   clearFatal(): void {
-    this.#fatal = null
+    this.write({ fatal: null })
   }
   private next = 1
 
@@ -57,7 +53,7 @@ export class Notices {
   error(e: unknown, retry?: () => void): ErrorView {
     const view = describeError(isErrorData(e) ? e : errorData(e))
     if (view.presentation === 'fatal') {
-      this.#fatal = view
+      this.write({ fatal: view })
       return view
     }
     this.push({

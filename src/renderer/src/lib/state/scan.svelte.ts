@@ -3,7 +3,9 @@ import type { ScanAction, ScanStatus, ScannedCopyDto } from '../../../../shared/
 import type { JournalEntryDto } from '../../../../shared/model/sync'
 import { tryCall } from '../api'
 import { describeError } from '../errors'
+import { keep, readKept } from '../kept-here'
 import { beep } from '../scan-sound'
+import { OwnFields } from './own-fields.svelte'
 import { sync } from './sync.svelte'
 
 /** One scan as the list shows it, from the moment Enter was pressed. */
@@ -26,55 +28,35 @@ export interface ScanLine {
 
 const MUTE_KEY = 'studbook.scan.muted'
 
-function storedMute(): boolean {
-  try {
-    return localStorage.getItem(MUTE_KEY) === '1'
-  } catch {
-    return false
-  }
-}
-
 /**
  * The running list of scans (issue #17), kept while the app runs so leaving the screen loses
  * nothing. Every scan, choice and undo waits its turn in one queue: a scanner types the next code
  * while the previous is still being saved, and each is applied in the order it was scanned.
  */
-class ScanLog {
+class ScanLog extends OwnFields<{
+  /** What each scan does to the set it finds. */
+  action: ScanAction
+  /** Whether scans are silent; kept on this computer. */
+  muted: boolean
+}>(() => ({ action: 'owned', muted: readKept(MUTE_KEY) === '1' })) {
   lines = $state<ScanLine[]>([])
-  #action = $state<ScanAction>('owned')
-  #muted = $state(false)
   /** What the live region says: the newest outcome. */
   announcement = $state('')
   #next = 1
   #queue: (() => Promise<void>)[] = []
   #draining = false
 
-  constructor() {
-    if (typeof localStorage !== 'undefined') this.#muted = storedMute()
-  }
-
   /** Scans not answered yet (queued or being saved). */
   get waiting(): number {
     return this.lines.filter((l) => l.state === 'waiting').length
   }
 
-  /** What each scan does to the set it finds. */
-  get action(): ScanAction {
-    return this.#action
-  }
   setAction(action: ScanAction): void {
-    this.#action = action
-  }
-  get muted(): boolean {
-    return this.#muted
+    this.write({ action })
   }
   setMuted(muted: boolean): void {
-    this.#muted = muted
-    try {
-      localStorage.setItem(MUTE_KEY, muted ? '1' : '0')
-    } catch {
-      // Storage can be disabled; the choice then lasts for this session only.
-    }
+    this.write({ muted })
+    keep(MUTE_KEY, muted ? '1' : '0')
   }
 
   submit(raw: string): void {
@@ -83,7 +65,7 @@ class ScanLog {
     this.lines.unshift({
       id: this.#next++,
       code,
-      action: this.#action,
+      action: this.action,
       state: 'waiting',
       set: null,
       choices: [],
