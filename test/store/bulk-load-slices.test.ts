@@ -1,14 +1,13 @@
 import type Database from 'better-sqlite3'
 import { copyFileSync, existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { openStore } from '../../src/main/store/connection'
 import { beginBulkLoad, finishBulkLoad, ftsIsStale } from '../../src/main/store/fts'
 import type { WriteDb } from '../../src/main/store/handles'
 import { transaction } from '../../src/main/store/handles'
-import { FIXTURE_AT, makeSet, openTestStore } from '../catalogue/set-fixtures'
-import type { TestStore } from '../catalogue/set-fixtures'
+import { FIXTURE_AT, makeSet, testStoreEachTest } from '../catalogue/set-fixtures'
 import { checkFtsIndex, ftsMatches } from './fts-probe'
 
 /**
@@ -18,11 +17,7 @@ import { checkFtsIndex, ftsMatches } from './fts-probe'
  */
 const SETS = Number(process.env['STUDBOOK_PROPERTY_SIZE'] ?? 4000)
 
-let t: TestStore | null = null
-afterEach(() => {
-  t?.close()
-  t = null
-})
+const testStore = testStoreEachTest()
 
 const word = (i: number) => `w${(i % 7).toString()}x`
 
@@ -53,7 +48,7 @@ function indexes(db: Database.Database): string[] {
 
 describe('the end of a bulk set load', () => {
   it('gives the event loop back between short transactions, none open across a turn', async () => {
-    t = await openTestStore('bulk-end')
+    const t = await testStore('bulk-end')
     const { store, pid } = t
     beginBulkLoad(store.write)
     load(store.write, pid, SETS)
@@ -85,7 +80,7 @@ describe('the end of a bulk set load', () => {
   })
 
   it('a load over cached sets (a resumed one) leaves their new words only', async () => {
-    t = await openTestStore('bulk-again')
+    const t = await testStore('bulk-again')
     const { store, pid } = t
     beginBulkLoad(store.write)
     load(store.write, pid, SETS)
@@ -99,7 +94,7 @@ describe('the end of a bulk set load', () => {
   })
 
   it('cut by a crash at any turn, the next open finds every set by its words', async () => {
-    t = await openTestStore('bulk-crash')
+    const t = await testStore('bulk-crash')
     const { store, pid, dir } = t
     beginBulkLoad(store.write)
     load(store.write, pid, SETS)

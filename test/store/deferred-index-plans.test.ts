@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { beginBulkLoad, deferIndexes, finishBulkLoad, startInStep } from '../../src/main/store/fts'
 import { transaction } from '../../src/main/store/handles'
-import { FIXTURE_AT, makeSet, openTestStore } from '../catalogue/set-fixtures'
-import type { TestStore } from '../catalogue/set-fixtures'
+import { FIXTURE_AT, makeSet, testStoreEachTest } from '../catalogue/set-fixtures'
 
 /**
  * Issue #25: the end of a first load written by the set writer builds the lookup indexes it had
@@ -11,15 +10,11 @@ import type { TestStore } from '../catalogue/set-fixtures'
  * default listing (number order) on the newest index and sorted the whole catalogue for one page
  * (1-5 s at 200,000 sets). Between every two slices the listing keeps its number-order index.
  */
-let t: TestStore | null = null
-afterEach(() => {
-  t?.close()
-  t = null
-})
+const testStore = testStoreEachTest()
 
 describe('the lookup indexes built at the end of a first load', () => {
   it('never leave the default listing planned as a sort of the whole catalogue', async () => {
-    const x = (t = await openTestStore('deferred-index-plans'))
+    const x = await testStore('deferred-index-plans')
     const db = x.store.write
     beginBulkLoad(db)
     const inStep = startInStep(db)

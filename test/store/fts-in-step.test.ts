@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openStore } from '../../src/main/store/connection'
 import {
   beginBulkLoad,
@@ -8,7 +8,7 @@ import {
   startInStep
 } from '../../src/main/store/fts'
 import { writeSetPage } from '../../src/main/sync/pull/set-page-write'
-import { makeSet, openTestStore } from '../catalogue/set-fixtures'
+import { makeSet, testStoreEachTest } from '../catalogue/set-fixtures'
 import type { TestStore } from '../catalogue/set-fixtures'
 import { checkFtsIndex, ftsMatches } from './fts-probe'
 
@@ -18,11 +18,7 @@ import { checkFtsIndex, ftsMatches } from './fts-probe'
  * the load has nothing left to fill; a page that changes a set already indexed ends the step and
  * the end of the load fills the index from empty, as it always did.
  */
-let t: TestStore | null = null
-afterEach(() => {
-  t?.close()
-  t = null
-})
+const testStore = testStoreEachTest()
 
 /** One page of the catalogue as a first load writes it, the index kept in step. */
 const writePage = (
@@ -38,7 +34,7 @@ const page = (from: number, n: number, word: string) =>
 
 describe('a first load keeps its search index in step', () => {
   it('finds each page by its words once it is stored, before the load ends', async () => {
-    t = await openTestStore('in-step')
+    const t = await testStore('in-step')
     const { store } = t
     beginBulkLoad(store.write)
     const inStep = startInStep(store.write)
@@ -54,7 +50,7 @@ describe('a first load keeps its search index in step', () => {
   })
 
   it('a set sent again changed ends the step, and the end of the load makes the index right', async () => {
-    t = await openTestStore('out-of-step')
+    const t = await testStore('out-of-step')
     const { store } = t
     beginBulkLoad(store.write)
     const inStep = startInStep(store.write)
@@ -69,7 +65,7 @@ describe('a first load keeps its search index in step', () => {
   })
 
   it('a load over a catalogue already there is not in step', async () => {
-    t = await openTestStore('not-first')
+    const t = await testStore('not-first')
     const { store, pid } = t
     const state = [] as const
     await writeSetPage(
@@ -82,7 +78,7 @@ describe('a first load keeps its search index in step', () => {
   })
 
   it('a crash while the indexes are deferred: the next open builds them and the search index', async () => {
-    t = await openTestStore('deferred-crash')
+    const t = await testStore('deferred-crash')
     const { store, pid } = t
     const names = () =>
       store.read

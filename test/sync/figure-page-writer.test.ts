@@ -1,19 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AppError } from '../../src/shared/errors'
 import { nextMinifigPull } from '../../src/main/catalogue/index'
 import { setWriter } from '../../src/main/sync/pull/set-writer'
-import { openTestStore } from '../catalogue/set-fixtures'
+import { testStoreEachTest } from '../catalogue/set-fixtures'
 import type { TestStore } from '../catalogue/set-fixtures'
 
 /**
  * Issue #25: a figure page crosses to the set writer as the service sent it, and is checked there
  * (in its worker, for a database file), not on the main thread before it is sent.
  */
-let t: TestStore | null = null
-afterEach(() => {
-  t?.close()
-  t = null
-})
+const testStore = testStoreEachTest()
 
 const stored = (x: TestStore) =>
   x.store.read
@@ -25,7 +21,7 @@ const stored = (x: TestStore) =>
 
 describe('a figure page given to the set writer', () => {
   it('is read from the service’s shape by the writer', async () => {
-    const x = (t = await openTestStore('figure-page-writer'))
+    const x = await testStore('figure-page-writer')
     const writer = setWriter(x.store, new AbortController().signal)
     try {
       const mark = nextMinifigPull(x.store.write, x.pid)
@@ -64,7 +60,7 @@ describe('a figure page given to the set writer', () => {
   })
 
   it('is refused whole by the writer when one figure is not valid, and nothing of it is written', async () => {
-    const x = (t = await openTestStore('figure-page-refused'))
+    const x = await testStore('figure-page-refused')
     const writer = setWriter(x.store, new AbortController().signal)
     let error: unknown = null
     try {

@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { beginBulkLoad, ftsIsStale } from '../../src/main/store/fts'
 import { catalogueGeneration } from '../../src/main/store/match-sets'
 import { searchSets } from '../../src/main/catalogue/search-repo'
 import { searchQuery } from '../../src/shared/ipc/channels/catalog'
 import { setWriter } from '../../src/main/sync/pull/set-writer'
-import { FIXTURE_AT, makeSet, openTestStore } from '../catalogue/set-fixtures'
-import type { TestStore } from '../catalogue/set-fixtures'
+import { FIXTURE_AT, makeSet, testStoreEachTest } from '../catalogue/set-fixtures'
 
 /**
  * Issue #25: each move of the catalogue generation drops the main connection's search caches
@@ -13,15 +12,11 @@ import type { TestStore } from '../catalogue/set-fixtures'
  * builds the lookup indexes and statistics one slice at a time, which change no search result: it
  * moves the generation once, when it is done, not once a slice.
  */
-let t: TestStore | null = null
-afterEach(() => {
-  t?.close()
-  t = null
-})
+const testStore = testStoreEachTest()
 
 describe('the end of a first load written by the set writer', () => {
   it('moves the catalogue generation once, not with each index it builds', async () => {
-    const x = (t = await openTestStore('set-writer-generation'))
+    const x = await testStore('set-writer-generation')
     beginBulkLoad(x.store.write)
     const writer = setWriter(x.store, new AbortController().signal)
     const sets = Array.from({ length: 300 }, (_, i) =>
@@ -41,7 +36,7 @@ describe('the end of a first load written by the set writer', () => {
   })
 
   it('moves the catalogue generation once a page, not once a slice of it', async () => {
-    const x = (t = await openTestStore('set-writer-page-generation'))
+    const x = await testStore('set-writer-page-generation')
     beginBulkLoad(x.store.write)
     const writer = setWriter(x.store, new AbortController().signal)
     const page = (from: number) =>

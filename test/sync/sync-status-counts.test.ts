@@ -5,8 +5,7 @@ import type { Profiles } from '../../src/main/account/index'
 import type { Store } from '../../src/main/store/connection'
 import { createReachability } from '../../src/main/sync/reachability'
 import { SyncProgress, syncStatus } from '../../src/main/sync/sync-status'
-import { FIXTURE_AT, makeSet, openTestStore } from '../catalogue/set-fixtures'
-import type { TestStore } from '../catalogue/set-fixtures'
+import { FIXTURE_AT, makeSet, testStoreEachTest } from '../catalogue/set-fixtures'
 
 // The status is read on every publish (each step of a sync, every poll of the window). Counting
 // the catalogue's sets is a scan of 200,000 index entries at 200,000 sets: it is counted once per
@@ -17,10 +16,8 @@ vi.mock('../../src/main/catalogue/index', async (importOriginal) => {
 })
 const counted = vi.mocked(catalogue.countSets)
 
-let t: TestStore | null = null
+const testStore = testStoreEachTest()
 afterEach(() => {
-  t?.close()
-  t = null
   counted.mockClear()
 })
 
@@ -33,7 +30,7 @@ const sets = (ids: number[]) => ids.map((setID) => makeSet({ setID }))
 
 describe('the sync status', () => {
   it('does not count the sets again while the catalogue has not changed', async () => {
-    t = await openTestStore('status-counts')
+    const t = await testStore('status-counts')
     const { store, pid } = t
     upsertSets(store.write, pid, sets([1, 2, 3]), FIXTURE_AT)
     const src = sourcesOf(store, pid)
@@ -54,7 +51,7 @@ describe('the sync status', () => {
   })
 
   it('while a sync writes page after page, counts at most once a second; exact once it ends', async () => {
-    t = await openTestStore('status-counts-running')
+    const t = await testStore('status-counts-running')
     const { store, pid } = t
     const clock = { ms: Date.parse(FIXTURE_AT) }
     const src = sourcesOf(store, pid, clock)
