@@ -13,6 +13,13 @@ export const LABELS: FlagLabelDto[] = [
   { flagNo: 8, label: '' }
 ]
 
+/**
+ * A Rebrickable set list as Rebrickable writes it (its header, CRLF), of `rows`, each
+ * "Set Number,Quantity,Includes Spares,Inventory Ver".
+ */
+export const rebrickableList = (...rows: string[]): string =>
+  ['Set Number,Quantity,Includes Spares,Inventory Ver', ...rows].join('\r\n')
+
 export function copy(patch: Partial<CopyValue> = {}): CopyValue {
   return {
     dateAcquired: '2021-12-24',

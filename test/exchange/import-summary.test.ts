@@ -4,6 +4,7 @@ import { savedQuery } from '../../src/shared/ipc/channels/views'
 import type { ImportFormat, ImportPreviewDto } from '../../src/shared/model/exchange'
 import { exchangeHarness, golden } from './store-fixtures'
 import type { ExchangeHarness } from './store-fixtures'
+import { rebrickableList } from './fixtures'
 
 /**
  * The preview's first line counts every row read once, by what it does: to add, to change,
@@ -70,12 +71,11 @@ describe('the import summary adds up', () => {
 
   it('repeated rows and saved views count once each', async () => {
     t = await exchangeHarness()
-    const rebrickable = [
-      'Set Number,Quantity,Includes Spares,Inventory Ver',
+    const rebrickable = rebrickableList(
       '10179-1,1,True,1',
       '10179-1,2,True,1',
       'nonsense!,1,True,1'
-    ].join('\r\n')
+    )
     const p = await preview('rebrickable', rebrickable)
     expect(p.rowsBy).toEqual({ add: 2, change: 0, unchanged: 0, notUsed: 1 })
     expect(sum(p)).toBe(p.rows)

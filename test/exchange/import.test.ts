@@ -8,7 +8,7 @@ import type { CurrentCollection, CurrentSet, HeldCopy } from '../../src/main/exc
 import { parseImport } from '../../src/main/exchange/import-formats'
 import type { ImportFormat } from '../../src/shared/model/exchange'
 import type { AppError } from '../../src/shared/errors'
-import { HOSTILE, LABELS, copy } from './fixtures'
+import { HOSTILE, LABELS, copy, rebrickableList } from './fixtures'
 
 function state(patch: Partial<SetFieldValues> = {}): SetFieldValues {
   return { ...EMPTY_SET, ...patch }
@@ -45,15 +45,14 @@ const read = (format: ImportFormat, text: string) =>
 
 describe('imports', () => {
   it('rebrickable: quantities summed per set, unknown numbers listed, adds vs changes vs unchanged', () => {
-    const csv = [
-      'Set Number,Quantity,Includes Spares,Inventory Ver',
+    const csv = rebrickableList(
       '10179-1,1,True,1',
       '10179-1,2,True,1',
       '21309-1,1,True,1',
       ',,,',
       '99999-1,1,True,1',
       '6080-1,1,True,1'
-    ].join('\r\n')
+    )
     const plan = planImport(
       read('rebrickable', csv),
       collection([

@@ -10,6 +10,7 @@ import {
   setState
 } from './store-fixtures'
 import type { ExchangeHarness } from './store-fixtures'
+import { rebrickableList } from './fixtures'
 
 /**
  * The issue's corruptions, each as a user meets it: a real-format file imported (preview, apply) or
@@ -315,12 +316,7 @@ describe('what every import survives', () => {
 
   it('repeated rows of a set are summed into one preview line that names both lines', async () => {
     t = await exchangeHarness()
-    const content = [
-      'Set Number,Quantity,Includes Spares,Inventory Ver',
-      '10179-1,1,True,1',
-      '75192-1,1,True,1',
-      '10179,2,True,1'
-    ].join('\r\n')
+    const content = rebrickableList('10179-1,1,True,1', '75192-1,1,True,1', '10179,2,True,1')
     const preview = await t.x['exchange:previewImport']({ format: 'rebrickable', content })
     const keys = preview.items.map((i) => i.key)
     expect(new Set(keys).size).toBe(keys.length)
@@ -334,12 +330,7 @@ describe('what every import survives', () => {
 
   it('a row it cannot use is listed with its line and reason; the rest applies', async () => {
     t = await exchangeHarness()
-    const content = [
-      'Set Number,Quantity,Includes Spares,Inventory Ver',
-      '10179-1,two,True,1',
-      '99999-1,1,True,1',
-      '75192-1,1,True,1'
-    ].join('\r\n')
+    const content = rebrickableList('10179-1,two,True,1', '99999-1,1,True,1', '75192-1,1,True,1')
     const preview = await t.x['exchange:previewImport']({ format: 'rebrickable', content })
     expect(preview.problems).toEqual([
       { line: 2, reason: '"Quantity" must be a whole number from 0 to 999 (found "two").' },
