@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService } from '../../src/emulator/index'
-import { decodeResponse } from '../../src/main/service/decode-response'
 import { applyServerCopies } from '../../src/main/collection/collection-sync-repo'
 import type { CollectionDetailRecord } from '../../src/shared/protocol/records'
 import { COPY, pullCopies, serviceCopy, shapeOf } from './copy-helpers'
+import { recordedCopies } from './recorded-copies'
 import { pushHarness } from './service-harness'
 import type { PushHarness } from './service-harness'
 
@@ -16,8 +14,6 @@ let h: PushHarness
 afterEach(() => {
   h.close()
 })
-
-const PROD = join(__dirname, '../fixtures/production/production-v2/responses')
 
 /** A harness whose network can be cut, and which keeps every request body it sent. */
 async function harness(svc?: ReferenceService): Promise<{
@@ -101,24 +97,13 @@ describe('copies stay with their set', () => {
 })
 
 describe('the recorded production copy', () => {
-  const recorded = (): CollectionDetailRecord[] =>
-    decodeResponse({
-      service: 'v2',
-      operation: 'getCollectionDetail',
-      binding: 'httpPost',
-      namespace: 'https://brickset.com/api/',
-      status: 200,
-      contentType: 'text/xml; charset=utf-8',
-      body: readFileSync(join(PROD, 'get_collection_detail.xml'), 'utf8')
-    }) as CollectionDetailRecord[]
-
   it('21-08-18 decodes to 21 Aug 2018 and modified true', async () => {
     const made = await harness()
     h = made.h
     const setID = h.setIDs[4] ?? 0
-    const [rec] = recorded()
+    const [rec] = recordedCopies()
     expect(rec?.dateAcquired).toBe('21-08-18')
-    applyServerCopies(h.store.write, h.profileId, setID, recorded(), new Set(), 'now')
+    applyServerCopies(h.store.write, h.profileId, setID, recordedCopies(), new Set(), 'now')
     const [local] = await h.handlers['collection:listCopies']({ setID })
     expect(local).toMatchObject({ dateAcquired: '2018-08-21', modified: true })
   })
@@ -127,7 +112,7 @@ describe('the recorded production copy', () => {
     const made = await harness()
     h = made.h
     const setID = h.setIDs[4] ?? 0
-    const [rec] = recorded()
+    const [rec] = recordedCopies()
     if (!rec) throw new Error('no record')
     const { collectionID: _, ...fields } = rec
     await serviceCopy(h.client, setID, fields)

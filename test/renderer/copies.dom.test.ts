@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/svelte'
 import { openSetPage, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
-import { decodeResponse } from '../../src/main/service/decode-response'
 import { copyFieldsOf } from '../../src/main/collection/collection-sync-repo'
 import type { CopyDto } from '../../src/shared/model/collection'
 import type { CollectionDetailRecord } from '../../src/shared/protocol/records'
+import { recordedCopies } from '../collection/recorded-copies'
 
 /** The copy form and rows (issue #12): dates read right, modified kept, local copies explained. */
 
@@ -17,21 +15,7 @@ const SET = 7
 
 /** The recorded production answer, as the pull stores it. */
 function recordedCopy(): CopyDto {
-  const [rec] = decodeResponse({
-    service: 'v2',
-    operation: 'getCollectionDetail',
-    binding: 'httpPost',
-    namespace: 'https://brickset.com/api/',
-    status: 200,
-    contentType: 'text/xml; charset=utf-8',
-    body: readFileSync(
-      join(
-        import.meta.dirname,
-        '../fixtures/production/production-v2/responses/get_collection_detail.xml'
-      ),
-      'utf8'
-    )
-  }) as CollectionDetailRecord[]
+  const [rec] = recordedCopies()
   if (!rec) throw new Error('no record')
   return {
     ...copyFieldsOf(rec),
