@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { editHarness } from './harness'
 import type { EditHarness } from './harness'
+import { copyFields } from '../copy-fields'
 
 let h: EditHarness
 afterEach(() => {
@@ -12,22 +13,16 @@ const outbox = () =>
     .prepare('SELECT target, field, desired, base, state FROM outbox ORDER BY id')
     .all() as { target: string; field: string; desired: string; base: string; state: string }[]
 
+// What the copy form sends for a copy bought in a shop, kept in a box.
 const copy = {
-  dateAcquired: '2024-05-01',
-  currency: 'EUR',
-  pricePaid: 50,
-  additionalPricePaid: 0,
-  currentEstimatedValue: 70,
-  conditionWhenAcquired: 'New',
-  acquiredFrom: 'Shop',
-  conditionNow: 'New',
-  location: 'Box',
-  notes: '',
-  parts: true,
-  minifigs: true,
-  instructions: true,
-  box: true,
-  willTrade: false,
+  ...copyFields({
+    dateAcquired: '2024-05-01',
+    pricePaid: 50,
+    additionalPricePaid: 0,
+    currentEstimatedValue: 70,
+    acquiredFrom: 'Shop',
+    location: 'Box'
+  }),
   modified: false
 }
 
