@@ -2,9 +2,8 @@ import type { ReadDb, WriteDb } from '../store/handles'
 import { all, get, run } from '../store/handles'
 import { upsertCopy } from './collection-sync-repo'
 import { sql } from '../store/sql'
-import { flagNoOf, SET_FIELDS } from './edits-types'
+import { flagNoOf, SET_FIELDS, setValuesOf } from './edits-types'
 import type { CopyValue, Edit, MinifigValue, SetFieldValues } from './edits-types'
-import { flagsOf } from '../catalogue/index'
 
 /** Local collection state read and written field by field, for the edit path. */
 
@@ -17,21 +16,10 @@ export interface SetStateRow {
   flags: number
 }
 
-export const EMPTY_SET: SetFieldValues = {
-  owned: false,
-  wanted: false,
-  qtyOwned: 0,
-  notes: '',
-  rating: 0,
-  flag1: false,
-  flag2: false,
-  flag3: false,
-  flag4: false,
-  flag5: false,
-  flag6: false,
-  flag7: false,
-  flag8: false
-}
+export const EMPTY_SET: SetFieldValues = setValuesOf(
+  { owned: false, wanted: false, qtyOwned: 0, notes: '', rating: 0 },
+  0
+)
 
 export function readSet(db: ReadDb, profileId: number, setID: number): SetFieldValues {
   const r = get<SetStateRow>(
@@ -40,22 +28,11 @@ export function readSet(db: ReadDb, profileId: number, setID: number): SetFieldV
         WHERE profile_id = ${profileId} AND set_id = ${setID}`
   )
   if (!r) return EMPTY_SET
-  const f = flagsOf(r.flags)
-  return {
-    owned: r.owned === 1,
-    wanted: r.wanted === 1,
-    qtyOwned: r.qty_owned,
-    notes: r.notes,
-    rating: r.rating,
-    flag1: f[0] === true,
-    flag2: f[1] === true,
-    flag3: f[2] === true,
-    flag4: f[3] === true,
-    flag5: f[4] === true,
-    flag6: f[5] === true,
-    flag7: f[6] === true,
-    flag8: f[7] === true
-  }
+  const { qty_owned: qtyOwned, notes, rating } = r
+  return setValuesOf(
+    { owned: r.owned === 1, wanted: r.wanted === 1, qtyOwned, notes, rating },
+    r.flags
+  )
 }
 
 function writeSet(

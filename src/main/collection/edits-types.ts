@@ -23,6 +23,28 @@ export interface SetFieldValues {
 
 export type SetField = keyof SetFieldValues
 
+/**
+ * A set's values from its own fields and its eight flags as one bitmask (bit 0 is flag 1), as the
+ * set_state table and a backup hold them.
+ */
+export function setValuesOf(
+  fields: Omit<SetFieldValues, FlagField>,
+  flags: number
+): SetFieldValues {
+  const on = (flagNo: number): boolean => (flags & (1 << (flagNo - 1))) !== 0
+  return {
+    ...fields,
+    flag1: on(1),
+    flag2: on(2),
+    flag3: on(3),
+    flag4: on(4),
+    flag5: on(5),
+    flag6: on(6),
+    flag7: on(7),
+    flag8: on(8)
+  }
+}
+
 export const SET_FIELDS: readonly SetField[] = [
   'owned',
   'wanted',

@@ -31,7 +31,7 @@ export {
 } from './held-repo'
 export type { CollectionSnapshot, PlacedCopy } from './held-repo'
 export type { LocalCopy } from './collection-state-repo'
-export { flagField, setEdit } from './edits-types'
+export { flagField, setEdit, setValuesOf } from './edits-types'
 export type { CopyValue, Edit, MinifigValue, SetField, SetFieldValues } from './edits-types'
 export { outboxCounts } from './outbox-counts-repo'
 export { readStoredCopy, readStoredEdit } from './stored-edits'

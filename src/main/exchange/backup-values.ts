@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { collectionChannels } from '../../shared/ipc/channels/collection'
 import { viewsChannels } from '../../shared/ipc/channels/views'
-import { copyFieldsOfRow } from '../collection/index'
+import { copyFieldsOfRow, setValuesOf } from '../collection/index'
 import type { CopyValue, MinifigValue, SetFieldValues } from '../collection/index'
 import type { PortableView } from '../views/index'
 import type { Raw } from './backup-repo'
@@ -66,24 +66,14 @@ export function checkSet(
   })
   if (!parsed.success) return { setID: r.set_id, refusal: { what, why: why(parsed.error) } }
   const p = parsed.data.patch
-  return {
-    setID: parsed.data.setID,
-    value: {
-      owned,
-      wanted,
-      qtyOwned: p.qtyOwned ?? 0,
-      notes: p.notes ?? '',
-      rating: p.rating ?? 0,
-      flag1: bits[0] === true,
-      flag2: bits[1] === true,
-      flag3: bits[2] === true,
-      flag4: bits[3] === true,
-      flag5: bits[4] === true,
-      flag6: bits[5] === true,
-      flag7: bits[6] === true,
-      flag8: bits[7] === true
-    }
+  const fields = {
+    owned,
+    wanted,
+    qtyOwned: p.qtyOwned ?? 0,
+    notes: p.notes ?? '',
+    rating: p.rating ?? 0
   }
+  return { setID: parsed.data.setID, value: setValuesOf(fields, flags) }
 }
 
 type CheckedCopy =
