@@ -9,7 +9,7 @@ export {
   setsByNumber,
   themeNames
 } from './catalogue-repo'
-export { flagsOf, mediaPath, syncStateOf } from './set-rows'
+export { flagsOf, mediaPath, syncStateOf, userStateOf } from './set-rows'
 export { countSearch } from './search-repo'
 export { queryCondition } from './search-filters'
 export { parseScanCode } from './scan-code'

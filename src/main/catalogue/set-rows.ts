@@ -63,16 +63,29 @@ export function flagsOf(mask: number): boolean[] {
   return Array.from({ length: FLAG_COUNT }, (_, i) => (mask & (1 << i)) !== 0)
 }
 
-function collectionOf(r: SummaryRow): SetCollectionDto {
+/** A set's user state as its row stores it: 0/1 marks and the flags as a bit mask. */
+interface StateColumns {
+  readonly owned: number
+  readonly wanted: number
+  readonly qty_owned: number
+  readonly notes: string
+  readonly flags: number
+}
+
+/** The user's state of a set as the app's DTOs give it (the rating is read under several names). */
+export function userStateOf(r: StateColumns, rating: number): Omit<SetCollectionDto, 'sync'> {
   return {
     owned: r.owned === 1,
     wanted: r.wanted === 1,
     qtyOwned: r.qty_owned,
     notes: r.notes,
-    rating: r.user_rating,
-    flags: flagsOf(r.flags),
-    sync: syncStateOf(r.edit_states)
+    rating,
+    flags: flagsOf(r.flags)
   }
+}
+
+function collectionOf(r: SummaryRow): SetCollectionDto {
+  return { ...userStateOf(r, r.user_rating), sync: syncStateOf(r.edit_states) }
 }
 
 /** App-local media URLs (served by AppContext.media): the renderer never loads remote images. */

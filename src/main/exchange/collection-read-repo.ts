@@ -1,5 +1,5 @@
 import type { ReadDb } from '../store/handles'
-import { flagsOf, setsByNumber } from '../catalogue/index'
+import { setsByNumber, userStateOf } from '../catalogue/index'
 import {
   flagLabels,
   heldMinifigs,
@@ -57,12 +57,7 @@ function exportSets(db: ReadDb, profileId: number): ExportSet[] {
       },
       launchDate: d.shopDateAdded ?? null,
       exitDate: d.shopDateRemoved ?? null,
-      owned: r.owned === 1,
-      wanted: r.wanted === 1,
-      qtyOwned: r.qty_owned,
-      notes: r.notes,
-      rating: r.rating,
-      flags: flagsOf(r.flags),
+      ...userStateOf(r, r.rating),
       copies: listCopies(db, profileId, r.set_id).map((c) => ({
         ...c.value,
         collectionID: c.collectionID
