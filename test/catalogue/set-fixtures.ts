@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach } from 'vitest'
 import { openStore } from '../../src/main/store/connection'
 import type { Store } from '../../src/main/store/connection'
 import { upsertProfile } from '../../src/main/account/profiles-repo'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { transaction } from '../../src/main/store/handles'
 import type { SetRecord } from '../../src/shared/protocol/records'
+import { closedAfterEach } from '../closed-after-each'
 
 /** A complete set record as the client decodes it, with the fields a test cares about overridden. */
 export function makeSet(p: Partial<SetRecord> & { setID: number }): SetRecord {
@@ -101,15 +101,7 @@ export async function openTestStore(name: string): Promise<TestStore> {
  * `const t = await testStore('name')`.
  */
 export function testStoreEachTest(): typeof openTestStore {
-  const open: TestStore[] = []
-  afterEach(() => {
-    for (const t of open.splice(0)) t.close()
-  })
-  return async (name) => {
-    const t = await openTestStore(name)
-    open.push(t)
-    return t
-  }
+  return closedAfterEach(openTestStore)
 }
 
 /**

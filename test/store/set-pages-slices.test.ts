@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createHarness } from '../sync/sync-pull-harness'
-import type { Harness } from '../sync/sync-pull-harness'
+import { describe, expect, it } from 'vitest'
+import { harnessEachTest } from '../sync/sync-pull-harness'
 
 /**
  * Issue #25: a page of the catalogue (500 sets: 60-300 ms of work) is stored in several short
@@ -10,16 +9,11 @@ import type { Harness } from '../sync/sync-pull-harness'
  */
 const SETS = Number(process.env['STUDBOOK_PROPERTY_SIZE'] ?? 2000)
 
-let h: Harness | null = null
-afterEach(() => {
-  h?.close()
-  h = null
-})
+const harness = harnessEachTest()
 
 describe('storing the pages of a catalogue load', () => {
   it('commits each page in parts, with no transaction open across a turn', async () => {
-    h = await createHarness(SETS)
-    const x = h
+    const x = await harness(SETS)
     const other = new Database(x.store.path, { readonly: true })
     const seen = new Set<number>()
     const inTransaction: boolean[] = []

@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3'
-import { afterEach, expect } from 'vitest'
+import { expect } from 'vitest'
 import { createBulkEditHandlers } from '../../src/main/collection/bulk-edit-handlers'
 import type { Store } from '../../src/main/store/connection'
 import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
+import { closedAfterEach } from '../closed-after-each'
 
 /**
  * The push tests' rig: a store whose write connection reports what the pusher does with it
@@ -16,15 +17,7 @@ import type { PushHarness } from '../collection/service-harness'
  * `const harness = pushHarnessEachTest()`; in a test, `const h = await harness()`.
  */
 export function pushHarnessEachTest(): typeof pushHarness {
-  const open: PushHarness[] = []
-  afterEach(() => {
-    for (const h of open.splice(0)) h.close()
-  })
-  return async (...args) => {
-    const h = await pushHarness(...args)
-    open.push(h)
-    return h
-  }
+  return closedAfterEach(pushHarness)
 }
 
 export interface WriteWatch {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, expect } from 'vitest'
+import { expect } from 'vitest'
 import { createMemoryStore } from '../../src/main/credentials/index'
 import { createEventBus } from '../../src/main/ipc/event-bus'
 import { createCatalogueHandlers } from '../../src/main/catalogue/catalogue-handlers'
@@ -15,6 +15,7 @@ import type { Store } from '../../src/main/store/connection'
 import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService, ReferenceServiceOptions } from '../../src/emulator/index'
 import type { EventMap } from '../../src/shared/ipc/contract'
+import { closedAfterEach } from '../closed-after-each'
 import { searchQuery } from '../../src/shared/ipc/channels/catalog'
 import type { SearchQuery } from '../../src/shared/ipc/channels/catalog'
 
@@ -55,15 +56,7 @@ export interface Harness {
  * `const h = await harness(300)`.
  */
 export function harnessEachTest(): typeof createHarness {
-  const open: Harness[] = []
-  afterEach(() => {
-    for (const h of open.splice(0)) h.close()
-  })
-  return async (...args) => {
-    const h = await createHarness(...args)
-    open.push(h)
-    return h
-  }
+  return closedAfterEach(createHarness)
 }
 
 /** The same catalogue request, asking for a page far past the end. */
