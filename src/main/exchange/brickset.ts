@@ -5,7 +5,7 @@ import { hasColumns, requireColumns, writeCsv } from './csv'
 import type { Cell } from './csv'
 import { normaliseSetNumber, sheetCell, wholeNumber, yesNo as readYesNo } from './cells'
 import type { ExportCollection } from './export-types'
-import { FLAG_NOS, flagTitle, yesNo } from './export-types'
+import { FLAG_NOS, catalogueCells, flagTitle, yesNo } from './export-types'
 import { matchFlags, unreadTicks } from './flag-match'
 import type { FlagColumn } from './flag-match'
 import { IntentBook } from './import-types'
@@ -53,13 +53,7 @@ export function bricksetCsv(c: ExportCollection, bom: boolean): { content: strin
     ...AFTER_FLAGS
   ]
   const rows = c.sets.map((s): Cell[] => [
-    s.fullNumber,
-    s.name,
-    s.theme,
-    s.subtheme,
-    s.year,
-    s.pieces,
-    s.minifigs,
+    ...catalogueCells(s),
     s.prices.UK,
     s.prices.US,
     s.prices.CA,

@@ -2,6 +2,7 @@ import type { RegionalPrices } from '../../shared/model/catalog'
 import type { FlagLabelDto, SetCollectionDto } from '../../shared/model/collection'
 import type { CopyValue } from '../collection/index'
 import type { PortableView } from '../views/index'
+import type { Cell } from './csv'
 import type { LocalRows } from './local-rows'
 
 /**
@@ -61,6 +62,20 @@ export interface ExportFile {
 export const FLAG_NOS = [1, 2, 3, 4, 5, 6, 7, 8] as const
 
 export const yesNo = (b: boolean): string => (b ? 'Yes' : 'No')
+
+/**
+ * A set's catalogue cells in the order both CSV exports give them (Brickset's and ours): number,
+ * name, theme, subtheme, year, pieces, minifigures.
+ */
+export const catalogueCells = (s: ExportSet): Cell[] => [
+  s.fullNumber,
+  s.name,
+  s.theme,
+  s.subtheme,
+  s.year,
+  s.pieces,
+  s.minifigs
+]
 
 /** The label shown for a flag: the user's label, or `unnamed` ("Flag N") while it has none. */
 export function flagTitle(

@@ -12,7 +12,7 @@ import {
 } from './cells'
 import { readDate, readDateOrder } from './dates'
 import type { ExportCollection, ExportSet } from './export-types'
-import { FLAG_NOS, yesNo as yes } from './export-types'
+import { FLAG_NOS, catalogueCells, yesNo as yes } from './export-types'
 import { matchFlags, unreadTicks } from './flag-match'
 import type { FlagColumn } from './flag-match'
 import { IntentBook } from './import-types'
@@ -74,13 +74,7 @@ function setCells(s: ExportSet): Cell[] {
   return [
     'Set',
     s.setID,
-    s.fullNumber,
-    s.name,
-    s.theme,
-    s.subtheme,
-    s.year,
-    s.pieces,
-    s.minifigs,
+    ...catalogueCells(s),
     yes(s.owned),
     yes(s.wanted),
     s.qtyOwned,
