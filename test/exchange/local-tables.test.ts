@@ -1,5 +1,3 @@
-import Database from 'better-sqlite3'
-import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { localTable } from '../../src/main/store/local-table'
 import { LOCAL_TABLES } from '../../src/main/store/local-tables/index'
@@ -7,6 +5,7 @@ import { watchNotices } from '../../src/main/store/local-tables/watch-notices'
 import { exchangeHarness, setState } from './store-fixtures'
 import type { ExchangeHarness } from './store-fixtures'
 import { SEVERAL_BEATS, withHeartbeat } from './heartbeat'
+import { backupData, fullExport, restoreBackup } from '../ledger/local-table-travel'
 
 /**
  * Issue #30: what the service cannot hold "stays local, travels in backups and the full export".
@@ -29,20 +28,11 @@ function notice(setID: number, exit: string): void {
     .run(t.h.profileId, setID, exit)
 }
 
-/** A backup of the collection as it is, changed by `edit` (run on the backup file itself). */
-async function backupWith(edit?: (db: Database.Database) => void): Promise<string> {
-  const r = await t.x['exchange:backup']({ saveWithDialog: false })
-  if (edit) {
-    const db = new Database(r.path ?? '')
-    edit(db)
-    db.close()
-  }
-  return readFileSync(r.path ?? '').toString('base64')
-}
-
-async function restore(data: string): Promise<void> {
-  const p = await t.x['exchange:previewRestore']({ data, name: 'b.studbook' })
-  await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
+/** A harness whose profile holds two watch notices (10179-1 and 21309-1). */
+async function twoNotices(): Promise<void> {
+  t = await exchangeHarness()
+  notice(t.id('10179-1'), '2026-12-31')
+  notice(t.id('21309-1'), '2027-01-15')
 }
 
 describe('the local tables registry', () => {
@@ -86,15 +76,13 @@ describe('local tables travel in backups', () => {
   })
 
   it('a backup then a restore carries the watch notices, merged with those given since', async () => {
-    t = await exchangeHarness()
-    notice(t.id('10179-1'), '2026-12-31')
-    notice(t.id('21309-1'), '2027-01-15')
-    const data = await backupWith()
+    await twoNotices()
+    const data = await backupData(t)
     const kept = notices()
     t.h.store.write.prepare('DELETE FROM watch_notices').run()
     // A notice given after the backup stays given: a restore must not make it come again.
     notice(t.id('75192-1'), '2027-02-01')
-    await restore(data)
+    await restoreBackup(t, data)
     expect(notices()).toEqual(
       [
         ...kept,
@@ -106,10 +94,10 @@ describe('local tables travel in backups', () => {
   it('a backup without the table (an older one) still restores, and leaves the notices alone', async () => {
     t = await exchangeHarness()
     await t.h.handlers['collection:updateSet']({ setID: t.id('10179-1'), patch: { rating: 4 } })
-    const data = await backupWith((db) => db.exec('DROP TABLE watch_notices'))
+    const data = await backupData(t, (db) => db.exec('DROP TABLE watch_notices'))
     notice(t.id('21309-1'), '2027-01-15')
     await t.h.handlers['collection:updateSet']({ setID: t.id('10179-1'), patch: { rating: 1 } })
-    await restore(data)
+    await restoreBackup(t, data)
     expect(setState(t.h.store, t.id('10179-1'))).toMatchObject({ rating: 4 })
     expect(notices()).toHaveLength(1)
   })
@@ -123,7 +111,7 @@ describe('local tables travel in backups', () => {
     async (_n, bad) => {
       t = await exchangeHarness()
       notice(t.id('10179-1'), '2026-12-31')
-      const data = await backupWith((db) => db.exec(bad))
+      const data = await backupData(t, (db) => db.exec(bad))
       t.h.store.write.prepare('DELETE FROM watch_notices').run()
       await t.h.handlers['collection:updateSet']({ setID: t.id('10179-1'), patch: { rating: 2 } })
       const outbox = t.h.store.read.prepare('SELECT count(*) AS n FROM outbox').get()
@@ -141,7 +129,7 @@ describe('local tables travel in backups', () => {
 
   it('a hostile row count is refused before its rows are read, calls answered meanwhile', async () => {
     t = await exchangeHarness()
-    const data = await backupWith((db) => {
+    const data = await backupData(t, (db) => {
       const n = watchNotices.maxRows + 1
       db.prepare(
         `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < ?)
@@ -167,20 +155,9 @@ describe('local tables travel in the full export', () => {
     t.close()
   })
 
-  async function fullExport(): Promise<string> {
-    const file = await t.x['exchange:export']({
-      format: 'studbook',
-      bom: false,
-      saveWithDialog: false
-    })
-    return file.content
-  }
-
   it('a full export then its import carries the watch notices, and says so', async () => {
-    t = await exchangeHarness()
-    notice(t.id('10179-1'), '2026-12-31')
-    notice(t.id('21309-1'), '2027-01-15')
-    const content = await fullExport()
+    await twoNotices()
+    const content = await fullExport(t)
     const kept = notices()
     expect(kept).toHaveLength(2)
     t.h.store.write.prepare('DELETE FROM watch_notices').run()
@@ -195,7 +172,7 @@ describe('local tables travel in the full export', () => {
   it('a damaged local row refuses the file with a typed error; nothing is written', async () => {
     t = await exchangeHarness()
     notice(t.id('10179-1'), '2026-12-31')
-    const content = (await fullExport()).replace('2026-12-31', 'tomorrow')
+    const content = (await fullExport(t)).replace('2026-12-31', 'tomorrow')
     t.h.store.write.prepare('DELETE FROM watch_notices').run()
     await expect(
       t.x['exchange:previewImport']({ format: 'studbook', content })
@@ -209,7 +186,7 @@ describe('local tables travel in the full export', () => {
   it('more local rows than the table allows refuse the file', async () => {
     t = await exchangeHarness()
     notice(t.id('10179-1'), '2026-12-31')
-    const content = await fullExport()
+    const content = await fullExport(t)
     const line = content.split('\n').find((l) => l.includes('watch_notices')) ?? ''
     const many = Array.from({ length: watchNotices.maxRows + 1 }, (_, i) =>
       line.replace(`"set_id"":${t.id('10179-1')}`, `"set_id"":${i + 1}`)
