@@ -3,6 +3,7 @@ import { createLedgerHandlers, purgeLedger } from '../../src/main/ledger/index'
 import type { LedgerHandlers } from '../../src/main/ledger/index'
 import { editHarness } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
+import { EBAY_SALE, EBAY_SALE_ENTRY } from './ledger-fixtures'
 import { addCopy, table } from './ledger-seed'
 
 /**
@@ -22,16 +23,7 @@ afterEach(() => {
 
 // Handlers may answer at once or later; a promise either way, as dispatch sees them.
 const sold = async (setID: number, localId: string, deleteCopy: boolean) =>
-  ledger['ledger:applyDisposal']({
-    setID,
-    localId,
-    kind: 'sold',
-    disposedOn: '2025-06-01',
-    proceeds: 180,
-    proceedsCurrency: 'EUR',
-    note: 'eBay',
-    deleteCopy
-  })
+  ledger['ledger:applyDisposal']({ setID, localId, ...EBAY_SALE, deleteCopy })
 
 const state = (setID: number) =>
   table<{ owned: number; qty_owned: number }>(
@@ -88,21 +80,9 @@ describe('disposing of a copy', () => {
       setName: 'Set number 1',
       theme: 'Castle',
       setYear: 2020,
-      kind: 'sold',
-      disposedOn: '2025-06-01',
-      proceeds: 180,
-      proceedsCurrency: 'EUR',
-      pricePaid: 100,
-      additionalPricePaid: 10,
-      currency: 'EUR',
-      dateAcquired: '2021-05-01',
-      conditionWhenAcquired: 'New',
-      estimatedValue: 150,
-      note: 'eBay',
+      ...EBAY_SALE_ENTRY,
       deletedOnService: true,
-      copyStillHeld: false,
-      gain: 70,
-      gainCurrency: 'EUR'
+      copyStillHeld: false
     })
     expect(h.changes.at(-1)).toEqual([1])
   })

@@ -4,6 +4,7 @@ import type { LedgerHandlers } from '../../src/main/ledger/index'
 import type { DisposalKind } from '../../src/shared/model/ledger'
 import { editHarness } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
+import { emptyGains } from './ledger-fixtures'
 import { addCopy } from './ledger-seed'
 
 /**
@@ -162,14 +163,6 @@ describe('ledger gains', () => {
   })
 
   it('an empty ledger and collection: empty tables, nothing truncated', async () => {
-    expect(await ledger['ledger:getGains']({ by: 'theme' })).toEqual({
-      by: 'theme',
-      realised: [],
-      unrealised: [],
-      realisedTotals: [],
-      unrealisedTotals: [],
-      mixedCurrency: 0,
-      truncated: false
-    })
+    expect(await ledger['ledger:getGains']({ by: 'theme' })).toEqual(emptyGains('theme'))
   })
 })

@@ -6,6 +6,7 @@ import { openApp, openSetPage, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
 import { copyFields } from '../copy-fields'
+import { EBAY_SALE_ENTRY, emptyGains } from '../ledger/ledger-fixtures'
 import { waitUntil } from '../wait-until'
 
 /** Issue #30 §1: disposing of a copy and the Ledger screen, as the user sees them. */
@@ -32,33 +33,13 @@ const entry: LedgerEntryDto = {
   setName: 'Set three',
   theme: 'Castle',
   setYear: 2020,
-  kind: 'sold',
-  disposedOn: '2025-06-01',
-  proceeds: 180,
-  proceedsCurrency: 'EUR',
-  pricePaid: 100,
-  additionalPricePaid: 10,
-  currency: 'EUR',
-  dateAcquired: '2021-05-01',
-  conditionWhenAcquired: 'New',
+  ...EBAY_SALE_ENTRY,
   conditionNow: 'New',
-  estimatedValue: 150,
-  note: 'eBay',
   deletedOnService: false,
-  copyStillHeld: true,
-  gain: 70,
-  gainCurrency: 'EUR'
+  copyStillHeld: true
 }
 
-const noGains: GainsDto = {
-  by: 'set',
-  realised: [],
-  unrealised: [],
-  realisedTotals: [],
-  unrealisedTotals: [],
-  mixedCurrency: 0,
-  truncated: false
-}
+const noGains = emptyGains('set')
 
 let entries: LedgerEntryDto[] = []
 let gains: GainsDto = noGains
