@@ -67,6 +67,33 @@ export interface ReadContext {
 type RowPatch = Omit<SetIntent, 'fullNumber' | 'lines'>
 
 /**
+ * Files a row under its entry's name (case folded): the first row of a name is kept as the
+ * entry, `undefined` returned; a later one adds its line and gets the entry held, to merge into.
+ */
+function heldBefore<T extends { lines: number[] }>(
+  book: Map<string, T>,
+  name: string,
+  line: number,
+  first: () => T
+): T | undefined {
+  const key = name.toLowerCase()
+  const had = book.get(key)
+  if (!had) {
+    book.set(key, first())
+    return undefined
+  }
+  had.lines.push(line)
+  return had
+}
+
+/** Two rows' counts summed, up to the 999 a count holds; either may be absent. */
+const sum = (a?: number, b?: number): number | undefined =>
+  a === undefined ? b : b === undefined ? a : Math.min(999, a + b)
+/** Two rows' yes-or-no: yes if either says so; either may be absent. */
+const any = (a?: boolean, b?: boolean): boolean | undefined =>
+  a === undefined ? b : b === undefined ? a : a || b
+
+/**
  * Collects a file's rows into one intent per set and per minifigure. Repeated rows are summed:
  * quantities and listed units add up, wanted and flags hold if any row says so, the first notes
  * and copies in file order are kept.
@@ -92,17 +119,12 @@ export class IntentBook {
   }
 
   set(fullNumber: string, line: number, patch: RowPatch): void {
-    const key = fullNumber.toLowerCase()
-    const had = this.sets.get(key)
-    if (!had) {
-      this.sets.set(key, { fullNumber, lines: [line], ...patch })
-      return
-    }
-    had.lines.push(line)
-    const sum = (a?: number, b?: number): number | undefined =>
-      a === undefined ? b : b === undefined ? a : Math.min(999, a + b)
-    const any = (a?: boolean, b?: boolean): boolean | undefined =>
-      a === undefined ? b : b === undefined ? a : a || b
+    const had = heldBefore(this.sets, fullNumber, line, () => ({
+      fullNumber,
+      lines: [line],
+      ...patch
+    }))
+    if (!had) return
     const qty = sum(had.qtyOwned, patch.qtyOwned)
     if (qty !== undefined) had.qtyOwned = qty
     const units = sum(had.unitsAtLeast, patch.unitsAtLeast)
@@ -121,17 +143,12 @@ export class IntentBook {
   }
 
   minifig(number: string, line: number, patch: Omit<MinifigIntent, 'number' | 'lines'>): void {
-    const key = number.toLowerCase()
-    const had = this.figs.get(key)
-    if (!had) {
-      this.figs.set(key, { number, lines: [line], ...patch })
-      return
-    }
-    had.lines.push(line)
-    if (patch.ownedLoose !== undefined) {
-      had.ownedLoose = Math.min(999, (had.ownedLoose ?? 0) + patch.ownedLoose)
-    }
-    if (patch.wanted !== undefined) had.wanted = (had.wanted ?? false) || patch.wanted
+    const had = heldBefore(this.figs, number, line, () => ({ number, lines: [line], ...patch }))
+    if (!had) return
+    const loose = sum(had.ownedLoose, patch.ownedLoose)
+    if (loose !== undefined) had.ownedLoose = loose
+    const wanted = any(had.wanted, patch.wanted)
+    if (wanted !== undefined) had.wanted = wanted
   }
 
   view(view: PortableView): void {
