@@ -1,14 +1,9 @@
 import fc from 'fast-check'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService } from '../../src/emulator/index'
 import { COPY, pullCopies } from './copy-helpers'
-import { pushHarness } from './service-harness'
-import type { PushHarness } from './service-harness'
-import { runs } from '../property-runs'
+import { checkModel, faultCmd, modelRig } from './model-rig'
+import type { FaultCmd } from './model-rig'
 
 /**
  * Copy model test (issue #12): random adds, edits and deletes of copies across several sets,
@@ -22,7 +17,7 @@ type Cmd =
   | { t: 'edit'; pick: number; modified: boolean }
   | { t: 'delete'; pick: number }
   | { t: 'net'; offline: boolean }
-  | { t: 'fault'; kind: 'drop' | 'soap'; times: number }
+  | FaultCmd
   | { t: 'push' }
   | { t: 'pull' }
   | { t: 'restart' }
@@ -44,14 +39,7 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('delete' as const), pick }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('net' as const), offline: fc.boolean() }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      t: fc.constant('fault' as const),
-      kind: fc.constantFrom('drop' as const, 'soap' as const),
-      times: fc.integer({ min: 1, max: 3 })
-    })
-  },
+  { weight: 1, arbitrary: faultCmd(3) },
   { weight: 3, arbitrary: fc.constant({ t: 'push' as const }) },
   { weight: 1, arbitrary: fc.constant({ t: 'pull' as const }) },
   { weight: 1, arbitrary: fc.constant({ t: 'restart' as const }) }
@@ -68,15 +56,13 @@ const shape = (copies: readonly { notes: string | null; modified: boolean }[]): 
   copies.map((c) => `${c.notes ?? ''}|${c.modified ? 'M' : '-'}`).sort()
 
 async function run(cmds: Cmd[]): Promise<void> {
-  const svc: ReferenceService = createReferenceService({ sets: 40, seed: 5 })
-  const dir = mkdtempSync(join(tmpdir(), 'studbook-copy-model-'))
   const net = { offline: false }
   const fetch = (s: ReferenceService) => (req: Request) =>
     net.offline
       ? Promise.reject(new TypeError('fetch failed', { cause: new Error('ECONNREFUSED') }))
       : s.handle(req)
-  let h: PushHarness = await pushHarness({ dir, svc, fetch })
-  const ids = h.setIDs.slice(0, SETS)
+  const rig = await modelRig('copy-model', 5, fetch)
+  const ids = rig.h.setIDs.slice(0, SETS)
   const model: ModelCopy[] = []
   let serial = 0
   try {
@@ -84,7 +70,7 @@ async function run(cmds: Cmd[]): Promise<void> {
       if (c.t === 'add') {
         const setID = ids[c.set] ?? 0
         const notes = `set${c.set}-copy${++serial}`
-        const saved = await h.handlers['collection:saveCopy']({
+        const saved = await rig.h.handlers['collection:saveCopy']({
           setID,
           copy: { ...COPY, notes, modified: c.modified }
         })
@@ -94,12 +80,12 @@ async function run(cmds: Cmd[]): Promise<void> {
         if (!m) continue
         const setID = ids[m.set] ?? 0
         if (c.t === 'delete') {
-          await h.handlers['collection:deleteCopy']({ setID, localId: m.localId })
+          await rig.h.handlers['collection:deleteCopy']({ setID, localId: m.localId })
           model.splice(model.indexOf(m), 1)
         } else {
           m.notes = `set${m.set}-copy${++serial}`
           m.modified = c.modified
-          await h.handlers['collection:saveCopy']({
+          await rig.h.handlers['collection:saveCopy']({
             setID,
             localId: m.localId,
             copy: { ...COPY, notes: m.notes, modified: m.modified }
@@ -107,46 +93,37 @@ async function run(cmds: Cmd[]): Promise<void> {
         }
       } else if (c.t === 'net') net.offline = c.offline
       else if (c.t === 'fault') {
-        h.svc.admin.addFault({
-          kind: c.kind === 'drop' ? { type: 'drop' } : { type: 'soapFault', who: 'server' },
-          times: c.times
-        })
-      } else if (c.t === 'push') await h.pusher.push()
+        rig.injectFault(c)
+      } else if (c.t === 'push') await rig.h.pusher.push()
       else if (c.t === 'pull') {
         if (!net.offline) {
-          for (const setID of ids) await pullCopies(h, setID).catch(() => undefined)
+          for (const setID of ids) await pullCopies(rig.h, setID).catch(() => undefined)
         }
       } else {
-        const reuse = { userHash: h.secrets.userHash ?? '', setIDs: h.setIDs }
-        h.close()
-        h = await pushHarness({ dir, svc, reuse, fetch })
+        await rig.restart()
       }
     }
     net.offline = false
-    h.svc.admin.clearFaults()
-    await h.drain(40)
-    const left = h.store.read.prepare('SELECT target, field, state, reason FROM outbox').all()
+    rig.h.svc.admin.clearFaults()
+    await rig.h.drain(40)
+    const left = rig.h.store.read.prepare('SELECT target, field, state, reason FROM outbox').all()
     expect(left).toEqual([])
     for (const [i, setID] of ids.entries()) {
-      await pullCopies(h, setID)
+      await pullCopies(rig.h, setID)
       const want = shape(model.filter((m) => m.set === i))
-      const onService = await h.client.v2.getCollectionDetail({ SetID: setID })
+      const onService = await rig.h.client.v2.getCollectionDetail({ SetID: setID })
       expect(shape(onService), `service, set ${i}`).toEqual(want)
-      const local = await h.handlers['collection:listCopies']({ setID })
+      const local = await rig.h.handlers['collection:listCopies']({ setID })
       expect(shape(local), `app, set ${i}`).toEqual(want)
       expect(new Set(local.map((l) => l.collectionID)).size).toBe(local.length)
     }
   } finally {
-    h.close()
-    svc.close()
-    rmSync(dir, { recursive: true, force: true })
+    rig.close()
   }
 }
 
 describe('copy model (fast-check)', () => {
   it('random copy edits offline and online, faults, pulls and restarts: each set holds exactly its copies', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(cmd, { minLength: 5, maxLength: 25 }), run), {
-      numRuns: runs(12)
-    })
+    await checkModel(cmd, run)
   }, 240_000)
 })

@@ -1,21 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/main/ipc/dispatch'
 import type { EventMap } from '../../src/shared/ipc/contract'
-import { browserApp } from '../ipc/browser-app'
+import { browserApp, until } from '../ipc/browser-app'
 
 /** The edit path as the renderer reaches it: createApp (demo profile) → dispatch → handlers. */
 const rig = browserApp('compose-edits', 200)
 const { call } = rig
 const statuses: EventMap['sync:status'][] = []
-
-// A wait for a condition, not a time limit: the deadline only names a hang before the suite's 90 s.
-async function until(check: () => Promise<boolean>, ms = 80_000): Promise<void> {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 beforeAll(async () => {
   rig.app.events.subscribe((name, payload) => {
@@ -37,7 +28,8 @@ describe('edits through createApp and dispatch', () => {
     })
     expect(dto).toMatchObject({ notes: 'via dispatch', sync: 'pending' })
     expect(statuses.some((s) => s.pending > 0)).toBe(true)
-    await until(async () => (await call<unknown[]>('outbox:list', {})).length === 0)
+    const pushed = async () => (await call<unknown[]>('outbox:list', {})).length === 0
+    expect(await until(pushed, 80_000)).toBe(true)
     expect(statuses.at(-1)?.pending).toBe(0)
     const back = await call<{ collection: { notes: string; flags: boolean[]; sync: string } }>(
       'catalog:getSet',

@@ -1,16 +1,11 @@
 import fc from 'fast-check'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createReferenceService } from '../../src/emulator/index'
 import type { CollectionValue } from '../../src/emulator/index'
 import { readSet } from '../../src/main/collection/collection-state-repo'
 import type { SetFieldValues } from '../../src/main/collection/edits-types'
 import type { SetPatch } from '../../src/shared/ipc/channels/collection'
-import { pushHarness } from './service-harness'
-import type { PushHarness } from './service-harness'
-import { runs } from '../property-runs'
+import { checkModel, faultCmd, modelRig } from './model-rig'
+import type { FaultCmd } from './model-rig'
 
 /**
  * Model test: random local edits, website changes behind our back, network faults and
@@ -21,7 +16,7 @@ import { runs } from '../property-runs'
 type Cmd =
   | { t: 'edit'; set: number; patch: SetPatch }
   | { t: 'web'; set: number; field: 'notes' | 'rating'; n: number }
-  | { t: 'fault'; kind: 'drop' | 'soap'; times: number }
+  | FaultCmd
   | { t: 'push' }
   | { t: 'restart' }
 
@@ -47,14 +42,7 @@ const cmd: fc.Arbitrary<Cmd> = fc.oneof(
       n: fc.integer({ min: 1, max: 3 })
     })
   },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      t: fc.constant('fault' as const),
-      kind: fc.constantFrom('drop' as const, 'soap' as const),
-      times: fc.integer({ min: 1, max: 4 })
-    })
-  },
+  { weight: 1, arbitrary: faultCmd(4) },
   { weight: 3, arbitrary: fc.constant({ t: 'push' as const }) },
   { weight: 1, arbitrary: fc.constant({ t: 'restart' as const }) }
 )
@@ -68,16 +56,14 @@ function serverField(v: CollectionValue, f: (typeof FIELDS)[number]): unknown {
 }
 
 async function run(cmds: Cmd[]): Promise<void> {
-  const svc = createReferenceService({ sets: 40, seed: 3 })
-  const dir = mkdtempSync(join(tmpdir(), 'studbook-model-'))
-  let h: PushHarness = await pushHarness({ dir, svc })
-  const ids = h.setIDs.slice(0, SETS)
+  const rig = await modelRig('model', 3)
+  const ids = rig.h.setIDs.slice(0, SETS)
   const edited = new Set<string>()
   const webFields = new Set<string>()
   const mustConflict = new Set<string>()
   const pendingRow = (key: string): { state: string } | undefined => {
     const [id, field] = key.split('/')
-    return h.store.read
+    return rig.h.store.read
       .prepare('SELECT state FROM outbox WHERE target = ? AND field = ?')
       .get(`set:${id ?? ''}`, field) as { state: string } | undefined
   }
@@ -96,37 +82,32 @@ async function run(cmds: Cmd[]): Promise<void> {
           // Editing a field in conflict is the user's answer: the website value has been seen.
           if (pendingRow(key)?.state === 'conflict') mustConflict.delete(key)
         }
-        await h.handlers['collection:updateSet']({ setID: id, patch: c.patch })
+        await rig.h.handlers['collection:updateSet']({ setID: id, patch: c.patch })
         // An edit that changed nothing locally is no edit (the app shows what it knows).
         for (const f of FIELDS) if (pendingRow(`${id}/${f}`)) edited.add(`${id}/${f}`)
       } else if (c.t === 'web') {
         const key = `${id}/${c.field}`
         const value = c.field === 'notes' ? `web-${c.n}` : 5
         // Writing the value the service already holds changes nothing there: nothing to detect.
-        const changes = h.svc.admin.getCollectionValue('demo', id)[c.field] !== value
+        const changes = rig.h.svc.admin.getCollectionValue('demo', id)[c.field] !== value
         webFields.add(key)
         if (pendingRow(key)?.state === 'pending') {
           if (changes) mustConflict.add(key)
         }
         // With nothing of ours pending, the website's value stands until the user edits again.
         else if (!pendingRow(key)) edited.delete(key)
-        h.svc.admin.setCollectionValue('demo', id, { [c.field]: value })
+        rig.h.svc.admin.setCollectionValue('demo', id, { [c.field]: value })
       } else if (c.t === 'fault') {
-        h.svc.admin.addFault({
-          kind: c.kind === 'drop' ? { type: 'drop' } : { type: 'soapFault', who: 'server' },
-          times: c.times
-        })
+        rig.injectFault(c)
       } else if (c.t === 'push') {
-        await h.pusher.push()
+        await rig.h.pusher.push()
       } else {
-        const reuse = { userHash: h.secrets.userHash ?? '', setIDs: h.setIDs }
-        h.close()
-        h = await pushHarness({ dir, svc, reuse })
+        await rig.restart()
       }
     }
-    h.svc.admin.clearFaults()
-    await h.drain(40)
-    const rows = h.store.read.prepare('SELECT target, field, state FROM outbox').all() as {
+    rig.h.svc.admin.clearFaults()
+    await rig.h.drain(40)
+    const rows = rig.h.store.read.prepare('SELECT target, field, state FROM outbox').all() as {
       target: string
       field: string
       state: string
@@ -140,33 +121,28 @@ async function run(cmds: Cmd[]): Promise<void> {
 
     // The user answers after a round has read each conflict again (a website change made while
     // it waited shows then); answering before would rightly meet that change as a new conflict.
-    await h.pusher.push()
-    for (const item of await h.handlers['outbox:list']({})) {
-      await h.handlers['outbox:resolveConflict']({ id: item.id, keep: 'mine' })
+    await rig.h.pusher.push()
+    for (const item of await rig.h.handlers['outbox:list']({})) {
+      await rig.h.handlers['outbox:resolveConflict']({ id: item.id, keep: 'mine' })
     }
-    await h.drain(40)
-    expect(h.store.read.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 0 })
+    await rig.h.drain(40)
+    expect(rig.h.store.read.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 0 })
     for (const key of edited) {
       const [idText = '', field = 'owned'] = key.split('/')
-      const local = readSet(h.store.read, h.profileId, Number(idText))
-      const server = h.svc.admin.getCollectionValue('demo', Number(idText))
+      const local = readSet(rig.h.store.read, rig.h.profileId, Number(idText))
+      const server = rig.h.svc.admin.getCollectionValue('demo', Number(idText))
       expect(serverField(server, field as (typeof FIELDS)[number]), key).toEqual(
         local[field as keyof SetFieldValues]
       )
     }
   } finally {
-    h.close()
-    svc.close()
-    rmSync(dir, { recursive: true, force: true })
+    rig.close()
   }
 }
 
 describe('outbox model (fast-check)', () => {
   it('random edits, website changes, faults and restarts: nothing lost, conflicts exactly where due', async () => {
-    // A failure prints its seed; STUDBOOK_PROPERTY_SEED replays it, STUDBOOK_PROPERTY_RUNS=4 runs
-    // four times as many (test/property-runs.ts).
-    await fc.assert(fc.asyncProperty(fc.array(cmd, { minLength: 5, maxLength: 25 }), run), {
-      numRuns: runs(12)
-    })
+    // STUDBOOK_PROPERTY_RUNS=4 runs four times as many lists (test/property-runs.ts).
+    await checkModel(cmd, run)
   }, 240_000)
 })

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { browserApp } from '../ipc/browser-app'
+import { browserApp, until } from '../ipc/browser-app'
 
 /**
  * A bulk edit, then its undo while the edit's background push still runs: the undo is written by
@@ -11,15 +11,6 @@ const SETS = 600
 const BULK = 500
 const rig = browserApp('push-after-bulk', SETS)
 const { call } = rig
-
-async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) return false
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return true
-}
 
 beforeAll(async () => {
   await rig.syncDemo()

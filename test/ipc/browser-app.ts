@@ -69,3 +69,16 @@ export function browserApp(name: string, demoSets: number): BrowserApp {
     }
   }
 }
+
+/**
+ * Polls `check` until it holds: true, or false once `ms` have passed. The deadline only names a
+ * hang before the suite's own limit; nothing is timed.
+ */
+export async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) return false
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return true
+}
