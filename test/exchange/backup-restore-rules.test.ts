@@ -52,13 +52,29 @@ function hostile(base: string, name: string): string {
   return file.path
 }
 
+/** A started profile's backup, and the hostile one `name` made from it (as the screen sends it). */
+async function startHostile(name: string): Promise<{ base: string; data: string }> {
+  const base = await start()
+  return { base, data: base64(hostile(base, name)) }
+}
+
+/** Previews the hostile backup `name`; the preview, and the outbox's row count before it. */
+async function previewHostile(name: string) {
+  const { data } = await startHostile(name)
+  const before = outboxRows()
+  return { p: await t.x['exchange:previewRestore']({ data }), before }
+}
+
+/** A preview of `data` left running: it ends as 'done', or with its error. */
+const running = (data: string): Promise<unknown> =>
+  Promise.resolve(t.x['exchange:previewRestore']({ data })).then(
+    () => 'done',
+    (e: unknown) => e
+  )
+
 describe('a restore follows the edit path’s rules', () => {
   it('values that fail are never written; the rest is, and the outbox gets what the preview said', async () => {
-    const base = await start()
-    const before = outboxRows()
-    const p = await t.x['exchange:previewRestore']({
-      data: base64(hostile(base, 'values-beyond-rules.studbook'))
-    })
+    const { p, before } = await previewHostile('values-beyond-rules.studbook')
     expect(p?.refused.count).toBe(7)
     await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
     // The one valid new row is restored …
@@ -73,11 +89,7 @@ describe('a restore follows the edit path’s rules', () => {
   }, 120_000)
 
   it('sets the catalogue does not hold are left out and named; nothing is sent for them', async () => {
-    const base = await start()
-    const before = outboxRows()
-    const p = await t.x['exchange:previewRestore']({
-      data: base64(hostile(base, '100k-rows.studbook'))
-    })
+    const { p, before } = await previewHostile('100k-rows.studbook')
     expect(p?.unknownSets.count).toBe(100_000)
     expect(p?.serviceWrites).toBe(0)
     await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
@@ -117,13 +129,9 @@ describe('a restore follows the edit path’s rules', () => {
 
 describe('a preview can be stopped, and always cleans up', () => {
   it('a second preview cancels the first: its worker ends, its temp folder goes', async () => {
-    const base = await start()
-    const data = base64(hostile(base, '100k-rows.studbook'))
+    const { base, data } = await startHostile('100k-rows.studbook')
     // Called first (not deferred): the second call below finds it running.
-    const first = Promise.resolve(t.x['exchange:previewRestore']({ data })).then(
-      () => 'done',
-      (e: unknown) => e
-    )
+    const first = running(data)
     const second = await t.x['exchange:previewRestore']({ data: base64(base) })
     expect(await first).toMatchObject({ code: 'cancelled' })
     expect(second).not.toBeNull()
@@ -131,16 +139,12 @@ describe('a preview can be stopped, and always cleans up', () => {
   }, 120_000)
 
   it('"Stop reading" ends the running preview: cancelled, no temp folder; then nothing runs', async () => {
-    const base = await start()
-    const data = base64(hostile(base, '100k-rows.studbook'))
-    const running = Promise.resolve(t.x['exchange:previewRestore']({ data })).then(
-      () => 'done',
-      (e: unknown) => e
-    )
+    const { data } = await startHostile('100k-rows.studbook')
+    const preview = running(data)
     // Let the preview start its worker before stopping it.
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(await t.x['exchange:cancelRestore']({})).toEqual({ cancelled: true })
-    expect(await running).toMatchObject({ code: 'cancelled' })
+    expect(await preview).toMatchObject({ code: 'cancelled' })
     expect(leftovers()).toEqual([])
     expect(await t.x['exchange:cancelRestore']({})).toEqual({ cancelled: false })
   }, 120_000)

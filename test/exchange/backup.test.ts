@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createExchangeHandlers } from '../../src/main/exchange/handlers'
+import type { ExchangeHandlers } from '../../src/main/exchange/handlers'
 import {
   copiesOf,
   exchangeHarness,
@@ -44,6 +45,25 @@ async function someCollection(): Promise<void> {
   })
   await u['collection:updateMinifig']({ minifigNumber: 'sw0001a', ownedLoose: 3 })
   await u['flags:setLabel']({ flagNo: 2, label: 'Gift' })
+}
+
+/**
+ * The exchange as Electron runs it: native dialogs that answer `chosen` (null: the user cancelled),
+ * and a folder opener that notes each path in `opened`.
+ */
+function withDialogs(chosen: string | null, opened: string[] = []): ExchangeHandlers {
+  return createExchangeHandlers({
+    ...t.h.deps,
+    files: null,
+    dataFolder: {
+      chooseBackupTarget: () => Promise.resolve(chosen),
+      chooseBackupSource: () => Promise.resolve(chosen),
+      openFolder: (path) => {
+        opened.push(path)
+        return Promise.resolve()
+      }
+    }
+  })
 }
 
 function readBackupFile(path: string): string {
@@ -178,18 +198,7 @@ describe('back up and restore the collection', () => {
     await someCollection()
     const chosen = join(t.h.dir, 'chosen.studbook')
     const opened: string[] = []
-    const x = createExchangeHandlers({
-      ...t.h.deps,
-      files: null,
-      dataFolder: {
-        chooseBackupTarget: () => Promise.resolve(chosen),
-        chooseBackupSource: () => Promise.resolve(chosen),
-        openFolder: (path) => {
-          opened.push(path)
-          return Promise.resolve()
-        }
-      }
-    })
+    const x = withDialogs(chosen, opened)
     const r = await x['exchange:backup']({ saveWithDialog: true })
     expect(r.path).toBe(chosen)
     await t.h.handlers['collection:updateSet']({ setID: t.id('10179-1'), patch: { qtyOwned: 5 } })
@@ -206,15 +215,7 @@ describe('back up and restore the collection', () => {
 
   it('a cancelled dialog writes and changes nothing', async () => {
     t = await exchangeHarness()
-    const x = createExchangeHandlers({
-      ...t.h.deps,
-      files: null,
-      dataFolder: {
-        chooseBackupTarget: () => Promise.resolve(null),
-        chooseBackupSource: () => Promise.resolve(null),
-        openFolder: () => Promise.resolve()
-      }
-    })
+    const x = withDialogs(null)
     expect((await x['exchange:backup']({ saveWithDialog: true })).path).toBeNull()
     expect(await x['exchange:previewRestore']({ fromDialog: true })).toBeNull()
     expect(existsSync(join(t.h.dir, 'backups'))).toBe(false)
