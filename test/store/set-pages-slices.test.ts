@@ -1,6 +1,5 @@
-import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { harnessEachTest } from '../sync/sync-pull-harness'
+import { harnessEachTest, setCount, syncWhileSampling } from '../sync/sync-pull-harness'
 
 /**
  * Issue #25: a page of the catalogue (500 sets: 60-300 ms of work) is stored in several short
@@ -14,27 +13,19 @@ const harness = harnessEachTest()
 describe('storing the pages of a catalogue load', () => {
   it('commits each page in parts, with no transaction open across a turn', async () => {
     const x = await harness(SETS)
-    const other = new Database(x.store.path, { readonly: true })
     const seen = new Set<number>()
     const inTransaction: boolean[] = []
-    let on = true
-    const tick = () => {
-      if (!on) return
-      inTransaction.push(x.store.write.inTransaction)
-      seen.add(other.prepare('SELECT count(*) FROM sets').pluck().get() as number)
-      setImmediate(tick)
-    }
-    setImmediate(tick)
-    try {
-      const status = await x.sync.run()
-      expect(status.error).toBeNull()
-    } finally {
-      on = false
-      other.close()
-    }
+    await syncWhileSampling(
+      x,
+      (other) => {
+        inTransaction.push(x.store.write.inTransaction)
+        seen.add(setCount(other))
+      },
+      { everyMs: 'turn' }
+    )
     expect(inTransaction.every((t) => !t)).toBe(true)
     // Some turn saw part of a page stored: a count between two whole pages.
     expect([...seen].some((n) => n % 500 !== 0)).toBe(true)
-    expect(x.store.read.prepare('SELECT count(*) FROM sets').pluck().get()).toBe(SETS)
+    expect(setCount(x.store.read)).toBe(SETS)
   })
 })

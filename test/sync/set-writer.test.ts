@@ -1,6 +1,12 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { harnessEachTest, holdUntil, syncWhileSampling } from './sync-pull-harness'
+import {
+  harnessEachTest,
+  holdUntil,
+  mainChanges,
+  setCount,
+  syncWhileSampling
+} from './sync-pull-harness'
 
 /**
  * Issue #25: a catalogue load's pages are written from a connection of their own in a worker
@@ -14,42 +20,32 @@ const harness = harnessEachTest()
 describe('the set writer of a catalogue load', () => {
   it('stores sets while the main thread is held, none through the main connection', async () => {
     const x = await harness(SETS)
-    const other = new Database(x.store.path, { readonly: true })
-    const count = () => other.prepare('SELECT count(*) FROM sets').pluck().get() as number
-    const mainChanges = () =>
-      x.store.write.prepare('SELECT total_changes()').pluck().get() as number
-    const before = mainChanges()
+    const before = mainChanges(x)
     let holds = 0
     let grewWhileHeld = 0
     const at: { end: number | null } = { end: null }
     await syncWhileSampling(
       x,
-      () => {
-        const n = count()
+      (other) => {
+        const n = setCount(other)
         if (n >= SETS) {
-          at.end ??= mainChanges()
+          at.end ??= mainChanges(x)
           return false
         }
         if (n > 0 && holds < 10) {
           holds++
           // Nothing on this thread can write while it is held: only another thread's commit shows.
-          if (holdUntil(() => count() !== n, 2000)) grewWhileHeld++
+          if (holdUntil(() => setCount(other) !== n, 2000)) grewWhileHeld++
         }
       },
-      {
-        everyMs: 5,
-        done: () => {
-          other.close()
-        }
-      }
+      { everyMs: 5 }
     )
     expect(holds).toBeGreaterThan(0)
     expect(grewWhileHeld).toBeGreaterThan(0)
     // Rows the main connection changed by the time every set was in: themes, subthemes, years,
     // sync state and allowance counts; not the sets (nor their search index).
     expect(at.end).not.toBeNull()
-    const sets = x.store.read.prepare('SELECT count(*) FROM sets').pluck().get() as number
-    expect(sets).toBe(SETS)
+    expect(setCount(x.store.read)).toBe(SETS)
     const themes = x.store.read
       .prepare(
         `SELECT (SELECT count(*) FROM themes) + (SELECT count(*) FROM subthemes)
@@ -62,24 +58,18 @@ describe('the set writer of a catalogue load', () => {
 
   it('a first load finds each page by its words once the page is stored', async () => {
     const x = await harness(SETS)
-    const other = new Database(x.store.path, { readonly: true })
     // One statement, one snapshot: the sets and what the search index holds of them.
-    const counts = other.prepare(
-      'SELECT (SELECT count(*) FROM sets) AS sets, (SELECT count(*) FROM sets_fts_docsize) AS indexed'
-    )
+    const counts = (other: Database.Database) =>
+      other
+        .prepare(
+          'SELECT (SELECT count(*) FROM sets) AS sets, (SELECT count(*) FROM sets_fts_docsize) AS indexed'
+        )
+        .get() as { sets: number; indexed: number }
     const midway: { sets: number; indexed: number }[] = []
-    await syncWhileSampling(
-      x,
-      () => {
-        const c = counts.get() as { sets: number; indexed: number }
-        if (c.sets > 0 && c.sets < SETS) midway.push(c)
-      },
-      {
-        done: () => {
-          other.close()
-        }
-      }
-    )
+    await syncWhileSampling(x, (other) => {
+      const c = counts(other)
+      if (c.sets > 0 && c.sets < SETS) midway.push(c)
+    })
     expect(midway.length).toBeGreaterThan(0)
     expect(midway.filter((c) => c.indexed !== c.sets)).toEqual([])
   })
@@ -96,20 +86,11 @@ describe('the set writer of a catalogue load', () => {
         .all()
         .map((d) => String(d).replace(/\s+/g, ' '))
     const before = schema(x.store.read)
-    const other = new Database(x.store.path, { readonly: true })
     let fewestMidway = Infinity
-    await syncWhileSampling(
-      x,
-      () => {
-        const n = other.prepare('SELECT count(*) FROM sets').pluck().get() as number
-        if (n > 0 && n < SETS) fewestMidway = Math.min(fewestMidway, schema(other).length)
-      },
-      {
-        done: () => {
-          other.close()
-        }
-      }
-    )
+    await syncWhileSampling(x, (other) => {
+      const n = setCount(other)
+      if (n > 0 && n < SETS) fewestMidway = Math.min(fewestMidway, schema(other).length)
+    })
     expect(fewestMidway).toBeLessThan(before.length)
     expect(schema(x.store.read)).toEqual(before)
   })
@@ -117,7 +98,7 @@ describe('the set writer of a catalogue load', () => {
   it('a sync cancelled during the pages stops the writer, leaves what it stored findable, and resumes', async () => {
     const x = await harness(SETS)
     const other = new Database(x.store.path, { readonly: true })
-    const count = () => other.prepare('SELECT count(*) FROM sets').pluck().get() as number
+    const count = () => setCount(other)
     let cancelledAt: number | null = null
     let on = true
     const tick = () => {

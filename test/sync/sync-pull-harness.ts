@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { expect } from 'vitest'
 import { createMemoryStore } from '../../src/main/credentials/index'
 import { createEventBus } from '../../src/main/ipc/event-bus'
@@ -184,26 +185,42 @@ export function holdUntil(changed: () => boolean, limit: number): boolean {
   return false
 }
 
+/** Rows the harness's main write connection has changed since it opened. */
+export function mainChanges(h: Harness): number {
+  return h.store.write.prepare('SELECT total_changes()').pluck().get() as number
+}
+
+/** How many sets of the catalogue `db` sees. */
+export function setCount(db: Database.Database): number {
+  return db.prepare('SELECT count(*) FROM sets').pluck().get() as number
+}
+
 /**
- * Runs a sync while `sample` runs on this thread every `everyMs` (a reader beside the catalogue's
- * writer), until it returns false or the sync ends; the sync must end without an error. `done`
- * runs however it ends (to close the sampler's own connection).
+ * Runs a sync while `sample` runs on this thread every `everyMs` (or at every turn of the event
+ * loop) with a read-only connection of its own on the harness's file: a reader beside the
+ * catalogue's writer, as the window's searches are. Sampling stops when `sample` returns false
+ * or the sync ends; the sync must end without an error, and the reader is closed however it ends.
  */
 export async function syncWhileSampling(
   h: Harness,
-  sample: () => unknown,
-  { everyMs = 2, done }: { everyMs?: number; done?: () => void } = {}
+  sample: (reader: Database.Database) => unknown,
+  { everyMs = 2 }: { everyMs?: number | 'turn' } = {}
 ): Promise<void> {
+  const reader = new Database(h.store.path, { readonly: true })
   let on = true
-  const tick = (): void => {
-    if (on && sample() !== false) setTimeout(tick, everyMs)
+  const next = (): void => {
+    if (everyMs === 'turn') setImmediate(tick)
+    else setTimeout(tick, everyMs)
   }
-  setTimeout(tick, everyMs)
+  const tick = (): void => {
+    if (on && sample(reader) !== false) next()
+  }
+  next()
   try {
     const status = await h.sync.run()
     expect(status.error).toBeNull()
   } finally {
     on = false
-    done?.()
+    reader.close()
   }
 }
