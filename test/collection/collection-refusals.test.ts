@@ -34,6 +34,13 @@ function knownFigure(number: string): void {
     .run(h.profileId, number)
 }
 
+/** The refusal of an edit to something that is not there: its sentence and the field it names. */
+const notFound = (message: string, field: string) => ({
+  code: 'not_found',
+  message,
+  detail: { field }
+})
+
 async function refused(call: () => unknown, expected: Record<string, unknown>): Promise<void> {
   const before = snapshot()
   const heard = h.changes.length
@@ -45,11 +52,7 @@ async function refused(call: () => unknown, expected: Record<string, unknown>): 
 describe('refused edits name the problem and change nothing', () => {
   it('a set not in the catalogue, for a set edit and for a new copy', async () => {
     h = await editHarness()
-    const notHere = {
-      code: 'not_found',
-      message: 'Set 999 is not in the catalogue.',
-      detail: { field: 'setID' }
-    }
+    const notHere = notFound('Set 999 is not in the catalogue.', 'setID')
     await refused(
       () => h.handlers['collection:updateSet']({ setID: 999, patch: { owned: true } }),
       notHere
@@ -60,42 +63,25 @@ describe('refused edits name the problem and change nothing', () => {
   it('a copy edited or deleted under another set, or after its deletion, no longer exists', async () => {
     h = await editHarness()
     const copy = await h.handlers['collection:saveCopy']({ setID: 3, copy: COPY })
-    const gone = {
-      code: 'not_found',
-      message: 'That copy no longer exists.',
-      detail: { field: 'localId' }
+    const gone = notFound('That copy no longer exists.', 'localId')
+    /** Both an edit and a deletion of the copy under `setID` are refused as gone. */
+    const editAndDeleteRefused = async (setID: number, localId: string) => {
+      await refused(() => h.handlers['collection:saveCopy']({ setID, localId, copy: COPY }), gone)
+      await refused(() => h.handlers['collection:deleteCopy']({ setID, localId }), gone)
     }
-    await refused(
-      () => h.handlers['collection:saveCopy']({ setID: 4, localId: copy.localId, copy: COPY }),
-      gone
-    )
-    await refused(
-      () => h.handlers['collection:deleteCopy']({ setID: 4, localId: copy.localId }),
-      gone
-    )
+    await editAndDeleteRefused(4, copy.localId)
     await refused(() => h.handlers['collection:deleteCopy']({ setID: 3, localId: 'nope' }), gone)
     // A service copy deleted here stays (marked deleted) until the service confirms it.
     takeCopies(h, 5, [copyRecord(77, 'from the site')])
     const [site] = await h.handlers['collection:listCopies']({ setID: 5 })
     if (!site) throw new Error('the service copy is not listed')
     await h.handlers['collection:deleteCopy']({ setID: 5, localId: site.localId })
-    await refused(
-      () => h.handlers['collection:saveCopy']({ setID: 5, localId: site.localId, copy: COPY }),
-      gone
-    )
-    await refused(
-      () => h.handlers['collection:deleteCopy']({ setID: 5, localId: site.localId }),
-      gone
-    )
+    await editAndDeleteRefused(5, site.localId)
   })
 
   it('a minifigure the catalogue does not know, and a minifigure edit that changes nothing', async () => {
     h = await editHarness()
-    const unknown = {
-      code: 'not_found',
-      message: 'Minifigure zz999 is not known.',
-      detail: { field: 'minifigNumber' }
-    }
+    const unknown = notFound('Minifigure zz999 is not known.', 'minifigNumber')
     await refused(
       () => h.handlers['collection:updateMinifig']({ minifigNumber: 'zz999', wanted: true }),
       unknown
