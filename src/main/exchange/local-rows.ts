@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors'
 import type { ReadDb, WriteDb } from '../store/handles'
-import { inSlices } from '../store/slices'
+import { inSlicesOf } from '../store/slices'
 import type { LocalRow, LocalTable } from '../store/local-table'
 import { LOCAL_TABLES } from '../store/local-tables/index'
 import { countLocalRows, putLocalRows, rawLocalRows } from './local-rows-repo'
@@ -132,14 +132,10 @@ export async function mergeLocalRows(
   rows: LocalRows
 ): Promise<number> {
   const queue = LOCAL_TABLES.flatMap((t) => (rows[t.name] ?? []).map((r) => [t, r] as const))
-  let at = 0
-  return inSlices(db, (n) => {
-    const slice = queue.slice(at, at + n)
+  return inSlicesOf(db, queue, (slice) => {
     for (const table of LOCAL_TABLES) {
       const mine = slice.filter(([t]) => t === table).map(([, r]) => r)
       if (mine.length > 0) putLocalRows(db, table, profileId, mine, 'merge')
     }
-    at += slice.length
-    return { units: slice.length, more: at < queue.length }
   })
 }

@@ -1,7 +1,7 @@
 import type { ReadDb, WriteDb } from './handles'
 import { all, get, run, transaction } from './handles'
 import { noteCatalogueChange } from './match-sets'
-import { inSlices, nextTurn } from './slices'
+import { inSlices, inSlicesOf, nextTurn } from './slices'
 import type { SliceOptions } from './slices'
 import { raw, sql } from './sql'
 
@@ -177,15 +177,12 @@ async function analyse(db: WriteDb, pace?: () => Promise<void>): Promise<void> {
     sql`SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'sets'`
   )
   // Statistics are derived data: written as a cache is (no fsync each), as many a slice as fit.
-  let next = 0
-  await inSlices(
+  await inSlicesOf(
     db,
-    (n) => {
-      const part = names.slice(next, next + n)
-      next += part.length
+    names,
+    (part) => {
       // Names come from the schema itself, never from input; quoted all the same.
       for (const { name } of part) db.exec(`ANALYZE "${name.replaceAll('"', '""')}"`)
-      return { units: part.length, more: next < names.length }
     },
     { first: 1, max: 64, cache: true, ...(pace ? { pace } : {}) }
   )

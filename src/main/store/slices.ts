@@ -123,3 +123,28 @@ export async function inSlices(
     options.between?.()
   }
 }
+
+/**
+ * inSlices over a list: `step` is given the next part of `items` (as many as the measured speed
+ * allows), each part in its own transaction, and `last` is true with the part that ends the list
+ * (an empty list: one step, with no items). Returns how many items were done.
+ */
+export function inSlicesOf<T>(
+  db: WriteDb,
+  items: readonly T[],
+  step: (part: readonly T[], last: boolean) => void,
+  options: SliceOptions = {}
+): Promise<number> {
+  let at = 0
+  return inSlices(
+    db,
+    (n) => {
+      const part = items.slice(at, at + n)
+      at += part.length
+      const more = at < items.length
+      step(part, !more)
+      return { units: part.length, more }
+    },
+    options
+  )
+}

@@ -5,7 +5,7 @@ import type { CatalogueSetInput } from '../../catalogue/index'
 import { indexInStep } from '../../store/fts'
 import type { InStepIndex } from '../../store/fts'
 import type { WriteDb } from '../../store/handles'
-import { inSlices } from '../../store/slices'
+import { inSlicesOf } from '../../store/slices'
 import type { SliceOptions } from '../../store/slices'
 import { setSyncValue } from '../../store/sync-state-repo'
 
@@ -70,18 +70,14 @@ export async function writeSetPage(
   options: SliceOptions = {}
 ): Promise<number[]> {
   const ids: number[] = []
-  let at = 0
-  await inSlices(
+  await inSlicesOf(
     db,
-    (n) => {
-      const part = page.sets.slice(at, at + n)
-      at += part.length
+    page.sets,
+    (part, last) => {
       const changed = upsertSets(db, page.profileId, part, page.fetchedAt)
       indexInStep(db, inStep, changed.length)
       ids.push(...changed)
-      if (at < page.sets.length) return { units: part.length, more: true }
-      for (const [key, value] of page.state) setSyncValue(db, page.profileId, key, value)
-      return { units: part.length, more: false }
+      if (last) for (const [key, value] of page.state) setSyncValue(db, page.profileId, key, value)
     },
     { first: 100, max: 500, cache: true, ...options }
   )
