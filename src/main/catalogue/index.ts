@@ -25,3 +25,4 @@ export {
   writeMinifigPage
 } from './minifigs-repo'
 export type { CatalogueMinifigInput } from './minifigs-repo'
+export { setWords, setsNamedByNumber } from './set-names-repo'

@@ -6,7 +6,8 @@ import { applyEdits, isBlank, listCopies, readCopy, readSet, setEdit } from '../
 import type { Edit } from '../collection/index'
 import type { WriteDb } from '../store/handles'
 import { transaction } from '../store/handles'
-import { deleteEntry, entryOfCopy, insertEntry, purgeDead, setWords } from './ledger-repo'
+import { setWords } from '../catalogue/index'
+import { deleteEntry, entryOfCopy, insertEntry, purgeDead } from './ledger-repo'
 
 interface Disposal {
   readonly setID: number

@@ -105,19 +105,6 @@ export function purgeDead(db: WriteDb, profileId: number): number {
   ).changes
 }
 
-/** The catalogue's words for a set, copied into the entry so it outlives the catalogue row. */
-export function setWords(
-  db: ReadDb,
-  profileId: number,
-  setID: number
-): { full_number: string; name: string; theme: string; year: number | null } | undefined {
-  return get(
-    db,
-    sql`SELECT full_number, name, theme, year FROM sets
-        WHERE profile_id = ${profileId} AND set_id = ${setID}`
-  )
-}
-
 const listed = sql`SELECT e.*, ${gainCurrency} AS gain_currency, ${copyHeldBy('e')} AS held
   FROM ledger_entries e`
 

@@ -1,12 +1,7 @@
 import { parseLabelCode } from '../../shared/model/box-label'
 import type { ReadDb } from '../store/handles'
-import {
-  copiesByCollectionId,
-  copiesByIdHead,
-  copiesByIds,
-  copiesOfSetNumber,
-  setsNumbered
-} from './shelf-repo'
+import { setsNamedByNumber } from '../catalogue/index'
+import { copiesByCollectionId, copiesByIdHead, copiesByIds, copiesOfSetNumber } from './shelf-repo'
 import type { LocatedCopyRow } from './shelf-repo'
 
 /**
@@ -62,7 +57,7 @@ export function resolveCode(db: ReadDb, p: number, text: string): Resolved {
     const variant = set[2] === undefined ? null : Number(set[2])
     const copies = copiesOfSetNumber(db, p, set[1], variant)
     if (copies.length > 0) return { kind: 'copies', copies }
-    const sets = setsNumbered(db, p, set[1], variant)
+    const sets = setsNamedByNumber(db, p, set[1], variant)
     if (sets.length === 1 && sets[0] !== undefined) {
       return { kind: 'noCopy', set: sets[0], why: 'a set with no copy in the collection' }
     }

@@ -5,9 +5,9 @@ import { copyLocations, locatedCopies } from '../collection/index'
 import type { LocatedCopyRow } from '../collection/index'
 
 /**
- * Every statement of the shelf audit: the audits and their marks (migration 150), and the sets a
- * code can name. The locations the copies use and the copies a code can name are the collection's
- * (locatedCopies), which owns the copies.
+ * Every statement of the shelf audit: the audits and their marks (migration 150). The locations
+ * the copies use and the copies a code can name are the collection's (locatedCopies), which owns
+ * the copies; the sets a number names are the catalogue's (setsNamedByNumber).
  */
 
 export type { LocatedCopyRow }
@@ -158,29 +158,4 @@ export function dropMark(db: WriteDb, a: AuditKey, key: { localId: string; code:
 /** Live copies whose local id starts with `head` (a label's printed `local 1a2b3c4d`). */
 export function copiesByIdHead(db: ReadDb, p: number, head: string): LocatedCopyRow[] {
   return locatedCopies(db, p, { localIdHead: head })
-}
-
-/** Catalogue sets numbered so (`number`, any variant when `variant` is null), a few at most. */
-export function setsNumbered(
-  db: ReadDb,
-  p: number,
-  number: string,
-  variant: number | null
-): { set_id: number; full_number: string; name: string }[] {
-  const full = variant === null ? null : `${number}-${String(variant)}`
-  return full === null
-    ? all(
-        db,
-        // Every variant's full number starts `<number>-`: a range of sets_by_full_number
-        // ('.' follows '-'), where `number = ?` would walk all 20,000 sets.
-        sql`SELECT set_id, full_number, name FROM sets
-            WHERE profile_id = ${p} AND full_number >= ${`${number}-`}
-              AND full_number < ${`${number}.`} AND number = ${number}
-            ORDER BY number_variant LIMIT 5`
-      )
-    : all(
-        db,
-        sql`SELECT set_id, full_number, name FROM sets
-            WHERE profile_id = ${p} AND full_number = ${full} LIMIT 5`
-      )
 }
