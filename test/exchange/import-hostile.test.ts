@@ -74,6 +74,13 @@ async function preview(x: ExchangeHarness, file: HostileFile): Promise<Outcome> 
   return { result: outcome.value, beats, failed }
 }
 
+/** Opens a harness (closed after the test) and previews `file` in it; the harness with the outcome. */
+async function previewFresh(file: HostileFile): Promise<Outcome & { x: ExchangeHarness }> {
+  const x = await exchangeHarness()
+  t = x
+  return { ...(await preview(x, file)), x }
+}
+
 /** The main thread answered several real calls while the worker read, and none failed. */
 function answeredThroughout(o: Outcome): void {
   expect(o.failed).toEqual([])
@@ -120,8 +127,7 @@ describe('hostile import files end in a typed error, the app answering meanwhile
   it(
     'a flood of blank lines is read without keeping them: the one real row is previewed',
     async () => {
-      t = await exchangeHarness()
-      const seen = await preview(t, csvBlankLines())
+      const seen = await previewFresh(csvBlankLines())
       const { result } = seen
       expect(result.ok).toBe(true)
       const value = (result as { value: ImportPreviewDto }).value
@@ -138,8 +144,7 @@ describe('hostile import files end in a typed error, the app answering meanwhile
   it(
     'millions of cells under every cap: a preview or the memory cap, never the app growing',
     async () => {
-      t = await exchangeHarness()
-      const seen = await preview(t, csvManyCells())
+      const seen = await previewFresh(csvManyCells())
       const { result } = seen
       if (result.ok) {
         expect((result.value as ImportPreviewDto).rows).toBe(100_000)
@@ -193,8 +198,7 @@ describe('small hostile files', () => {
   it(
     'a row of 1,001 columns is refused by the column cap, naming its line',
     async () => {
-      t = await exchangeHarness()
-      const { result } = await preview(t, csvWideShortRow())
+      const { result } = await previewFresh(csvWideShortRow())
       expect(result).toMatchObject({
         ok: false,
         error: {
@@ -209,8 +213,7 @@ describe('small hostile files', () => {
   it(
     'two byte order marks: both dropped, the header read, and the preview says so',
     async () => {
-      t = await exchangeHarness()
-      const { result } = await preview(t, twoBoms())
+      const { result } = await previewFresh(twoBoms())
       expect(result.ok).toBe(true)
       const value = (result as { value: ImportPreviewDto }).value
       expect(value.notices).toContain(
@@ -229,9 +232,8 @@ describe('small hostile files', () => {
   it(
     'one byte order mark is no news',
     async () => {
-      t = await exchangeHarness()
       const one = Buffer.from('\uFEFFNumber,Qty owned\r\n10179-1,2\r\n', 'utf8')
-      const { result } = await preview(t, { name: 'one.csv', format: 'collection', bytes: one })
+      const { result } = await previewFresh({ name: 'one.csv', format: 'collection', bytes: one })
       expect((result as { value: ImportPreviewDto }).value.notices).toEqual([])
     },
     NO_CLOCK
@@ -240,12 +242,11 @@ describe('small hostile files', () => {
   it(
     'a note with a formula after CR or LF imports as text and exports guarded',
     async () => {
-      t = await exchangeHarness()
-      const { result } = await preview(t, formulaAfterCr())
+      const { result, x } = await previewFresh(formulaAfterCr())
       const value = (result as { value: ImportPreviewDto }).value
       expect(value.problems).toEqual([])
-      await t.x['exchange:applyImport']({ previewId: value.previewId })
-      const file = await t.x['exchange:export']({
+      await x.x['exchange:applyImport']({ previewId: value.previewId })
+      const file = await x.x['exchange:export']({
         format: 'collection',
         bom: false,
         saveWithDialog: false
