@@ -40,6 +40,9 @@ afterAll(() => {
   t.close()
 })
 
+/** The search as the set list polls it while a sync runs. */
+const poll = () => searchSets(t.store.read, t.pid, q)
+
 /** Writes one set to the catalogue, as a sync's slice does. */
 function writeSet(setID: number, name: string): void {
   transaction(t.store.write, () =>
@@ -68,7 +71,7 @@ describe('the total of a search while a sync writes other things', () => {
   it('is counted once over polls with writes that are not to the sets between them', () => {
     const before = counts.n
     for (let i = 0; i < 10; i++) {
-      expect(searchSets(t.store.read, t.pid, q).total).toBe(N)
+      expect(poll().total).toBe(N)
       // What each page request of a sync writes meanwhile: not the catalogue.
       setSyncValue(t.store.write, t.pid, 'minifigs_pulled_at', `poll ${String(i)}`)
     }
@@ -76,32 +79,29 @@ describe('the total of a search while a sync writes other things', () => {
   })
 
   it('is counted again once a set is written', () => {
-    expect(searchSets(t.store.read, t.pid, q).total).toBe(N)
+    expect(poll().total).toBe(N)
     writeSet(N + 1, 'one more')
-    expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 1)
+    expect(poll().total).toBe(N + 1)
   })
 
   it('is not counted again on each write while a costly count would hold the thread', () => {
     const clock = steppingClock(0)
     try {
-      const write = (setID: number): void => {
-        writeSet(setID, 'loading')
-      }
-      write(N + 2)
-      expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 2)
+      writeSet(N + 2, 'loading')
+      expect(poll().total).toBe(N + 2)
       const before = counts.n
       // A sync's slices, each followed by a poll: the last total is shown meanwhile.
       for (let i = 3; i < 8; i++) {
-        write(N + i)
-        expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 2)
+        writeSet(N + i, 'loading')
+        expect(poll().total).toBe(N + 2)
       }
       expect(counts.n - before).toBe(0)
       // Ten times its cost is not enough while under a second has passed.
       clock.skip(200)
-      expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 2)
+      expect(poll().total).toBe(N + 2)
       // Once a second has passed (and ten times the count's cost), the next poll counts again.
       clock.skip(1000)
-      expect(searchSets(t.store.read, t.pid, q).total).toBe(N + 7)
+      expect(poll().total).toBe(N + 7)
       expect(counts.n - before).toBe(1)
     } finally {
       clock.restore()
@@ -114,20 +114,17 @@ describe('the total of a search while a sync writes other things', () => {
     // The clock starts well after the earlier tests' counts.
     const clock = steppingClock(1e7)
     try {
-      const write = (setID: number): void => {
-        writeSet(setID, 'late')
-      }
-      write(N + 20)
-      const counted = searchSets(t.store.read, t.pid, q)
+      writeSet(N + 20, 'late')
+      const counted = poll()
       expect(counted.recountInMs).toBeUndefined()
-      write(N + 21)
-      const kept = searchSets(t.store.read, t.pid, q)
+      writeSet(N + 21, 'late')
+      const kept = poll()
       expect(kept.total).toBe(counted.total)
       // The rest of the second the count waits for, give or take the clock's steps.
       expect(kept.recountInMs).toBeGreaterThan(900)
       expect(kept.recountInMs).toBeLessThanOrEqual(1000)
       clock.skip(kept.recountInMs ?? 0)
-      const again = searchSets(t.store.read, t.pid, q)
+      const again = poll()
       expect(again.total).toBe(counted.total + 1)
       expect(again.recountInMs).toBeUndefined()
     } finally {
