@@ -8,6 +8,7 @@ import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
 import { mountSmallDisk } from '../store/small-disk'
 import type { SmallDisk } from '../store/small-disk'
+import { outboxRows } from './push-rig'
 
 /**
  * Issue #13 item 6 on a real full disk (a 6 MB tmpfs): edits refused while it is full say so in
@@ -36,11 +37,7 @@ afterAll(() => {
   }
 })
 
-const rows = () =>
-  h.store.read.prepare('SELECT target, field, state, reason FROM outbox ORDER BY id').all() as {
-    state: string
-    reason: string | null
-  }[]
+const rows = () => outboxRows(h.store, 'target', 'field', 'state', 'reason')
 
 describe.skipIf(disk === null)('a full disk during edits and pushes', () => {
   it('nothing is parked and every acknowledged edit reaches the service once space returns', async () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { COPY } from '../collection/copy-helpers'
 import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
+import { outboxRows } from './push-rig'
 
 /**
  * Issue #26 item 3: a conflict holds back only the field it is about. Every other field of the
@@ -13,12 +14,7 @@ afterEach(() => {
   h.close()
 })
 
-const outbox = () =>
-  h.store.read.prepare('SELECT target, field, state FROM outbox ORDER BY id').all() as {
-    target: string
-    field: string
-    state: string
-  }[]
+const outbox = () => outboxRows(h.store, 'target', 'field', 'state')
 
 const prices = async (setID: number) =>
   (await h.client.v2.getCollectionDetail({ SetID: setID }))

@@ -3,6 +3,7 @@ import type { CollectionDetailRecord } from '../../src/shared/protocol/records'
 import { COPY, pullCopies } from '../collection/copy-helpers'
 import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
+import { outboxRows } from './push-rig'
 
 /**
  * One push round of a copy, checked without a pull in between: the round itself must finish
@@ -41,11 +42,7 @@ async function harness(): Promise<Net> {
   return net
 }
 
-const outbox = () =>
-  h.store.read.prepare('SELECT field, state FROM outbox ORDER BY id').all() as {
-    field: string
-    state: string
-  }[]
+const outbox = () => outboxRows(h.store, 'field', 'state')
 
 const storedCopies = (setID: number) =>
   h.store.read.prepare('SELECT local_id FROM copies WHERE set_id = ?').all(setID)

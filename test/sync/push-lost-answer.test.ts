@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { COPY } from '../collection/copy-helpers'
 import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
+import { outboxRows } from './push-rig'
 
 /**
  * The service applies a write and its answer never arrives (the connection drops on the way
@@ -35,8 +36,7 @@ async function losing(): Promise<{ lose: (op: string) => void }> {
   }
 }
 
-const rows = () =>
-  h.store.read.prepare('SELECT field, state, desired, base FROM outbox ORDER BY id').all()
+const rows = () => outboxRows(h.store, 'field', 'state', 'desired', 'base')
 
 /**
  * A copy added and synced, then edited to a price of 60 whose write the service applied while

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { ReferenceService } from '../../src/emulator/index'
 import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
+import { outboxRows } from './push-rig'
 
 /**
  * The pusher's promises a user relies on, each pinned where a one-character change in the pusher
@@ -15,12 +16,7 @@ afterEach(() => {
   h.close()
 })
 
-const outbox = () =>
-  h.store.read.prepare('SELECT field, state, attempts FROM outbox ORDER BY id').all() as {
-    field: string
-    state: string
-    attempts: number
-  }[]
+const outbox = () => outboxRows(h.store, 'field', 'state', 'attempts')
 
 /**
  * A service that answers OK to a notes write on `setID` but keeps the old notes: what a user

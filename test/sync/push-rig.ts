@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import { expect } from 'vitest'
 import { createBulkEditHandlers } from '../../src/main/collection/bulk-edit-handlers'
+import type { OutboxRow } from '../../src/main/collection/index'
 import type { Store } from '../../src/main/store/connection'
 import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
@@ -18,6 +19,17 @@ import { closedAfterEach } from '../closed-after-each'
  */
 export function pushHarnessEachTest(): typeof pushHarness {
   return closedAfterEach(pushHarness)
+}
+
+/** The outbox rows of `store` in the order they were queued, with only the `columns` a test reads. */
+export function outboxRows<K extends keyof OutboxRow>(
+  store: Store,
+  ...columns: K[]
+): Pick<OutboxRow, K>[] {
+  return store.read.prepare(`SELECT ${columns.join(', ')} FROM outbox ORDER BY id`).all() as Pick<
+    OutboxRow,
+    K
+  >[]
 }
 
 export interface WriteWatch {

@@ -4,22 +4,14 @@ import { insertSets } from '../collection/harness'
 import { COPY } from '../collection/copy-helpers'
 import { pushHarness } from '../collection/service-harness'
 import type { PushHarness } from '../collection/service-harness'
+import { outboxRows } from './push-rig'
 
 let h: PushHarness
 afterEach(() => {
   h.close()
 })
 
-const rows = () =>
-  h.store.read
-    .prepare('SELECT target, field, state, reason, server FROM outbox ORDER BY id')
-    .all() as {
-    target: string
-    field: string
-    state: string
-    reason: string | null
-    server: string | null
-  }[]
+const rows = () => outboxRows(h.store, 'target', 'field', 'state', 'reason', 'server')
 
 // A non-ASCII note: it must survive the SOAP body and the read-back comparison.
 const copy = { ...COPY, notes: 'café' }
