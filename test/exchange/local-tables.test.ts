@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { localTable } from '../../src/main/store/local-table'
 import { LOCAL_TABLES } from '../../src/main/store/local-tables/index'
 import { watchNotices } from '../../src/main/store/local-tables/watch-notices'
-import { exchangeHarness, setState } from './store-fixtures'
+import { exchangeEachTest, setState } from './store-fixtures'
 import type { ExchangeHarness } from './store-fixtures'
 import { SEVERAL_BEATS, withHeartbeat } from './heartbeat'
 import { backupData, fullExport, restoreBackup } from '../ledger/local-table-travel'
@@ -12,6 +12,7 @@ import { backupData, fullExport, restoreBackup } from '../ledger/local-table-tra
  * Local tables are declared once (store/local-tables) and carried by the backup, the restore and
  * the full export; the retirement watch's notices are the first.
  */
+const exchange = exchangeEachTest()
 let t: ExchangeHarness
 
 const notices = (): unknown[] =>
@@ -30,7 +31,7 @@ function notice(setID: number, exit: string): void {
 
 /** A harness whose profile holds two watch notices (10179-1 and 21309-1). */
 async function twoNotices(): Promise<void> {
-  t = await exchangeHarness()
+  t = await exchange()
   notice(t.id('10179-1'), '2026-12-31')
   notice(t.id('21309-1'), '2027-01-15')
 }
@@ -42,21 +43,17 @@ describe('the local tables registry', () => {
   })
 
   it('every registered table is in the schema with profile_id and the columns it names', async () => {
-    const h = await exchangeHarness()
-    try {
-      for (const table of LOCAL_TABLES) {
-        const cols = (
-          h.h.store.read.prepare('SELECT name FROM pragma_table_xinfo(?)').all(table.name) as {
-            name: string
-          }[]
-        ).map((c) => c.name)
-        expect({
-          table: table.name,
-          missing: ['profile_id', ...table.columns].filter((c) => !cols.includes(c))
-        }).toEqual({ table: table.name, missing: [] })
-      }
-    } finally {
-      h.close()
+    const h = await exchange()
+    for (const table of LOCAL_TABLES) {
+      const cols = (
+        h.h.store.read.prepare('SELECT name FROM pragma_table_xinfo(?)').all(table.name) as {
+          name: string
+        }[]
+      ).map((c) => c.name)
+      expect({
+        table: table.name,
+        missing: ['profile_id', ...table.columns].filter((c) => !cols.includes(c))
+      }).toEqual({ table: table.name, missing: [] })
     }
   })
 
@@ -71,10 +68,6 @@ describe('the local tables registry', () => {
 })
 
 describe('local tables travel in backups', () => {
-  afterEach(() => {
-    t.close()
-  })
-
   it('a backup then a restore carries the watch notices, merged with those given since', async () => {
     await twoNotices()
     const data = await backupData(t)
@@ -92,7 +85,7 @@ describe('local tables travel in backups', () => {
   })
 
   it('a backup without the table (an older one) still restores, and leaves the notices alone', async () => {
-    t = await exchangeHarness()
+    t = await exchange()
     await t.h.handlers['collection:updateSet']({ setID: t.id('10179-1'), patch: { rating: 4 } })
     const data = await backupData(t, (db) => db.exec('DROP TABLE watch_notices'))
     notice(t.id('21309-1'), '2027-01-15')
@@ -109,7 +102,7 @@ describe('local tables travel in backups', () => {
   ])(
     'a damaged row (%s) refuses the restore with a typed error; nothing is written',
     async (_n, bad) => {
-      t = await exchangeHarness()
+      t = await exchange()
       notice(t.id('10179-1'), '2026-12-31')
       const data = await backupData(t, (db) => db.exec(bad))
       t.h.store.write.prepare('DELETE FROM watch_notices').run()
@@ -128,7 +121,7 @@ describe('local tables travel in backups', () => {
   )
 
   it('a hostile row count is refused before its rows are read, calls answered meanwhile', async () => {
-    t = await exchangeHarness()
+    t = await exchange()
     const data = await backupData(t, (db) => {
       const n = watchNotices.maxRows + 1
       db.prepare(
@@ -151,10 +144,6 @@ describe('local tables travel in backups', () => {
 })
 
 describe('local tables travel in the full export', () => {
-  afterEach(() => {
-    t.close()
-  })
-
   it('a full export then its import carries the watch notices, and says so', async () => {
     await twoNotices()
     const content = await fullExport(t)
@@ -170,7 +159,7 @@ describe('local tables travel in the full export', () => {
   })
 
   it('a damaged local row refuses the file with a typed error; nothing is written', async () => {
-    t = await exchangeHarness()
+    t = await exchange()
     notice(t.id('10179-1'), '2026-12-31')
     const content = (await fullExport(t)).replace('2026-12-31', 'tomorrow')
     t.h.store.write.prepare('DELETE FROM watch_notices').run()
@@ -184,7 +173,7 @@ describe('local tables travel in the full export', () => {
   })
 
   it('more local rows than the table allows refuse the file', async () => {
-    t = await exchangeHarness()
+    t = await exchange()
     notice(t.id('10179-1'), '2026-12-31')
     const content = await fullExport(t)
     const line = content.split('\n').find((l) => l.includes('watch_notices')) ?? ''
