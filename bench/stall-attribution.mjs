@@ -11,21 +11,16 @@
  * Plain JS, so NODE_OPTIONS can load it before tsx.
  */
 import { appendFileSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { isMainThread } from 'node:worker_threads'
+import { readOrProbe, sqliteClasses } from './sqlite-probe.mjs'
 
 const out = process.env['STUDBOOK_ATTRIB_OUT']
 const SLOW_CALL_MS = 20
 const STALL_MS = 50
 
 function probe(file) {
-  const require = createRequire(new URL('../package.json', import.meta.url))
-  let Database
-  try {
-    Database = require('better-sqlite3')
-  } catch {
-    return
-  }
+  const sqlite = sqliteClasses()
+  if (sqlite === null) return
+  const { Database, statement } = sqlite
   const lines = []
   const now = () => performance.now()
   const record = (entry) => {
@@ -52,9 +47,6 @@ function probe(file) {
       }
     }
   }
-  const scratch = new Database(':memory:')
-  const statement = Object.getPrototypeOf(scratch.prepare('SELECT 1'))
-  scratch.close()
   const text = (s) =>
     String(s ?? '')
       .replace(/\s+/g, ' ')
@@ -109,8 +101,4 @@ function report(file, min) {
   }
 }
 
-if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
-  report(process.argv[2], Number(process.argv[3] ?? 100))
-} else if (out !== undefined && out !== '' && isMainThread) {
-  probe(out)
-}
+readOrProbe(import.meta.url, out, ([file, min]) => report(file, Number(min ?? 100)), probe)

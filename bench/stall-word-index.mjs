@@ -11,23 +11,15 @@
  * Plain JS, so NODE_OPTIONS can load it before tsx.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { isMainThread } from 'node:worker_threads'
+import { readOrProbe, sqliteClasses } from './sqlite-probe.mjs'
 
 const out = process.env['STUDBOOK_WORDPROBE_OUT']
 const isIndexRead = (source) => /FROM sets WHERE id >/.test(source)
 
 function probe(file) {
-  const require = createRequire(new URL('../package.json', import.meta.url))
-  let Database
-  try {
-    Database = require('better-sqlite3')
-  } catch {
-    return
-  }
-  const scratch = new Database(':memory:')
-  const statement = Object.getPrototypeOf(scratch.prepare('SELECT 1'))
-  scratch.close()
+  const sqlite = sqliteClasses()
+  if (sqlite === null) return
+  const { statement } = sqlite
   let rows = 0
   let readMs = 0
   let otherMs = 0
@@ -86,9 +78,11 @@ function summary(file) {
   )
 }
 
-if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split('/').pop())) {
-  const file = process.argv[2]
-  if (file !== undefined) summary(file)
-} else if (out !== undefined && out !== '' && isMainThread) {
-  probe(`${out}.${String(process.pid)}`)
-}
+readOrProbe(
+  import.meta.url,
+  out,
+  ([file]) => {
+    if (file !== undefined) summary(file)
+  },
+  (prefix) => probe(`${prefix}.${String(process.pid)}`)
+)
