@@ -1,12 +1,18 @@
+import type { Result } from '../../../shared/ipc/result'
 import type { ExportResultDto } from '../../../shared/model/exchange'
 import { notices } from './state/notices.svelte'
 
 /**
- * Hands an export's file to the user and says so. The desktop app has saved it already (its own
- * dialog); a browser gets the text as a download. `noun` names what was counted ("rows",
- * "entries").
+ * Hands an export's file to the user and says so, or says why there is none. The desktop app has
+ * saved it already (its own dialog); a browser gets the text as a download. `noun` names what
+ * was counted ("rows", "entries").
  */
-export function deliverExport(r: ExportResultDto, noun: string): void {
+export function deliverExport(result: Result<ExportResultDto>, noun: string): void {
+  if (!result.ok) {
+    notices.error(result.error)
+    return
+  }
+  const r = result.value
   if (r.savedTo !== null) {
     notices.info(`Exported ${r.rows} ${noun} to ${r.savedTo}`)
     return

@@ -78,19 +78,21 @@ class LabelsState extends OwnFields(fresh) {
     void this.build()
   }
 
+  // Setters a field binds to are arrow properties (see report.svelte.ts).
+
   /** Follows the location field as the user types; `build` asks when they leave it. */
-  setLocation(location: string): void {
+  readonly setLocation = (location: string): void => {
     this.write({ location })
   }
 
   /** The user picks the sheet their labels came on; kept on this computer. */
-  setSheet(sheet: LabelSheetId): void {
+  readonly setSheet = (sheet: LabelSheetId): void => {
     this.write({ sheet })
     keep(SHEET_KEY, sheet)
   }
 
   /** The label a partly used sheet starts at, as typed (the screen clamps it to the sheet). */
-  setStart(start: number): void {
+  readonly setStart = (start: number): void => {
     this.write({ start })
   }
 

@@ -107,27 +107,30 @@ class ReportState extends OwnFields(fresh) {
     void this.build()
   }
 
+  // The setters a field binds to are arrow properties, so a screen binds them as they are:
+  // `bind:value={() => report.paper, report.setPaper}`.
+
   /** The user picks the shop whose retail prices fill in: the report is made again. */
-  setRegion(region: RetailRegion): void {
+  readonly setRegion = (region: RetailRegion): void => {
     this.write({ region })
     void this.build()
   }
 
   /** The user ticks or unticks Pictures: from then on the report's size no longer decides. */
-  setPictures(on: boolean): void {
+  readonly setPictures = (on: boolean): void => {
     this.write({ pictures: on, picturesChosen: true })
   }
 
-  setGroupByTheme(on: boolean): void {
+  readonly setGroupByTheme = (on: boolean): void => {
     this.write({ groupByTheme: on })
   }
 
-  setPaper(paper: PaperSize): void {
+  readonly setPaper = (paper: PaperSize): void => {
     this.write({ paper })
   }
 
   /** Follows the title field as the user types; `rememberTitle` keeps it when they leave it. */
-  setTitle(title: string): void {
+  readonly setTitle = (title: string): void => {
     this.write({ title })
   }
 
