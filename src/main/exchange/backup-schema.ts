@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors'
 import type { ReadDb } from '../store/handles'
 import { LOCAL_TABLES } from '../store/local-tables/index'
+import { newerSchema } from '../store/migrate'
 import { backupSchemaRows, tableColumns, userVersionOf } from './backup-repo'
 
 /**
@@ -90,14 +91,8 @@ interface CheckedSchema {
 export function checkBackupSchema(db: ReadDb, first: number, head: number): CheckedSchema {
   const rows = backupSchemaRows(db)
   const version = userVersionOf(db)
-  if (version > head) {
-    throw new AppError(
-      'invalid_input',
-      `This backup was made by a newer Studbook (schema ${version}; this version knows ${head}). ` +
-        'Update Studbook to restore it.',
-      { field: 'data' }
-    )
-  }
+  const newer = newerSchema('This backup was made', version, head, 'restore')
+  if (newer !== null) throw new AppError('invalid_input', newer, { field: 'data' })
   if (version < first) throw notABackup(`schema version ${version}`)
   const has = new Set<string>()
   for (const [table, columns] of Object.entries({ ...READ_TABLES, ...LOCAL_READS })) {

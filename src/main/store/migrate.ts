@@ -10,17 +10,32 @@ export function userVersion(db: WriteDb): number {
   return db.pragma('user_version', { simple: true }) as number
 }
 
+/**
+ * Why a file of schema `version` is not for this Studbook, which knows up to `head`, or null when
+ * it is not newer: `made` says what the file is, `use` what this version will not do with it.
+ */
+export function newerSchema(
+  made: string,
+  version: number,
+  head: number,
+  use: string
+): string | null {
+  if (version <= head) return null
+  return (
+    `${made} by a newer Studbook (schema ${version}; this version knows ${head}). ` +
+    `Update Studbook to ${use} it.`
+  )
+}
+
 /** Refuses a file written by a newer Studbook: changing it could destroy data we do not understand. */
 export function assertNotFromFuture(db: WriteDb, migrations: readonly Migration[]): void {
-  const version = userVersion(db)
-  const head = headVersion(migrations)
-  if (version > head) {
-    throw new AppError(
-      'db_from_future',
-      `This database was written by a newer Studbook (schema ${version}; this version knows ${head}). ` +
-        'Update Studbook to open it.'
-    )
-  }
+  const why = newerSchema(
+    'This database was written',
+    userVersion(db),
+    headVersion(migrations),
+    'open'
+  )
+  if (why !== null) throw new AppError('db_from_future', why)
 }
 
 /**
