@@ -1,6 +1,4 @@
 import type Database from 'better-sqlite3'
-import { copyFileSync, existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { openStore } from '../../src/main/store/connection'
@@ -8,6 +6,7 @@ import { beginBulkLoad, finishBulkLoad, ftsIsStale } from '../../src/main/store/
 import type { WriteDb } from '../../src/main/store/handles'
 import { transaction } from '../../src/main/store/handles'
 import { FIXTURE_AT, makeSet, testStoreEachTest } from '../catalogue/set-fixtures'
+import { crashCopiesDuring } from './crash-copies'
 import { checkFtsIndex, ftsMatches } from './fts-probe'
 
 /**
@@ -98,24 +97,13 @@ describe('the end of a bulk set load', () => {
     const { store, pid, dir } = t
     beginBulkLoad(store.write)
     load(store.write, pid, SETS)
-    // At each of a few turns, the files as a kill -9 would leave them (WAL included).
-    const copies: string[] = []
-    let turn = 0
-    let done = false
-    const tick = () => {
-      if (done) return
-      if (turn++ % 3 === 1) {
-        const copy = join(dir, `crash-${String(turn)}.db`)
-        for (const ext of ['', '-wal']) {
-          if (existsSync(store.path + ext)) copyFileSync(store.path + ext, copy + ext)
-        }
-        copies.push(copy)
-      }
-      setImmediate(tick)
-    }
-    setImmediate(tick)
-    await finishBulkLoad(store.write)
-    done = true
+    // At each of a few turns, the files as a kill -9 would leave them.
+    const copies = await crashCopiesDuring(
+      store.path,
+      dir,
+      (turn) => turn % 3 === 1,
+      () => finishBulkLoad(store.write)
+    )
     expect(copies.length).toBeGreaterThan(1)
     for (const copy of copies) {
       const reopened = await openStore(copy)

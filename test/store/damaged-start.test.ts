@@ -1,93 +1,27 @@
-import {
-  closeSync,
-  existsSync,
-  openSync,
-  readdirSync,
-  readSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync
-} from 'node:fs'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/main/app/compose'
+import { describe, expect, it } from 'vitest'
 import type { AppContext } from '../../src/main/app/compose'
-import { dispatch } from '../../src/main/ipc/dispatch'
 import type { StartState } from '../../src/shared/model/app'
-import type { Result } from '../../src/shared/ipc/result'
+import { appRunsEachTest, call, syncIdle, value } from './app-runs'
+import { damageMiddlePage } from './crash-copies'
 
 /**
  * Issue #13 item 5: a database damaged in the middle is found at start and reported through the
  * contract, with two ways out that both keep the damaged file: restore the automatic backup, or
  * start fresh.
  */
-let dirs: string[] = []
-let apps: AppContext[] = []
-afterEach(async () => {
-  for (const a of apps) await a.close()
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-  apps = []
-  dirs = []
-})
-
-async function start(dir: string): Promise<AppContext> {
-  const app = await createApp({
-    dataDir: dir,
-    host: 'browser',
-    demoSets: 400,
-    autoSync: false,
-    credentials: 'memory'
-  })
-  apps.push(app)
-  return app
-}
-
-async function stop(app: AppContext): Promise<void> {
-  apps = apps.filter((a) => a !== app)
-  await app.close()
-}
-
-async function call<T>(app: AppContext, channel: string, input: unknown): Promise<Result<T>> {
-  return (await dispatch(app.handlers, channel, input)) as Result<T>
-}
-
-async function value<T>(app: AppContext, channel: string, input: unknown): Promise<T> {
-  const r = await call<T>(app, channel, input)
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`)
-  return r.value
-}
+const { folder, start, stop } = appRunsEachTest(400)
 
 async function syncAll(app: AppContext): Promise<void> {
   await value(app, 'sync:start', { full: true })
-  while ((await value<{ running: boolean }>(app, 'sync:getStatus', {})).running) {
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
-
-/** Overwrites one page in the middle of the file, as a bad sector or a torn copy would. */
-function damageMiddlePage(path: string): void {
-  const fd = openSync(path, 'r+')
-  try {
-    const header = Buffer.alloc(100)
-    readSync(fd, header, 0, 100, 0)
-    const raw = header.readUInt16BE(16)
-    const pageSize = raw === 1 ? 65536 : raw
-    const pages = Math.floor(statSync(path).size / pageSize)
-    expect(pages).toBeGreaterThan(20)
-    writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, Math.floor(pages / 2) * pageSize)
-  } finally {
-    closeSync(fd)
-  }
+  await syncIdle(app)
 }
 
 /** A data folder whose collection holds one owned set, with today's automatic backup of it. */
 async function folderWithBackup(): Promise<{ dir: string; setID: number }> {
-  const dir = mkdtempSync(join(tmpdir(), 'studbook-damaged-'))
-  dirs.push(dir)
+  const dir = folder('studbook-damaged-')
   const first = await start(dir)
   await syncAll(first)
   const { rows } = await value<{ rows: { setID: number }[] }>(first, 'catalog:search', {
@@ -106,7 +40,7 @@ async function folderWithBackup(): Promise<{ dir: string; setID: number }> {
     )
   }
   await stop(await start(dir))
-  damageMiddlePage(join(dir, 'studbook.db'))
+  expect(damageMiddlePage(join(dir, 'studbook.db'))).toBeGreaterThan(20)
   return { dir, setID }
 }
 
