@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3'
 import { readFileSync } from 'node:fs'
+import type { ImportPreviewDto } from '../../src/shared/model/exchange'
 import type { ExchangeHarness } from '../exchange/store-fixtures'
 
 /**
@@ -45,7 +46,7 @@ export async function fullExport(t: ExchangeHarness): Promise<string> {
 export async function importFullExport(
   t: ExchangeHarness,
   content: string
-): ReturnType<ExchangeHarness['x']['exchange:previewImport']> {
+): Promise<ImportPreviewDto> {
   const preview = await t.x['exchange:previewImport']({ format: 'studbook', content })
   await t.x['exchange:applyImport']({ previewId: preview.previewId })
   return preview
