@@ -7,7 +7,6 @@ export interface PackTarget {
 export const OS_KEY: Record<'darwin' | 'win32' | 'linux', PackTarget['os']>
 export function describeTarget(target: { platform: string; arch: string }): string
 export function configuredTargets(config: unknown): PackTarget[]
-export function productionPackages(): Map<string, string>
 export function nativePackages(): Map<string, string[]>
 export function carriedFor(
   config: unknown,

@@ -1,10 +1,11 @@
 // Which native binaries (`.node`) each installer carries, and whether each fits its target. Shared by
 // package:check (every configured target, from node_modules through electron-builder's own file
 // matcher) and the afterPack hook (the package electron-builder just assembled).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join, relative, sep } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import { tsImport } from 'tsx/esm/api'
+import { productionPackages } from './production-packages.mjs'
 
 const root = join(import.meta.dirname, '..')
 const require = createRequire(join(root, 'package.json'))
@@ -31,34 +32,6 @@ export function configuredTargets(config) {
     }
   }
   return out
-}
-
-/** Directories of the production dependency closure, by package name (first found wins). */
-export function productionPackages() {
-  const found = new Map()
-  const visit = (name, from) => {
-    if (found.has(name)) return
-    let dir = from
-    for (;;) {
-      const candidate = join(dir, 'node_modules', name)
-      if (existsSync(join(candidate, 'package.json'))) {
-        found.set(name, candidate)
-        const manifest = JSON.parse(readFileSync(join(candidate, 'package.json'), 'utf8'))
-        for (const dep of Object.keys({
-          ...manifest.dependencies,
-          ...manifest.optionalDependencies
-        })) {
-          visit(dep, candidate)
-        }
-        return
-      }
-      if (dir === root) return
-      dir = dirname(dir)
-    }
-  }
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-  for (const dep of Object.keys(pkg.dependencies ?? {})) visit(dep, root)
-  return found
 }
 
 function nodeFilesUnder(dir) {

@@ -13,6 +13,7 @@ import {
 } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { productionPackages } from './production-packages.mjs'
 import { NOTICES_FILE } from './third-party-notices.mjs'
 
 const root = join(import.meta.dirname, '..')
@@ -52,32 +53,13 @@ export function asarFiles(archive) {
   return out
 }
 
-/** Names of the production dependency closure, from the installed packages' manifests. */
+/** Names of the production dependency closure, and the development dependencies' names. */
 export function productionClosure() {
-  const names = new Set()
-  const visit = (name, from) => {
-    if (names.has(name)) return
-    let dir = from
-    let manifest = null
-    for (;;) {
-      const candidate = join(dir, 'node_modules', name, 'package.json')
-      if (existsSync(candidate)) {
-        manifest = JSON.parse(readFileSync(candidate, 'utf8'))
-        dir = join(dir, 'node_modules', name)
-        break
-      }
-      if (dir === root) break
-      dir = join(dir, '..', '..')
-    }
-    if (manifest === null) return
-    names.add(name)
-    for (const dep of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) {
-      visit(dep, dir)
-    }
-  }
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-  for (const dep of Object.keys(pkg.dependencies ?? {})) visit(dep, root)
-  return { names, dev: Object.keys(pkg.devDependencies ?? {}) }
+  return {
+    names: new Set(productionPackages().keys()),
+    dev: Object.keys(pkg.devDependencies ?? {})
+  }
 }
 
 export function filesUnder(dir) {
