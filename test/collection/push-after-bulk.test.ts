@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { browserApp, until } from '../ipc/browser-app'
 
 /**
@@ -9,12 +9,7 @@ import { browserApp, until } from '../ipc/browser-app'
  */
 const SETS = 600
 const BULK = 500
-const rig = browserApp('push-after-bulk', SETS)
-const { call } = rig
-
-beforeAll(async () => {
-  await rig.syncDemo()
-}, 180_000)
+const { call } = browserApp('push-after-bulk', SETS, { synced: true })
 
 describe('a bulk edit undone while its push runs', () => {
   it('ends with every row pushed', async () => {

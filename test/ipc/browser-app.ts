@@ -25,9 +25,14 @@ export interface BrowserApp {
 /**
  * An app over a fresh data folder named for the file, with a demo catalogue of `demoSets` sets,
  * secrets in memory and no sync of its own: created before the file's tests (before the file's
- * own beforeAll), closed and removed after them.
+ * own beforeAll), closed and removed after them. With `synced`, the demo catalogue is synced
+ * (syncDemo) before the tests too.
  */
-export function browserApp(name: string, demoSets: number): BrowserApp {
+export function browserApp(
+  name: string,
+  demoSets: number,
+  options: { synced?: boolean } = {}
+): BrowserApp {
   const dir = mkdtempSync(join(tmpdir(), `studbook-${name}-`))
   let created: AppContext | null = null
   const app = (): AppContext => {
@@ -39,6 +44,16 @@ export function browserApp(name: string, demoSets: number): BrowserApp {
     if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`)
     return r.value
   }
+  const syncDemo = async (): Promise<void> => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await call('sync:start', { full: true })
+      while ((await call<{ running: boolean }>('sync:getStatus', {})).running) {
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      if ((await call<{ outcome: string }>('sync:getStatus', {})).outcome === 'complete') return
+    }
+  }
+  // A first sync of a few hundred sets at load 20 can outlast the hooks' usual 90 s.
   beforeAll(async () => {
     created = await createApp({
       dataDir: dir,
@@ -47,7 +62,8 @@ export function browserApp(name: string, demoSets: number): BrowserApp {
       autoSync: false,
       credentials: 'memory'
     })
-  })
+    if (options.synced) await syncDemo()
+  }, 180_000)
   afterAll(async () => {
     await created?.close()
     rmSync(dir, { recursive: true, force: true })
@@ -58,15 +74,7 @@ export function browserApp(name: string, demoSets: number): BrowserApp {
       return app()
     },
     call,
-    syncDemo: async () => {
-      for (let attempt = 0; attempt < 3; attempt++) {
-        await call('sync:start', { full: true })
-        while ((await call<{ running: boolean }>('sync:getStatus', {})).running) {
-          await new Promise((r) => setTimeout(r, 50))
-        }
-        if ((await call<{ outcome: string }>('sync:getStatus', {})).outcome === 'complete') return
-      }
-    }
+    syncDemo
   }
 }
 
