@@ -1,22 +1,17 @@
 import Database from 'better-sqlite3'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
 import { listen } from '../../src/emulator/listen'
-import { createApp } from '../../src/main/app/compose'
 import type { AppContext } from '../../src/main/app/compose'
-import { dispatch } from '../../src/main/ipc/dispatch'
 import type { AccountStatus } from '../../src/shared/model/account'
-import type { Result } from '../../src/shared/ipc/result'
+import { appRunsEachTest, call, syncIdle } from '../store/app-runs'
 
 /**
  * Issue #13 item 1: a refused service address must change nothing, and no stored setting may stop
  * the app from starting. Each case saves through the contract, closes the app, and starts it again.
  */
-let dirs: string[] = []
-let apps: AppContext[] = []
+const { folder, start, stop } = appRunsEachTest(30)
 const svc = createReferenceService({ sets: 40, seed: 13 })
 let server: { url: string; close(): Promise<void> }
 
@@ -28,46 +23,10 @@ afterAll(async () => {
   svc.close()
 })
 
-afterEach(async () => {
-  for (const a of apps) await a.close()
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-  apps = []
-  dirs = []
-})
-
-async function start(dir: string): Promise<AppContext> {
-  const app = await createApp({
-    dataDir: dir,
-    host: 'browser',
-    demoSets: 30,
-    autoSync: false,
-    credentials: 'memory'
-  })
-  apps.push(app)
-  return app
-}
-
-async function stop(app: AppContext): Promise<void> {
-  apps = apps.filter((a) => a !== app)
-  await app.close()
-}
-
-function call(app: AppContext, channel: string, input: unknown): Promise<Result<unknown>> {
-  return dispatch(app.handlers, channel, input)
-}
-
 async function status(app: AppContext): Promise<AccountStatus> {
   const r = await call(app, 'account:getStatus', {})
   if (!r.ok) throw new Error(r.error.message)
   return r.value as AccountStatus
-}
-
-async function waitIdle(app: AppContext): Promise<void> {
-  for (;;) {
-    const r = await call(app, 'sync:getStatus', {})
-    if (r.ok && !(r.value as { running: boolean }).running) return
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
 }
 
 function profileRows(dir: string): { base_url: string }[] {
@@ -93,8 +52,7 @@ describe('a refused service address changes nothing and the app still starts', (
   it.each(REFUSED)(
     '%s, saved without an API key',
     async (_, baseUrl) => {
-      const dir = mkdtempSync(join(tmpdir(), 'studbook-refused-'))
-      dirs.push(dir)
+      const dir = folder('studbook-refused-')
       const first = await start(dir)
       const before = await status(first)
       const saved = await call(first, 'account:saveProfile', { baseUrl })
@@ -114,8 +72,7 @@ describe('a refused service address changes nothing and the app still starts', (
   )
 
   it('a refused address saved with an API key changes nothing either', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'studbook-refused-'))
-    dirs.push(dir)
+    const dir = folder('studbook-refused-')
     const app = await start(dir)
     const before = await status(app)
     const saved = await call(app, 'account:saveProfile', {
@@ -146,8 +103,7 @@ describe('a profile already damaged in the database', () => {
   it.each(DAMAGED)(
     '%s: the app starts, browsable, with the reason on the account',
     async (_, baseUrl, binding, paths) => {
-      const dir = mkdtempSync(join(tmpdir(), 'studbook-damaged-'))
-      dirs.push(dir)
+      const dir = folder('studbook-damaged-')
       // A first run uses a working service and caches its catalogue.
       const first = await start(dir)
       const good = await call(first, 'account:saveProfile', {
@@ -157,7 +113,7 @@ describe('a profile already damaged in the database', () => {
       expect(good.ok).toBe(true)
       const synced = await call(first, 'sync:start', { full: true })
       expect(synced.ok).toBe(true)
-      await waitIdle(first)
+      await syncIdle(first)
       await stop(first)
 
       // What an older version could leave behind: the active profile's settings refused today.
@@ -176,7 +132,7 @@ describe('a profile already damaged in the database', () => {
       expect(search.ok && (search.value as { total: number }).total).toBe(40)
       // ...and a sync ends with the same reason instead of taking the app down.
       await call(app, 'sync:start', { full: false })
-      await waitIdle(app)
+      await syncIdle(app)
       const sync = await call(app, 'sync:getStatus', {})
       expect(sync.ok && (sync.value as { error: string | null }).error).toBe(s.problem)
       // The way out: a good address replaces it, and the reason goes.
@@ -190,8 +146,7 @@ describe('a profile already damaged in the database', () => {
   )
 
   it('inserted directly and made active, as an older version left it: the app starts and says why', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'studbook-damaged-'))
-    dirs.push(dir)
+    const dir = folder('studbook-damaged-')
     await stop(await start(dir))
     const db = new Database(join(dir, 'studbook.db'))
     const id = db
