@@ -6,6 +6,7 @@ import type { ReferenceService } from '../../src/emulator/index'
 import { setFromV3 } from '../../src/main/sync/pull/v3-sets'
 import { createServiceClient } from '../../src/main/service/index'
 import { parseV3SetsPage } from '../../src/shared/protocol/v3-sets'
+import { postV3GetSets } from '../service/reference-v3'
 
 // The reference service's v3 getSets against production's recording
 // (test/fixtures/production/production-v3): the same nesting, keys, value types and omissions.
@@ -35,17 +36,7 @@ async function v3GetSets(
   params: Record<string, unknown>,
   hash = ''
 ): Promise<{ res: Response; body: Record<string, unknown> }> {
-  const res = await svc.handle(
-    new Request(`${BASE}/api/v3.asmx/getSets`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        apiKey: svc.demo.apiKey,
-        userHash: hash,
-        params: JSON.stringify(params)
-      }).toString()
-    })
-  )
+  const res = await postV3GetSets(svc, params, hash, BASE)
   return { res, body: (await res.clone().json()) as Record<string, unknown> }
 }
 

@@ -11,6 +11,7 @@ import { createServiceClient } from '../../src/main/service/index'
 import { setsOfPage } from '../../src/main/sync/pull/v3-sets'
 import { AppError } from '../../src/shared/errors'
 import { V3_POST } from '../fixtures/service/build'
+import { postV3GetSets } from './reference-v3'
 
 /**
  * A 500-set v3 getSets page is checked and read record by record in the decode worker: the main
@@ -52,17 +53,7 @@ let svc: ReferenceService
 let raw: Obj[] = []
 beforeAll(async () => {
   svc = createReferenceService({ sets: 600, seed: 3 })
-  const res = await svc.handle(
-    new Request(`${BASE}/api/v3.asmx/getSets`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        apiKey: svc.demo.apiKey,
-        userHash: '',
-        params: JSON.stringify({ pageSize: 500, orderBy: 'Number' })
-      }).toString()
-    })
-  )
+  const res = await postV3GetSets(svc, { pageSize: 500, orderBy: 'Number' })
   raw = ((await res.json()) as { sets: Obj[] }).sets
 })
 afterAll(async () => {
