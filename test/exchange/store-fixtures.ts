@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import { createExchangeHandlers } from '../../src/main/exchange/handlers'
 import type { ExchangeHandlers } from '../../src/main/exchange/handlers'
+import type { SetStateRow } from '../../src/main/collection/collection-state-repo'
 import type { Store } from '../../src/main/store/connection'
 import { editHarness } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
@@ -128,21 +129,13 @@ export function importProfileEachTest(): (sets: number) => Promise<ImportProfile
   }
 }
 
-export interface StateRow {
-  owned: number
-  wanted: number
-  qty_owned: number
-  notes: string
-  rating: number
-  flags: number
-}
-
-export function setState(store: Store, setID: number): StateRow | undefined {
+/** A set's row of set_state, as the collection reads it. */
+export function setState(store: Store, setID: number): SetStateRow | undefined {
   return store.read
     .prepare(
       'SELECT owned, wanted, qty_owned, notes, rating, flags FROM set_state WHERE set_id = ?'
     )
-    .get(setID) as StateRow | undefined
+    .get(setID) as SetStateRow | undefined
 }
 
 /** Every set the user would notice (owned, wanted, noted, rated or flagged), by set id. */
