@@ -1,6 +1,4 @@
 import Database from 'better-sqlite3'
-import { copyFileSync, existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { replaceMinifigCatalogue } from '../../src/main/catalogue/minifigs-repo'
 import type { CatalogueMinifigInput } from '../../src/main/catalogue/minifigs-repo'
@@ -8,6 +6,7 @@ import { upsertProfile } from '../../src/main/account/profiles-repo'
 import { openStore } from '../../src/main/store/connection'
 import { FIXTURE_AT, openTestStore } from './set-fixtures'
 import type { TestStore } from './set-fixtures'
+import { crashCopiesDuring } from '../store/crash-copies'
 
 /**
  * Issue #25 item 1: the figure catalogue (130,000 figure-set links at 200,000 sets) is written in
@@ -131,23 +130,12 @@ describe('writing the figure catalogue', () => {
       .filter((_, i) => i % 4 !== 0)
       .map((f) => ({ ...f, sets: f.sets.slice(1) }))
     // At a few turns of the second write, the files as a kill -9 would leave them.
-    const copies: string[] = []
-    let turn = 0
-    let done = false
-    const tick = () => {
-      if (done) return
-      if ([2, 6, 14].includes(turn++)) {
-        const copy = join(dir, `crash-${String(turn)}.db`)
-        for (const ext of ['', '-wal']) {
-          if (existsSync(store.path + ext)) copyFileSync(store.path + ext, copy + ext)
-        }
-        copies.push(copy)
-      }
-      setImmediate(tick)
-    }
-    setImmediate(tick)
-    await replaceMinifigCatalogue(store.write, pid, second)
-    done = true
+    const copies = await crashCopiesDuring(
+      store.path,
+      dir,
+      (turn) => [2, 6, 14].includes(turn),
+      () => replaceMinifigCatalogue(store.write, pid, second)
+    )
     expect(copies.length).toBeGreaterThan(1)
     for (const copy of copies) {
       const reopened = await openStore(copy)
