@@ -13,7 +13,7 @@ import { upsertSets } from '../src/main/catalogue/sets-repo'
 import { beginBulkLoad, finishBulkLoad, FTS_TRIGGERS_SQL } from '../src/main/store/fts'
 import { run, transaction } from '../src/main/store/handles'
 import type { WriteDb } from '../src/main/store/handles'
-import { inSlices, nextTurn } from '../src/main/store/slices'
+import { inSlicesOf, nextTurn } from '../src/main/store/slices'
 import { sql } from '../src/main/store/sql'
 import type { SetRecord } from '../src/shared/protocol/records'
 import { benchStore } from './bench-store'
@@ -133,15 +133,12 @@ async function setLoad(way: Way, n: number): Promise<{ pages: Stall; end: Stall 
         if (way === 'before') {
           transaction(db, () => upsertSets(db, pid, page, '2026-01-01T00:00:00Z'))
         } else {
-          // As sync/pull/sets.ts stores a page: in slices, the cursor with the last.
-          let at = 0
-          await inSlices(
+          // As sync/pull/set-page-write.ts stores a page: in slices, the cursor with the last.
+          await inSlicesOf(
             db,
-            (n) => {
-              const part = page.slice(at, at + n)
-              at += part.length
+            page,
+            (part) => {
               upsertSets(db, pid, part, '2026-01-01T00:00:00Z')
-              return { units: part.length, more: at < page.length }
             },
             { first: 100, max: 500, cache: true }
           )
