@@ -58,8 +58,8 @@ describe('the route', () => {
 describe('what a route change does to the screens', () => {
   beforeEach(() => {
     setTransport(new FakeBackend(40))
-    focusIntent.takeDetail()
-    focusIntent.takeList()
+    focusIntent.take('detail')
+    focusIntent.take('list')
   })
   afterEach(() => {
     detail.close()

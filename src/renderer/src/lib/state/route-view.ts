@@ -51,8 +51,7 @@ export function showRoute(prev: Route | null, next: Route): void {
   }
   // Opening a set puts the keyboard on it; leaving it puts the keyboard back on its row.
   if (prev !== null && prev.setID !== next.setID) {
-    if (next.setID !== null) focusIntent.toDetail()
-    else focusIntent.toList()
+    focusIntent.want(next.setID !== null ? 'detail' : 'list')
   }
   if (next.setID !== null) void detail.open(next.setID)
   else detail.close()
