@@ -26,3 +26,4 @@ export {
 } from './minifigs-repo'
 export type { CatalogueMinifigInput } from './minifigs-repo'
 export { setWords, setsNamedByNumber } from './set-names-repo'
+export type { SetStateSql } from './set-state-port'

@@ -4,9 +4,15 @@ import type { SetDetailDto, SetSummaryDto } from '../../shared/model/catalog'
 import { readSetDetail } from './set-detail-json'
 import { usOnly } from './sets-repo'
 
-/** The columns every set listing selects: catalogue row joined with the user's state. */
-export const SUMMARY_COLUMNS = `s.set_id, s.full_number, s.number, s.number_variant, s.name, s.year,
-  s.theme, s.subtheme, s.pieces, s.minifigs, s.availability, s.rating, s.thumbnail_url,
+/** The catalogue's columns every set listing selects. */
+export const SET_COLUMNS = `s.set_id, s.full_number, s.number, s.number_variant, s.name, s.year,
+  s.theme, s.subtheme, s.pieces, s.minifigs, s.availability, s.rating, s.thumbnail_url`
+
+/**
+ * The columns search and set detail select: the catalogue's and the user's state. The state's
+ * columns are to come from the collection's SetStateSql, as the scan lookup's do.
+ */
+export const SUMMARY_COLUMNS = `${SET_COLUMNS},
   coalesce(st.owned, 0) AS owned, coalesce(st.wanted, 0) AS wanted,
   coalesce(st.qty_owned, 0) AS qty_owned, coalesce(st.notes, '') AS notes,
   coalesce(st.rating, 0) AS user_rating, coalesce(st.flags, 0) AS flags,

@@ -10,6 +10,7 @@ import { localToday } from '../../shared/model/service-date'
 import { transaction } from '../store/handles'
 import { parseScanCode, setSummary, setsByCode } from '../catalogue/index'
 import { readCopy, readSet } from './collection-state-repo'
+import { setStateSql } from './set-state-sql'
 import { addCopyEdits } from './copy-edits'
 import type { EditDeps } from './edits-deps'
 import { applyEdits } from './edits'
@@ -70,7 +71,7 @@ export function createScanHandlers(deps: EditDeps): ScanHandlers {
   const db = () => deps.store.write
 
   function summaryOf(p: number, setID: number): SetSummaryDto {
-    const s = setSummary(db(), p, setID)
+    const s = setSummary(db(), setStateSql, p, setID)
     if (!s) throw new AppError('not_found', `Set ${setID} is not in the catalogue.`)
     return s
   }
@@ -106,7 +107,7 @@ export function createScanHandlers(deps: EditDeps): ScanHandlers {
       const p = deps.profileId()
       const labelled = parseLabelCode(code)
       if (labelled !== null) return labelScan(p, code, action, labelled)
-      const found = setsByCode(db(), p, parseScanCode(code))
+      const found = setsByCode(db(), setStateSql, p, parseScanCode(code))
       const base = { code, action, set: null, choices: [], copy: null, journalId: null } as const
       if (setID !== undefined && !found.some((s) => s.setID === setID)) {
         throw new AppError('invalid_input', `Set ${setID} does not carry the code ${code}.`, {
