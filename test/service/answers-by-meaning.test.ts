@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { decodeResponse } from '../../src/main/service/decode-response'
 import type { DecodeInput } from '../../src/main/service/decode-response'
 import { NS as FAULT_NS, V2_POST, fault11, fault12 } from '../fixtures/service/build'
-import { AppError } from '../../src/shared/errors'
+import type { AppError } from '../../src/shared/errors'
+import { thrownError } from './error-codes'
 
 /**
  * The service's in-band answers are recognised by what they say, not by their exact bytes
@@ -32,16 +33,6 @@ const v3 = (operation: string, value: unknown, status = 200): unknown =>
     body: JSON.stringify(value)
   })
 
-function caught(run: () => unknown): AppError {
-  try {
-    run()
-  } catch (e) {
-    if (e instanceof AppError) return e
-    throw e
-  }
-  throw new Error('no error')
-}
-
 /** The one sentence each kind is told with. */
 const WORDING = {
   invalid_key: 'The API key was refused.',
@@ -64,7 +55,7 @@ describe('v2 acknowledgements', () => {
   })
 
   it.each(['NOT OK', '', 'OKAY', 'BROKEN', 'No, OK?'])('checkKey %j is not a yes', (text) => {
-    expect(caught(() => v2('checkKey', text)).code).toBe('service_error')
+    expect(thrownError(() => v2('checkKey', text)).code).toBe('service_error')
   })
 })
 
@@ -95,7 +86,7 @@ const V2_REFUSALS: readonly (readonly [string, string, Kind])[] = [
 
 describe('v2 refusals', () => {
   it.each(V2_REFUSALS)('%s answered %j is %s, told in fixed words', (op, text, kind) => {
-    const e = caught(() => v2(op, text))
+    const e = thrownError(() => v2(op, text))
     expect(e.code).toBe(kind)
     expect(e.message).toBe(WORDING[kind])
   })
@@ -105,7 +96,7 @@ describe('v2 refusals', () => {
     ['setCollection_owns', 'ERROR: keyword search failed'],
     ['setCollection_owns', 'ERROR: hash table full']
   ])('%s answered %j stays a refusal of the change', (op, text) => {
-    expect(caught(() => v2(op, text)).code).toBe('service_error')
+    expect(thrownError(() => v2(op, text)).code).toBe('service_error')
   })
 
   it.each(['darth-vader', 'Invalid_Key_Fan', 'okapi'])(
@@ -141,7 +132,7 @@ const V3_REFUSALS: readonly (readonly [string, Kind])[] = [
 describe('v3 errors', () => {
   it.each(V3_REFUSALS)('%j is %s, told in fixed words', (message, kind) => {
     for (const status of ['error', 'Error', 'ERROR']) {
-      const e = caught(() => v3('setCollection', { status, message }))
+      const e = thrownError(() => v3('setCollection', { status, message }))
       expect(e.code, status).toBe(kind)
       expect(e.message).toBe(WORDING[kind])
       expect(e.detail?.reason).toBe(message)
@@ -151,7 +142,7 @@ describe('v3 errors', () => {
   it.each(['No valid parameters', 'Set not found', 'Invalid setID'])(
     '%j stays a refusal of the request',
     (message) => {
-      const e = caught(() => v3('getSets', { status: 'error', message }))
+      const e = thrownError(() => v3('getSets', { status: 'error', message }))
       expect(e.code).toBe('service_error')
       expect(e.message).toBe(`The service refused the request: ${message}.`)
     }
@@ -172,14 +163,14 @@ describe('v3 success', () => {
   it.each([{}, { status: 'maybe' }, { status: 1 }, { message: 'Success' }])(
     '%j has no status Studbook knows',
     (value) => {
-      expect(caught(() => v3('setCollection', value)).code).toBe('bad_json')
+      expect(thrownError(() => v3('setCollection', value)).code).toBe('bad_json')
     }
   )
 })
 
 describe('faults and plain-text errors', () => {
   const fail = (over: Partial<DecodeInput> & { body: string }): AppError =>
-    caught(() =>
+    thrownError(() =>
       decodeResponse({
         service: 'v2',
         operation: 'getThemes',

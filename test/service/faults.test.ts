@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { AppError } from '../../src/shared/errors'
+import type { AppError } from '../../src/shared/errors'
 import { decodeResponse } from '../../src/main/service/decode-response'
 import type { DecodeInput } from '../../src/main/service/decode-response'
 import { HTML_500, NS, fault11, fault12 } from '../fixtures/service/build'
+import { thrownError } from './error-codes'
 
+/** The AppError a v2 getThemes answer (SOAP 1.1, HTTP 500 unless `over` says) decodes to. */
 function failure(over: Partial<DecodeInput> & { body: string }): AppError {
-  try {
-    decodeResponse({
-      service: 'v2',
-      operation: 'getThemes',
-      binding: 'soap11',
-      namespace: NS,
-      status: 500,
-      contentType: 'text/xml; charset=utf-8',
-      ...over
-    })
-  } catch (e) {
-    if (e instanceof AppError) return e
-    throw e
-  }
-  throw new Error('decoded without error')
+  return thrownError(
+    () =>
+      decodeResponse({
+        service: 'v2',
+        operation: 'getThemes',
+        binding: 'soap11',
+        namespace: NS,
+        status: 500,
+        contentType: 'text/xml; charset=utf-8',
+        ...over
+      }),
+    'decoded without error'
+  )
 }
 
 describe('SOAP faults are classified from the envelope, not the status', () => {

@@ -6,6 +6,7 @@ import type { ErrorCode } from '../../src/shared/errors'
 import { decodeResponse } from '../../src/main/service/decode-response'
 import { createServiceClient } from '../../src/main/service/index'
 import type { SetRecord } from '../../src/shared/protocol/records'
+import { thrownError } from './error-codes'
 
 const DIR = join(__dirname, '../fixtures/production/production-v2')
 const PROD_NS = 'https://brickset.com/api/'
@@ -83,15 +84,8 @@ function decode(name: string): unknown {
   })
 }
 
-function errorOf(name: string): AppError {
-  try {
-    decode(name)
-  } catch (e) {
-    if (e instanceof AppError) return e
-    throw e
-  }
-  throw new Error(`${name} decoded without error`)
-}
+const errorOf = (name: string): AppError =>
+  thrownError(() => decode(name), `${name} decoded without error`)
 
 describe('production v2 responses', () => {
   it('has an operation for every recorded file, and a file for every entry', () => {

@@ -3,9 +3,10 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { decodeResponse } from '../../src/main/service/decode-response'
 import type { DecodeInput } from '../../src/main/service/decode-response'
-import { AppError } from '../../src/shared/errors'
+import type { AppError } from '../../src/shared/errors'
 import { rejectionsOf } from '../../src/shared/protocol/record-tolerance'
 import { httpList, recordXml, V2_POST, V3_POST } from '../fixtures/service/build'
+import { thrownError } from './error-codes'
 
 /**
  * Values no service can mean (issue 26): v2 and v3 refuse the same setIDs, and a v3 page holds no
@@ -21,15 +22,7 @@ function v3(sets: readonly unknown[], matches = sets.length): DecodeInput {
   return { ...V3_POST, body: JSON.stringify({ status: 'success', matches, sets }) }
 }
 
-function thrown(run: () => unknown): AppError {
-  try {
-    run()
-  } catch (e) {
-    if (e instanceof AppError) return e
-    throw e
-  }
-  throw new Error('accepted')
-}
+const thrown = (run: () => unknown): AppError => thrownError(run, 'accepted')
 
 interface Checked {
   readonly sets: readonly Obj[]

@@ -3,7 +3,8 @@ import { createReferenceService } from '../../src/emulator/index'
 import { createServiceClient } from '../../src/main/service/index'
 import type { ServiceClient } from '../../src/main/service/index'
 import type { Binding } from '../../src/shared/protocol/operations'
-import { AppError } from '../../src/shared/errors'
+import type { AppError } from '../../src/shared/errors'
+import { rejectedError } from './error-codes'
 
 /**
  * What the client does with answers production may give besides the recorded ones: redirects,
@@ -32,15 +33,7 @@ function client(
   })
 }
 
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p
-  } catch (e) {
-    if (e instanceof AppError) return e
-    throw e
-  }
-  throw new Error('the call succeeded')
-}
+const failure = (p: Promise<unknown>): Promise<AppError> => rejectedError(p, 'the call succeeded')
 
 const moved = (to: string, status = 307): Response =>
   new Response(null, { status, headers: { location: to } })

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { AppError } from '../../src/shared/errors'
+import type { AppError } from '../../src/shared/errors'
 import { parseV3SetsPage } from '../../src/shared/protocol/v3-sets'
+import { thrownError } from '../service/error-codes'
 
 // The recorded production array (test/fixtures/production/production-v3/README.md), wrapped as
 // production wraps it.
@@ -18,15 +19,8 @@ const page = (sets: unknown[], matches: unknown = sets.length): Record<string, u
 const copy = <T>(v: T): T => structuredClone(v)
 const first = (): Record<string, unknown> => copy(RECORDED[0] ?? {})
 
-function refusal(value: unknown): AppError {
-  try {
-    parseV3SetsPage(value)
-  } catch (e) {
-    if (e instanceof AppError) return e
-    throw e
-  }
-  throw new Error('the page was accepted')
-}
+const refusal = (value: unknown): AppError =>
+  thrownError(() => parseV3SetsPage(value), 'the page was accepted')
 
 describe('production v3 getSets page schema', () => {
   it('accepts the whole recorded production page', () => {

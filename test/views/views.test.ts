@@ -3,7 +3,6 @@ import { searchQuery } from '../../src/shared/ipc/channels/catalog'
 import { savedQuery, searchOfView, viewsChannels } from '../../src/shared/ipc/channels/views'
 import type { SavedQuery } from '../../src/shared/ipc/channels/views'
 import type { z } from 'zod'
-import { AppError } from '../../src/shared/errors'
 import { upsertProfile } from '../../src/main/account/profiles-repo'
 import { searchSets } from '../../src/main/catalogue/search-repo'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
@@ -12,6 +11,7 @@ import type { ViewsHandlers } from '../../src/main/views/index'
 import { editHarness } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
 import { makeSet } from '../catalogue/set-fixtures'
+import { thrownError } from '../service/error-codes'
 
 let h: EditHarness
 let views: ViewsHandlers
@@ -53,16 +53,6 @@ function call<K extends Channel>(
 }
 
 const q = (v: Partial<SavedQuery> & Record<string, unknown>): SavedQuery => savedQuery.parse(v)
-
-function errorOf(fn: () => unknown): AppError {
-  try {
-    fn()
-  } catch (e) {
-    if (e instanceof AppError) return e
-    throw e
-  }
-  throw new Error('no error')
-}
 
 /** What Browse's list says for the same query: the total the catalogue search answers. */
 function searchTotal(query: SavedQuery): number {
@@ -143,7 +133,7 @@ describe('saved views', () => {
 
   it('refuses a second view of the same name, whatever its case and spaces', () => {
     call('views:save', { name: 'Castle', query: q({ theme: 'Castle' }) })
-    const e = errorOf(() => call('views:save', { name: ' castle ', query: q({ text: 'x' }) }))
+    const e = thrownError(() => call('views:save', { name: ' castle ', query: q({ text: 'x' }) }))
     expect(e.code).toBe('conflict')
     expect(e.message).toContain('already')
     expect(call('views:list', {}).map((v) => v.query?.theme)).toEqual(['Castle'])
@@ -153,18 +143,18 @@ describe('saved views', () => {
     const a = call('views:save', { name: 'A', query: q({}) })
     call('views:save', { name: 'B', query: q({}) })
     expect(names(call('views:rename', { id: a.id, name: 'First' }))).toEqual(['First', 'B'])
-    expect(errorOf(() => call('views:rename', { id: a.id, name: 'b' })).code).toBe('conflict')
+    expect(thrownError(() => call('views:rename', { id: a.id, name: 'b' })).code).toBe('conflict')
     // Its own name in another case is no clash.
     expect(names(call('views:rename', { id: a.id, name: 'FIRST' }))).toEqual(['FIRST', 'B'])
-    expect(errorOf(() => call('views:rename', { id: 999, name: 'C' })).code).toBe('not_found')
+    expect(thrownError(() => call('views:rename', { id: 999, name: 'C' })).code).toBe('not_found')
   })
 
   it('keeps the order it is given, and refuses an order that is not every view once', () => {
     const ids = ['A', 'B', 'C'].map((name) => call('views:save', { name, query: q({}) }).id)
     const [a, b, c] = ids as [number, number, number]
     expect(names(call('views:reorder', { ids: [c, a, b] }))).toEqual(['C', 'A', 'B'])
-    expect(errorOf(() => call('views:reorder', { ids: [c, a] })).code).toBe('invalid_input')
-    expect(errorOf(() => call('views:reorder', { ids: [c, a, 77] })).code).toBe('invalid_input')
+    expect(thrownError(() => call('views:reorder', { ids: [c, a] })).code).toBe('invalid_input')
+    expect(thrownError(() => call('views:reorder', { ids: [c, a, 77] })).code).toBe('invalid_input')
     expect(names(call('views:list', {}))).toEqual(['C', 'A', 'B'])
     // A new view goes last.
     call('views:save', { name: 'D', query: q({}) })
@@ -175,7 +165,7 @@ describe('saved views', () => {
     const a = call('views:save', { name: 'A', query: q({}) })
     call('views:save', { name: 'B', query: q({}) })
     expect(names(call('views:delete', { id: a.id }))).toEqual(['B'])
-    expect(errorOf(() => call('views:delete', { id: a.id })).code).toBe('not_found')
+    expect(thrownError(() => call('views:delete', { id: a.id })).code).toBe('not_found')
     // The name is free again.
     expect(call('views:save', { name: 'A', query: q({}) }).name).toBe('A')
   })
