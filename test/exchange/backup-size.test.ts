@@ -1,52 +1,21 @@
 import Database from 'better-sqlite3'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/main/app/compose'
-import type { AppContext } from '../../src/main/app/compose'
-import { dispatch } from '../../src/main/ipc/dispatch'
-import type { Result } from '../../src/shared/ipc/result'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { LOCAL_TABLES } from '../../src/main/store/local-tables/index'
+import { browserApp } from '../ipc/browser-app'
 
 /**
  * Issue #29: a backup holds the user's data, not the caches a sync gives back. Measured on the
  * app as it runs: the 20,000-set demo synced whole (sets, figures and their catalogue tables),
  * 1,000 sets owned through a bulk edit, a copy and a note, then "Back up collection…".
  */
-const dir = mkdtempSync(join(tmpdir(), 'studbook-backup-size-'))
-let app: AppContext
 const SETS = 20_000
 const OWNED = 1_000
 const MB = 1024 * 1024
+const { call, syncDemo } = browserApp('backup-size', SETS)
 
-async function call<T>(channel: string, input: unknown): Promise<T> {
-  const r = (await dispatch(app.handlers, channel, input)) as Result<T>
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`)
-  return r.value
-}
-
-async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
+// After browserApp's own beforeAll (the app): a sync of 20,000 sets takes minutes at load 20.
 beforeAll(async () => {
-  app = await createApp({
-    dataDir: dir,
-    host: 'browser',
-    demoSets: SETS,
-    autoSync: false,
-    credentials: 'memory'
-  })
-  await call('sync:start', { full: true })
-  await until(
-    async () => !(await call<{ running: boolean }>('sync:getStatus', {})).running,
-    400_000
-  )
+  await syncDemo()
   // The demo account owns a few sets already: the bulk edit brings it to 1,000.
   const owned = await call<{ total: number }>('catalog:search', { text: '', owned: true, limit: 1 })
   const ids: number[] = []
@@ -65,11 +34,6 @@ beforeAll(async () => {
   })
   await call('collection:updateSet', { setID: ids[0], patch: { notes: 'kept' } })
 }, 600_000)
-
-afterAll(async () => {
-  await app.close()
-  rmSync(dir, { recursive: true, force: true })
-})
 
 describe('a backup of the 20,000-set demo', () => {
   it('with 1,000 owned sets is at most 1 MB, the figure catalogue left out', async () => {
