@@ -25,5 +25,5 @@ export {
   writeMinifigPage
 } from './minifigs-repo'
 export type { CatalogueMinifigInput } from './minifigs-repo'
-export { setWords, setsNamedByNumber } from './set-names-repo'
+export { pageWithSetNames, setWords, setsNamedByNumber } from './set-names-repo'
 export type { SetStateSql } from './set-state-port'

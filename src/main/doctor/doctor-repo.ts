@@ -1,7 +1,8 @@
 import type { DoctorCheck } from '../../shared/model/doctor'
 import type { ReadDb } from '../store/handles'
-import { all, get } from '../store/handles'
+import { get } from '../store/handles'
 import { sql } from '../store/sql'
+import { pageWithSetNames } from '../catalogue/index'
 import { problemRowsSql } from '../collection/index'
 import type { CheckContext, ProblemTarget } from '../collection/index'
 
@@ -51,12 +52,10 @@ export function problemPage(
   target: ProblemTarget = {}
 ): ProblemRow[] {
   const q = problemRowsSql(check, context(profileId, now), target)
-  return all<ProblemRow>(
-    db,
-    sql`WITH r (set_id, local_id, minifig_number, flag_no, detail) AS (${q})
-        SELECT r.*, s.full_number, s.name FROM r
-        LEFT JOIN sets s ON s.profile_id = ${profileId} AND s.set_id = r.set_id
-        ORDER BY coalesce(s.number_sort, r.set_id), r.set_id, r.local_id, r.minifig_number, r.flag_no
-        LIMIT ${page.limit} OFFSET ${page.offset}`
-  )
+  return pageWithSetNames<ProblemRow>(db, profileId, {
+    rows: q,
+    columns: ['set_id', 'local_id', 'minifig_number', 'flag_no', 'detail'],
+    then: ['local_id', 'minifig_number', 'flag_no'],
+    ...page
+  })
 }
