@@ -6,6 +6,7 @@ import { createApp } from '../../src/main/app/compose'
 import type { AppContext } from '../../src/main/app/compose'
 import { dispatch } from '../../src/main/ipc/dispatch'
 import type { Result } from '../../src/shared/ipc/result'
+import type { SyncStatus } from '../../src/shared/model/sync'
 
 /**
  * The whole app started on a real data folder, stopped and started again as a user would: for
@@ -38,13 +39,7 @@ export function appRunsEachTest(demoSets: number): AppRuns {
       return dir
     },
     start: async (dir) => {
-      const app = await createApp({
-        dataDir: dir,
-        host: 'browser',
-        demoSets,
-        autoSync: false,
-        credentials: 'memory'
-      })
+      const app = await startApp(dir, { demoSets })
       apps.push(app)
       return app
     },
@@ -53,6 +48,23 @@ export function appRunsEachTest(demoSets: number): AppRuns {
       await app.close()
     }
   }
+}
+
+/**
+ * Starts the app on `dir` (browser host, in-memory credentials, no automatic sync); the caller
+ * closes it. `diskFullRetryMs` shortens the wait before a sync stopped by a full disk tries again.
+ */
+export function startApp(
+  dir: string,
+  options: { demoSets: number; diskFullRetryMs?: number }
+): Promise<AppContext> {
+  return createApp({
+    dataDir: dir,
+    host: 'browser',
+    autoSync: false,
+    credentials: 'memory',
+    ...options
+  })
 }
 
 /** A request through the contract, as the window sends it. */
@@ -76,4 +88,22 @@ export async function syncIdle(app: AppContext): Promise<void> {
   while ((await value<{ running: boolean }>(app, 'sync:getStatus', {})).running) {
     await new Promise((r) => setTimeout(r, 20))
   }
+}
+
+/**
+ * Polls the app's sync status until `check` holds, and returns that status. A status that never
+ * comes fails naming `what` was awaited and the last status seen.
+ */
+export async function syncStatusUntil(
+  app: AppContext,
+  check: (s: SyncStatus) => boolean,
+  what: string
+): Promise<SyncStatus> {
+  const status = () => value<SyncStatus>(app, 'sync:getStatus', {})
+  for (let i = 0; i < 6000; i++) {
+    const s = await status()
+    if (check(s)) return s
+    await new Promise((r) => setTimeout(r, 10))
+  }
+  throw new Error(`never: ${what}; last ${JSON.stringify(await status())}`)
 }

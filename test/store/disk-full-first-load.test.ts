@@ -3,11 +3,9 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
 import { listen } from '../../src/emulator/listen'
-import { createApp } from '../../src/main/app/compose'
 import type { AppContext } from '../../src/main/app/compose'
-import { dispatch } from '../../src/main/ipc/dispatch'
-import type { Result } from '../../src/shared/ipc/result'
 import type { SyncStatus } from '../../src/shared/model/sync'
+import { startApp, syncStatusUntil, value } from './app-runs'
 import { mountSmallDisk } from './small-disk'
 import type { SmallDisk } from './small-disk'
 
@@ -21,20 +19,13 @@ const svc = createReferenceService({ sets: 3000, seed: 41 })
 let server: { url: string; close(): Promise<void> }
 let app: AppContext | null = null
 
-async function value<T>(channel: string, input: unknown): Promise<T> {
-  const r = (await dispatch((app as AppContext).handlers, channel, input)) as Result<T>
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`)
-  return r.value
+/** The app of the running test. */
+const running = (): AppContext => {
+  if (!app) throw new Error('no app started')
+  return app
 }
-const status = () => value<SyncStatus>('sync:getStatus', {})
-async function until(check: (s: SyncStatus) => boolean, what: string): Promise<SyncStatus> {
-  for (let i = 0; i < 6000; i++) {
-    const s = await status()
-    if (check(s)) return s
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  throw new Error(`never: ${what}; last ${JSON.stringify(await status())}`)
-}
+const until = (check: (s: SyncStatus) => boolean, what: string) =>
+  syncStatusUntil(running(), check, what)
 
 interface Page {
   readonly total: number
@@ -44,11 +35,18 @@ interface Page {
 /** How many sets browsing lists, and how many of the first and last 40 a search by number misses. */
 async function counts(): Promise<{ browse: number; missed: number }> {
   const q = { sort: 'number', desc: false, limit: 40, facets: false, text: '' }
-  const first = await value<Page>('catalog:search', { ...q, offset: 0 })
-  const last = await value<Page>('catalog:search', { ...q, offset: Math.max(0, first.total - 40) })
+  const first = await value<Page>(running(), 'catalog:search', { ...q, offset: 0 })
+  const last = await value<Page>(running(), 'catalog:search', {
+    ...q,
+    offset: Math.max(0, first.total - 40)
+  })
   let missed = 0
   for (const row of [...first.rows, ...last.rows]) {
-    const found = await value<Page>('catalog:search', { ...q, text: row.fullNumber, limit: 100 })
+    const found = await value<Page>(running(), 'catalog:search', {
+      ...q,
+      text: row.fullNumber,
+      limit: 100
+    })
     if (!found.rows.some((r) => r.setID === row.setID)) missed++
   }
   return { browse: first.total, missed }
@@ -65,18 +63,12 @@ afterAll(async () => {
   disk?.unmount()
 })
 
-async function startApp(name: string): Promise<void> {
+/** Starts the app on a folder of the small disk, using the loopback service. */
+async function startOnDisk(name: string): Promise<void> {
   const dir = join((disk as SmallDisk).dir, name)
   mkdirSync(dir)
-  app = await createApp({
-    dataDir: dir,
-    host: 'browser',
-    demoSets: 30,
-    autoSync: false,
-    credentials: 'memory',
-    diskFullRetryMs: 50
-  })
-  await value('account:saveProfile', { baseUrl: server.url, apiKey: svc.demo.apiKey })
+  app = await startApp(dir, { demoSets: 30, diskFullRetryMs: 50 })
+  await value(running(), 'account:saveProfile', { baseUrl: server.url, apiKey: svc.demo.apiKey })
 }
 
 afterEach(async () => {
@@ -89,9 +81,9 @@ describe.skipIf(disk === null)(
   'a first sync cut by a full disk part way through the set pages',
   () => {
     it('syncs again by itself once space returns, search finding from its start what browsing lists', async () => {
-      await startApp('data')
+      await startOnDisk('data')
       const d = disk as SmallDisk
-      await value('sync:start', { full: true })
+      await value(running(), 'sync:start', { full: true })
       await until((s) => s.phase === 'sets' && s.done >= 1000, '1000 sets stored')
       d.fill()
       const failed = await until((s) => !s.running && s.error !== null, 'the sync to fail')

@@ -3,11 +3,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
 import { listen } from '../../src/emulator/listen'
-import { createApp } from '../../src/main/app/compose'
 import type { AppContext } from '../../src/main/app/compose'
-import { dispatch } from '../../src/main/ipc/dispatch'
-import type { Result } from '../../src/shared/ipc/result'
 import type { SyncStatus } from '../../src/shared/model/sync'
+import { call, startApp, syncStatusUntil, value } from '../store/app-runs'
 import { mountSmallDisk } from '../store/small-disk'
 import type { SmallDisk } from '../store/small-disk'
 
@@ -21,40 +19,17 @@ const svc = createReferenceService({ sets: 300, seed: 31 })
 let server: { url: string; close(): Promise<void> }
 let app: AppContext
 
-async function call<T>(channel: string, input: unknown): Promise<Result<T>> {
-  return (await dispatch(app.handlers, channel, input)) as Result<T>
-}
-async function value<T>(channel: string, input: unknown): Promise<T> {
-  const r = await call<T>(channel, input)
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`)
-  return r.value
-}
-const status = () => value<SyncStatus>('sync:getStatus', {})
-async function until(check: (s: SyncStatus) => boolean, what: string): Promise<SyncStatus> {
-  for (let i = 0; i < 3000; i++) {
-    const s = await status()
-    if (check(s)) return s
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  throw new Error(`never: ${what}; last ${JSON.stringify(await status())}`)
-}
+const until = (check: (s: SyncStatus) => boolean, what: string) => syncStatusUntil(app, check, what)
 
 beforeAll(async () => {
   server = await listen(svc, { port: 0 })
   if (!disk) return
   const dir = join(disk.dir, 'data')
   mkdirSync(dir)
-  app = await createApp({
-    dataDir: dir,
-    host: 'browser',
-    demoSets: 30,
-    autoSync: false,
-    credentials: 'memory',
-    diskFullRetryMs: 50
-  })
-  await value('account:saveProfile', { baseUrl: server.url, apiKey: svc.demo.apiKey })
-  await value('account:signIn', { username: svc.demo.username, password: svc.demo.password })
-  await value('sync:start', { full: true })
+  app = await startApp(dir, { demoSets: 30, diskFullRetryMs: 50 })
+  await value(app, 'account:saveProfile', { baseUrl: server.url, apiKey: svc.demo.apiKey })
+  await value(app, 'account:signIn', { username: svc.demo.username, password: svc.demo.password })
+  await value(app, 'sync:start', { full: true })
   await until((s) => !s.running && s.lastSyncAt !== null, 'the first sync')
 })
 
@@ -73,7 +48,7 @@ afterAll(async () => {
 describe.skipIf(disk === null)('a full data folder during a sync and edits', () => {
   it('says so, loses nothing, and sends every acknowledged edit once space returns', async () => {
     const d = disk as SmallDisk
-    const { rows } = await value<{ rows: { setID: number }[] }>('catalog:search', {
+    const { rows } = await value<{ rows: { setID: number }[] }>(app, 'catalog:search', {
       text: '',
       limit: 40
     })
@@ -85,19 +60,22 @@ describe.skipIf(disk === null)('a full data folder during a sync and edits', () 
     // The service is unreachable while these are made: they wait in the outbox.
     const offline = svc.admin.addFault({ kind: { type: 'drop' } })
     for (const id of fresh.slice(0, 4)) {
-      await value('collection:updateSet', { setID: id, patch: { notes: `waiting ${id}` } })
+      await value(app, 'collection:updateSet', { setID: id, patch: { notes: `waiting ${id}` } })
       acked.set(id, `waiting ${id}`)
     }
     d.fill()
     offline()
 
     // A sync on the full disk: it ends saying why, and the app keeps running.
-    await value('sync:start', { full: true })
+    await value(app, 'sync:start', { full: true })
     const failed = await until((s) => !s.running && s.error !== null, 'the sync to fail')
     expect(failed.error).toMatch(/disk.*full/i)
     let refused = 0
     for (const id of fresh.slice(4)) {
-      const r = await call('collection:updateSet', { setID: id, patch: { notes: `full ${id}` } })
+      const r = await call(app, 'collection:updateSet', {
+        setID: id,
+        patch: { notes: `full ${id}` }
+      })
       if (r.ok) acked.set(id, `full ${id}`)
       else {
         refused++
@@ -106,7 +84,7 @@ describe.skipIf(disk === null)('a full data folder during a sync and edits', () 
       }
     }
     expect(refused).toBeGreaterThan(0)
-    expect((await status()).needsAttention).toBe(0)
+    expect((await value<SyncStatus>(app, 'sync:getStatus', {})).needsAttention).toBe(0)
 
     // Space returns; nobody presses Sync.
     d.free()
