@@ -1,9 +1,9 @@
-import { closeSync, openSync, readSync, statSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ARTIFACTS_DIR } from './harness'
 import { hostRuns } from './host-runs'
 import { waitForSets } from './ui-helpers'
+import { damageMiddlePage } from '../store/crash-copies'
 
 /**
  * Issue #13 item 5 as a person meets it: the browser host starts on a data file damaged in the
@@ -11,20 +11,6 @@ import { waitForSets } from './ui-helpers'
  * automatic backup brings the app back.
  */
 const run = hostRuns('studbook-recovery-')
-
-function damageMiddlePage(path: string): void {
-  const fd = openSync(path, 'r+')
-  try {
-    const header = Buffer.alloc(100)
-    readSync(fd, header, 0, 100, 0)
-    const raw = header.readUInt16BE(16)
-    const pageSize = raw === 1 ? 65536 : raw
-    const pages = Math.floor(statSync(path).size / pageSize)
-    writeSync(fd, Buffer.alloc(pageSize, 0xa5), 0, pageSize, Math.floor(pages / 2) * pageSize)
-  } finally {
-    closeSync(fd)
-  }
-}
 
 describe('a data file damaged between two runs', () => {
   it('shows the recovery screen; restoring the automatic backup brings the app back', async () => {
