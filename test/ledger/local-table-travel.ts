@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3'
 import { readFileSync } from 'node:fs'
+import { expect } from 'vitest'
 import type { ImportPreviewDto } from '../../src/shared/model/exchange'
 import type { ExchangeHarness } from '../exchange/store-fixtures'
 
@@ -50,4 +51,16 @@ export async function importFullExport(
   const preview = await t.x['exchange:previewImport']({ format: 'studbook', content })
   await t.x['exchange:applyImport']({ previewId: preview.previewId })
   return preview
+}
+
+/** The backup `data` is refused at its preview, as invalid input that names `table`. */
+export async function expectRestoreRefused(
+  t: ExchangeHarness,
+  data: string,
+  table: RegExp
+): Promise<void> {
+  await expect(t.x['exchange:previewRestore']({ data, name: 'b.studbook' })).rejects.toMatchObject({
+    code: 'invalid_input',
+    message: expect.stringMatching(table) as unknown
+  })
 }

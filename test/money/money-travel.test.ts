@@ -1,27 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createMoneyHandlers } from '../../src/main/money/index'
 import { takeSnapshot } from '../../src/main/money/snapshot'
-import { exchangeHarness } from '../exchange/store-fixtures'
+import { exchangeEachTest } from '../exchange/store-fixtures'
 import type { ExchangeHarness } from '../exchange/store-fixtures'
-import {
-  backupData,
-  fullExport,
-  importFullExport,
-  restoreBackup
-} from '../ledger/local-table-travel'
+import * as travel from '../ledger/local-table-travel'
 import { seedCopy, seedSet } from './money-seed'
 
 /**
  * Issue #30: the snapshots are local (the service keeps no price history), so they travel in
  * backups and the full export as local tables (store/local-tables/money-snapshots.ts).
  */
+const exchange = exchangeEachTest()
 let t: ExchangeHarness
-afterEach(() => {
-  t.close()
-})
 
 async function seeded(): Promise<void> {
-  t = await exchangeHarness()
+  t = await exchange()
   const set = t.id('10179-1')
   seedSet(t.h.store, t.h.profileId, set, { theme: 'Star Wars', us: '499.99' })
   seedCopy(t.h.store, t.h.profileId, set, { currency: 'USD', paid: 450, estimate: 900 })
@@ -48,14 +41,14 @@ describe('money snapshots travel', () => {
     await seeded()
     const kept = history()
     expect(kept.snapshots).toBe(2)
-    const data = await backupData(t)
+    const data = await travel.backupData(t)
     wipe()
     await takeSnapshot(
       { store: t.h.store, now: () => new Date(2026, 5, 16, 12) },
       t.h.profileId,
       'sync'
     )
-    await restoreBackup(t, data)
+    await travel.restoreBackup(t, data)
     const back = history()
     expect(back.snapshots).toBe(3)
     expect(back.currencies[0]?.points.map((x) => [x.day, x.paid, x.value])).toEqual([
@@ -68,9 +61,9 @@ describe('money snapshots travel', () => {
   it('in the full export: its import brings them back', async () => {
     await seeded()
     const kept = history()
-    const content = await fullExport(t)
+    const content = await travel.fullExport(t)
     wipe()
-    const preview = await importFullExport(t, content)
+    const preview = await travel.importFullExport(t, content)
     expect(preview.problems).toEqual([])
     expect(history()).toEqual(kept)
   })

@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { labelCode } from '../../src/shared/model/box-label'
 import { createShelfHandlers } from '../../src/main/shelf/index'
 import type { ShelfHandlers } from '../../src/main/shelf/index'
 import { LOCAL_TABLES } from '../../src/main/store/local-tables/index'
-import { exchangeHarness } from '../exchange/store-fixtures'
+import { exchangeEachTest } from '../exchange/store-fixtures'
 import type { ExchangeHarness } from '../exchange/store-fixtures'
-import {
-  backupData,
-  fullExport,
-  importFullExport,
-  restoreBackup
-} from '../ledger/local-table-travel'
+import * as travel from '../ledger/local-table-travel'
 import { seedCopyAt } from './shelf-seed'
 
 /**
@@ -19,14 +14,12 @@ import { seedCopyAt } from './shelf-seed'
  * mark breaks a rule is refused whole, nothing written.
  */
 
+const exchange = exchangeEachTest()
 let t: ExchangeHarness
 let shelf: ShelfHandlers
 beforeEach(async () => {
-  t = await exchangeHarness()
+  t = await exchange()
   shelf = createShelfHandlers(t.h.deps)
-})
-afterEach(() => {
-  t.close()
 })
 
 const statuses = (
@@ -67,10 +60,10 @@ describe('the shelf audit travels', () => {
       'misplaced',
       'missing'
     ])
-    const data = await backupData(t)
+    const data = await travel.backupData(t)
     forget()
     expect(await shelf['shelf:getAudit']({})).toBeNull()
-    await restoreBackup(t, data)
+    await travel.restoreBackup(t, data)
     const after = await shelf['shelf:getAudit']({})
     expect(after).toMatchObject({ id: before?.id, location: before?.location })
     expect(statuses(after?.rows ?? [])).toEqual(statuses(before?.rows ?? []))
@@ -79,9 +72,9 @@ describe('the shelf audit travels', () => {
   it('a full export then its import brings the open audit back with every tick', async () => {
     await tickedAudit()
     const before = await shelf['shelf:getAudit']({})
-    const content = await fullExport(t)
+    const content = await travel.fullExport(t)
     forget()
-    const preview = await importFullExport(t, content)
+    const preview = await travel.importFullExport(t, content)
     expect(preview.notices.join(' ')).toMatch(/3 rows of shelf_audit_marks/)
     const after = await shelf['shelf:getAudit']({})
     expect(after).toMatchObject({ id: before?.id, location: before?.location })
@@ -90,9 +83,9 @@ describe('the shelf audit travels', () => {
 
   it('the restore replaces the audit open here: one open audit, the backup’s', async () => {
     await tickedAudit()
-    const data = await backupData(t)
+    const data = await travel.backupData(t)
     const { id } = await shelf['shelf:startAudit']({ location: 'Garage', replace: true })
-    await restoreBackup(t, data)
+    await travel.restoreBackup(t, data)
     const open = await shelf['shelf:getAudit']({})
     expect(open?.location).toBe('Attic › Shelf 2')
     expect(open?.id).not.toBe(id)
@@ -101,7 +94,7 @@ describe('the shelf audit travels', () => {
 
   it('a restore never lands on another profile’s audit of the same number', async () => {
     const id = await tickedAudit()
-    const data = await backupData(t)
+    const data = await travel.backupData(t)
     // Another profile's audit numbered as this one's, as a restore from another computer leaves.
     const w = t.h.store.write
     const other = Number(
@@ -120,7 +113,7 @@ describe('the shelf audit travels', () => {
       `INSERT INTO shelf_audit_marks (profile_id, audit_id, local_id, code, mark, marked_at)
        VALUES (?, ?, 'theirs', '', 'seen', '2026-01-01T00:00:00.000Z')`
     ).run(other, id)
-    await restoreBackup(t, data)
+    await travel.restoreBackup(t, data)
     const theirs = t.h.store.read
       .prepare(
         `SELECT a.location, m.local_id FROM shelf_audits a
@@ -138,17 +131,12 @@ describe('the shelf audit travels', () => {
     ['a tick at a time that is no time', `UPDATE shelf_audit_marks SET marked_at = 'soon'`]
   ])('a backup with %s is refused, nothing written', async (_n, bad) => {
     await tickedAudit()
-    const data = await backupData(t, (db) => {
+    const data = await travel.backupData(t, (db) => {
       db.pragma('ignore_check_constraints = ON')
       db.exec(bad)
     })
     forget()
-    await expect(
-      t.x['exchange:previewRestore']({ data, name: 'b.studbook' })
-    ).rejects.toMatchObject({
-      code: 'invalid_input',
-      message: expect.stringMatching(/shelf_audit/) as unknown
-    })
+    await travel.expectRestoreRefused(t, data, /shelf_audit/)
     expect([count('shelf_audits'), count('shelf_audit_marks')]).toEqual([0, 0])
   })
 })
