@@ -32,13 +32,18 @@ const page = (from: number, n: number, word: string) =>
     makeSet({ setID: from + k, name: `${word} Tower ${String(from + k)}` })
   )
 
+/** A first load begun on a fresh store, kept in step, its first page (sets 1-300, "alpha") written. */
+async function firstLoadWithAlphaPage(name: string) {
+  const t = await testStore(name)
+  beginBulkLoad(t.store.write)
+  const inStep = startInStep(t.store.write)
+  await writePage(t, page(1, 300, 'alpha'), inStep)
+  return { t, store: t.store, inStep }
+}
+
 describe('a first load keeps its search index in step', () => {
   it('finds each page by its words once it is stored, before the load ends', async () => {
-    const t = await testStore('in-step')
-    const { store } = t
-    beginBulkLoad(store.write)
-    const inStep = startInStep(store.write)
-    await writePage(t, page(1, 300, 'alpha'), inStep)
+    const { t, store, inStep } = await firstLoadWithAlphaPage('in-step')
     expect(ftsMatches(store.read, '"alpha"')).toBe(300)
     await writePage(t, page(301, 300, 'beta'), inStep)
     expect(ftsMatches(store.read, '"beta"')).toBe(300)
@@ -50,11 +55,7 @@ describe('a first load keeps its search index in step', () => {
   })
 
   it('a set sent again changed ends the step, and the end of the load makes the index right', async () => {
-    const t = await testStore('out-of-step')
-    const { store } = t
-    beginBulkLoad(store.write)
-    const inStep = startInStep(store.write)
-    await writePage(t, page(1, 300, 'alpha'), inStep)
+    const { t, store, inStep } = await firstLoadWithAlphaPage('out-of-step')
     // The catalogue moved under the pages: sets 201-300 come again on the next page, renamed.
     await writePage(t, page(201, 300, 'gamma'), inStep)
     expect(inStep.on).toBe(false)
