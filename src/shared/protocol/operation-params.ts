@@ -1,3 +1,4 @@
+import type { ParamDef } from './operations'
 import type { RecordName } from './records'
 
 /**
@@ -31,6 +32,14 @@ export const JSON_ACK = { kind: 'json', ack: true } as const
 export const KEY = text('apiKey')
 export const HASH = text('userHash')
 export const USER_FILTER = [HASH, text('owned'), text('wanted')] as const
+
+/** A v3 read production answers though the document does not list it: JSON, null for no data. */
+export const productionRead = <const P extends readonly ParamDef[]>(...params: P) =>
+  ({ params, result: JSON_READ, write: false, origin: 'production' }) as const
+
+/** A v2 write of the user's collection: the key, the user's hash and `params`, answered `OK`. */
+export const userWrite = <const P extends readonly ParamDef[]>(...params: P) =>
+  ({ params: [KEY, HASH, ...params], result: OK, write: true }) as const
 export const LEGACY_SEARCH = [
   text('query'),
   text('theme'),

@@ -16,7 +16,9 @@ import {
   single,
   STRING,
   text,
-  USER_FILTER
+  productionRead,
+  USER_FILTER,
+  userWrite
 } from './operation-params'
 
 /**
@@ -152,42 +154,13 @@ const OPERATION_TABLE = {
       result: single('collectionTotals'),
       write: false
     },
-    setCollection: {
-      params: [KEY, HASH, int('setID'), int('qtyOwned'), int('wanted')],
-      result: OK,
-      write: true
-    },
-    setCollection_owns: {
-      params: [KEY, HASH, int('setID'), int('owned')],
-      result: OK,
-      write: true
-    },
-    setCollection_wants: {
-      params: [KEY, HASH, int('setID'), int('wanted')],
-      result: OK,
-      write: true
-    },
-    setCollection_userNotes: {
-      params: [KEY, HASH, int('setID'), needText('notes')],
-      result: OK,
-      write: true
-    },
-    setCollection_qtyOwned: {
-      params: [KEY, HASH, int('setID'), int('qtyOwned')],
-      result: OK,
-      write: true
-    },
-    setUserRating: {
-      params: [KEY, HASH, int('setID'), int('rating')],
-      result: OK,
-      write: true,
-      origin: 'production'
-    },
-    setMinifigCollection: {
-      params: [KEY, HASH, needText('minifigNumber'), int('qtyOwned'), int('wanted')],
-      result: OK,
-      write: true
-    },
+    setCollection: userWrite(int('setID'), int('qtyOwned'), int('wanted')),
+    setCollection_owns: userWrite(int('setID'), int('owned')),
+    setCollection_wants: userWrite(int('setID'), int('wanted')),
+    setCollection_userNotes: userWrite(int('setID'), needText('notes')),
+    setCollection_qtyOwned: userWrite(int('setID'), int('qtyOwned')),
+    setUserRating: { ...userWrite(int('setID'), int('rating')), origin: 'production' },
+    setMinifigCollection: userWrite(needText('minifigNumber'), int('qtyOwned'), int('wanted')),
     /** Answers the userHash, opaque. */
     login: {
       params: [KEY, needText('username'), needText('password')],
@@ -259,46 +232,16 @@ const OPERATION_TABLE = {
     // Production's further v3 operations (docs/protocol.md §5); parameter names as its public clients send them.
     checkKey: { params: [KEY], result: JSON_ACK, write: false, origin: 'production' },
     /** `hash` is the userHash, opaque. */
-    login: {
-      params: [KEY, needText('username'), needText('password')],
-      result: JSON_READ,
-      write: false,
-      origin: 'production'
-    },
-    checkUserHash: { params: [KEY, HASH], result: JSON_READ, write: false, origin: 'production' },
-    getKeyUsageStats: { params: [KEY], result: JSON_READ, write: false, origin: 'production' },
-    getThemes: { params: [KEY], result: JSON_READ, write: false, origin: 'production' },
-    getSubthemes: {
-      params: [KEY, needText('Theme')],
-      result: JSON_READ,
-      write: false,
-      origin: 'production'
-    },
-    getYears: {
-      params: [KEY, text('Theme')],
-      result: JSON_READ,
-      write: false,
-      origin: 'production'
-    },
-    getAdditionalImages: {
-      params: [KEY, int('setID')],
-      result: JSON_READ,
-      write: false,
-      origin: 'production'
-    },
-    getInstructions: {
-      params: [KEY, int('setID')],
-      result: JSON_READ,
-      write: false,
-      origin: 'production'
-    },
-    getUserNotes: { params: [KEY, HASH], result: JSON_READ, write: false, origin: 'production' },
-    getUserMinifigNotes: {
-      params: [KEY, HASH],
-      result: JSON_READ,
-      write: false,
-      origin: 'production'
-    }
+    login: productionRead(KEY, needText('username'), needText('password')),
+    checkUserHash: productionRead(KEY, HASH),
+    getKeyUsageStats: productionRead(KEY),
+    getThemes: productionRead(KEY),
+    getSubthemes: productionRead(KEY, needText('Theme')),
+    getYears: productionRead(KEY, text('Theme')),
+    getAdditionalImages: productionRead(KEY, int('setID')),
+    getInstructions: productionRead(KEY, int('setID')),
+    getUserNotes: productionRead(KEY, HASH),
+    getUserMinifigNotes: productionRead(KEY, HASH)
   },
   legacy: {
     search2: {
