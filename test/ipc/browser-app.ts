@@ -2,10 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
-import { createApp } from '../../src/main/app/compose'
 import type { AppContext } from '../../src/main/app/compose'
-import { dispatch } from '../../src/main/ipc/dispatch'
-import type { Result } from '../../src/shared/ipc/result'
+import { startApp, value } from '../store/app-runs'
 
 /** The whole main side as the browser host runs it, reached the way the renderer reaches it. */
 export interface BrowserApp {
@@ -39,11 +37,7 @@ export function browserApp(
     if (created === null) throw new Error('the browser app is used before beforeAll ran')
     return created
   }
-  const call = async <T>(channel: string, input: unknown): Promise<T> => {
-    const r = (await dispatch(app().handlers, channel, input)) as Result<T>
-    if (!r.ok) throw new Error(`${channel}: ${r.error.code} ${r.error.message}`)
-    return r.value
-  }
+  const call = <T>(channel: string, input: unknown): Promise<T> => value<T>(app(), channel, input)
   const syncDemo = async (): Promise<void> => {
     for (let attempt = 0; attempt < 3; attempt++) {
       await call('sync:start', { full: true })
@@ -55,13 +49,7 @@ export function browserApp(
   }
   // A first sync of a few hundred sets at load 20 can outlast the hooks' usual 90 s.
   beforeAll(async () => {
-    created = await createApp({
-      dataDir: dir,
-      host: 'browser',
-      demoSets,
-      autoSync: false,
-      credentials: 'memory'
-    })
+    created = await startApp(dir, { demoSets })
     if (options.synced) await syncDemo()
   }, 180_000)
   afterAll(async () => {
