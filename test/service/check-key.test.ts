@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decodeResponse } from '../../src/main/service/decode-response'
-import { AppError } from '../../src/shared/errors'
+import { thrownCode } from './error-codes'
 
 /**
  * checkKey's success text is recorded as exactly `OK`; a deployment that pads it or changes its
@@ -28,13 +28,7 @@ describe('checkKey', () => {
     ['NOT OK', 'service_error'],
     ['', 'service_error']
   ])('refuses %j as %s', (text, code) => {
-    let caught: unknown = null
-    try {
-      answer(text)
-    } catch (e) {
-      caught = e
-    }
-    expect(caught).toBeInstanceOf(AppError)
-    expect((caught as AppError).code).toBe(code)
+    // Anything but an AppError is rethrown, failing the case.
+    expect(thrownCode(() => answer(text))).toBe(code)
   })
 })
