@@ -6,6 +6,8 @@ import type { Profiles } from '../src/main/account/profiles'
 import { createMemoryStore } from '../src/main/credentials/index'
 import { openStore } from '../src/main/store/connection'
 import type { Store } from '../src/main/store/connection'
+import { transaction } from '../src/main/store/handles'
+import type { WriteDb } from '../src/main/store/handles'
 
 /**
  * A fresh data folder with a database and one profile for `baseUrl`, secrets in memory: what a
@@ -25,4 +27,38 @@ export async function benchStore(
     initial: { baseUrl, binding: 'auto' }
   })
   return { dir, store, profiles }
+}
+
+/**
+ * Seeds `count` copies over the sets the profile owns, round robin, in one transaction. `insert`
+ * is the copies INSERT, its first four values local id, profile, set and collection id;
+ * `rest(i, setID)` gives the values after those (called in order, so a seeded prng stays stable).
+ */
+export function seedOwnedCopies(
+  db: WriteDb,
+  pid: number,
+  count: number,
+  insert: string,
+  rest: (i: number, setID: number) => unknown[]
+): void {
+  const owned = db
+    .prepare('SELECT set_id FROM set_state WHERE profile_id = ? AND owned = 1')
+    .all(pid) as { set_id: number }[]
+  const copy = db.prepare(insert)
+  transaction(db, () => {
+    for (let i = 0; i < count; i++) {
+      const setID = (owned[i % owned.length] as { set_id: number }).set_id
+      copy.run(`bench-${String(i)}`, pid, setID, 100_000 + i, ...rest(i, setID))
+    }
+  })
+}
+
+/** A feature's dependencies as the composition root gives them, for a bench's handlers. */
+export function featureDeps(store: Store, pid: number) {
+  return {
+    store,
+    profileId: () => pid,
+    now: () => new Date(),
+    changed: () => undefined
+  }
 }

@@ -17,6 +17,8 @@ import type { DecodeInput } from '../src/main/service/decode-response'
 import { setFromV3, setsOfPage } from '../src/main/sync/pull/v3-sets'
 import { parseV3SetsPage } from '../src/shared/protocol/v3-sets'
 import type { V3SetsAnswer } from '../src/shared/protocol/v3-set-records'
+import { postV3GetSets } from '../test/service/reference-v3'
+import { withLoopTicks } from './loop-ticks'
 
 export interface V3PageFigures {
   readonly bytes: number
@@ -32,17 +34,7 @@ export interface V3PageFigures {
 
 async function pageBody(): Promise<string> {
   const svc = createReferenceService({ sets: 600, seed: 1 })
-  const res = await svc.handle(
-    new Request('http://127.0.0.1:9/api/v3.asmx/getSets', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        apiKey: svc.demo.apiKey,
-        userHash: '',
-        params: JSON.stringify({ pageSize: 500, orderBy: 'Number' })
-      }).toString()
-    })
-  )
+  const res = await postV3GetSets(svc, { pageSize: 500, orderBy: 'Number' })
   const body = await res.text()
   svc.close()
   return body
@@ -61,20 +53,13 @@ function median(xs: readonly number[]): number {
 
 /** Main-thread busy ms and worst stall while `run` takes one page from bytes to flat records. */
 async function measure(run: () => Promise<unknown>): Promise<{ busy: number; stall: number }> {
-  let stall = 0
-  let last = performance.now()
-  const timer = setInterval(() => {
-    const now = performance.now()
-    stall = Math.max(stall, now - last)
-    last = now
-  }, 1)
-  await new Promise((r) => setTimeout(r, 5))
-  const from = performance.eventLoopUtilization()
-  await run()
-  const used = performance.eventLoopUtilization(from)
-  await new Promise((r) => setTimeout(r, 5))
-  clearInterval(timer)
-  return { busy: used.active, stall }
+  const { value: busy, worst: stall } = await withLoopTicks(async () => {
+    await new Promise((r) => setTimeout(r, 5))
+    const from = performance.eventLoopUtilization()
+    await run()
+    return performance.eventLoopUtilization(from).active
+  })
+  return { busy, stall }
 }
 
 export async function v3PageMainThread(runs = 15): Promise<V3PageFigures> {

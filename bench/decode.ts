@@ -18,6 +18,7 @@ import type { DecodeInput } from '../src/main/service/decode-response'
 import { decodeOffThread, stopDecodeWorker } from '../src/main/service/decode-pool'
 import { v3PageLines, v3PageMainThread } from './decode-v3'
 import { writeSection } from './doc-section'
+import { withLoopTicks } from './loop-ticks'
 import { shippedDecoder } from './shipped-decoder'
 
 const svc = createReferenceService({ sets: 5000, seed: 1 })
@@ -164,19 +165,8 @@ function soapVersion(): string {
 
 /** Worst gap between 1 ms timer ticks while a decode runs: what an IPC call would wait. */
 async function worstStall(input: DecodeInput): Promise<{ worker: number; inline: number }> {
-  const probe = async (run: () => Promise<unknown>): Promise<number> => {
-    let worst = 0
-    let last = performance.now()
-    const timer = setInterval(() => {
-      const now = performance.now()
-      worst = Math.max(worst, now - last)
-      last = now
-    }, 1)
-    await run()
-    await new Promise((r) => setTimeout(r, 5))
-    clearInterval(timer)
-    return worst
-  }
+  const probe = async (run: () => Promise<unknown>): Promise<number> =>
+    (await withLoopTicks(run)).worst
   await decodeOffThread(input) // start the worker outside the measurement
   const worker = await probe(() => decodeOffThread(input))
   const inline = await probe(async () => {

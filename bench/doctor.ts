@@ -5,10 +5,11 @@
  * is the stall they add; the goal is under 50 ms. Writes "Collection doctor" in docs/benchmarks.md.
  */
 import { createDoctorHandlers } from '../src/main/doctor/index'
-import { transaction } from '../src/main/store/handles'
+import type { WriteDb } from '../src/main/store/handles'
 import type { Handlers } from '../src/shared/ipc/contract'
 import { DOCTOR_CHECKS } from '../src/shared/model/doctor'
 import type { SetRecord } from '../src/shared/protocol/records'
+import { featureDeps, seedOwnedCopies } from './bench-store'
 import { callStalls, stallSection } from './call-stalls'
 import { writeStoreSection } from './doc-section'
 import { collectionStore, prng } from './search'
@@ -17,51 +18,35 @@ const SETS = 20_000
 const COPIES = 2_000
 const N = 40
 
-function seedCopies(
-  db: Parameters<typeof transaction>[0],
-  pid: number,
-  sets: readonly SetRecord[]
-): void {
-  const owned = db
-    .prepare('SELECT set_id FROM set_state WHERE profile_id = ? AND owned = 1')
-    .all(pid) as { set_id: number }[]
+function seedCopies(db: WriteDb, pid: number, sets: readonly SetRecord[]): void {
   const r = prng(5)
-  const copy = db.prepare(
+  const year = new Map(sets.map((s) => [s.setID, s.year ?? 2000]))
+  seedOwnedCopies(
+    db,
+    pid,
+    COPIES,
     `INSERT INTO copies (local_id, profile_id, set_id, collection_id, date_acquired, currency,
        price_paid, condition_when_acquired, condition_now, location, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'Shelf', '')`
-  )
-  const year = new Map(sets.map((s) => [s.setID, s.year ?? 2000]))
-  transaction(db, () => {
-    for (let i = 0; i < COPIES; i++) {
-      const setID = (owned[i % owned.length] as { set_id: number }).set_id
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'Shelf', '')`,
+    (i, setID) => {
       const y = Number(year.get(setID) ?? 2000)
       // A mix such as a real collection holds: most fine, some with each kind of problem.
       const date = r() < 0.1 ? `${y - 3}-01-01` : r() < 0.1 ? '' : `${y + 1}-05-0${1 + (i % 9)}`
-      copy.run(
-        `bench-${i}`,
-        pid,
-        setID,
-        100_000 + i,
+      return [
         date,
         r() < 0.1 ? '' : 'EUR',
         r() < 0.1 ? 0 : 20 + (i % 50),
         r() < 0.1 ? 'Used - complete' : 'New',
         r() < 0.1 ? 'MISB' : 'Assembled'
-      )
+      ]
     }
-  })
+  )
 }
 
 async function main(): Promise<void> {
   const { store, pid, sets, close } = await collectionStore('doctor', SETS)
   seedCopies(store.write, pid, sets)
-  const handlers = createDoctorHandlers({
-    store,
-    profileId: () => pid,
-    now: () => new Date(),
-    changed: () => undefined
-  }) as unknown as Handlers
+  const handlers = createDoctorHandlers(featureDeps(store, pid)) as unknown as Handlers
   const { ok, measure, rows: lines, worst } = callStalls(handlers, N)
   const summary = (await ok('doctor:getSummary', {})) as {
     checks: { check: string; count: number }[]

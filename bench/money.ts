@@ -7,9 +7,10 @@
  */
 import { createMoneyHandlers } from '../src/main/money/index'
 import { takeSnapshot } from '../src/main/money/snapshot'
-import { transaction } from '../src/main/store/handles'
+import type { WriteDb } from '../src/main/store/handles'
 import type { Handlers } from '../src/shared/ipc/contract'
 import { addDays } from '../src/shared/model/watch-days'
+import { seedOwnedCopies } from './bench-store'
 import { callStalls, stallSection } from './call-stalls'
 import { writeSection } from './doc-section'
 import { collectionStore, prng } from './search'
@@ -20,32 +21,25 @@ const DAYS = 365
 const N = 40
 const CURRENCIES = ['USD', 'USD', 'GBP', 'EUR', 'EUR', 'CAD', 'CHF', '']
 
-function seedCopies(db: Parameters<typeof transaction>[0], pid: number): void {
-  const owned = db
-    .prepare('SELECT set_id FROM set_state WHERE profile_id = ? AND owned = 1')
-    .all(pid) as { set_id: number }[]
+function seedCopies(db: WriteDb, pid: number): void {
   const r = prng(7)
-  const copy = db.prepare(
+  seedOwnedCopies(
+    db,
+    pid,
+    COPIES,
     `INSERT INTO copies (local_id, profile_id, set_id, collection_id, currency, price_paid,
        additional_price_paid, current_estimated_value, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, '')`
-  )
-  transaction(db, () => {
-    for (let i = 0; i < COPIES; i++) {
-      const setID = (owned[i % owned.length] as { set_id: number }).set_id
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, '')`,
+    (i) => {
       const paid = Math.round(r() * 30000) / 100
-      copy.run(
-        `bench-${i}`,
-        pid,
-        setID,
-        100_000 + i,
+      return [
         CURRENCIES[i % CURRENCIES.length],
         paid,
         r() < 0.2 ? 4.99 : 0,
         r() < 0.4 ? 0 : Math.round(paid * (0.5 + r()) * 100) / 100
-      )
+      ]
     }
-  })
+  )
 }
 
 async function main(): Promise<void> {

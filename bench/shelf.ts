@@ -10,9 +10,10 @@
 import { loadavg } from 'node:os'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createShelfHandlers } from '../src/main/shelf/index'
-import { transaction } from '../src/main/store/handles'
+import type { WriteDb } from '../src/main/store/handles'
 import type { Handlers } from '../src/shared/ipc/contract'
 import { labelCode } from '../src/shared/model/box-label'
+import { featureDeps, seedOwnedCopies } from './bench-store'
 import { callStalls, stallSection } from './call-stalls'
 import { percentile, writeStoreSection } from './doc-section'
 import { collectionStore } from './search'
@@ -26,32 +27,22 @@ const place = (i: number): string => {
   return `Room ${String(1 + Math.floor(bin / 25))} › Shelf ${String(1 + (Math.floor(bin / 5) % 5))} › Bin ${String(1 + (bin % 5))}`
 }
 
-function seedCopies(db: Parameters<typeof transaction>[0], pid: number): void {
-  const owned = db
-    .prepare('SELECT set_id FROM set_state WHERE profile_id = ? AND owned = 1')
-    .all(pid) as { set_id: number }[]
-  const copy = db.prepare(
+function seedCopies(db: WriteDb, pid: number): void {
+  seedOwnedCopies(
+    db,
+    pid,
+    COPIES,
     `INSERT INTO copies (local_id, profile_id, set_id, collection_id, currency, price_paid,
        location, updated_at)
-     VALUES (?, ?, ?, ?, 'EUR', 20, ?, '')`
+     VALUES (?, ?, ?, ?, 'EUR', 20, ?, '')`,
+    (i) => [place(i)]
   )
-  transaction(db, () => {
-    for (let i = 0; i < COPIES; i++) {
-      const setID = (owned[i % owned.length] as { set_id: number }).set_id
-      copy.run(`bench-${String(i)}`, pid, setID, 100_000 + i, place(i))
-    }
-  })
 }
 
 async function main(): Promise<void> {
   const { store, pid, close } = await collectionStore('shelf', SETS)
   seedCopies(store.write, pid)
-  const handlers = createShelfHandlers({
-    store,
-    profileId: () => pid,
-    now: () => new Date(),
-    changed: () => undefined
-  }) as unknown as Handlers
+  const handlers = createShelfHandlers(featureDeps(store, pid)) as unknown as Handlers
   const { ok, measure, rows: lines, worst: callWorst } = callStalls(handlers, N)
   type Audit = { id: number; rows: { localId: string | null; fullNumber: string }[] }
   const start = async (location: string): Promise<Audit> =>

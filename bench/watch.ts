@@ -7,8 +7,9 @@
  */
 import { createCatalogueHandlers } from '../src/main/catalogue/catalogue-handlers'
 import { createWatchHandlers } from '../src/main/watch/index'
-import { transaction } from '../src/main/store/handles'
+import type { WriteDb } from '../src/main/store/handles'
 import type { Handlers } from '../src/shared/ipc/contract'
+import { seedOwnedCopies } from './bench-store'
 import { callStalls, stallSection } from './call-stalls'
 import { writeStoreSection } from './doc-section'
 import { collectionStore } from './search'
@@ -21,7 +22,7 @@ const N = 40
  * Shop exits spread over the two years from today in every region, so a 90-day window holds
  * about an eighth of the wanted sets (the generated catalogue's own dates are in the past).
  */
-function datesFromToday(db: Parameters<typeof transaction>[0], pid: number): void {
+function datesFromToday(db: WriteDb, pid: number): void {
   db.prepare(
     `UPDATE sets SET shop_exit = date('now', '+' || (id % 730) || ' days'),
        detail = json_set(CASE WHEN json_valid(detail) THEN detail ELSE '{}' END,
@@ -34,21 +35,16 @@ function datesFromToday(db: Parameters<typeof transaction>[0], pid: number): voi
   ).run(pid)
 }
 
-function seedCopies(db: Parameters<typeof transaction>[0], pid: number): void {
-  const owned = db
-    .prepare('SELECT set_id FROM set_state WHERE profile_id = ? AND owned = 1')
-    .all(pid) as { set_id: number }[]
-  const copy = db.prepare(
+function seedCopies(db: WriteDb, pid: number): void {
+  seedOwnedCopies(
+    db,
+    pid,
+    COPIES,
     `INSERT INTO copies (local_id, profile_id, set_id, collection_id, date_acquired, currency,
        price_paid, condition_when_acquired, condition_now, location, updated_at)
-     VALUES (?, ?, ?, ?, '2024-01-01', 'EUR', 20, 'New', 'New', 'Shelf', '')`
+     VALUES (?, ?, ?, ?, '2024-01-01', 'EUR', 20, 'New', 'New', 'Shelf', '')`,
+    () => []
   )
-  transaction(db, () => {
-    for (let i = 0; i < COPIES; i++) {
-      const setID = (owned[i % owned.length] as { set_id: number }).set_id
-      copy.run(`bench-${i}`, pid, setID, 100_000 + i)
-    }
-  })
 }
 
 async function main(): Promise<void> {
