@@ -17,9 +17,7 @@ import { emptyEntry, isEmptyEntry } from './state'
 const NUMBER_OF_RECORDS_DEFAULT = 20
 
 function setList(call: Call, q: SetQuery, user: UserData | null): OpResult {
-  return list(
-    searchSets(call.state, q).page.map((s) => setDataRecord(call.state, call.origin, s, user))
-  )
+  return list(searchSets(call.state, q).page.map((s) => setDataRecord(call, s, user)))
 }
 
 /** sinceDate as `yyyy-MM-dd`, or `MM/dd/yy` as older clients send it. */
@@ -72,14 +70,14 @@ export const LEGACY_OPS = {
   searchBySetID: (call, a) => {
     const t = a.str('SetID').trim()
     const set = /^\d+$/.test(t) ? call.state.cat.byID.get(Number(t)) : undefined
-    return set ? list([setDataRecord(call.state, call.origin, set, null)]) : EMPTY
+    return set ? list([setDataRecord(call, set, null)]) : EMPTY
   },
   updatedSince: (call, a) => {
     if (!validKey(call, a.str('apiKey'))) return EMPTY
     const since = parseSince(a.str('sinceDate'))
     if (since === null) return EMPTY
     const hits = call.state.cat.sets.filter((s) => s.lastUpdated >= since)
-    return list(hits.map((s) => setDataRecord(call.state, call.origin, s, null)))
+    return list(hits.map((s) => setDataRecord(call, s, null)))
   },
   login: (call, a) => {
     const user = call.state.users.get(a.str('u').toLowerCase())

@@ -32,7 +32,7 @@ const getSets: Handler = (call, a) => {
   q.pageSize = parsePositive(a.str('pageSize'), PAGE_SIZE_DEFAULT) ?? PAGE_SIZE_DEFAULT
   q.pageNumber = parsePositive(a.str('pageNumber'), 1) ?? 1
   const { page } = searchSets(call.state, q)
-  return list(page.map((s) => setRecord(call.state, call.origin, s, user)))
+  return list(page.map((s) => setRecord(call, s, user)))
 }
 
 function setByText(call: Call, text: string): CatalogueSet | undefined {
@@ -42,9 +42,7 @@ function setByText(call: Call, text: string): CatalogueSet | undefined {
 const getSet: Handler = (call, a) => {
   if (!validKey(call, a.str('apiKey'))) return EMPTY
   const set = setByText(call, a.str('SetID'))
-  return set
-    ? list([setRecord(call.state, call.origin, set, userByHash(call, a.str('userHash')))])
-    : EMPTY
+  return set ? list([setRecord(call, set, userByHash(call, a.str('userHash')))]) : EMPTY
 }
 
 const getRecentlyUpdatedSets: Handler = (call, a) => {
@@ -52,7 +50,7 @@ const getRecentlyUpdatedSets: Handler = (call, a) => {
   const since = call.state.now().getTime() - a.int('minutesAgo') * 60_000
   const hits = call.state.cat.sets.filter((s) => s.lastUpdated >= since)
   hits.sort((x, y) => x.lastUpdated - y.lastUpdated || x.setID - y.setID)
-  return list(hits.map((s) => setRecord(call.state, call.origin, s, null)))
+  return list(hits.map((s) => setRecord(call, s, null)))
 }
 
 function perSet(fn: (call: Call, set: CatalogueSet) => OpResult): Handler {

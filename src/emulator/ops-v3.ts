@@ -185,7 +185,7 @@ const getSets: V3 = (call, a, _user, p) => {
   return json({
     status: 'success',
     matches: r.total,
-    sets: r.page.map((s) => setRecordV3(call.state, call.origin, s, user))
+    sets: r.page.map((s) => setRecordV3(call, s, user))
   })
 }
 

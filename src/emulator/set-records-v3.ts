@@ -1,8 +1,8 @@
 import { NOT_SPECIFIED } from '../shared/protocol/v3-sets'
 import type { CatalogueSet } from './catalogue'
-import { subthemeOf, themeOf } from './catalogue'
-import type { ServiceState } from './context'
-import { setDetails, setPaths } from './set-details'
+import { subthemeOf } from './catalogue'
+import type { Call } from './context'
+import { setSources } from './set-records'
 import type { UserData } from './state'
 import { emptyEntry } from './state'
 import type { V3FlagShape } from './v3-flag-shape'
@@ -46,15 +46,9 @@ function known(entries: Record<string, Json | null | undefined>): JsonObject {
 const num = (text: string): number | null => (text === '' ? null : Number(text))
 const day = (date: string): string | null => (date === '' ? null : `${date}T00:00:00Z`)
 
-export function setRecordV3(
-  state: ServiceState,
-  origin: string,
-  set: CatalogueSet,
-  user: UserData | null
-): JsonObject {
-  const d = setDetails(state.cat, set, state.today)
-  const theme = themeOf(state.cat, set)
-  const paths = setPaths(set)
+export function setRecordV3(call: Call, set: CatalogueSet, user: UserData | null): JsonObject {
+  const { state, origin } = call
+  const { d, theme, paths } = setSources(state, set)
   const [uk, us, ca, eu] = d.prices
   // v2 knows the US shop's dates only; the other shops sold the set over the same days when they
   // priced it.

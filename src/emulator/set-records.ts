@@ -1,21 +1,24 @@
 import type { CatalogueSet } from './catalogue'
 import { fullNumber, subthemeOf, themeOf } from './catalogue'
-import type { ServiceState } from './context'
+import type { Call, ServiceState } from './context'
 import { setDetails, setPaths } from './set-details'
 import type { UserData } from './state'
 import type { FieldValues } from './xml-write'
 
 /** Field values of the set records (the service interface), as seen by one user (or nobody). */
 
-export function setRecord(
-  state: ServiceState,
-  origin: string,
-  set: CatalogueSet,
-  user: UserData | null
-): FieldValues {
-  const d = setDetails(state.cat, set, state.today)
-  const theme = themeOf(state.cat, set)
-  const paths = setPaths(set)
+/** What a set's record is written from, in v2 and v3 alike: its details, theme and picture paths. */
+export function setSources(state: ServiceState, set: CatalogueSet) {
+  return {
+    d: setDetails(state.cat, set, state.today),
+    theme: themeOf(state.cat, set),
+    paths: setPaths(set)
+  }
+}
+
+export function setRecord(call: Call, set: CatalogueSet, user: UserData | null): FieldValues {
+  const { state, origin } = call
+  const { d, theme, paths } = setSources(state, set)
   const entry = user?.sets.get(set.setID)
   const copies = user ? [...user.copies.values()].filter((c) => c.setID === set.setID).length : 0
   return {
@@ -72,13 +75,8 @@ export function setRecord(
   }
 }
 
-export function setDataRecord(
-  state: ServiceState,
-  origin: string,
-  set: CatalogueSet,
-  user: UserData | null
-): FieldValues {
-  const full = setRecord(state, origin, set, user)
+export function setDataRecord(call: Call, set: CatalogueSet, user: UserData | null): FieldValues {
+  const full = setRecord(call, set, user)
   return {
     ...full,
     setName: set.name,
