@@ -16,8 +16,11 @@ afterEach(() => {
   h.close()
 })
 
-/** A harness whose next answer to `op` is lost after the service has applied the request. */
-async function losing(): Promise<{ lose: (op: string) => void }> {
+/**
+ * A harness whose next answer to `op` is lost after the service has applied the request, and
+ * the set of its `setIndex` to edit.
+ */
+async function losing(setIndex: number): Promise<{ lose: (op: string) => void; setID: number }> {
   let op: string | null = null
   h = await pushHarness({
     fetch: (svc) => async (req) => {
@@ -32,11 +35,42 @@ async function losing(): Promise<{ lose: (op: string) => void }> {
   return {
     lose: (name) => {
       op = name
-    }
+    },
+    setID: h.setIDs[setIndex] ?? 0
   }
 }
 
 const rows = () => outboxRows(h.store, 'field', 'state', 'desired', 'base')
+
+/** The next push goes out with no conflict and no failure, and leaves the outbox empty. */
+async function pushesClean(): Promise<void> {
+  expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
+  expect(rows()).toEqual([])
+}
+
+/** What the service holds for `setID`. */
+const shown = (setID: number) => h.svc.admin.getCollectionValue('demo', setID)
+
+/** Edits set `setID` with `patch` and pushes: the service applies `op`, and its answer is lost. */
+async function editWithLostAnswer(
+  net: { lose: (op: string) => void },
+  setID: number,
+  patch: Parameters<PushHarness['handlers']['collection:updateSet']>[0]['patch'],
+  op: string
+): Promise<void> {
+  await h.handlers['collection:updateSet']({ setID, patch })
+  net.lose(op)
+  await h.pusher.push()
+}
+
+/** As pushesClean, and then the service shows `expected` for set `setID`. */
+async function pushesCleanTo(
+  setID: number,
+  expected: Partial<ReturnType<typeof shown>>
+): Promise<void> {
+  await pushesClean()
+  expect(shown(setID)).toMatchObject(expected)
+}
 
 /**
  * A copy added and synced, then edited to a price of 60 whose write the service applied while
@@ -69,95 +103,72 @@ async function copyPriced60WithLostAnswer(
 
 describe('a write applied by the service whose answer was lost', () => {
   it('owning two: the quantity follows the lost "owned" write and goes out, no conflict', async () => {
-    const net = await losing()
-    const setID = h.setIDs[2] ?? 0
-    await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 2 } })
-    net.lose('setCollection_owns')
-    await h.pusher.push()
+    const net = await losing(2)
+    const { setID } = net
+    await editWithLostAnswer(net, setID, { qtyOwned: 2 }, 'setCollection_owns')
     // The service took "owned" and made the quantity 1; the answer never came back.
-    expect(h.svc.admin.getCollectionValue('demo', setID)).toMatchObject({
+    expect(shown(setID)).toMatchObject({
       owned: true,
       qtyOwned: 1
     })
-    expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
-    expect(rows()).toEqual([])
-    expect(h.svc.admin.getCollectionValue('demo', setID)).toMatchObject({
-      owned: true,
-      qtyOwned: 2
-    })
+    await pushesCleanTo(setID, { owned: true, qtyOwned: 2 })
   })
 
   it('a note edited back to where it started goes out, though the service shows what was sent', async () => {
-    const net = await losing()
-    const setID = h.setIDs[3] ?? 0
-    await h.handlers['collection:updateSet']({ setID, patch: { notes: 'sent, answer lost' } })
-    net.lose('setCollection_userNotes')
-    await h.pusher.push()
-    expect(h.svc.admin.getCollectionValue('demo', setID).notes).toBe('sent, answer lost')
+    const net = await losing(3)
+    const { setID } = net
+    await editWithLostAnswer(net, setID, { notes: 'sent, answer lost' }, 'setCollection_userNotes')
+    expect(shown(setID).notes).toBe('sent, answer lost')
     await h.handlers['collection:updateSet']({ setID, patch: { notes: '' } })
-    expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
-    expect(rows()).toEqual([])
-    expect(h.svc.admin.getCollectionValue('demo', setID).notes).toBe('')
+    await pushesCleanTo(setID, { notes: '' })
   })
 
   it('not owning after a lost "quantity 3": the lost write is ours, and owned goes out', async () => {
-    const net = await losing()
-    const setID = h.setIDs[4] ?? 0
+    const net = await losing(4)
+    const { setID } = net
     await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 3 } })
     await h.pusher.push()
-    expect(h.svc.admin.getCollectionValue('demo', setID)).toMatchObject({ qtyOwned: 3 })
-    await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 5 } })
-    net.lose('setCollection_qtyOwned')
-    await h.pusher.push()
-    expect(h.svc.admin.getCollectionValue('demo', setID)).toMatchObject({ qtyOwned: 5 })
+    expect(shown(setID)).toMatchObject({ qtyOwned: 3 })
+    await editWithLostAnswer(net, setID, { qtyOwned: 5 }, 'setCollection_qtyOwned')
+    expect(shown(setID)).toMatchObject({ qtyOwned: 5 })
     // Not owning it now: "owned" is queued with base true, the quantity row still holds its
     // lost write of 5 as sent.
     await h.handlers['collection:updateSet']({ setID, patch: { owned: false } })
-    expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
-    expect(rows()).toEqual([])
-    expect(h.svc.admin.getCollectionValue('demo', setID)).toMatchObject({
-      owned: false,
-      qtyOwned: 0
-    })
+    await pushesCleanTo(setID, { owned: false, qtyOwned: 0 })
   })
 
   it('a quantity changed on the website after a lost "owned" write is a conflict', async () => {
-    const net = await losing()
-    const setID = h.setIDs[6] ?? 0
-    await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 2 } })
-    net.lose('setCollection_owns')
-    await h.pusher.push()
+    const net = await losing(6)
+    const { setID } = net
+    await editWithLostAnswer(net, setID, { qtyOwned: 2 }, 'setCollection_owns')
     // Our write made the quantity 1; the website then made it 4. Only the 1 is ours.
     h.svc.admin.setCollectionValue('demo', setID, { qtyOwned: 4 })
     expect(await h.pusher.push()).toMatchObject({ conflicts: 1 })
-    expect(h.svc.admin.getCollectionValue('demo', setID)).toMatchObject({ qtyOwned: 4 })
+    expect(shown(setID)).toMatchObject({ qtyOwned: 4 })
   })
 
   it('a change typed on the website after the lost answer is still a conflict', async () => {
-    const net = await losing()
-    const setID = h.setIDs[5] ?? 0
-    await h.handlers['collection:updateSet']({ setID, patch: { notes: 'mine, answer lost' } })
-    net.lose('setCollection_userNotes')
-    await h.pusher.push()
+    const net = await losing(5)
+    const { setID } = net
+    await editWithLostAnswer(net, setID, { notes: 'mine, answer lost' }, 'setCollection_userNotes')
     h.svc.admin.setCollectionValue('demo', setID, { notes: 'typed on the website' })
     await h.handlers['collection:updateSet']({ setID, patch: { notes: 'mine again' } })
     expect(await h.pusher.push()).toMatchObject({ conflicts: 1 })
-    expect(h.svc.admin.getCollectionValue('demo', setID).notes).toBe('typed on the website')
+    expect(shown(setID).notes).toBe('typed on the website')
   })
 
   it('a copy edited again after its lost write goes out, not as a website change', async () => {
-    const net = await losing()
-    const copy = await copyPriced60WithLostAnswer(net, h.setIDs[7] ?? 0)
+    const net = await losing(7)
+    const copy = await copyPriced60WithLostAnswer(net, net.setID)
     expect(await copy.price()).toBe(60)
     await copy.edit(70)
-    expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
-    expect(rows()).toEqual([])
+    await pushesClean()
     expect(await copy.price()).toBe(70)
   })
 
   it('a copy changed on the website after our lost write is still a conflict', async () => {
-    const net = await losing()
-    const setID = h.setIDs[8] ?? 0
+    const net = await losing(8)
+    const { setID } = net
     const copy = await copyPriced60WithLostAnswer(net, setID)
     const [record] = await h.client.v2.getCollectionDetail({ SetID: setID })
     if (!record) throw new Error('no record on the service')
