@@ -1,11 +1,11 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect } from 'vitest'
 import type { CollectionValue } from '../../src/emulator/index'
 import { readSet } from '../../src/main/collection/collection-state-repo'
 import type { SetFieldValues } from '../../src/main/collection/edits-types'
 import type { SetPatch } from '../../src/shared/ipc/channels/collection'
-import { checkModel, faultCmd, modelRig } from './model-rig'
-import type { FaultCmd } from './model-rig'
+import { faultCmd, modelTest } from './model-rig'
+import type { FaultCmd, ModelRig } from './model-rig'
 
 /**
  * Model test: random local edits, website changes behind our back, network faults and
@@ -55,8 +55,7 @@ function serverField(v: CollectionValue, f: (typeof FIELDS)[number]): unknown {
   return v[f]
 }
 
-async function run(cmds: Cmd[]): Promise<void> {
-  const rig = await modelRig('model', 3)
+async function run(rig: ModelRig, cmds: Cmd[]): Promise<void> {
   const ids = rig.h.setIDs.slice(0, SETS)
   const edited = new Set<string>()
   const webFields = new Set<string>()
@@ -67,82 +66,80 @@ async function run(cmds: Cmd[]): Promise<void> {
       .prepare('SELECT state FROM outbox WHERE target = ? AND field = ?')
       .get(`set:${id ?? ''}`, field) as { state: string } | undefined
   }
-  try {
-    for (const c of cmds) {
-      const id = ids[c.t === 'edit' || c.t === 'web' ? c.set : 0] ?? 0
-      if (c.t === 'edit') {
-        for (const f of FIELDS) {
-          const touched = f.startsWith('flag')
-            ? c.patch.flags?.[f.slice(4) as '1'] !== undefined
-            : f in c.patch ||
-              (f === 'qtyOwned' && 'owned' in c.patch) ||
-              (f === 'owned' && 'qtyOwned' in c.patch)
-          if (!touched) continue
-          const key = `${id}/${f}`
-          // Editing a field in conflict is the user's answer: the website value has been seen.
-          if (pendingRow(key)?.state === 'conflict') mustConflict.delete(key)
-        }
-        await rig.h.handlers['collection:updateSet']({ setID: id, patch: c.patch })
-        // An edit that changed nothing locally is no edit (the app shows what it knows).
-        for (const f of FIELDS) if (pendingRow(`${id}/${f}`)) edited.add(`${id}/${f}`)
-      } else if (c.t === 'web') {
-        const key = `${id}/${c.field}`
-        const value = c.field === 'notes' ? `web-${c.n}` : 5
-        // Writing the value the service already holds changes nothing there: nothing to detect.
-        const changes = rig.h.svc.admin.getCollectionValue('demo', id)[c.field] !== value
-        webFields.add(key)
-        if (pendingRow(key)?.state === 'pending') {
-          if (changes) mustConflict.add(key)
-        }
-        // With nothing of ours pending, the website's value stands until the user edits again.
-        else if (!pendingRow(key)) edited.delete(key)
-        rig.h.svc.admin.setCollectionValue('demo', id, { [c.field]: value })
-      } else if (c.t === 'fault') {
-        rig.injectFault(c)
-      } else if (c.t === 'push') {
-        await rig.h.pusher.push()
-      } else {
-        await rig.restart()
+  for (const c of cmds) {
+    const id = ids[c.t === 'edit' || c.t === 'web' ? c.set : 0] ?? 0
+    if (c.t === 'edit') {
+      for (const f of FIELDS) {
+        const touched = f.startsWith('flag')
+          ? c.patch.flags?.[f.slice(4) as '1'] !== undefined
+          : f in c.patch ||
+            (f === 'qtyOwned' && 'owned' in c.patch) ||
+            (f === 'owned' && 'qtyOwned' in c.patch)
+        if (!touched) continue
+        const key = `${id}/${f}`
+        // Editing a field in conflict is the user's answer: the website value has been seen.
+        if (pendingRow(key)?.state === 'conflict') mustConflict.delete(key)
       }
+      await rig.h.handlers['collection:updateSet']({ setID: id, patch: c.patch })
+      // An edit that changed nothing locally is no edit (the app shows what it knows).
+      for (const f of FIELDS) if (pendingRow(`${id}/${f}`)) edited.add(`${id}/${f}`)
+    } else if (c.t === 'web') {
+      const key = `${id}/${c.field}`
+      const value = c.field === 'notes' ? `web-${c.n}` : 5
+      // Writing the value the service already holds changes nothing there: nothing to detect.
+      const changes = rig.h.svc.admin.getCollectionValue('demo', id)[c.field] !== value
+      webFields.add(key)
+      if (pendingRow(key)?.state === 'pending') {
+        if (changes) mustConflict.add(key)
+      }
+      // With nothing of ours pending, the website's value stands until the user edits again.
+      else if (!pendingRow(key)) edited.delete(key)
+      rig.h.svc.admin.setCollectionValue('demo', id, { [c.field]: value })
+    } else if (c.t === 'fault') {
+      rig.injectFault(c)
+    } else if (c.t === 'push') {
+      await rig.h.pusher.push()
+    } else {
+      await rig.restart()
     }
-    rig.h.svc.admin.clearFaults()
-    await rig.h.drain(40)
-    const rows = rig.h.store.read.prepare('SELECT target, field, state FROM outbox').all() as {
-      target: string
-      field: string
-      state: string
-    }[]
-    const conflicts = new Set(
-      rows.filter((r) => r.state === 'conflict').map((r) => `${r.target.slice(4)}/${r.field}`)
-    )
-    expect(rows.filter((r) => r.state !== 'conflict')).toEqual([])
-    for (const key of conflicts) expect(webFields, `spurious conflict ${key}`).toContain(key)
-    for (const key of mustConflict) expect(conflicts, `missed conflict ${key}`).toContain(key)
+  }
+  rig.h.svc.admin.clearFaults()
+  await rig.h.drain(40)
+  const rows = rig.h.store.read.prepare('SELECT target, field, state FROM outbox').all() as {
+    target: string
+    field: string
+    state: string
+  }[]
+  const conflicts = new Set(
+    rows.filter((r) => r.state === 'conflict').map((r) => `${r.target.slice(4)}/${r.field}`)
+  )
+  expect(rows.filter((r) => r.state !== 'conflict')).toEqual([])
+  for (const key of conflicts) expect(webFields, `spurious conflict ${key}`).toContain(key)
+  for (const key of mustConflict) expect(conflicts, `missed conflict ${key}`).toContain(key)
 
-    // The user answers after a round has read each conflict again (a website change made while
-    // it waited shows then); answering before would rightly meet that change as a new conflict.
-    await rig.h.pusher.push()
-    for (const item of await rig.h.handlers['outbox:list']({})) {
-      await rig.h.handlers['outbox:resolveConflict']({ id: item.id, keep: 'mine' })
-    }
-    await rig.h.drain(40)
-    expect(rig.h.store.read.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 0 })
-    for (const key of edited) {
-      const [idText = '', field = 'owned'] = key.split('/')
-      const local = readSet(rig.h.store.read, rig.h.profileId, Number(idText))
-      const server = rig.h.svc.admin.getCollectionValue('demo', Number(idText))
-      expect(serverField(server, field as (typeof FIELDS)[number]), key).toEqual(
-        local[field as keyof SetFieldValues]
-      )
-    }
-  } finally {
-    rig.close()
+  // The user answers after a round has read each conflict again (a website change made while
+  // it waited shows then); answering before would rightly meet that change as a new conflict.
+  await rig.h.pusher.push()
+  for (const item of await rig.h.handlers['outbox:list']({})) {
+    await rig.h.handlers['outbox:resolveConflict']({ id: item.id, keep: 'mine' })
+  }
+  await rig.h.drain(40)
+  expect(rig.h.store.read.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 0 })
+  for (const key of edited) {
+    const [idText = '', field = 'owned'] = key.split('/')
+    const local = readSet(rig.h.store.read, rig.h.profileId, Number(idText))
+    const server = rig.h.svc.admin.getCollectionValue('demo', Number(idText))
+    expect(serverField(server, field as (typeof FIELDS)[number]), key).toEqual(
+      local[field as keyof SetFieldValues]
+    )
   }
 }
 
 describe('outbox model (fast-check)', () => {
-  it('random edits, website changes, faults and restarts: nothing lost, conflicts exactly where due', async () => {
-    // STUDBOOK_PROPERTY_RUNS=4 runs four times as many lists (test/property-runs.ts).
-    await checkModel(cmd, run)
-  }, 240_000)
+  modelTest(
+    'random edits, website changes, faults and restarts: nothing lost, conflicts exactly where due',
+    { name: 'model', seed: 3 },
+    cmd,
+    run
+  )
 })
