@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createHarness } from './sync-pull-harness'
+import { createHarness, harnessEachTest } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 import { interceptV3 } from './v3-requests'
 import { changeField, FIELDS, ODD } from './odd-record'
@@ -124,6 +124,16 @@ function wasLeftOut(
   return kept && (asRead === PRIME || asRead === own) ? null : kept
 }
 
+const harness = harnessEachTest()
+
+/** A harness after a first, plain sync (notes PRIME, no odd record), and its sets' state then. */
+async function afterFirstSync(): Promise<{ x: Harness; before: Map<number, Row> }> {
+  const x = await harness(SETS)
+  serve(x, PRIME, null)
+  expect((await x.sync.run()).error).toBeNull()
+  return { x, before: localState(x) }
+}
+
 describe('a whole sync where every getSets answer has one odd record', () => {
   it('completes, stores the rest, never clears the changed set and counts what it left out', async () => {
     const outcomes = { read: 0, leftOut: 0 }
@@ -220,67 +230,52 @@ describe('a whole sync where every getSets answer has one odd record', () => {
 
 describe('a user-list record whose setID itself is unusable', () => {
   it('leaves every set of the list unknown: none is cleared', async () => {
-    const x = await createHarness(SETS)
-    try {
-      serve(x, PRIME, null)
-      expect((await x.sync.run()).error).toBeNull()
-      const before = localState(x)
-      const owned = [...before.values()].filter((r) => r.owned === 1 && r.wanted === 0)
-      const [odd] = owned
-      expect(odd).toBeDefined()
-      // -1 is a number but no set's id: it names no set, so the real one must not read as gone.
-      interceptV3(x, async (call, req) => {
-        if (call.op !== 'getSets' || call.params['owned'] !== 1) return null
-        const whole = (await (await x.svc.handle(req)).json()) as Obj
-        for (const s of whole['sets'] as Obj[]) if (s['setID'] === odd?.id) s['setID'] = -1
-        return Response.json(whole)
-      })
-      const status = await x.sync.run()
-      expect(status.error).toBeNull()
-      expect(status.unreadable?.sets).toBe(1)
-      expect(localState(x).get(odd?.id ?? 0)?.owned).toBe(1)
-    } finally {
-      x.close()
-    }
+    const { x, before } = await afterFirstSync()
+    const owned = [...before.values()].filter((r) => r.owned === 1 && r.wanted === 0)
+    const [odd] = owned
+    expect(odd).toBeDefined()
+    // -1 is a number but no set's id: it names no set, so the real one must not read as gone.
+    interceptV3(x, async (call, req) => {
+      if (call.op !== 'getSets' || call.params['owned'] !== 1) return null
+      const whole = (await (await x.svc.handle(req)).json()) as Obj
+      for (const s of whole['sets'] as Obj[]) if (s['setID'] === odd?.id) s['setID'] = -1
+      return Response.json(whole)
+    })
+    const status = await x.sync.run()
+    expect(status.error).toBeNull()
+    expect(status.unreadable?.sets).toBe(1)
+    expect(localState(x).get(odd?.id ?? 0)?.owned).toBe(1)
   })
 })
 
 describe('a user-list record whose owned or wanted is null or gone', () => {
   it('is read by the list it came in: an owned set stays owned, a wanted one wanted', async () => {
-    const x = await createHarness(SETS)
-    try {
-      serve(x, PRIME, null)
-      expect((await x.sync.run()).error).toBeNull()
-      const before = localState(x)
-      const owned = [...before.values()].filter((r) => r.owned === 1)
-      const wanted = [...before.values()].filter((r) => r.wanted === 1)
-      const both = [...before.values()].filter((r) => r.owned === 1 && r.wanted === 1)
-      const [ownedOnly] = owned.filter((r) => r.wanted === 0)
-      const [wantedOnly] = wanted.filter((r) => r.owned === 0)
-      expect(ownedOnly && wantedOnly && both.length > 0).toBeTruthy()
-      // The owned list's record of a set says owned null; the wanted list's record says its wanted
-      // is gone; and a set on both lists is named owned: null by the wanted list's record.
-      interceptV3(x, async (call, req) => {
-        if (call.op !== 'getSets') return null
-        const which = whichOf(call.params)
-        const whole = (await (await x.svc.handle(req)).json()) as Obj
-        for (const s of whole['sets'] as Obj[]) {
-          const id = s['setID'] as number
-          if (which === 'owned' && id === ownedOnly?.id) changeField(s, 'collection.owned', null)
-          if (which === 'wanted' && id === wantedOnly?.id)
-            changeField(s, 'collection.wanted', 'gone')
-          if (which === 'wanted' && both.some((b) => b.id === id))
-            changeField(s, 'collection.owned', null)
-        }
-        return Response.json(whole)
-      })
-      expect((await x.sync.run({ full: true })).error).toBeNull()
-      const after = localState(x)
-      expect(after.get(ownedOnly?.id ?? 0)).toMatchObject({ owned: 1, wanted: 0 })
-      expect(after.get(wantedOnly?.id ?? 0)).toMatchObject({ owned: 0, wanted: 1 })
-      for (const b of both) expect(after.get(b.id)).toMatchObject({ owned: 1, wanted: 1 })
-    } finally {
-      x.close()
-    }
+    const { x, before } = await afterFirstSync()
+    const owned = [...before.values()].filter((r) => r.owned === 1)
+    const wanted = [...before.values()].filter((r) => r.wanted === 1)
+    const both = [...before.values()].filter((r) => r.owned === 1 && r.wanted === 1)
+    const [ownedOnly] = owned.filter((r) => r.wanted === 0)
+    const [wantedOnly] = wanted.filter((r) => r.owned === 0)
+    expect(ownedOnly && wantedOnly && both.length > 0).toBeTruthy()
+    // The owned list's record of a set says owned null; the wanted list's record says its wanted
+    // is gone; and a set on both lists is named owned: null by the wanted list's record.
+    interceptV3(x, async (call, req) => {
+      if (call.op !== 'getSets') return null
+      const which = whichOf(call.params)
+      const whole = (await (await x.svc.handle(req)).json()) as Obj
+      for (const s of whole['sets'] as Obj[]) {
+        const id = s['setID'] as number
+        if (which === 'owned' && id === ownedOnly?.id) changeField(s, 'collection.owned', null)
+        if (which === 'wanted' && id === wantedOnly?.id) changeField(s, 'collection.wanted', 'gone')
+        if (which === 'wanted' && both.some((b) => b.id === id))
+          changeField(s, 'collection.owned', null)
+      }
+      return Response.json(whole)
+    })
+    expect((await x.sync.run({ full: true })).error).toBeNull()
+    const after = localState(x)
+    expect(after.get(ownedOnly?.id ?? 0)).toMatchObject({ owned: 1, wanted: 0 })
+    expect(after.get(wantedOnly?.id ?? 0)).toMatchObject({ owned: 0, wanted: 1 })
+    for (const b of both) expect(after.get(b.id)).toMatchObject({ owned: 1, wanted: 1 })
   })
 })
