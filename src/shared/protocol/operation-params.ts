@@ -1,4 +1,3 @@
-import type { ParamDef } from './operations'
 import type { RecordName } from './records'
 
 /**
@@ -29,16 +28,19 @@ export const ONE = { kind: 'int', ack: true } as const
 export const JSON_READ = { kind: 'json' } as const
 export const JSON_ACK = { kind: 'json', ack: true } as const
 
+/** A parameter as the helpers above make it (operations.ts checks it against its ParamDef). */
+type Param = { readonly name: string; readonly required: boolean }
+
 export const KEY = text('apiKey')
 export const HASH = text('userHash')
 export const USER_FILTER = [HASH, text('owned'), text('wanted')] as const
 
 /** A v3 read production answers though the document does not list it: JSON, null for no data. */
-export const productionRead = <const P extends readonly ParamDef[]>(...params: P) =>
+export const productionRead = <const P extends readonly Param[]>(...params: P) =>
   ({ params, result: JSON_READ, write: false, origin: 'production' }) as const
 
 /** A v2 write of the user's collection: the key, the user's hash and `params`, answered `OK`. */
-export const userWrite = <const P extends readonly ParamDef[]>(...params: P) =>
+export const userWrite = <const P extends readonly Param[]>(...params: P) =>
   ({ params: [KEY, HASH, ...params], result: OK, write: true }) as const
 export const LEGACY_SEARCH = [
   text('query'),
