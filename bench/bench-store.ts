@@ -29,26 +29,39 @@ export async function benchStore(
   return { dir, store, profiles }
 }
 
+/** A copy's purchase and state, as the copies table names them. */
+export const COPY_DETAILS = [
+  'date_acquired',
+  'currency',
+  'price_paid',
+  'condition_when_acquired',
+  'condition_now',
+  'location'
+]
+
 /**
- * Seeds `count` copies over the sets the profile owns, round robin, in one transaction. `insert`
- * is the copies INSERT, its first four values local id, profile, set and collection id;
- * `rest(i, setID)` gives the values after those (called in order, so a seeded prng stays stable).
+ * Seeds `count` copies over the sets the profile owns, round robin, in one transaction, with
+ * local ids bench-0, bench-1… Each copy's `columns` take `values(i, setID)` (called in order, so
+ * a seeded prng stays stable).
  */
 export function seedOwnedCopies(
   db: WriteDb,
   pid: number,
   count: number,
-  insert: string,
-  rest: (i: number, setID: number) => unknown[]
+  columns: readonly string[],
+  values: (i: number, setID: number) => unknown[]
 ): void {
   const owned = db
     .prepare('SELECT set_id FROM set_state WHERE profile_id = ? AND owned = 1')
     .all(pid) as { set_id: number }[]
-  const copy = db.prepare(insert)
+  const copy = db.prepare(
+    `INSERT INTO copies (local_id, profile_id, set_id, collection_id, ${columns.join(', ')},
+       updated_at) VALUES (?, ?, ?, ?, ${columns.map(() => '?').join(', ')}, '')`
+  )
   transaction(db, () => {
     for (let i = 0; i < count; i++) {
       const setID = (owned[i % owned.length] as { set_id: number }).set_id
-      copy.run(`bench-${String(i)}`, pid, setID, 100_000 + i, ...rest(i, setID))
+      copy.run(`bench-${String(i)}`, pid, setID, 100_000 + i, ...values(i, setID))
     }
   })
 }

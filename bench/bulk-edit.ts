@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { createApp } from '../src/main/app/compose'
+import { median, syncedDemoApp } from './demo-app'
 import { machine } from './doc-section'
 
 /**
@@ -19,8 +17,6 @@ import { machine } from './doc-section'
 const BULK = Number(process.env['BENCH_BULK_SETS'] ?? 5000)
 const ROUNDS = Number(process.env['BENCH_BULK_ROUNDS'] ?? 2)
 
-const median = (xs: number[]): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 interface Push {
@@ -30,18 +26,9 @@ interface Push {
 }
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'studbook-bench-bulk-'))
+  const { dir, app } = await syncedDemoApp('bulk', 20_000)
   try {
-    const app = await createApp({
-      dataDir: dir,
-      host: 'browser',
-      autoSync: false,
-      credentials: 'memory',
-      demoSets: 20_000
-    })
     const h = app.handlers
-    await h['sync:start']({ full: true })
-    while ((await h['sync:getStatus']({})).running) await sleep(50)
     const setIDs: number[] = []
     for (let offset = 0; setIDs.length < BULK; offset += 500) {
       const page = await h['catalog:search']({

@@ -9,7 +9,7 @@ import type { WriteDb } from '../src/main/store/handles'
 import type { Handlers } from '../src/shared/ipc/contract'
 import { DOCTOR_CHECKS } from '../src/shared/model/doctor'
 import type { SetRecord } from '../src/shared/protocol/records'
-import { featureDeps, seedOwnedCopies } from './bench-store'
+import { COPY_DETAILS, featureDeps, seedOwnedCopies } from './bench-store'
 import { callStalls, stallSection } from './call-stalls'
 import { writeStoreSection } from './doc-section'
 import { collectionStore, prng } from './search'
@@ -18,29 +18,22 @@ const SETS = 20_000
 const COPIES = 2_000
 const N = 40
 
+/** A mix such as a real collection holds: most fine, some copies with each kind of problem. */
 function seedCopies(db: WriteDb, pid: number, sets: readonly SetRecord[]): void {
   const r = prng(5)
   const year = new Map(sets.map((s) => [s.setID, s.year ?? 2000]))
-  seedOwnedCopies(
-    db,
-    pid,
-    COPIES,
-    `INSERT INTO copies (local_id, profile_id, set_id, collection_id, date_acquired, currency,
-       price_paid, condition_when_acquired, condition_now, location, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'Shelf', '')`,
-    (i, setID) => {
-      const y = Number(year.get(setID) ?? 2000)
-      // A mix such as a real collection holds: most fine, some with each kind of problem.
-      const date = r() < 0.1 ? `${y - 3}-01-01` : r() < 0.1 ? '' : `${y + 1}-05-0${1 + (i % 9)}`
-      return [
-        date,
-        r() < 0.1 ? '' : 'EUR',
-        r() < 0.1 ? 0 : 20 + (i % 50),
-        r() < 0.1 ? 'Used - complete' : 'New',
-        r() < 0.1 ? 'MISB' : 'Assembled'
-      ]
-    }
-  )
+  seedOwnedCopies(db, pid, COPIES, COPY_DETAILS, (i, setID) => {
+    const y = Number(year.get(setID) ?? 2000)
+    const date = r() < 0.1 ? `${y - 3}-01-01` : r() < 0.1 ? '' : `${y + 1}-05-0${1 + (i % 9)}`
+    return [
+      date,
+      r() < 0.1 ? '' : 'EUR',
+      r() < 0.1 ? 0 : 20 + (i % 50),
+      r() < 0.1 ? 'Used - complete' : 'New',
+      r() < 0.1 ? 'MISB' : 'Assembled',
+      'Shelf'
+    ]
+  })
 }
 
 async function main(): Promise<void> {

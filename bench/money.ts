@@ -23,23 +23,16 @@ const CURRENCIES = ['USD', 'USD', 'GBP', 'EUR', 'EUR', 'CAD', 'CHF', '']
 
 function seedCopies(db: WriteDb, pid: number): void {
   const r = prng(7)
-  seedOwnedCopies(
-    db,
-    pid,
-    COPIES,
-    `INSERT INTO copies (local_id, profile_id, set_id, collection_id, currency, price_paid,
-       additional_price_paid, current_estimated_value, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, '')`,
-    (i) => {
-      const paid = Math.round(r() * 30000) / 100
-      return [
-        CURRENCIES[i % CURRENCIES.length],
-        paid,
-        r() < 0.2 ? 4.99 : 0,
-        r() < 0.4 ? 0 : Math.round(paid * (0.5 + r()) * 100) / 100
-      ]
-    }
-  )
+  const columns = ['currency', 'price_paid', 'additional_price_paid', 'current_estimated_value']
+  seedOwnedCopies(db, pid, COPIES, columns, (i) => {
+    const paid = Math.round(r() * 30000) / 100
+    return [
+      CURRENCIES[i % CURRENCIES.length],
+      paid,
+      r() < 0.2 ? 4.99 : 0,
+      r() < 0.4 ? 0 : Math.round(paid * (0.5 + r()) * 100) / 100
+    ]
+  })
 }
 
 async function main(): Promise<void> {

@@ -10,7 +10,6 @@
 import { loadavg } from 'node:os'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createShelfHandlers } from '../src/main/shelf/index'
-import type { WriteDb } from '../src/main/store/handles'
 import type { Handlers } from '../src/shared/ipc/contract'
 import { labelCode } from '../src/shared/model/box-label'
 import { featureDeps, seedOwnedCopies } from './bench-store'
@@ -27,21 +26,13 @@ const place = (i: number): string => {
   return `Room ${String(1 + Math.floor(bin / 25))} › Shelf ${String(1 + (Math.floor(bin / 5) % 5))} › Bin ${String(1 + (bin % 5))}`
 }
 
-function seedCopies(db: WriteDb, pid: number): void {
-  seedOwnedCopies(
-    db,
-    pid,
-    COPIES,
-    `INSERT INTO copies (local_id, profile_id, set_id, collection_id, currency, price_paid,
-       location, updated_at)
-     VALUES (?, ?, ?, ?, 'EUR', 20, ?, '')`,
-    (i) => [place(i)]
-  )
-}
-
 async function main(): Promise<void> {
   const { store, pid, close } = await collectionStore('shelf', SETS)
-  seedCopies(store.write, pid)
+  seedOwnedCopies(store.write, pid, COPIES, ['currency', 'price_paid', 'location'], (i) => [
+    'EUR',
+    20,
+    place(i)
+  ])
   const handlers = createShelfHandlers(featureDeps(store, pid)) as unknown as Handlers
   const { ok, measure, rows: lines, worst: callWorst } = callStalls(handlers, N)
   type Audit = { id: number; rows: { localId: string | null; fullNumber: string }[] }

@@ -1,31 +1,19 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { createApp } from '../src/main/app/compose'
 import { openStore } from '../src/main/store/connection'
 import { takeDailyBackup } from '../src/main/exchange/auto-backup'
+import { median, syncedDemoApp } from './demo-app'
 import { machine } from './doc-section'
 
 /**
  * `npx tsx bench/start-check.ts`: what the start-up check (`PRAGMA quick_check`) and the daily
  * automatic backup cost on the demo catalogue (20,000 sets unless STUDBOOK_DEMO_SETS says).
  */
-const median = (xs: number[]): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
 
 async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'studbook-start-check-'))
+  const { dir, app } = await syncedDemoApp('start-check')
   try {
-    const app = await createApp({
-      dataDir: dir,
-      host: 'browser',
-      autoSync: false,
-      credentials: 'memory'
-    })
-    await app.handlers['sync:start']({ full: true })
-    while ((await app.handlers['sync:getStatus']({})).running)
-      await new Promise((r) => setTimeout(r, 50))
     const sets = (await app.handlers['sync:getStatus']({})).catalogueSets
     await app.close()
     const path = join(dir, 'studbook.db')

@@ -9,7 +9,7 @@ import { createCatalogueHandlers } from '../src/main/catalogue/catalogue-handler
 import { createWatchHandlers } from '../src/main/watch/index'
 import type { WriteDb } from '../src/main/store/handles'
 import type { Handlers } from '../src/shared/ipc/contract'
-import { seedOwnedCopies } from './bench-store'
+import { COPY_DETAILS, seedOwnedCopies } from './bench-store'
 import { callStalls, stallSection } from './call-stalls'
 import { writeStoreSection } from './doc-section'
 import { collectionStore } from './search'
@@ -35,21 +35,11 @@ function datesFromToday(db: WriteDb, pid: number): void {
   ).run(pid)
 }
 
-function seedCopies(db: WriteDb, pid: number): void {
-  seedOwnedCopies(
-    db,
-    pid,
-    COPIES,
-    `INSERT INTO copies (local_id, profile_id, set_id, collection_id, date_acquired, currency,
-       price_paid, condition_when_acquired, condition_now, location, updated_at)
-     VALUES (?, ?, ?, ?, '2024-01-01', 'EUR', 20, 'New', 'New', 'Shelf', '')`,
-    () => []
-  )
-}
-
 async function main(): Promise<void> {
   const { store, profiles, pid, close } = await collectionStore('watch', SETS)
-  seedCopies(store.write, pid)
+  // Every copy bought new in 2024 for 20 EUR, kept on the shelf.
+  const copy = ['2024-01-01', 'EUR', 20, 'New', 'New', 'Shelf']
+  seedOwnedCopies(store.write, pid, COPIES, COPY_DETAILS, () => copy)
   datesFromToday(store.write, pid)
   const wanted = (
     store.read
