@@ -5,6 +5,7 @@ import type { SetCollectionDto } from '../../../../shared/model/collection'
 import type { AppErrorData } from '../../../../shared/errors'
 import { tryCall } from '../api'
 import { listBusy } from '../thumbs'
+import { OwnFields } from './own-fields.svelte'
 
 const PAGE_SIZE = 100
 /**
@@ -25,97 +26,72 @@ import {
   type SortKey
 } from './search-filters'
 
+interface SearchFields {
+  text: string
+  filters: Readonly<Filters>
+  sort: SortKey
+  desc: boolean
+  scope: Scope
+  total: number
+  /** The text of the query whose rows are on screen (the box may already hold a newer one). */
+  shownText: string
+  facets: SearchFacets | null
+  /** The catalogue's spelling of a text that matched nothing as typed (issue #28), or null. */
+  didYouMean: string | null
+  /** Loaded pages by page number; replaced (never mutated) so the list redraws. */
+  pages: Readonly<Record<number, readonly SetSummaryDto[]>>
+  loading: boolean
+  error: AppErrorData | null
+  /** Completed queries, for the keystroke benchmark and tests that wait on rendering. */
+  generation: number
+  /** The saved view the query was loaded from (it may have been changed since), or null. */
+  viewId: number | null
+  layout: 'list' | 'grid'
+  /** Index of the row the keyboard is on; kept across detail visits. */
+  active: number
+}
+
+const fresh = (): SearchFields => ({
+  text: '',
+  filters: { flags: [] },
+  sort: 'number',
+  desc: false,
+  scope: { kind: 'all' },
+  total: 0,
+  shownText: '',
+  facets: null,
+  didYouMean: null,
+  pages: {},
+  loading: false,
+  error: null,
+  generation: 0,
+  viewId: null,
+  layout: 'list',
+  active: 0
+})
+
 /**
  * The query the list shows: text, facets, sort and scope. Rows arrive page by page. The query and
  * its answer are read-only outside: they change through the methods, which also start the search
  * that goes with the change. What the list view keeps here (layout, keyboard row, scroll) it
  * changes through its own setters, so a reader sees every write in this file.
  */
-export class SearchState {
-  #text = $state('')
-  #filters = $state<Filters>({ flags: [] })
-  #sort = $state<SortKey>('number')
-  #desc = $state(false)
-  #scope = $state.raw<Scope>({ kind: 'all' })
-  #total = $state(0)
-  #shownText = $state('')
-  #facets = $state.raw<SearchFacets | null>(null)
-  /** The catalogue's spelling of a text that matched nothing as typed (issue #28), or null. */
-  #didYouMean = $state<string | null>(null)
-  /** Loaded pages by page number; replaced (never mutated) so the list redraws. */
-  #pages = $state.raw<Readonly<Record<number, readonly SetSummaryDto[]>>>({})
-  #loading = $state(false)
-  #error = $state.raw<AppErrorData | null>(null)
-  #generation = $state(0)
-  /** The saved view the query was loaded from (it may have been changed since), or null. */
-  #viewId = $state<number | null>(null)
-
-  #layout = $state<'list' | 'grid'>('list')
-  /** Index of the row the keyboard is on; kept across detail visits. */
-  #active = $state(0)
+export class SearchState extends OwnFields(fresh) {
   /** Where the list was scrolled to, for the way back from a set (not reactive: read on mount). */
   #scrollTop = 0
 
-  get layout(): 'list' | 'grid' {
-    return this.#layout
-  }
   setLayout(layout: 'list' | 'grid'): void {
-    this.#layout = layout
-  }
-  get active(): number {
-    return this.#active
+    this.write({ layout })
   }
   /** Puts the keyboard on a row (the list clamps the index to its rows). */
   setActive(index: number): void {
-    this.#active = index
+    this.write({ active: index })
   }
   get scrollTop(): number {
     return this.#scrollTop
   }
   keepScroll(top: number): void {
     this.#scrollTop = top
-  }
-
-  get text(): string {
-    return this.#text
-  }
-  get filters(): Readonly<Filters> {
-    return this.#filters
-  }
-  get sort(): SortKey {
-    return this.#sort
-  }
-  get desc(): boolean {
-    return this.#desc
-  }
-  get scope(): Scope {
-    return this.#scope
-  }
-  get total(): number {
-    return this.#total
-  }
-  /** The text of the query whose rows are on screen (the box may already hold a newer one). */
-  get shownText(): string {
-    return this.#shownText
-  }
-  get facets(): SearchFacets | null {
-    return this.#facets
-  }
-  get didYouMean(): string | null {
-    return this.#didYouMean
-  }
-  get loading(): boolean {
-    return this.#loading
-  }
-  get error(): AppErrorData | null {
-    return this.#error
-  }
-  get viewId(): number | null {
-    return this.#viewId
-  }
-  /** Completed queries, for the keystroke benchmark and tests that wait on rendering. */
-  get generation(): number {
-    return this.#generation
   }
 
   private gen = 0
@@ -129,23 +105,18 @@ export class SearchState {
   private editSeq = 0
 
   query(offset: number, limit: number, facets: boolean): SearchQuery {
-    // #filters holds only the filters that are set (filtersOf), so they spread as they are.
-    const { owned, wanted, flags: chosen, ...rest } = this.#filters
+    // filters holds only the filters that are set (filtersOf), so they spread as they are.
+    const { owned, wanted, flags: chosen, ...rest } = this.filters
     const flags = [...chosen]
-    if (this.#scope.kind === 'flag' && !flags.includes(this.#scope.flag))
-      flags.push(this.#scope.flag)
+    if (this.scope.kind === 'flag' && !flags.includes(this.scope.flag)) flags.push(this.scope.flag)
     return {
-      text: this.#text.trim(),
+      text: this.text.trim(),
       ...rest,
-      ...(this.#scope.kind === 'owned' ? { owned: true } : owned === undefined ? {} : { owned }),
-      ...(this.#scope.kind === 'wanted'
-        ? { wanted: true }
-        : wanted === undefined
-          ? {}
-          : { wanted }),
+      ...(this.scope.kind === 'owned' ? { owned: true } : owned === undefined ? {} : { owned }),
+      ...(this.scope.kind === 'wanted' ? { wanted: true } : wanted === undefined ? {} : { wanted }),
       ...(flags.length > 0 ? { flags } : {}),
-      sort: this.#sort,
-      desc: this.#desc,
+      sort: this.sort,
+      desc: this.desc,
       offset,
       limit,
       facets
@@ -154,20 +125,20 @@ export class SearchState {
 
   /** The query as a saved view keeps it: text, filters, the list it starts from, the sort. */
   saved(): SavedQuery {
-    const { flags, ...rest } = this.#filters
+    const { flags, ...rest } = this.filters
     return {
-      text: this.#text.trim(),
+      text: this.text.trim(),
       ...rest,
       ...(flags.length > 0 ? { flags: [...flags] } : {}),
-      scope: this.#scope,
-      sort: this.#sort,
-      desc: this.#desc
+      scope: this.scope,
+      sort: this.sort,
+      desc: this.desc
     }
   }
 
   /** The next `load` shows the saved query again, whatever was changed since (a click on the view). */
   forgetView(): void {
-    this.#viewId = null
+    this.write({ viewId: null })
   }
 
   /**
@@ -175,56 +146,52 @@ export class SearchState {
    * it (back from a set, the list is where it was).
    */
   load(viewId: number, q: SavedQuery): void {
-    if (this.#viewId === viewId) return
-    this.#viewId = viewId
-    this.#text = q.text
-    this.#scope = q.scope
-    this.#filters = filtersOf({ ...q, flags: q.flags ?? [] })
-    this.#sort = q.sort
-    this.#desc = q.desc
-    this.#active = 0
+    if (this.viewId === viewId) return
+    this.write({
+      viewId,
+      text: q.text,
+      scope: q.scope,
+      filters: filtersOf({ ...q, flags: q.flags ?? [] }),
+      sort: q.sort,
+      desc: q.desc,
+      active: 0
+    })
     this.#scrollTop = 0
     void this.refresh()
   }
 
   setScope(scope: Scope): void {
     // Leaving a saved view for a list starts that list afresh, even one of the same scope.
-    if (this.#viewId === null && sameScope(scope, this.#scope)) return
-    this.#viewId = null
-    this.#scope = scope
-    this.#filters = { flags: [] }
-    this.#active = 0
+    if (this.viewId === null && sameScope(scope, this.scope)) return
+    this.write({ viewId: null, scope, filters: { flags: [] }, active: 0 })
     this.#scrollTop = 0
     void this.refresh()
   }
 
   setText(text: string): void {
-    this.#text = text
-    this.#active = 0
+    this.write({ text, active: 0 })
     void this.refresh()
   }
 
   setFilters(patch: FilterPatch): void {
     // A subtheme belongs to its theme: changing the theme clears it.
-    const themeChanged = 'theme' in patch && patch.theme !== this.#filters.theme
-    this.#filters = filtersOf({
-      ...this.#filters,
+    const themeChanged = 'theme' in patch && patch.theme !== this.filters.theme
+    const filters = filtersOf({
+      ...this.filters,
       ...patch,
       ...(themeChanged ? { subtheme: undefined } : {})
     })
-    this.#active = 0
+    this.write({ filters, active: 0 })
     void this.refresh()
   }
 
   clearFilters(): void {
-    this.#filters = { flags: [] }
-    this.#active = 0
+    this.write({ filters: { flags: [] }, active: 0 })
     void this.refresh()
   }
 
   setSort(sort: SortKey, desc: boolean): void {
-    this.#sort = sort
-    this.#desc = desc
+    this.write({ sort, desc })
     void this.refresh()
   }
 
@@ -237,44 +204,45 @@ export class SearchState {
     this.inflight = {}
     clearTimeout(this.facetTimer)
     clearTimeout(this.recountTimer)
-    this.#loading = true
+    this.write({ loading: true })
     listBusy()
     const query = this.query(0, PAGE_SIZE, withFacets)
     const seq = this.editSeq
     const result = await tryCall('catalog:search', query)
     if (gen !== this.gen) return
-    this.#loading = false
+    this.write({ loading: false })
     // The answered rows come first: their pictures wait until typing pauses.
     listBusy()
     if (!result.ok) {
-      this.#error = result.error
+      this.write({ error: result.error })
       return
     }
-    this.#error = null
-    this.#total = result.value.total
+    this.write({ error: null, total: result.value.total })
     const { recountInMs } = result.value
     if (recountInMs !== undefined)
       this.recountTimer = setTimeout(() => void this.reload(), recountInMs)
-    this.#shownText = query.text ?? ''
-    this.#didYouMean = result.value.didYouMean ?? null
-    this.#pages = { 0: this.withEdits(result.value.rows, seq) }
-    if (this.#active >= this.#total) this.#active = Math.max(0, this.#total - 1)
-    this.#generation++
+    this.write({
+      shownText: query.text ?? '',
+      didYouMean: result.value.didYouMean ?? null,
+      pages: { 0: this.withEdits(result.value.rows, seq) }
+    })
+    if (this.active >= this.total) this.write({ active: Math.max(0, this.total - 1) })
+    this.write({ generation: this.generation + 1 })
     clearTimeout(this.facetTimer)
-    if (withFacets) this.#facets = result.value.facets
+    if (withFacets) this.write({ facets: result.value.facets })
     else this.facetTimer = setTimeout(() => void this.loadFacets(gen), FACET_DELAY_MS)
   }
 
   private async loadFacets(gen: number): Promise<void> {
     const result = await tryCall('catalog:search', this.query(0, 1, true))
-    if (gen === this.gen && result.ok) this.#facets = result.value.facets
+    if (gen === this.gen && result.ok) this.write({ facets: result.value.facets })
   }
 
   /** Reload what is on screen after data changed underneath (sync, undo, import). */
   async reload(): Promise<void> {
-    const keep = Object.keys(this.#pages).map(Number)
+    const keep = Object.keys(this.pages).map(Number)
     // Counts shown are as stale as the rows: one call brings both.
-    await this.refresh(this.#facets !== null)
+    await this.refresh(this.facets !== null)
     for (const page of keep) if (page !== 0) void this.loadPage(page)
   }
 
@@ -283,26 +251,26 @@ export class SearchState {
    * edit may then add or remove rows, and the list must be read again, not patched.
    */
   followsCollection(): boolean {
-    const f = this.#filters
+    const f = this.filters
     return (
-      this.#scope.kind !== 'all' ||
+      this.scope.kind !== 'all' ||
       f.owned !== undefined ||
       f.wanted !== undefined ||
       f.flags.length > 0 ||
-      this.#sort === 'qtyOwned'
+      this.sort === 'qtyOwned'
     )
   }
 
   /** The owned, wanted and flag counts after an edit (rows and total stay): one call, if shown. */
   async recount(): Promise<void> {
-    if (this.#facets === null) return
+    if (this.facets === null) return
     const gen = this.gen
     const result = await tryCall('catalog:search', this.query(0, 1, true))
-    if (gen === this.gen && result.ok) this.#facets = result.value.facets
+    if (gen === this.gen && result.ok) this.write({ facets: result.value.facets })
   }
 
   rowAt(index: number): SetSummaryDto | undefined {
-    return this.#pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE]
+    return this.pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE]
   }
 
   /**
@@ -314,9 +282,9 @@ export class SearchState {
     const ahead = from > this.lastFrom ? READ_AHEAD : 0
     const behind = from < this.lastFrom ? READ_AHEAD : 0
     this.lastFrom = from
-    const last = Math.min(to + ahead, this.#total - 1)
+    const last = Math.min(to + ahead, this.total - 1)
     for (let p = Math.floor(Math.max(0, from - behind) / PAGE_SIZE); p * PAGE_SIZE <= last; p++) {
-      if (!(p in this.#pages)) void this.loadPage(p)
+      if (!(p in this.pages)) void this.loadPage(p)
     }
   }
 
@@ -328,7 +296,7 @@ export class SearchState {
     const result = await tryCall('catalog:search', this.query(page * PAGE_SIZE, PAGE_SIZE, false))
     this.inflight[page] = false
     if (gen !== this.gen || !result.ok) return
-    this.#pages = { ...this.#pages, [page]: this.withEdits(result.value.rows, seq) }
+    this.write({ pages: { ...this.pages, [page]: this.withEdits(result.value.rows, seq) } })
   }
 
   /** An edit's answer replaces the set's collection state wherever the list holds it. */
@@ -354,7 +322,7 @@ export class SearchState {
     for (const e of states) byId[e.setID] = e.collection
     let changed = false
     const pages: Record<number, readonly SetSummaryDto[]> = {}
-    for (const [key, rows] of Object.entries(this.#pages)) {
+    for (const [key, rows] of Object.entries(this.pages)) {
       const patched = rows.map((row) => {
         const collection = byId[row.setID]
         return collection === undefined ? row : { ...row, collection }
@@ -363,7 +331,7 @@ export class SearchState {
       pages[Number(key)] = hit ? patched : rows
       changed ||= hit
     }
-    if (changed) this.#pages = pages
+    if (changed) this.write({ pages })
   }
 }
 
