@@ -12,6 +12,7 @@ import { findNonXmlChar } from '../../src/main/service/xml-text'
 import { parseXml } from '../../src/main/service/xml-tree'
 import { NS, httpList, recordXml, soapResult } from '../fixtures/service/build'
 import { runs } from '../property-runs'
+import { mutate, textMutation } from './text-mutations'
 
 const anyText = fc.string({ unit: 'binary', maxLength: 120 })
 const xmlSafe = anyText.filter((s) => findNonXmlChar(s) === -1)
@@ -119,27 +120,17 @@ describe('properties (fast-check)', () => {
       '<?x?>',
       '<!--'
     )
-    const mutation = fc.oneof(
-      fc.record({ kind: fc.constant('cut' as const), at: fc.nat(), len: fc.nat({ max: 40 }) }),
-      fc.record({
-        kind: fc.constant('insert' as const),
-        at: fc.nat(),
-        text: fc.oneof(fragments, anyText)
-      }),
-      fc.record({ kind: fc.constant('dup' as const), at: fc.nat(), len: fc.nat({ max: 200 }) })
-    )
+    const mutation = textMutation({
+      insert: fc.oneof(fragments, anyText),
+      maxCut: 40,
+      maxDup: 200
+    })
     fc.assert(
       fc.property(
         fc.constantFrom(0, 1, 2),
         fc.array(mutation, { minLength: 1, maxLength: 4 }),
         (which, muts) => {
-          let body = seeds[which] ?? ''
-          for (const m of muts) {
-            const at = m.at % (body.length + 1)
-            if (m.kind === 'cut') body = body.slice(0, at) + body.slice(at + m.len)
-            else if (m.kind === 'insert') body = body.slice(0, at) + m.text + body.slice(at)
-            else body = body.slice(0, at) + body.slice(at, at + m.len) + body.slice(at)
-          }
+          const body = mutate(seeds[which] ?? '', muts)
           const binding = which === 0 ? 'httpPost' : which === 1 ? 'soap11' : 'soap12'
           try {
             const out = decodeResponse({

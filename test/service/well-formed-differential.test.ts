@@ -7,6 +7,7 @@ import { AppError } from '../../src/shared/errors'
 import { parseXml } from '../../src/main/service/xml-tree'
 import { NS, httpList, httpString, recordXml, soapResult } from '../fixtures/service/build'
 import { runs } from '../property-runs'
+import { mutate, textMutation } from './text-mutations'
 
 /**
  * The decoder's well-formedness against expat's (real expat, compiled to WASM; tests only). Both
@@ -100,36 +101,15 @@ const FRAGMENTS = [
   '\n'
 ]
 
-const mutation = fc.oneof(
-  fc.record({ kind: fc.constant('cut' as const), at: fc.nat(), len: fc.nat({ max: 12 }) }),
-  fc.record({
-    kind: fc.constant('insert' as const),
-    at: fc.nat(),
-    text: fc.oneof(
-      { weight: 4, arbitrary: fc.constantFrom(...FRAGMENTS) },
-      { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }) }
-    )
-  }),
-  fc.record({ kind: fc.constant('dup' as const), at: fc.nat(), len: fc.nat({ max: 60 }) }),
-  fc.record({ kind: fc.constant('swap' as const), at: fc.nat(), to: fc.nat() })
-)
-
-type Mutation = typeof mutation extends fc.Arbitrary<infer M> ? M : never
-
-function mutate(doc: string, muts: readonly Mutation[]): string {
-  let s = doc
-  for (const m of muts) {
-    const at = m.at % (s.length + 1)
-    if (m.kind === 'cut') s = s.slice(0, at) + s.slice(at + m.len)
-    else if (m.kind === 'insert') s = s.slice(0, at) + m.text + s.slice(at)
-    else if (m.kind === 'dup') s = s.slice(0, at) + s.slice(at, at + m.len) + s.slice(at)
-    else {
-      const to = m.to % (s.length + 1)
-      s = s.slice(0, at) + s.charAt(to) + s.slice(at + 1)
-    }
-  }
-  return s
-}
+const mutation = textMutation({
+  insert: fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...FRAGMENTS) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }) }
+  ),
+  maxCut: 12,
+  maxDup: 60,
+  swap: true
+})
 
 const expat = new XmlParser({ encoding: 'UTF-8', separator: '\u0001' })
 afterAll(() => {
