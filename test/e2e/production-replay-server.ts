@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { rawSets, v3GetSets } from './production-replay-v3'
+import { closeNow } from '../service/close-now'
 
 /**
  * A loopback service made only of recorded production bytes (test/fixtures/production/):
@@ -310,12 +311,6 @@ export async function startReplayServer(options: ReplayOptions): Promise<ReplayS
     requests,
     unrecorded,
     derived,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => {
-          resolve()
-        })
-      })
+    close: () => closeNow(server)
   }
 }

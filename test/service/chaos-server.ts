@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { closeNow } from './close-now'
 
 /** One scripted answer: gets the raw request and does anything to the socket. */
 export type Scenario = (req: IncomingMessage, res: ServerResponse, body: string) => void
@@ -24,12 +25,6 @@ export async function chaosServer(
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections()
-        server.close(() => {
-          r()
-        })
-      })
+    close: () => closeNow(server)
   }
 }

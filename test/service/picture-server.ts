@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll } from 'vitest'
 import type { FetchLike } from '../../src/main/service/index'
+import { closeNow } from './close-now'
 
 /** How the picture server answers (`/moved` is always a picture; `/stuck…` never answers). */
 export type PictureMode =
@@ -127,13 +128,7 @@ export async function pictureServer(): Promise<PictureServer> {
     maxOpen: () => maxOpen,
     written: () => written,
     abandoned: () => abandoned,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections()
-        server.close(() => {
-          r()
-        })
-      })
+    close: () => closeNow(server)
   }
   return s
 }
