@@ -16,10 +16,22 @@ afterEach(() => {
   h.close()
 })
 
-async function noteInConflict(setID: number): Promise<void> {
+/**
+ * The notes of the harness's set `setIndex` in conflict: "mine" here, "web, first" typed on the
+ * website before it went out. Returns the set's id.
+ */
+async function noteInConflict(setIndex: number): Promise<number> {
+  const setID = h.setIDs[setIndex] ?? 0
   await h.handlers['collection:updateSet']({ setID, patch: { notes: 'mine' } })
   h.svc.admin.setCollectionValue('demo', setID, { notes: 'web, first' })
   expect(await h.pusher.push()).toMatchObject({ conflicts: 1 })
+  return setID
+}
+
+/** The website changes the set's notes again to `notes`, and a round runs. */
+async function websiteNotesThenPush(setID: number, notes: string): Promise<void> {
+  h.svc.admin.setCollectionValue('demo', setID, { notes })
+  await h.pusher.push()
 }
 
 const shown = async () => (await h.handlers['outbox:list']({})).map((r) => r.server)
@@ -27,11 +39,9 @@ const shown = async () => (await h.handlers['outbox:list']({})).map((r) => r.ser
 describe('a conflict the website changes again', () => {
   it('shows the newest website value after the next round, and keeping mine then goes out', async () => {
     h = await pushHarness()
-    const setID = h.setIDs[3] ?? 0
-    await noteInConflict(setID)
+    const setID = await noteInConflict(3)
     expect(await shown()).toEqual(['web, first'])
-    h.svc.admin.setCollectionValue('demo', setID, { notes: 'web, second' })
-    await h.pusher.push()
+    await websiteNotesThenPush(setID, 'web, second')
     expect(await shown()).toEqual(['web, second'])
 
     const [row] = await h.handlers['outbox:list']({})
@@ -43,10 +53,8 @@ describe('a conflict the website changes again', () => {
 
   it('is settled when the website comes round to the user’s own value', async () => {
     h = await pushHarness()
-    const setID = h.setIDs[4] ?? 0
-    await noteInConflict(setID)
-    h.svc.admin.setCollectionValue('demo', setID, { notes: 'mine' })
-    await h.pusher.push()
+    const setID = await noteInConflict(4)
+    await websiteNotesThenPush(setID, 'mine')
     expect(await h.handlers['outbox:list']({})).toEqual([])
     const [set] = await h.client.v2.getSet({ SetID: setID })
     expect(set?.userNotes).toBe('mine')
@@ -54,10 +62,8 @@ describe('a conflict the website changes again', () => {
 
   it('keeping theirs takes the value the service holds now', async () => {
     h = await pushHarness()
-    const setID = h.setIDs[5] ?? 0
-    await noteInConflict(setID)
-    h.svc.admin.setCollectionValue('demo', setID, { notes: 'web, second' })
-    await h.pusher.push()
+    const setID = await noteInConflict(5)
+    await websiteNotesThenPush(setID, 'web, second')
     const [row] = await h.handlers['outbox:list']({})
     await h.handlers['outbox:resolveConflict']({ id: row?.id ?? 0, keep: 'theirs' })
     const notes = h.store.read
@@ -94,8 +100,7 @@ async function readingHarness(): Promise<{ during(f: () => unknown): void; ran()
 describe('what the user does while a round reads the service', () => {
   it('an edit stands: the round does not put the conflict back', async () => {
     const reading = await readingHarness()
-    const setID = h.setIDs[6] ?? 0
-    await noteInConflict(setID)
+    const setID = await noteInConflict(6)
     h.svc.admin.setCollectionValue('demo', setID, { notes: 'web, second' })
     // The user edits the note again while the round is reading the service.
     reading.during(() =>
@@ -110,8 +115,7 @@ describe('what the user does while a round reads the service', () => {
 
   it('keeping mine stands; a website value the user never saw then asks again', async () => {
     const reading = await readingHarness()
-    const setID = h.setIDs[7] ?? 0
-    await noteInConflict(setID)
+    const setID = await noteInConflict(7)
     h.svc.admin.setCollectionValue('demo', setID, { notes: 'web, second' })
     const [row] = await h.handlers['outbox:list']({})
     reading.during(() => h.handlers['outbox:resolveConflict']({ id: row?.id ?? 0, keep: 'mine' }))
@@ -129,8 +133,7 @@ describe('what the user does while a round reads the service', () => {
 
   it('keeping theirs stands: nothing is left to send', async () => {
     const reading = await readingHarness()
-    const setID = h.setIDs[8] ?? 0
-    await noteInConflict(setID)
+    const setID = await noteInConflict(8)
     const [row] = await h.handlers['outbox:list']({})
     reading.during(() => h.handlers['outbox:resolveConflict']({ id: row?.id ?? 0, keep: 'theirs' }))
     expect(await h.pusher.push()).toMatchObject({ conflicts: 0, failed: 0 })
