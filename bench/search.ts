@@ -24,6 +24,7 @@ import type { Handlers } from '../src/shared/ipc/contract'
 import type { SetRecord } from '../src/shared/protocol/records'
 import { machine, percentile, writeStoreSection } from './doc-section'
 import { benchStore } from './bench-store'
+import { makeSet } from '../test/catalogue/make-set'
 
 /** Deterministic PRNG (mulberry32), so every run searches the same catalogue with the same queries. */
 export function prng(seed: number): () => number {
@@ -48,7 +49,8 @@ export function catalogue(n: number): SetRecord[] {
   return Array.from({ length: n }, (_, i) => {
     const theme = pick(r, themes)
     const number = String(1000 + i * 3 + Math.floor(r() * 3))
-    return {
+    // makeSet's defaults for what every generated set shares; the rest drawn, in this order.
+    return makeSet({
       setID: i + 1,
       number,
       numberVariant: 1 + Math.floor(r() * 1.2),
@@ -59,18 +61,9 @@ export function catalogue(n: number): SetRecord[] {
       subtheme: r() < 0.3 ? '' : pick(r, SUBTHEME_WORDS),
       pieces: String(Math.floor(r() * 5000)),
       minifigs: String(Math.floor(r() * 8)),
-      image: true,
-      imageFilename: null,
       thumbnailURL: `https://img.invalid/t/${i}.jpg`,
-      largeThumbnailURL: null,
       imageURL: `https://img.invalid/i/${i}.jpg`,
       serviceURL: `https://svc.invalid/sets/${number}-1`,
-      released: true,
-      owned: false,
-      wanted: false,
-      qtyOwned: 0,
-      userNotes: null,
-      ACMDataCount: 0,
       ownedByTotal: Math.floor(r() * 9000),
       wantedByTotal: Math.floor(r() * 4000),
       UKRetailPrice: (r() * 300).toFixed(2),
@@ -78,28 +71,21 @@ export function catalogue(n: number): SetRecord[] {
       CARetailPrice: '',
       EURetailPrice: (r() * 300).toFixed(2),
       USDateAddedToSAH: '2020-01-01',
-      USDateRemovedFromSAH: null,
       rating: Math.round(r() * 50) / 10,
       reviewCount: Math.floor(r() * 20),
-      packagingType: 'Box',
       availability: pick(r, ['Retail', 'Retired', 'LEGO exclusive', 'Promotional']),
       instructionsCount: 1,
       additionalImageCount: 3,
       ageMin: '8',
-      ageMax: null,
       height: '30',
       width: '40',
       depth: '8',
       weight: '1.2',
-      category: 'Normal',
-      notes: null,
-      userRating: null,
       tags: `${pick(r, TAG_WORDS)}, ${pick(r, TAG_WORDS)}`,
       EAN: String(5702010000000 + i),
-      UPC: null,
       description: `A ${pick(r, NAME_ADJ).toLowerCase()} model with ${pick(r, NAME_NOUN).toLowerCase()}.`,
       lastUpdated: new Date(Date.UTC(2024, 0, 1) + i * 60_000)
-    }
+    })
   })
 }
 

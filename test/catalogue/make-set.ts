@@ -1,0 +1,60 @@
+import type { SetRecord } from '../../src/shared/protocol/records'
+
+/**
+ * A complete set record as the client decodes it, with the fields a test cares about overridden.
+ * Free of vitest, so a bench can build its catalogue from it too (set-fixtures.ts re-exports it).
+ */
+export function makeSet(p: Partial<SetRecord> & { setID: number }): SetRecord {
+  return {
+    number: String(p.setID),
+    numberVariant: 1,
+    name: `Set ${p.setID}`,
+    year: '2020',
+    theme: 'Castle',
+    themeGroup: 'Historical',
+    subtheme: 'Knights',
+    pieces: '100',
+    minifigs: '2',
+    image: true,
+    imageFilename: null,
+    thumbnailURL: `https://img.example/t/${p.setID}.jpg`,
+    largeThumbnailURL: null,
+    imageURL: `https://img.example/i/${p.setID}.jpg`,
+    serviceURL: null,
+    released: true,
+    owned: false,
+    wanted: false,
+    qtyOwned: 0,
+    userNotes: null,
+    ACMDataCount: 0,
+    ownedByTotal: 10,
+    wantedByTotal: 5,
+    UKRetailPrice: '9.99',
+    USRetailPrice: '',
+    CARetailPrice: null,
+    EURetailPrice: null,
+    USDateAddedToSAH: null,
+    USDateRemovedFromSAH: null,
+    rating: 4,
+    reviewCount: 0,
+    packagingType: 'Box',
+    availability: 'Retail',
+    instructionsCount: 0,
+    additionalImageCount: 0,
+    ageMin: '6',
+    ageMax: null,
+    height: null,
+    width: null,
+    depth: null,
+    weight: null,
+    category: 'Normal',
+    notes: null,
+    userRating: null,
+    tags: '',
+    EAN: null,
+    UPC: null,
+    description: '',
+    lastUpdated: new Date('2026-01-01T00:00:00Z'),
+    ...p
+  }
+}
