@@ -22,11 +22,23 @@ const prices = async (setID: number) =>
     .filter((p) => p > 0)
     .sort()
 
+/** A new copy of `setID`, bought for `pricePaid`. */
+const newCopy = (setID: number, pricePaid: number) =>
+  h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid } })
+
 /** A set owned once, synced. */
 async function ownedOnce(setID: number): Promise<void> {
   await h.handlers['collection:updateSet']({ setID, patch: { qtyOwned: 1 } })
   await h.drain()
   expect(outbox()).toEqual([])
+}
+
+/** The harness's set `setIndex` owned once and synced, then given a new copy for `pricePaid`. */
+async function ownedWithNewCopy(setIndex: number, pricePaid: number): Promise<number> {
+  const setID = h.setIDs[setIndex] ?? 0
+  await ownedOnce(setID)
+  await newCopy(setID, pricePaid)
+  return setID
 }
 
 describe('a conflict holds back only its own field', () => {
@@ -35,7 +47,7 @@ describe('a conflict holds back only its own field', () => {
     const [setID = 0, other = 0] = [h.setIDs[6], h.setIDs[7]]
     await ownedOnce(setID)
     await h.handlers['collection:updateSet']({ setID, patch: { notes: 'mine' } })
-    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 21 } })
+    await newCopy(setID, 21)
     await h.handlers['collection:updateSet']({ setID, patch: { rating: 3 } })
     await h.handlers['collection:updateSet']({ setID: other, patch: { notes: 'other set' } })
     h.svc.admin.setCollectionValue('demo', setID, { notes: 'from the website' })
@@ -54,9 +66,7 @@ describe('a conflict holds back only its own field', () => {
 
   it("the quantity in conflict, no record free: the new copy waits, the set's notes go out", async () => {
     h = await pushHarness()
-    const setID = h.setIDs[8] ?? 0
-    await ownedOnce(setID)
-    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 22 } })
+    const setID = await ownedWithNewCopy(8, 22)
     await h.handlers['collection:updateSet']({ setID, patch: { notes: 'after the copy' } })
     // The website gives the set up: its record goes too, none is left for the copy.
     await h.client.v2.setCollection_qtyOwned({ setID, qtyOwned: 0 })
@@ -72,9 +82,7 @@ describe('a conflict holds back only its own field', () => {
 
   it('the quantity in conflict with blank records there: the new copy takes one', async () => {
     h = await pushHarness()
-    const setID = h.setIDs[9] ?? 0
-    await ownedOnce(setID)
-    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 23 } })
+    const setID = await ownedWithNewCopy(9, 23)
     h.svc.admin.setCollectionValue('demo', setID, { qtyOwned: 4 })
 
     await h.drain()
@@ -98,7 +106,7 @@ describe('a conflict holds back only its own field', () => {
     await h.client.v2.setCollectionDetail({
       detail: { ...record, notes: 'from the website', deleted: false }
     })
-    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 24 } })
+    await newCopy(setID, 24)
     await h.handlers['collection:updateSet']({ setID, patch: { rating: 2 } })
     await h.handlers['collection:updateSet']({ setID: other, patch: { rating: 5 } })
 
@@ -121,16 +129,14 @@ describe('a conflict holds back only its own field', () => {
         return res
       }
     })
-    const setID = h.setIDs[12] ?? 0
-    await ownedOnce(setID)
-    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 25 } })
+    const setID = await ownedWithNewCopy(12, 25)
     // The round stops after the raise, before the copy took its record.
     cutAfterQuantity = true
     expect(await h.pusher.push(stop.signal)).toMatchObject({ stopped: 'cancelled' })
     cutAfterQuantity = false
     expect(outbox().map((r) => r.field)).toEqual(['copy'])
     // A second copy: its quantity row comes after the first copy's row.
-    await h.handlers['collection:saveCopy']({ setID, copy: { ...COPY, pricePaid: 26 } })
+    await newCopy(setID, 26)
 
     await h.drain()
 
