@@ -3,7 +3,7 @@ import { createLedgerHandlers, purgeLedger } from '../../src/main/ledger/index'
 import type { LedgerHandlers } from '../../src/main/ledger/index'
 import { editHarness } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
-import { EBAY_SALE, EBAY_SALE_ENTRY } from './ledger-fixtures'
+import { EBAY_SALE, EBAY_SALE_ENTRY, setGainRow } from './ledger-fixtures'
 import { addCopy, table } from './ledger-seed'
 
 /**
@@ -177,16 +177,7 @@ describe('disposing of a copy', () => {
     // Unrealised counts only the copy still held, b, valued at what was paid.
     const gains = await ledger['ledger:getGains']({ by: 'set' })
     expect(gains.unrealised).toEqual([
-      {
-        key: '1-1',
-        label: 'Set number 1',
-        currency: 'EUR',
-        copies: 1,
-        paid: 40,
-        value: 40,
-        gain: 0,
-        unestimated: 1
-      }
+      setGainRow(1, 'EUR', { copies: 1, paid: 40, value: 40, gain: 0, unestimated: 1 })
     ])
     expect(b).not.toBe(a)
     // Screens of the set are told: the copy table marks the copy.

@@ -4,7 +4,7 @@ import type { LedgerHandlers } from '../../src/main/ledger/index'
 import type { DisposalKind } from '../../src/shared/model/ledger'
 import { editHarness } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
-import { emptyGains } from './ledger-fixtures'
+import { emptyGains, setGainRow } from './ledger-fixtures'
 import { addCopy } from './ledger-seed'
 
 /**
@@ -124,26 +124,8 @@ describe('ledger gains', () => {
 
     const bySet = await ledger['ledger:getGains']({ by: 'set' })
     expect(bySet.unrealised).toEqual([
-      {
-        key: '1-1',
-        label: 'Set number 1',
-        currency: 'EUR',
-        copies: 2,
-        paid: 150,
-        value: 190,
-        gain: 40,
-        unestimated: 1
-      },
-      {
-        key: '3-1',
-        label: 'Set number 3',
-        currency: 'USD',
-        copies: 1,
-        paid: 10,
-        value: 25,
-        gain: 15,
-        unestimated: 0
-      }
+      setGainRow(1, 'EUR', { copies: 2, paid: 150, value: 190, gain: 40, unestimated: 1 }),
+      setGainRow(3, 'USD', { copies: 1, paid: 10, value: 25, gain: 15, unestimated: 0 })
     ])
     const byYear = await ledger['ledger:getGains']({ by: 'year' })
     expect(pick(byYear.unrealised)).toEqual([

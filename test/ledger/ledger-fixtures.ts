@@ -1,4 +1,4 @@
-import type { GainGrouping, GainsDto } from '../../src/shared/model/ledger'
+import type { GainGrouping, GainRowDto, GainsDto } from '../../src/shared/model/ledger'
 
 /** A sale on eBay as the dispose dialog sends it. */
 export const EBAY_SALE = {
@@ -35,3 +35,13 @@ export const emptyGains = (by: GainGrouping): GainsDto => ({
   mixedCurrency: 0,
   truncated: false
 })
+
+/**
+ * A by-set gains row for the edit harness's set `setID` (numbered `${setID}-1`, named
+ * "Set number ${setID}": test/collection/harness.ts) in `currency`, with the figures given.
+ */
+export const setGainRow = (
+  setID: number,
+  currency: string,
+  figures: Pick<GainRowDto, 'copies' | 'paid' | 'value' | 'gain' | 'unestimated'>
+): GainRowDto => ({ key: `${setID}-1`, label: `Set number ${setID}`, currency, ...figures })
