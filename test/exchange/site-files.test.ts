@@ -29,6 +29,12 @@ async function importFile(input: PreviewInput): Promise<void> {
   await t.x['exchange:applyImport']({ previewId: preview.previewId })
 }
 
+/** A fresh harness (in `t`) with the golden file `name` imported as `format`. */
+async function importGolden(format: PreviewInput['format'], name: string): Promise<void> {
+  t = await exchangeHarness()
+  await importFile({ format, content: golden(name) })
+}
+
 describe('BrickLink wanted list', () => {
   it('the export has no XML declaration and lists wanted minifigures as ITEMTYPE M', async () => {
     t = await exchangeHarness()
@@ -86,8 +92,7 @@ describe('BrickLink wanted list', () => {
 
 describe('Brickset collection export', () => {
   it('the current layout imports: Qty owned, Wanted, notes, and 8 flags named by labels', async () => {
-    t = await exchangeHarness()
-    await importFile({ format: 'collection', content: golden('brickset-sets-current.csv') })
+    await importGolden('collection', 'brickset-sets-current.csv')
     expect(setState(t.h.store, t.id('10179-1'))).toEqual({
       owned: 1,
       wanted: 0,
@@ -109,8 +114,7 @@ describe('Brickset collection export', () => {
   })
 
   it('the older layout reads Number with its Variant, and QtyOwned', async () => {
-    t = await exchangeHarness()
-    await importFile({ format: 'collection', content: golden('brickset-sets-older.csv') })
+    await importGolden('collection', 'brickset-sets-older.csv')
     expect(setState(t.h.store, t.id('308-3'))).toMatchObject({ owned: 1, qty_owned: 2 })
     expect(setState(t.h.store, t.id('308-1'))).toBeUndefined()
     expect(setState(t.h.store, t.id('6080-1'))).toMatchObject({ owned: 1, qty_owned: 1 })
@@ -186,8 +190,7 @@ describe('BrickEconomy collection', () => {
   })
 
   it('US file: month-first dates decided by 12/25/2024, dollars with thousands separators', async () => {
-    t = await exchangeHarness()
-    await importFile({ format: 'brickeconomy', content: golden('brickeconomy-collection-us.csv') })
+    await importGolden('brickeconomy', 'brickeconomy-collection-us.csv')
     expect(copiesOf(t.h.store, t.id('75192-1'))[0]).toMatchObject({
       date_acquired: '2024-12-25',
       currency: 'USD',
@@ -223,8 +226,7 @@ describe('BrickEconomy collection', () => {
   })
 
   it('a set list row with Owned 0 and Wanted 1 stays a wanted set, with no copy', async () => {
-    t = await exchangeHarness()
-    await importFile({ format: 'brickeconomy', content: golden('brickeconomy-sets.csv') })
+    await importGolden('brickeconomy', 'brickeconomy-sets.csv')
     expect(setState(t.h.store, t.id('21309-1'))).toMatchObject({
       owned: 0,
       wanted: 1,
@@ -253,8 +255,7 @@ describe('Rebrickable set list', () => {
   })
 
   it('reads the three header spellings; a bare number means variant 1', async () => {
-    t = await exchangeHarness()
-    await importFile({ format: 'rebrickable', content: golden('rebrickable-set-list.csv') })
+    await importGolden('rebrickable', 'rebrickable-set-list.csv')
     expect(setState(t.h.store, t.id('10179-1'))).toMatchObject({ owned: 1, qty_owned: 1 })
     expect(setState(t.h.store, t.id('75192-1'))).toMatchObject({ owned: 1, qty_owned: 2 })
     await importFile({
