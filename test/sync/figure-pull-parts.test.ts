@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { testEditSide } from '../collection/harness'
-import { createHarness } from './sync-pull-harness'
+import { createHarness, listedFigures } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 
 /**
@@ -19,10 +18,7 @@ afterEach(() => {
 })
 
 async function figureCount(x: Harness): Promise<number> {
-  const side = testEditSide(x.store, x.profiles)
-  const all = await side.handlers['collection:listMinifigs']({ filter: 'all', query: '' })
-  await side.close()
-  return all.length
+  return (await listedFigures(x)).length
 }
 
 describe('the figure pull’s hand-off to the set writer', () => {

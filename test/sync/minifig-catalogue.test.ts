@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { harnessEachTest } from './sync-pull-harness'
+import { harnessEachTest, listedFigures } from './sync-pull-harness'
 import { testEditSide } from '../collection/harness'
 
 /**
@@ -9,19 +9,27 @@ import { testEditSide } from '../collection/harness'
 
 const harness = harnessEachTest()
 
+/**
+ * A catalogue of `sets` sets synced once without an error, an edit side over it (the caller
+ * closes it), every figure listed, and those the user neither has nor wants.
+ */
+async function syncedFigures(sets: number) {
+  const h = await harness(sets)
+  expect((await h.sync.run()).error).toBeNull()
+  const side = testEditSide(h.store, h.profiles)
+  const all = await listedFigures(h)
+  return { h, side, all, strangers: all.filter((f) => f.ownedTotal === 0 && !f.wanted) }
+}
+
 describe('the minifigure catalogue', () => {
   it('a sync brings every figure; a set lists as many figures as the set says it has', async () => {
-    const h = await harness(600)
-    const status = await h.sync.run()
-    expect(status.error).toBeNull()
-    const side = testEditSide(h.store, h.profiles)
+    const { h, side, all, strangers } = await syncedFigures(600)
     const figs = side.handlers
 
     const mine = await figs['collection:listMinifigs']({ filter: 'owned', query: '' })
-    const all = await figs['collection:listMinifigs']({ filter: 'all', query: '' })
     // Far more figures than the user's: the catalogue's, most of them owned by nobody here.
     expect(all.length).toBeGreaterThan(mine.length * 5)
-    const stranger = all.find((f) => f.ownedTotal === 0 && !f.wanted)
+    const [stranger] = strangers
     if (!stranger) throw new Error('no figure outside the collection')
     expect(stranger.name).not.toBe('')
     expect(stranger.thumbnail).toMatch(/^media\/fig\//)
@@ -48,11 +56,10 @@ describe('the minifigure catalogue', () => {
   })
 
   it('a figure of the catalogue the user never had can be marked wanted', async () => {
-    const h = await harness(300)
-    await h.sync.run()
-    const side = testEditSide(h.store, h.profiles)
-    const all = await side.handlers['collection:listMinifigs']({ filter: 'all', query: '' })
-    const stranger = all.find((f) => f.ownedTotal === 0 && !f.wanted)
+    const {
+      side,
+      strangers: [stranger]
+    } = await syncedFigures(300)
     if (!stranger) throw new Error('no figure outside the collection')
     const after = await side.handlers['collection:updateMinifig']({
       minifigNumber: stranger.minifigNumber,
@@ -65,11 +72,11 @@ describe('the minifigure catalogue', () => {
   })
 
   it('a figure marked wanted with loose copies reaches the service; a website change is a conflict', async () => {
-    const h = await harness(300)
-    await h.sync.run()
-    const side = testEditSide(h.store, h.profiles)
-    const all = await side.handlers['collection:listMinifigs']({ filter: 'all', query: '' })
-    const [one, two] = all.filter((f) => f.ownedTotal === 0 && !f.wanted)
+    const {
+      h,
+      side,
+      strangers: [one, two]
+    } = await syncedFigures(300)
     if (!one || !two) throw new Error('too few figures outside the collection')
     await side.handlers['collection:updateMinifig']({
       minifigNumber: one.minifigNumber,
@@ -88,10 +95,7 @@ describe('the minifigure catalogue', () => {
       ownedLoose: 2,
       wanted: true
     })
-    const [mine] = await side.handlers['collection:listMinifigs']({
-      filter: 'all',
-      query: one.minifigNumber
-    })
+    const [mine] = await listedFigures(h, one.minifigNumber)
     expect(mine).toMatchObject({ ownedLoose: 2, wanted: true, sync: 'synced' })
 
     // The website changes the other figure after our edit was made and before it is sent.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { testEditSide } from '../collection/harness'
-import { harnessEachTest } from './sync-pull-harness'
+import { figureNumbers, harnessEachTest, listedFigures } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 import { NOT_OFFERED, interceptV3 } from './v3-requests'
 
@@ -25,13 +25,6 @@ function watchFigures(
     return answer(page, req)
   })
   return asked
-}
-
-async function figureNumbers(x: Harness): Promise<string[]> {
-  const side = testEditSide(x.store, x.profiles)
-  const all = await side.handlers['collection:listMinifigs']({ filter: 'all', query: '' })
-  await side.close()
-  return all.map((f) => f.minifigNumber).sort()
 }
 
 /** The figures the service lists for the user, as the collection pull reads them. */
@@ -98,9 +91,7 @@ describe('a figure list that goes wrong', () => {
     expect(status.error).toBeNull()
     expect(h.warnings).toContain('minifigure catalogue refused')
     expect(await figureNumbers(h)).toEqual(before)
-    const side = testEditSide(h.store, h.profiles)
-    const [row] = await side.handlers['collection:listMinifigs']({ filter: 'all', query: figure })
-    await side.close()
+    const [row] = await listedFigures(h, figure)
     expect(row).toMatchObject({ minifigNumber: figure, ownedLoose: 4, wanted: true })
   })
 

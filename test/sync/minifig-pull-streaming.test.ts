@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { getSyncValue } from '../../src/main/store/sync-state-repo'
-import { testEditSide } from '../collection/harness'
-import { harnessEachTest } from './sync-pull-harness'
+import { figureNumbers, harnessEachTest } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 import { interceptV3 } from './v3-requests'
 
@@ -13,13 +12,6 @@ import { interceptV3 } from './v3-requests'
  */
 
 const harness = harnessEachTest()
-
-async function figureNumbers(x: Harness): Promise<string[]> {
-  const side = testEditSide(x.store, x.profiles)
-  const all = await side.handlers['collection:listMinifigs']({ filter: 'all', query: '' })
-  await side.close()
-  return all.map((f) => f.minifigNumber).sort()
-}
 
 describe('the figure pull, page by page', () => {
   it('has stored the first page’s figures by the time it asks for the third', async () => {

@@ -16,7 +16,9 @@ import type { Store } from '../../src/main/store/connection'
 import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService, ReferenceServiceOptions } from '../../src/emulator/index'
 import type { EventMap } from '../../src/shared/ipc/contract'
+import type { EditSide } from '../../src/main/app/compose-edits'
 import { closedAfterEach } from '../closed-after-each'
+import { testEditSide } from '../collection/harness'
 import { searchQuery } from '../../src/shared/ipc/channels/catalog'
 import type { SearchQuery } from '../../src/shared/ipc/channels/catalog'
 
@@ -183,6 +185,26 @@ export function holdUntil(changed: () => boolean, limit: number): boolean {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1)
   }
   return false
+}
+
+type ListedFigures = Awaited<ReturnType<EditSide['handlers']['collection:listMinifigs']>>
+
+/**
+ * Every figure the Minifigures screen lists for `query`, the catalogue's included (filter
+ * "all"), read through an edit side of its own that is closed again.
+ */
+export async function listedFigures(h: Harness, query = ''): Promise<ListedFigures> {
+  const side = testEditSide(h.store, h.profiles)
+  try {
+    return await side.handlers['collection:listMinifigs']({ filter: 'all', query })
+  } finally {
+    await side.close()
+  }
+}
+
+/** The numbers of every figure listed, sorted. */
+export async function figureNumbers(h: Harness): Promise<string[]> {
+  return (await listedFigures(h)).map((f) => f.minifigNumber).sort()
 }
 
 /** Rows the harness's main write connection has changed since it opened. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { testEditSide } from '../collection/harness'
-import { harnessEachTest } from './sync-pull-harness'
+import { harnessEachTest, listedFigures } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 import { interceptV3 } from './v3-requests'
 
@@ -104,9 +103,7 @@ describe('a sync meeting one odd record', () => {
     expect(status.error).toBeNull()
     // Asked twice (owned, then wanted): each answer leaves out the same three figures.
     expect(status.unreadable).toEqual({ sets: 0, minifigs: 6 })
-    const side = testEditSide(x.store, x.profiles)
-    const rows = await side.handlers['collection:listMinifigs']({ filter: 'all', query: '' })
-    await side.close()
+    const rows = await listedFigures(x)
     const byNumber = new Map(rows.map((r) => [r.minifigNumber, r]))
     expect(byNumber.get('tst001')?.ownedLoose).toBe(4)
     expect(byNumber.get('3626')?.ownedLoose).toBe(1)
@@ -144,9 +141,7 @@ describe('a sync meeting one odd record', () => {
     const status = await x.sync.run()
     expect(status.error).toBeNull()
     expect(status.unreadable).toEqual({ sets: 0, minifigs: 3 })
-    const side = testEditSide(x.store, x.profiles)
-    const rows = await side.handlers['collection:listMinifigs']({ filter: 'all', query: 'tst1' })
-    await side.close()
+    const rows = await listedFigures(x, 'tst1')
     const loose = Object.fromEntries(rows.map((r) => [r.minifigNumber, r.ownedLoose]))
     expect(loose['tst101']).toBe(2)
     expect(loose['tst104']).toBe(3)
