@@ -81,10 +81,14 @@ async function previewFresh(file: HostileFile): Promise<Outcome & { x: ExchangeH
   return { ...(await preview(x, file)), x }
 }
 
-/** The main thread answered several real calls while the worker read, and none failed. */
-function answeredThroughout(o: Outcome): void {
+/**
+ * The main thread answered several real calls while the worker read, and none failed; and the
+ * preview left nothing in the temp folder.
+ */
+function answeredAndClean(o: Pick<Outcome, 'beats' | 'failed'>): void {
   expect(o.failed).toEqual([])
   expect(o.beats).toBeGreaterThanOrEqual(SEVERAL_BEATS)
+  expect(temp()).toEqual([])
 }
 
 /** 1,001 empty columns: under the row-length cap, over the column cap. */
@@ -112,12 +116,10 @@ describe('hostile import files end in a typed error, the app answering meanwhile
       t = await exchangeHarness()
       const before = folder(t)
       const file = make()
-      const seen = await preview(t, file)
-      const { result } = seen
+      const { result, ...seen } = await preview(t, file)
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
       expect((result as { error: { message: string } }).error.message).toContain(words)
-      answeredThroughout(seen)
-      expect(temp()).toEqual([])
+      answeredAndClean(seen)
       expect(folder(t)).toEqual(before)
       expect(journal(t)).toEqual({ n: 0 })
     },
@@ -127,16 +129,14 @@ describe('hostile import files end in a typed error, the app answering meanwhile
   it(
     'a flood of blank lines is read without keeping them: the one real row is previewed',
     async () => {
-      const seen = await previewFresh(csvBlankLines())
-      const { result } = seen
+      const { result, ...seen } = await previewFresh(csvBlankLines())
       expect(result.ok).toBe(true)
       const value = (result as { value: ImportPreviewDto }).value
       expect(value.rows).toBe(1)
       expect(value.items).toEqual([
         expect.objectContaining({ number: '10179-1', lines: [5_000_002] })
       ])
-      answeredThroughout(seen)
-      expect(temp()).toEqual([])
+      answeredAndClean(seen)
     },
     NO_CLOCK
   )
@@ -144,8 +144,7 @@ describe('hostile import files end in a typed error, the app answering meanwhile
   it(
     'millions of cells under every cap: a preview or the memory cap, never the app growing',
     async () => {
-      const seen = await previewFresh(csvManyCells())
-      const { result } = seen
+      const { result, ...seen } = await previewFresh(csvManyCells())
       if (result.ok) {
         expect((result.value as ImportPreviewDto).rows).toBe(100_000)
       } else {
@@ -154,8 +153,7 @@ describe('hostile import files end in a typed error, the app answering meanwhile
           message: expect.stringContaining('more memory than an import may use') as unknown
         })
       }
-      answeredThroughout(seen)
-      expect(temp()).toEqual([])
+      answeredAndClean(seen)
     },
     NO_CLOCK
   )
