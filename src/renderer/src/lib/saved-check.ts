@@ -1,12 +1,11 @@
 /**
- * A checkbox whose change is saved at once: it saves the box's new state, then shows what was
- * kept, so a save the service or the store refused puts the tick back where it was.
+ * A checkbox whose change is saved at once: `save` stores the box's new state and answers what
+ * was kept, which the box then shows, so a save the service or the store refused puts the tick
+ * back where it was.
  */
 export async function saveCheck(
   box: HTMLInputElement,
-  save: (checked: boolean) => Promise<unknown>,
-  kept: () => boolean
+  save: (checked: boolean) => Promise<boolean>
 ): Promise<void> {
-  await save(box.checked)
-  box.checked = kept()
+  box.checked = await save(box.checked)
 }
