@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import {
   bits,
   copiesOf,
-  exchangeEachTest,
   golden,
   goldenBytes,
   insertMinifig,
   labelsOf,
   setState
 } from './store-fixtures'
+import { exchangeEachTest } from './each-test'
 
 /**
  * Studbook's own full CSV (test/fixtures/formats/studbook-full.csv) as a user meets it: imported

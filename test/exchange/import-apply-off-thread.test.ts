@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/main/ipc/dispatch'
 import type { ImportPreviewDto } from '../../src/shared/model/exchange'
 import type { EditHarness } from '../collection/harness'
-import { importProfileEachTest } from './store-fixtures'
+import { importProfileEachTest } from './each-test'
 
 /**
  * An import's apply of 5,000 changes is one transaction and one journal entry, and does not hold

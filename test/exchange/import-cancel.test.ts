@@ -5,7 +5,7 @@ import { planOffThread } from '../../src/main/exchange/import-thread'
 import { AppError } from '../../src/shared/errors'
 import type { ImportProgressDto } from '../../src/shared/ipc/channels/exchange'
 import type { EditHarness } from '../collection/harness'
-import { importProfileEachTest } from './store-fixtures'
+import { importProfileEachTest } from './each-test'
 
 /**
  * No time limit on these tests (machines run at load 8-20, and opening a test store alone can take

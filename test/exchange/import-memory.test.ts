@@ -5,7 +5,7 @@ import { readCsv } from '../../src/main/exchange/csv'
 import { IMPORT_LIMITS } from '../../src/main/exchange/import-limits'
 import { planOffThread } from '../../src/main/exchange/import-thread'
 import { csvManyRows } from '../fixtures/hostile/imports/corpus'
-import { importProfileEachTest } from './store-fixtures'
+import { importProfileEachTest } from './each-test'
 
 /**
  * Issue 26: "memory stays ≤ 300 MB for any input". What can be asserted without a clock or a

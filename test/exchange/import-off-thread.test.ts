@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { dispatch } from '../../src/main/ipc/dispatch'
 import { IMPORT_LIST_SHOWN } from '../../src/shared/model/exchange'
 import type { ImportPreviewDto } from '../../src/shared/model/exchange'
-import { importProfileEachTest } from './store-fixtures'
+import { importProfileEachTest } from './each-test'
 
 /**
  * No time limit on these tests (machines run at load 8-20, and opening a test store alone can take

@@ -8,7 +8,7 @@ import type { EditHarness } from '../collection/harness'
  * A profile for the large-import tests and the import stall bench: a catalogue of sets 1…n (what
  * a generated Brickset file names), the exchange handlers, and both tables as one dispatch table
  * (what a host's IPC calls go through). Free of vitest, so a bench can open one too;
- * importProfileEachTest (store-fixtures.ts) closes each after its test.
+ * importProfileEachTest (each-test.ts) closes each after its test.
  */
 export interface ImportProfile {
   readonly h: EditHarness

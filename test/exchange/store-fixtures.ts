@@ -1,14 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach } from 'vitest'
 import { createExchangeHandlers } from '../../src/main/exchange/handlers'
 import type { ExchangeHandlers } from '../../src/main/exchange/handlers'
 import type { SetStateRow } from '../../src/main/collection/collection-state-repo'
 import type { Store } from '../../src/main/store/connection'
 import { editHarness } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
-import { importProfile } from './import-profile'
-import type { ImportProfile } from './import-profile'
 
 /** The sets the golden files name, as a catalogue would hold them: number, variant, name. */
 export const CATALOGUE: readonly [string, number, string][] = [
@@ -95,41 +92,6 @@ export async function exchangeHarness(): Promise<ExchangeHarness> {
   }
 }
 
-/**
- * Harnesses that last one test: each made with the function this returns is closed after the
- * test (afterEach). At the top of a file, `const exchange = exchangeEachTest()`; in a test,
- * `const t = await exchange()`.
- */
-export function exchangeEachTest(): () => Promise<ExchangeHarness> {
-  const open: ExchangeHarness[] = []
-  afterEach(() => {
-    for (const t of open.splice(0)) t.close()
-  })
-  return async () => {
-    const t = await exchangeHarness()
-    open.push(t)
-    return t
-  }
-}
-
-/**
- * Import profiles (import-profile.ts) that last one test, closed after it as exchangeEachTest's
- * are. At the top of a file, `const profile = importProfileEachTest()`; in a test,
- * `const { h, x } = await profile(2_000)`.
- */
-export function importProfileEachTest(): (sets: number) => Promise<ImportProfile> {
-  const open: ImportProfile[] = []
-  afterEach(() => {
-    for (const p of open.splice(0)) p.h.close()
-  })
-  return async (sets) => {
-    const p = await importProfile(sets)
-    open.push(p)
-    return p
-  }
-}
-
-/** A set's row of set_state, as the collection reads it. */
 export function setState(store: Store, setID: number): SetStateRow | undefined {
   return store.read
     .prepare(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createMoneyHandlers } from '../../src/main/money/index'
 import { takeSnapshot } from '../../src/main/money/snapshot'
-import { exchangeEachTest } from '../exchange/store-fixtures'
+import { exchangeEachTest } from '../exchange/each-test'
 import type { ExchangeHarness } from '../exchange/store-fixtures'
 import * as travel from '../ledger/local-table-travel'
 import { seedCopy, seedSet } from './money-seed'
