@@ -1,5 +1,5 @@
 import type { ReadDb, WriteDb } from './handles'
-import { get, run } from './handles'
+import { get, run, withLazyCommit } from './handles'
 import { sql } from './sql'
 
 /** Named cursors and watermarks of one profile's sync (e.g. the next catalogue page to fetch). */
@@ -73,12 +73,19 @@ export function getAllowance(db: ReadDb, profileId: number, day: string): Allowa
   return { used: used?.used ?? 0, limit: limit?.limit_per_day ?? null }
 }
 
-/** `calls` -1 takes back a request the service refused without counting it. */
+/**
+ * `calls` -1 takes back a request the service refused without counting it. Made before every
+ * getSets request, on the main thread, while a catalogue load's worker writes: its commit does not
+ * wait for the disk (handles.ts `withLazyCommit`). A power cut may lose the last few counts; the
+ * service keeps its own, and says so when it refuses (docs/protocol.md §6).
+ */
 export function countAllowanceCall(db: WriteDb, profileId: number, day: string, calls = 1): void {
-  run(
-    db,
-    sql`INSERT INTO allowance (profile_id, day, used) VALUES (${profileId}, ${day}, max(0, ${calls}))
+  withLazyCommit(db, () =>
+    run(
+      db,
+      sql`INSERT INTO allowance (profile_id, day, used) VALUES (${profileId}, ${day}, max(0, ${calls}))
         ON CONFLICT (profile_id, day) DO UPDATE SET used = max(0, used + ${calls})`
+    )
   )
 }
 
