@@ -24,6 +24,7 @@ import { transaction } from '../src/main/store/handles'
 import { benchStore } from './bench-store'
 import { machine, percentile, writeStoreSection } from './doc-section'
 import { catalogue, loadCatalogue, prng, seedCollection } from './search'
+import { setStateSql } from '../src/main/collection/index'
 
 const SETS = Number(process.env['BENCH_FACET_SETS'] ?? 200_000)
 const load = (): string =>
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
     loadCatalogue(store.write, pid, sets)
     seedCollection(store.write, pid, sets)
     // A new process's page cache is warm from the load; the worker's connection is not.
-    const pool = createFacetPool(store, {
+    const pool = createFacetPool(store, setStateSql, {
       onFallback: (why) => {
         throw new Error(`facet worker unavailable: ${why}`)
       }

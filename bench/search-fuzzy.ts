@@ -16,6 +16,7 @@ import type { SetRecord } from '../src/shared/protocol/records'
 import { benchStore } from './bench-store'
 import { machine, percentile, writeStoreSection } from './doc-section'
 import { catalogue, loadCatalogue, prng, seedCollection } from './search'
+import { setStateSql } from '../src/main/collection/index'
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T
 
@@ -109,7 +110,12 @@ async function measure(size: number): Promise<string[]> {
   console.log(
     `${size} index: ${built.words} words, ${built.ms.toFixed(0)} ms, longest turn ${built.longestMs.toFixed(1)} ms (${built.longestCpuMs.toFixed(1)} ms CPU)`
   )
-  const handlers = createCatalogueHandlers({ store, profiles, now: () => new Date() }) as Handlers
+  const handlers = createCatalogueHandlers({
+    state: setStateSql,
+    store,
+    profiles,
+    now: () => new Date()
+  }) as Handlers
   const lines = [
     `| ${size.toLocaleString('en')} | (word index: ${built.words} words read in ${built.ms.toFixed(0)} ms, longest turn ${built.longestMs.toFixed(1)} ms wall, ${built.longestCpuMs.toFixed(1)} ms CPU) | | | | | | | ${load.toFixed(1)} |`
   ]

@@ -25,6 +25,7 @@ import type { SetRecord } from '../src/shared/protocol/records'
 import { machine, percentile, writeStoreSection } from './doc-section'
 import { benchStore } from './bench-store'
 import { makeSet } from '../test/catalogue/make-set'
+import { setStateSql } from '../src/main/collection/index'
 
 /** Deterministic PRNG (mulberry32), so every run searches the same catalogue with the same queries. */
 export function prng(seed: number): () => number {
@@ -203,7 +204,12 @@ async function measure(size: number): Promise<string[]> {
   const loadMs = performance.now() - t0
   seedCollection(store.write, pid, sets)
   // Only catalog:search is measured: its handler group, behind the same dispatch as the hosts.
-  const handlers = createCatalogueHandlers({ store, profiles, now: () => new Date() }) as Handlers
+  const handlers = createCatalogueHandlers({
+    state: setStateSql,
+    store,
+    profiles,
+    now: () => new Date()
+  }) as Handlers
   const lines: string[] = []
   for (const c of cases(sets)) {
     for (const q of c.queries.slice(0, 10)) await dispatch(handlers, 'catalog:search', q)

@@ -13,6 +13,7 @@ import { COPY_DETAILS, seedOwnedCopies } from './bench-store'
 import { callStalls, stallSection } from './call-stalls'
 import { writeStoreSection } from './doc-section'
 import { collectionStore } from './search'
+import { setStateSql } from '../src/main/collection/index'
 
 const SETS = 20_000
 const COPIES = 2_000
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
   ).n
   const handlers = {
     ...createWatchHandlers({ store, profileId: () => pid, now: () => new Date() }),
-    ...createCatalogueHandlers({ store, profiles, now: () => new Date() })
+    ...createCatalogueHandlers({ state: setStateSql, store, profiles, now: () => new Date() })
   } as unknown as Handlers
   const { ok, measure, rows: lines, worst } = callStalls(handlers, N)
   const us = (await ok('watch:leaving', { regions: ['US'], days: 90 })) as { sets: unknown[] }

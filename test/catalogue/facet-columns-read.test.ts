@@ -10,6 +10,7 @@ import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import type { ReadDb } from '../../src/main/store/handles'
 import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
 import type { TestStore } from './set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 /**
  * Issue #25 (facets at 200,000 sets, first ≤ 200 ms): the facet worker's first count reads the
@@ -85,9 +86,9 @@ describe('facet columns, as read', () => {
     // 8 (theme, subtheme) pairs, 50 years, 3 availabilities; before: 400 groups and 3.
     expect(c.rows()).toBeLessThanOrEqual(THEMES.length * SUBS.length + YEARS + AVAIL.length)
     const query = searchQuery.parse({ yearFrom: 1960, yearTo: 1980, availability: 'Retired' })
-    const memory = { columns, state: readFacetState(t.store.read, t.pid, columns) }
-    expect(computeFacets(t.store.read, t.pid, query, undefined, memory)).toEqual(
-      computeFacets(t.store.read, t.pid, query)
+    const memory = { columns, state: readFacetState(t.store.read, setStateSql, t.pid, columns) }
+    expect(computeFacets(t.store.read, setStateSql, t.pid, query, undefined, memory)).toEqual(
+      computeFacets(t.store.read, setStateSql, t.pid, query)
     )
   })
 })

@@ -15,6 +15,7 @@ import { sql } from '../../src/main/store/sql'
 import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
 import { seedFacetCatalogue } from './facet-fixtures'
 import type { TestStore } from './set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 /**
  * Issue #25: the facet worker counts theme, subtheme, year and availability from columns it keeps
@@ -35,9 +36,9 @@ afterAll(() => {
 })
 
 /** This profile's columns and marks as the facet worker reads them. */
-function memoryOf(): Parameters<typeof computeFacets>[4] {
+function memoryOf(): Parameters<typeof computeFacets>[5] {
   const columns = readFacetColumns(t.store.read, t.pid)
-  return { columns, state: readFacetState(t.store.read, t.pid, columns) }
+  return { columns, state: readFacetState(t.store.read, setStateSql, t.pid, columns) }
 }
 
 const QUERIES: [string, SearchQuery][] = [
@@ -62,7 +63,7 @@ const QUERIES: [string, SearchQuery][] = [
 
 /** A facet pool that fails the test if it ever counts on the main side instead of in its worker. */
 const workerOnlyPool = () =>
-  createFacetPool(t.store, {
+  createFacetPool(t.store, setStateSql, {
     onFallback: (why) => {
       throw new Error(why)
     }
@@ -71,27 +72,27 @@ const workerOnlyPool = () =>
 describe('facet columns', () => {
   it.each(QUERIES)('count %s exactly as the SQL facets do', (_, q) => {
     const query = searchQuery.parse(q)
-    expect(computeFacets(t.store.read, t.pid, query, undefined, memoryOf())).toEqual(
-      computeFacets(t.store.read, t.pid, query)
+    expect(computeFacets(t.store.read, setStateSql, t.pid, query, undefined, memoryOf())).toEqual(
+      computeFacets(t.store.read, setStateSql, t.pid, query)
     )
   })
 
   it('are a snapshot: counts come from memory until the columns are read again', () => {
     const query = searchQuery.parse({})
     const cols = memoryOf()
-    const before = computeFacets(t.store.read, t.pid, query)
+    const before = computeFacets(t.store.read, setStateSql, t.pid, query)
     run(
       t.store.write,
       sql`UPDATE sets SET theme = 'Moved' WHERE profile_id = ${t.pid} AND set_id <= 5`
     )
     try {
-      expect(computeFacets(t.store.read, t.pid, query, undefined, cols).themes).toEqual(
-        before.themes
-      )
+      expect(
+        computeFacets(t.store.read, setStateSql, t.pid, query, undefined, cols).themes
+      ).toEqual(before.themes)
       const fresh = memoryOf()
-      const now = computeFacets(t.store.read, t.pid, query, undefined, fresh)
+      const now = computeFacets(t.store.read, setStateSql, t.pid, query, undefined, fresh)
       expect(now.themes).toContainEqual({ value: 'Moved', count: 5 })
-      expect(now).toEqual(computeFacets(t.store.read, t.pid, query))
+      expect(now).toEqual(computeFacets(t.store.read, setStateSql, t.pid, query))
     } finally {
       run(
         t.store.write,
@@ -106,7 +107,9 @@ describe('facet columns', () => {
     const pool = workerOnlyPool()
     try {
       const query = searchQuery.parse({ facets: true })
-      expect(await pool.facets(t.pid, query)).toEqual(computeFacets(t.store.read, t.pid, query))
+      expect(await pool.facets(t.pid, query)).toEqual(
+        computeFacets(t.store.read, setStateSql, t.pid, query)
+      )
       transaction(t.store.write, () =>
         upsertSets(
           t.store.write,
@@ -117,7 +120,7 @@ describe('facet columns', () => {
       )
       const after = await pool.facets(t.pid, query)
       expect(after?.themes).toContainEqual({ value: 'Brand new', count: 1 })
-      expect(after).toEqual(computeFacets(t.store.read, t.pid, query))
+      expect(after).toEqual(computeFacets(t.store.read, setStateSql, t.pid, query))
     } finally {
       await pool.close()
     }
@@ -135,7 +138,7 @@ describe('facet columns', () => {
       expect(knownFacets(t.store.read, t.pid, query)).toBeUndefined()
       await pool.warm(t.pid)
       expect(knownFacets(t.store.read, t.pid, query)).toEqual(
-        computeFacets(t.store.read, t.pid, query)
+        computeFacets(t.store.read, setStateSql, t.pid, query)
       )
     } finally {
       await pool.close()

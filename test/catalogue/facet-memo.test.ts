@@ -8,6 +8,7 @@ import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { transaction } from '../../src/main/store/handles'
 import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
 import type { TestStore } from './set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 /**
  * Issue #25, facets at 200,000 sets: a user's next query shares most of its facet counts with
@@ -32,7 +33,7 @@ beforeAll(async () => {
       FIXTURE_AT
     )
   )
-  pool = createFacetPool(t.store)
+  pool = createFacetPool(t.store, setStateSql)
 })
 afterAll(async () => {
   await pool.close()
@@ -42,7 +43,7 @@ afterAll(async () => {
 describe('facet counts kept between queries', () => {
   it('a count read for one query serves the next that needs the same count', () => {
     const memo = new Map<string, unknown>()
-    const castle = computeFacets(t.store.read, t.pid, parse({ theme: 'Castle' }), memo)
+    const castle = computeFacets(t.store.read, setStateSql, t.pid, parse({ theme: 'Castle' }), memo)
     expect(castle.themes).toEqual([
       { value: 'Castle', count: 4 },
       { value: 'Space', count: 3 }
@@ -52,11 +53,13 @@ describe('facet counts kept between queries', () => {
     transaction(t.store.write, () =>
       upsertSets(t.store.write, t.pid, sets([8, 9], 'Town'), FIXTURE_AT)
     )
-    const town = computeFacets(t.store.read, t.pid, parse({ theme: 'Town' }), memo)
+    const town = computeFacets(t.store.read, setStateSql, t.pid, parse({ theme: 'Town' }), memo)
     expect(town.themes).toEqual(castle.themes)
     expect(town.years.reduce((n, y) => n + y.count, 0)).toBe(2)
     // Without them every count is read again.
-    expect(computeFacets(t.store.read, t.pid, parse({ theme: 'Town' })).themes).toContainEqual({
+    expect(
+      computeFacets(t.store.read, setStateSql, t.pid, parse({ theme: 'Town' })).themes
+    ).toContainEqual({
       value: 'Town',
       count: 2
     })
@@ -71,6 +74,8 @@ describe('facet counts kept between queries', () => {
     const after = await pool.facets(t.pid, parse({ theme: 'Space' }))
     expect(after?.themes).toContainEqual({ value: 'Pirates', count: 3 })
     expect(after?.themes).not.toEqual(before?.themes)
-    expect(after).toEqual(computeFacets(t.store.read, t.pid, parse({ theme: 'Space' })))
+    expect(after).toEqual(
+      computeFacets(t.store.read, setStateSql, t.pid, parse({ theme: 'Space' }))
+    )
   })
 })

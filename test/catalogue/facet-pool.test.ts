@@ -11,6 +11,7 @@ import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { sql } from '../../src/main/store/sql'
 import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
 import type { TestStore } from './set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 let t: TestStore
 let store: Store
@@ -33,7 +34,7 @@ beforeAll(async () => {
     })
   )
   transaction(store.write, () => upsertSets(store.write, pid, sets, AT))
-  pool = createFacetPool(store, { onFallback: (why) => fallbacks.push(why) })
+  pool = createFacetPool(store, setStateSql, { onFallback: (why) => fallbacks.push(why) })
 })
 
 afterAll(async () => {
@@ -47,7 +48,9 @@ describe('facet pool', () => {
   it('counts in its worker exactly what counting inline gives', async () => {
     for (const q of [{}, { text: 'castle' }, { theme: 'Space', yearFrom: 2005 }, { text: 'h' }]) {
       const query = parse(q)
-      expect(await pool.facets(pid, query)).toEqual(computeFacets(store.read, pid, query))
+      expect(await pool.facets(pid, query)).toEqual(
+        computeFacets(store.read, setStateSql, pid, query)
+      )
     }
     expect(fallbacks).toEqual([])
   })
@@ -72,18 +75,19 @@ describe('facet pool', () => {
     // The first was already being counted; the second waited and was replaced by the third.
     expect(a?.themes.length).toBeGreaterThan(0)
     expect(b).toBeNull()
-    expect(c).toEqual(computeFacets(store.read, pid, parse({ text: 'cas' })))
+    expect(c).toEqual(computeFacets(store.read, setStateSql, pid, parse({ text: 'cas' })))
   })
 
   it('counts inline, and says so, when no worker can open the database', async () => {
     const why: string[] = []
-    const broken = createFacetPool(
-      { ...store, path: join(t.dir, 'missing.db') },
-      { onFallback: (w) => why.push(w) }
-    )
+    const broken = createFacetPool({ ...store, path: join(t.dir, 'missing.db') }, setStateSql, {
+      onFallback: (w) => why.push(w)
+    })
     try {
       const query = parse({ text: 'castle', theme: 'Town' })
-      expect(await broken.facets(pid, query)).toEqual(computeFacets(store.read, pid, query))
+      expect(await broken.facets(pid, query)).toEqual(
+        computeFacets(store.read, setStateSql, pid, query)
+      )
       expect(why).toHaveLength(1)
     } finally {
       await broken.close()

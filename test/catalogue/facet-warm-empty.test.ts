@@ -7,6 +7,7 @@ import { transaction } from '../../src/main/store/handles'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
 import type { TestStore } from './set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 /**
  * The app warms the facet worker at start (compose.ts). For a profile with no catalogue yet (a
@@ -31,7 +32,7 @@ let pool: FacetPool
 beforeEach(async () => {
   started.length = 0
   t = await openTestStore('facet-warm-empty')
-  pool = createFacetPool(t.store)
+  pool = createFacetPool(t.store, setStateSql)
 })
 afterEach(async () => {
   await pool.close()
@@ -55,7 +56,7 @@ describe('warming the facet worker', () => {
     transaction(t.store.write, () =>
       upsertSets(t.store.write, t.pid, [makeSet({ setID: 1, number: '1000' })], FIXTURE_AT)
     )
-    pool = createFacetPool(t.store)
+    pool = createFacetPool(t.store, setStateSql)
     await pool.warm(t.pid)
     expect(facetWorkers()).toHaveLength(1)
   })

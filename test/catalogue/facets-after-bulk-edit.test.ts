@@ -7,6 +7,7 @@ import { searchQuery } from '../../src/shared/ipc/channels/catalog'
 import type { SearchQuery } from '../../src/shared/ipc/channels/catalog'
 import { editHarness } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
+import { setStateSql } from '../../src/main/collection/index'
 
 /**
  * Issue #25: after a bulk edit the filter counts ("Wanted 2", "Flag 7 0") stayed as they were.
@@ -26,7 +27,7 @@ const parse = (q: SearchQuery) => searchQuery.parse({ ...q, facets: true })
 
 async function start(): Promise<ReturnType<typeof createBulkEditHandlers>> {
   h = await editHarness({ sets: range(1, 300) })
-  pool = createFacetPool(h.store)
+  pool = createFacetPool(h.store, setStateSql)
   return createBulkEditHandlers(h.deps)
 }
 
@@ -36,14 +37,14 @@ describe('filter counts after a bulk edit', () => {
     const q = parse({})
     // Counted and kept before the edit: the page's inline counts and the worker's.
     expect((await pool.facets(h.profileId, q))?.wanted).toBe(0)
-    expect(searchSets(h.store.read, h.profileId, q).facets?.wanted).toBe(0)
+    expect(searchSets(h.store.read, setStateSql, h.profileId, q).facets?.wanted).toBe(0)
 
     await bulk['collection:bulkEdit']({
       setIDs: range(1, 120),
       action: { kind: 'wanted', value: true }
     })
     expect((await pool.facets(h.profileId, q))?.wanted).toBe(120)
-    expect(searchSets(h.store.read, h.profileId, q).facets?.wanted).toBe(120)
+    expect(searchSets(h.store.read, setStateSql, h.profileId, q).facets?.wanted).toBe(120)
 
     await bulk['collection:bulkEdit']({
       setIDs: range(50, 200),
@@ -76,6 +77,6 @@ describe('filter counts after a bulk edit', () => {
     expect((await pool.facets(h.profileId, q))?.flags[6]).toBe(100)
     await h.handlers['journal:undo']({ entryId: r.journalId ?? 0 })
     expect((await pool.facets(h.profileId, q))?.flags[6]).toBe(0)
-    expect(searchSets(h.store.read, h.profileId, q).facets?.flags[6]).toBe(0)
+    expect(searchSets(h.store.read, setStateSql, h.profileId, q).facets?.flags[6]).toBe(0)
   })
 })

@@ -6,6 +6,7 @@ import { searchSets } from '../../src/main/catalogue/search-repo'
 import { openTestStore } from './set-fixtures'
 import { seedFacetCatalogue } from './facet-fixtures'
 import type { TestStore } from './set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 /**
  * Issue #25: facet queries are shaped for speed at 200,000 sets (the year range read as a test,
@@ -26,10 +27,10 @@ afterAll(() => {
 })
 
 const total = (q: SearchQuery): number =>
-  searchSets(t.store.read, t.pid, searchQuery.parse({ ...q, limit: 1 })).total
+  searchSets(t.store.read, setStateSql, t.pid, searchQuery.parse({ ...q, limit: 1 })).total
 
 function check(q: SearchQuery): void {
-  const f = computeFacets(t.store.read, t.pid, searchQuery.parse(q))
+  const f = computeFacets(t.store.read, setStateSql, t.pid, searchQuery.parse(q))
   for (const { value, count } of f.themes) expect(count).toBe(total({ ...q, theme: value }))
   for (const { value, count } of f.subthemes) expect(count).toBe(total({ ...q, subtheme: value }))
   for (const { value, count } of f.years) {

@@ -8,6 +8,7 @@ import type { SearchQuery } from '../../src/shared/ipc/channels/catalog'
 import type { SearchResultDto } from '../../src/shared/model/catalog'
 import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
 import type { TestStore } from './set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 /** Issue #28 item 3: one typo still finds the set; the best matches come first. */
 
@@ -38,7 +39,12 @@ beforeAll(async () => {
   t = await openTestStore('search-fuzzy')
   upsertSets(t.store.write, t.pid, SETS, FIXTURE_AT)
   const profiles = { active: () => ({ id: t.pid }) } as unknown as Profiles
-  const handlers = createCatalogueHandlers({ store: t.store, profiles, now: () => new Date() })
+  const handlers = createCatalogueHandlers({
+    state: setStateSql,
+    store: t.store,
+    profiles,
+    now: () => new Date()
+  })
   search = async (q) => handlers['catalog:search'](searchQuery.parse(q))
 })
 

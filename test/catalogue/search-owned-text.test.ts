@@ -7,6 +7,7 @@ import { searchSets } from '../../src/main/catalogue/search-repo'
 import { sql } from '../../src/main/store/sql'
 import { openTestStore, storeShuffledSets } from './set-fixtures'
 import type { TestStore } from './set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 /**
  * Issue #28 (p95 ≤ 20 ms at 200,000 sets): a text with "Owned" (or wanted, or a flag) tested
@@ -67,24 +68,24 @@ describe('a text with the user’s own filters', () => {
     const query = searchQuery.parse({ ...q, limit: 500 })
     const want = reference(where)
     expect(want.length).toBeGreaterThan(0)
-    const text = filters(t.store.read, query, true).get('text')
+    const text = filters(t.store.read, setStateSql, query, true).get('text')
     // The user's matching sets, by their keys, drive the query: nothing else is tested.
     expect(text?.text).toContain('st.set_id IN')
     expect((JSON.parse(String(text?.params[0])) as number[]).sort((a, b) => a - b)).toEqual(want)
-    const found = searchSets(t.store.read, t.pid, query)
+    const found = searchSets(t.store.read, setStateSql, t.pid, query)
     expect(found.total).toBe(want.length)
     expect(found.rows.map((r) => r.setID).sort((a, b) => a - b)).toEqual(want)
   })
 
   it('sees an edit of the user’s state at once', () => {
     const query = searchQuery.parse({ text: 'dragon', owned: true, limit: 500 })
-    const before = searchSets(t.store.read, t.pid, query).total
+    const before = searchSets(t.store.read, setStateSql, t.pid, query).total
     // Set 4: a dragon (index 3) not yet owned.
     run(
       t.store.write,
       sql`INSERT INTO set_state (profile_id, set_id, owned, wanted, qty_owned, flags, updated_at)
           VALUES (${t.pid}, 4, 1, 0, 1, 0, '')`
     )
-    expect(searchSets(t.store.read, t.pid, query).total).toBe(before + 1)
+    expect(searchSets(t.store.read, setStateSql, t.pid, query).total).toBe(before + 1)
   })
 })

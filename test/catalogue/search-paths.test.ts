@@ -9,6 +9,7 @@ import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { raw, sql } from '../../src/main/store/sql'
 import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
 import type { TestStore } from './set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 /**
  * A text's matches are read in one of three ways depending on how many there are (a rowid list,
@@ -55,7 +56,7 @@ afterAll(() => {
   t.close()
 })
 
-const run = (q: SearchQuery) => searchSets(store.read, pid, searchQuery.parse(q))
+const run = (q: SearchQuery) => searchSets(store.read, setStateSql, pid, searchQuery.parse(q))
 
 /** The page as plain SQL over the FTS index computes it, sorted the same way. */
 function reference(q: SearchQuery): { total: number; ids: number[] } {

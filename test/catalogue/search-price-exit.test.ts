@@ -6,6 +6,7 @@ import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { computeFacets } from '../../src/main/catalogue/facets-repo'
 import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
 import type { TestStore } from './set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 /**
  * Issue #17's "wanted, retiring this year, under 100 EUR": the retail price in one region's
@@ -65,7 +66,7 @@ afterAll(() => {
 })
 
 const ids = (q: SearchQuery): number[] =>
-  searchSets(t.store.read, t.pid, searchQuery.parse(q)).rows.map((r) => r.setID)
+  searchSets(t.store.read, setStateSql, t.pid, searchQuery.parse(q)).rows.map((r) => r.setID)
 
 describe('retail price and shop exit filters', () => {
   it('keeps sets priced at most the amount in the chosen region; unpriced sets are left out', () => {
@@ -90,12 +91,15 @@ describe('retail price and shop exit filters', () => {
     }
     expect(ids(q)).toEqual([1, 2, 6])
     expect(ids({ ...q, price: { region: 'EU', max: 60 } })).toEqual([6])
-    expect(searchSets(t.store.read, t.pid, searchQuery.parse({ ...q, limit: 1 })).total).toBe(3)
+    expect(
+      searchSets(t.store.read, setStateSql, t.pid, searchQuery.parse({ ...q, limit: 1 })).total
+    ).toBe(3)
   })
 
   it('facet counts honour the new filters', () => {
     const f = computeFacets(
       t.store.read,
+      setStateSql,
       t.pid,
       searchQuery.parse({ price: { region: 'EU', max: 50 } })
     )

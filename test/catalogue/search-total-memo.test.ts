@@ -7,6 +7,7 @@ import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { setSyncValue } from '../../src/main/store/sync-state-repo'
 import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
 import type { TestStore } from './set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 /**
  * Issue #25: at 200,000 sets the search total's `count(*)` was the slowest main-thread query of
@@ -41,7 +42,7 @@ afterAll(() => {
 })
 
 /** The search as the set list polls it while a sync runs. */
-const poll = () => searchSets(t.store.read, t.pid, q)
+const poll = () => searchSets(t.store.read, setStateSql, t.pid, q)
 
 /** Writes one set to the catalogue, as a sync's slice does. */
 function writeSet(setID: number, name: string): void {

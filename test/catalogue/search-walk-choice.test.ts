@@ -4,6 +4,7 @@ import { filters } from '../../src/main/catalogue/search-filters'
 import { searchSets } from '../../src/main/catalogue/search-repo'
 import { openTestStore, storeShuffledSets } from './set-fixtures'
 import type { TestStore } from './set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 /**
  * Issue #28 (p95 ≤ 20 ms at 200,000 sets): a later page of a word with many matches (a typo
@@ -32,9 +33,16 @@ describe('a later page of a common word', () => {
     const q = searchQuery.parse({ text: 'beta', offset: 200 })
     // 750 matches, 300 rows wanted of 3,000: the walk reads about 1,200 index entries, the
     // list looks up all 750 sets and sorts them.
-    expect(filters(t.store.read, q, true).get('text')?.text).toContain('studbook_match')
-    const page = searchSets(t.store.read, t.pid, q)
-    const all = searchSets(t.store.read, t.pid, searchQuery.parse({ text: 'beta', limit: 500 }))
+    expect(filters(t.store.read, setStateSql, q, true).get('text')?.text).toContain(
+      'studbook_match'
+    )
+    const page = searchSets(t.store.read, setStateSql, t.pid, q)
+    const all = searchSets(
+      t.store.read,
+      setStateSql,
+      t.pid,
+      searchQuery.parse({ text: 'beta', limit: 500 })
+    )
     expect(page.total).toBe(750)
     expect(page.rows.map((r) => r.setID)).toEqual(all.rows.slice(200, 300).map((r) => r.setID))
   })

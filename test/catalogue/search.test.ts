@@ -10,6 +10,7 @@ import { upsertProfile } from '../../src/main/account/profiles-repo'
 import { searchSets } from '../../src/main/catalogue/search-repo'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 let dir = ''
 let store: Store
@@ -80,7 +81,7 @@ const SETS = [
 ]
 
 function q(p: SearchQuery) {
-  return searchSets(store.read, pid, searchQuery.parse(p))
+  return searchSets(store.read, setStateSql, pid, searchQuery.parse(p))
 }
 const ids = (p: SearchQuery) => q(p).rows.map((r) => r.setID)
 
@@ -233,7 +234,7 @@ describe('catalog search over many matches', () => {
         })
       )
       upsertSets(s.write, p, many, at)
-      const run = (x: SearchQuery) => searchSets(s.read, p, searchQuery.parse(x))
+      const run = (x: SearchQuery) => searchSets(s.read, setStateSql, p, searchQuery.parse(x))
       const dense = run({ text: 'sparse', limit: 100, facets: true })
       expect(dense.total).toBe(1600)
       expect(dense.rows[0]?.number).toBe('5001')

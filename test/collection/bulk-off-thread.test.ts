@@ -6,6 +6,7 @@ import type { Handlers } from '../../src/shared/ipc/contract'
 import type { UndoResultDto } from '../../src/shared/model/sync'
 import { editHarness, insertSets } from './harness'
 import type { EditHarness } from './harness'
+import { setStateSql } from '../../src/main/collection/index'
 
 /**
  * A bulk edit of 5,000 sets, its undo and its redo are each one transaction (one journal entry,
@@ -64,7 +65,7 @@ describe('a bulk edit of 5,000 sets', () => {
     async () => {
       const { h, handlers } = await harness()
       // The count the screens show, cached before the edit: it must not outlive the edit.
-      expect(countSearch(h.store.read, h.profileId, WANTED)).toBe(0)
+      expect(countSearch(h.store.read, setStateSql, h.profileId, WANTED)).toBe(0)
       const { order, value } = await timerFirst(() =>
         dispatch(handlers, 'collection:bulkEdit', {
           setIDs: ids,
@@ -76,7 +77,7 @@ describe('a bulk edit of 5,000 sets', () => {
       expect(wanted(h)).toBe(SETS)
       expect(count(h, 'SELECT count(*) AS n FROM journal')).toBe(1)
       expect(count(h, 'SELECT count(*) AS n FROM outbox')).toBe(SETS)
-      expect(countSearch(h.store.read, h.profileId, WANTED)).toBe(SETS)
+      expect(countSearch(h.store.read, setStateSql, h.profileId, WANTED)).toBe(SETS)
       expect(h.changes.at(-1)).toHaveLength(SETS)
     },
     NO_CLOCK
@@ -123,7 +124,7 @@ describe('a bulk edit of 5,000 sets', () => {
       expect(wanted(h)).toBe(0)
       // The older edit behind it was not reached.
       expect(count(h, "SELECT count(*) AS n FROM set_state WHERE notes = 'older'")).toBe(1)
-      expect(countSearch(h.store.read, h.profileId, WANTED)).toBe(0)
+      expect(countSearch(h.store.read, setStateSql, h.profileId, WANTED)).toBe(0)
 
       const redo = await timerFirst(() => dispatch(handlers, 'journal:redo', { entryId }))
       expect(redo.order).toEqual(['timer', 'answer'])

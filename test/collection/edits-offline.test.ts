@@ -15,6 +15,7 @@ import { CHANNELS } from '../../src/shared/ipc/contract'
 import type { Store } from '../../src/main/store/connection'
 import { profilesServedBy } from '../account/account-rig'
 import { testEditSide } from './harness'
+import { setStateSql } from '../../src/main/collection/index'
 
 /**
  * The local-first promise end to end over loopback HTTP: a real profile, sign-in and sync; then the
@@ -68,7 +69,7 @@ beforeAll(async () => {
     log
   })
   sync = createSyncRunner({ store, profiles, events: bus, push: side.push, log })
-  catalogue = createCatalogueHandlers({ store, profiles })
+  catalogue = createCatalogueHandlers({ state: setStateSql, store, profiles })
   const h = side.handlers
   await h['account:saveProfile']({ baseUrl: server.url, apiKey: svc.demo.apiKey, binding: 'auto' })
   const status = await h['account:signIn']({

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { filters, whereOf } from '../../src/main/catalogue/search-filters'
 import type { SearchInput } from '../../src/main/catalogue/search-filters'
 import { openStore } from '../../src/main/store/connection'
+import { setStateSql } from '../../src/main/collection/index'
 
 /**
  * Migration 110 (issue #25 item 4): the shop-exit date moves out of the detail JSON into a column
@@ -46,7 +47,7 @@ describe('the shop-exit column', () => {
         [5, null]
       ])
       const q = { text: '', exitFrom: 2026, exitTo: 2026 } as SearchInput
-      const where = whereOf(1, filters(db, q, true))
+      const where = whereOf(1, filters(db, setStateSql, q, true))
       const found = db
         .prepare(`SELECT s.set_id FROM sets s WHERE ${where.text}`)
         .pluck()

@@ -5,6 +5,7 @@ import { searchSets } from '../../src/main/catalogue/search-repo'
 import { searchQuery } from '../../src/shared/ipc/channels/catalog'
 import { setWriter } from '../../src/main/sync/pull/set-writer'
 import { FIXTURE_AT, makeSet, testStoreEachTest } from '../catalogue/set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 /**
  * Issue #25: each move of the catalogue generation drops the main connection's search caches
@@ -31,7 +32,12 @@ describe('the end of a first load written by the set writer', () => {
       await writer.close()
     }
     expect(ftsIsStale(x.store.read)).toBe(false)
-    const found = searchSets(x.store.read, x.pid, searchQuery.parse({ text: 'harbour' }))
+    const found = searchSets(
+      x.store.read,
+      setStateSql,
+      x.pid,
+      searchQuery.parse({ text: 'harbour' })
+    )
     expect(found.total).toBe(300)
   })
 
@@ -49,7 +55,7 @@ describe('the end of a first load written by the set writer', () => {
       await writer.writePage({ profileId: x.pid, sets: page(1), fetchedAt: FIXTURE_AT, state: [] })
       expect(catalogueGeneration(x.store.read) - before).toBe(1)
       const q = searchQuery.parse({ text: 'lighthouse', limit: 10 })
-      expect(searchSets(x.store.read, x.pid, q).total).toBe(1500)
+      expect(searchSets(x.store.read, setStateSql, x.pid, q).total).toBe(1500)
       before = catalogueGeneration(x.store.read)
       await writer.writePage({
         profileId: x.pid,
@@ -59,7 +65,7 @@ describe('the end of a first load written by the set writer', () => {
       })
       expect(catalogueGeneration(x.store.read) - before).toBe(1)
       // Once the page is done, a search's word matches and total have all of it.
-      expect(searchSets(x.store.read, x.pid, q).total).toBe(3000)
+      expect(searchSets(x.store.read, setStateSql, x.pid, q).total).toBe(3000)
       await writer.finishBulkLoad()
     } finally {
       await writer.close()

@@ -21,6 +21,7 @@ import { closedAfterEach } from '../closed-after-each'
 import { testEditSide } from '../collection/harness'
 import { searchQuery } from '../../src/shared/ipc/channels/catalog'
 import type { SearchQuery } from '../../src/shared/ipc/channels/catalog'
+import { setStateSql } from '../../src/main/collection/index'
 
 /** A real reference service, a real SQLite file and the real client, joined in-process. */
 export interface Harness {
@@ -141,6 +142,7 @@ export async function createHarness(
       ...(now ? { now } : {})
     })
     h.catalogue = createCatalogueHandlers({
+      state: setStateSql,
       store: h.store,
       profiles: h.profiles,
       ...(now ? { now } : {})

@@ -9,6 +9,7 @@ import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import type { SetDetailDto } from '../../src/shared/model/catalog'
 import { FIXTURE_AT, makeSet, openTestStore } from '../catalogue/set-fixtures'
 import type { TestStore } from '../catalogue/set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 const RECORDED = JSON.parse(
   readFileSync(join(__dirname, '../fixtures/production/production-v3/getSets-sets.json'), 'utf8')
@@ -29,7 +30,7 @@ function storedRecording(): (setID: number) => SetDetailDto {
   if (!answer) throw new Error('no page')
   upsertSets(t.store.write, t.pid, answer.sets, FIXTURE_AT)
   return (setID) => {
-    const d = getSetDetail(t.store.read, t.pid, setID)
+    const d = getSetDetail(t.store.read, setStateSql, t.pid, setID)
     if (!d) throw new Error(`set ${setID} not stored`)
     return d
   }
@@ -148,7 +149,7 @@ describe('v3 getSets as production sends it', () => {
       [makeSet({ setID: 5, USDateAddedToSAH: '2019-02-01', USDateRemovedFromSAH: '' })],
       FIXTURE_AT
     )
-    const d = getSetDetail(t.store.read, t.pid, 5)
+    const d = getSetDetail(t.store.read, setStateSql, t.pid, 5)
     expect(d?.shopDates).toEqual({
       US: { first: '2019-02-01', last: null },
       UK: NO_DATES,

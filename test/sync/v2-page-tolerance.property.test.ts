@@ -5,6 +5,7 @@ import { RECORDS } from '../../src/shared/protocol/records'
 import { runs as scaledRuns } from '../property-runs'
 import { expectBothOutcomes, setsPullsEachFile } from './pull-sets-through'
 import type { Outcomes } from './pull-sets-through'
+import { setStateSql } from '../../src/main/collection/index'
 
 // Issue 27 on v2: a v2 getSets page (the reference service's XML, through the real client, pull
 // and SQLite) with one record changed at one field, any field of the record table, to any odd
@@ -88,7 +89,12 @@ describe('a v2 getSets page with one record changed at any field', () => {
         expect(records).toHaveLength(SETS)
         for (const [i, r] of records.entries()) {
           if (i === e.at) continue
-          const d = getSetDetail(pulls.store.read, pid, Number(one(/<setID>(\d+)</, r)))
+          const d = getSetDetail(
+            pulls.store.read,
+            setStateSql,
+            pid,
+            Number(one(/<setID>(\d+)</, r))
+          )
           expect(d?.fullNumber).toBe(
             `${one(/<number>([^<]*)</, r)}-${one(/<numberVariant>(\d+)</, r)}`
           )

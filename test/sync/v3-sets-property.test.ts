@@ -6,6 +6,7 @@ import type { Obj } from './odd-record'
 import { runs as scaledRuns } from '../property-runs'
 import { expectBothOutcomes, setsPullsEachFile } from './pull-sets-through'
 import type { Outcomes, SetsPulled } from './pull-sets-through'
+import { setStateSql } from '../../src/main/collection/index'
 
 // Mutated production pages through the real client, the real pull and a real SQLite file (issue
 // 27): one record of each page is changed at one field, any field, to any odd value. The rest of
@@ -67,7 +68,7 @@ describe('a production v3 page with one record changed at any field', () => {
         pulls.expectCompleteWithOneChanged(pulled, sets.length, seen)
         for (const [i, s] of sets.entries()) {
           if (i === changed) continue
-          const d = getSetDetail(pulls.store.read, pid, s['setID'] as number)
+          const d = getSetDetail(pulls.store.read, setStateSql, pid, s['setID'] as number)
           const us = obj(obj(s['LEGOCom'])['US'])
           const updated = text(s['lastUpdated'])
           expect(d).toMatchObject({

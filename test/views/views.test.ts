@@ -12,6 +12,7 @@ import { editHarness } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
 import { makeSet } from '../catalogue/set-fixtures'
 import { thrownError } from '../service/error-codes'
+import { setStateSql } from '../../src/main/collection/index'
 
 let h: EditHarness
 let views: ViewsHandlers
@@ -56,7 +57,7 @@ const q = (v: Partial<SavedQuery> & Record<string, unknown>): SavedQuery => save
 
 /** What Browse's list says for the same query: the total the catalogue search answers. */
 function searchTotal(query: SavedQuery): number {
-  return searchSets(h.store.read, pid, searchQuery.parse(searchOfView(query))).total
+  return searchSets(h.store.read, setStateSql, pid, searchQuery.parse(searchOfView(query))).total
 }
 
 const names = (list: readonly { name: string }[]): string[] => list.map((v) => v.name)

@@ -10,6 +10,7 @@ import { addDays } from '../../src/shared/model/watch-days'
 import { editHarness } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'
 import { makeSet } from '../catalogue/set-fixtures'
+import { setStateSql } from '../../src/main/collection/index'
 
 /** The day the filter counts from, given to the query as the handler would: no clock read. */
 const TODAY = '2026-11-26'
@@ -74,23 +75,27 @@ afterEach(() => {
 describe('the saved-view filter "leaving shops within N days"', () => {
   it('keeps sets whose US shop exit is from today to N days ahead', () => {
     const q = { ...searchQuery.parse({ exitWithinDays: 90 }), today: TODAY }
-    const r = searchSets(h.store.read, h.profileId, q)
+    const r = searchSets(h.store.read, setStateSql, h.profileId, q)
     expect(r.rows.map((s) => s.setID)).toEqual([201, 202, 203])
     expect(r.total).toBe(3)
     const week = { ...searchQuery.parse({ exitWithinDays: 7 }), today: TODAY }
-    expect(searchSets(h.store.read, h.profileId, week).rows.map((s) => s.setID)).toEqual([201])
+    expect(
+      searchSets(h.store.read, setStateSql, h.profileId, week).rows.map((s) => s.setID)
+    ).toEqual([201])
   })
 
   it('is kept in a saved view and runs again as the same search, with the other filters', () => {
     const view = savedQuery.parse({ exitWithinDays: 60, scope: { kind: 'wanted' }, wanted: true })
     expect(savedQuery.parse(JSON.parse(JSON.stringify(view)))).toEqual(view)
     const q = { ...searchQuery.parse(searchOfView(view)), today: TODAY }
-    expect(searchSets(h.store.read, h.profileId, q).rows.map((s) => s.setID)).toEqual([202])
+    expect(searchSets(h.store.read, setStateSql, h.profileId, q).rows.map((s) => s.setID)).toEqual([
+      202
+    ])
   })
 
   it('reads the shops of the regions the user chose, any of them', () => {
     const ids = (regions?: string[]) =>
-      searchSets(h.store.read, h.profileId, {
+      searchSets(h.store.read, setStateSql, h.profileId, {
         ...searchQuery.parse({ exitWithinDays: 90, ...(regions ? { exitRegions: regions } : {}) }),
         today: TODAY
       }).rows.map((s) => s.setID)
@@ -109,7 +114,9 @@ describe('the saved-view filter "leaving shops within N days"', () => {
     const view = savedQuery.parse({ exitWithinDays: 60, exitRegions: ['UK'] })
     expect(savedQuery.parse(JSON.parse(JSON.stringify(view)))).toEqual(view)
     const q = { ...searchQuery.parse(searchOfView(view)), today: TODAY }
-    expect(searchSets(h.store.read, h.profileId, q).rows.map((s) => s.setID)).toEqual([207])
+    expect(searchSets(h.store.read, setStateSql, h.profileId, q).rows.map((s) => s.setID)).toEqual([
+      207
+    ])
   })
 
   it('rejects a window of no days or over two years', () => {
@@ -119,7 +126,7 @@ describe('the saved-view filter "leaving shops within N days"', () => {
 
   it('runs in SQL over the sets_by_exit index, not over every set', () => {
     const q = { ...searchQuery.parse({ exitWithinDays: 90 }), today: TODAY }
-    const where = queryCondition(h.store.read, h.profileId, q)
+    const where = queryCondition(h.store.read, setStateSql, h.profileId, q)
     const plan = all<{ detail: string }>(
       h.store.read,
       sql`EXPLAIN QUERY PLAN SELECT s.id FROM sets s

@@ -11,6 +11,7 @@ import type { AppContext } from './context'
 import { openWithRecovery } from './start'
 import type { StartHandlers } from './start'
 import { createFacetPool } from '../catalogue/facet-pool'
+import { setStateSql } from '../collection/index'
 import { startSearchWarmer } from '../catalogue/search-warmer'
 import { externalHosts } from '../catalogue/set-detail-repo'
 import { buildHandlers } from './handlers'
@@ -133,7 +134,7 @@ async function runApp(
     log
   })
   editSide = edits
-  const facets = createFacetPool(store, {
+  const facets = createFacetPool(store, setStateSql, {
     onFallback: (why) => {
       log.warn('facet worker unavailable, counting inline', { why })
     }

@@ -6,6 +6,7 @@ import type { Store } from '../store/connection'
 import type { FacetPool } from '../catalogue/facet-pool'
 import type { FileChooser, ReportPdfPort } from './ports'
 import { createCatalogueHandlers } from '../catalogue/catalogue-handlers'
+import { setStateSql } from '../collection/index'
 import { createReportHandlers } from '../report/index'
 import { createViewsHandlers } from '../views/index'
 import { createWatchHandlers } from '../watch/index'
@@ -70,6 +71,7 @@ export function buildHandlers(
     createCatalogueHandlers({
       store: s.store,
       profiles: s.profiles,
+      state: setStateSql,
       now: s.now,
       ...(s.facets ? { facets: s.facets } : {})
     }),

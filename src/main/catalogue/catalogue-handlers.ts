@@ -11,6 +11,7 @@ import { searchSets } from './search-repo'
 import { mayForgive, withNear } from './search-filters'
 import { getSetDetail, loadExtras, plainText, saveExtras } from './set-detail-repo'
 import type { Profiles } from '../account/index'
+import type { SetStateSql } from './set-state-port'
 
 export type CatalogueHandlers = Pick<
   Handlers,
@@ -25,6 +26,8 @@ export type CatalogueHandlers = Pick<
 interface CatalogueDeps {
   readonly store: Store
   readonly profiles: Profiles
+  /** The user's state of each set, as the collection's SQL (the composition root wires it in). */
+  readonly state: SetStateSql
   readonly now?: () => Date
   /** Counts facets off the main thread; without it they are counted inline. */
   readonly facets?: FacetPool
@@ -50,7 +53,7 @@ function reviewOf(r: ReviewRecord): ReviewDto {
 
 /** Reads answer from SQLite at once; only extras and conditions ask the service, and fall back to the cache. */
 export function createCatalogueHandlers(deps: CatalogueDeps): CatalogueHandlers {
-  const { store, profiles } = deps
+  const { store, profiles, state } = deps
   const now = deps.now ?? (() => new Date())
   const maxAge = deps.extrasMaxAgeMs ?? DAY_MS
   const pid = () => profiles.active().id
@@ -85,18 +88,18 @@ export function createCatalogueHandlers(deps: CatalogueDeps): CatalogueHandlers 
         ? withNear(query, await fuzzyWords(store.read), foldWord)
         : query
       const pool = deps.facets
-      if (!q.facets || pool === undefined) return searchSets(store.read, pid(), q)
+      if (!q.facets || pool === undefined) return searchSets(store.read, state, pid(), q)
       // The page now, on this thread; the counts from the worker, while IPC keeps flowing.
-      const page = searchSets(store.read, pid(), { ...q, facets: false })
+      const page = searchSets(store.read, state, pid(), { ...q, facets: false })
       return { ...page, facets: await pool.facets(pid(), q) }
     },
     'catalog:getSet': ({ setID }) => {
-      const set = getSetDetail(store.read, pid(), setID)
+      const set = getSetDetail(store.read, state, pid(), setID)
       if (!set) throw new AppError('not_found', 'This set is not in the catalogue.')
       return set
     },
     'catalog:getSetExtras': async ({ setID }) => {
-      if (!getSetDetail(store.read, pid(), setID)) {
+      if (!getSetDetail(store.read, state, pid(), setID)) {
         throw new AppError('not_found', 'This set is not in the catalogue.')
       }
       const cached = loadExtras(store.read, pid(), setID)

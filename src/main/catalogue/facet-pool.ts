@@ -8,6 +8,8 @@ import { computeFacets } from './facets-repo'
 import { changeCount, keepFacets, knownFacets } from './search-repo'
 import { catalogueGeneration, tracksCatalogue } from '../store/match-sets'
 import type { SearchInput } from './search-filters'
+import type { SetStateSql } from './set-state-port'
+import { stateText } from './facet-worker-data'
 
 /**
  * Facet counts off the main thread. Over 200,000 sets one query's counts take 100-500 ms; on the
@@ -40,7 +42,12 @@ interface FacetPoolOptions {
   readonly onFallback?: (why: string) => void
 }
 
-export function createFacetPool(store: Store, options: FacetPoolOptions = {}): FacetPool {
+/** `state`: the user's state as the collection's SQL; it reaches the worker as plain text. */
+export function createFacetPool(
+  store: Store,
+  state: SetStateSql,
+  options: FacetPoolOptions = {}
+): FacetPool {
   let worker: Worker | null = null
   let unavailable = false
   let running: Job | null = null
@@ -50,7 +57,7 @@ export function createFacetPool(store: Store, options: FacetPoolOptions = {}): F
 
   const inline = (job: Job): void => {
     try {
-      const value = computeFacets(store.read, job.profileId, job.query)
+      const value = computeFacets(store.read, state, job.profileId, job.query)
       keepFacets(store.read, job.profileId, job.query, job.changes, value)
       job.resolve(value)
     } catch (e) {
@@ -73,7 +80,7 @@ export function createFacetPool(store: Store, options: FacetPoolOptions = {}): F
     const fromSource = import.meta.url.endsWith('.ts')
     const url = new URL(fromSource ? './facet-worker.ts' : './facet-worker.js', import.meta.url)
     const w = new Worker(url, {
-      workerData: { path: store.path },
+      workerData: { path: store.path, state: stateText(state) },
       ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {})
     })
     w.unref()

@@ -5,6 +5,8 @@ import type { FacetMemo } from './facets-repo'
 import type { FacetColumns, FacetState } from './facet-columns'
 import type { ReadDb } from '../store/handles'
 import type { SearchInput } from './search-filters'
+import { stateFromText } from './facet-worker-data'
+import type { SetStateText } from './set-state-port'
 
 /**
  * Worker side of the facet pool: counts facet values on its own read-only connection, so the main
@@ -22,7 +24,10 @@ export interface FacetJob {
   readonly catalogue: number | null
 }
 
-const { path } = workerData as { path: string }
+const data = workerData as { path: string; state: SetStateText }
+const { path } = data
+// The collection's SQL for the user's state, sent as text by the pool (facet-pool.ts).
+const st = stateFromText(data.state)
 const db = new Database(path, { readonly: true, fileMustExist: true })
 db.pragma('busy_timeout = 5000')
 
@@ -58,9 +63,13 @@ parentPort?.on('message', (job: FacetJob) => {
     const columns = columnsFor(job, now)
     // The user's marks change with every edit: read again (a few thousand rows) after any write.
     if (state?.columns !== columns || state.version !== now) {
-      state = { columns, version: now, state: readFacetState(db as ReadDb, job.profileId, columns) }
+      state = {
+        columns,
+        version: now,
+        state: readFacetState(db as ReadDb, st, job.profileId, columns)
+      }
     }
-    const value = computeFacets(db as ReadDb, job.profileId, job.query, kept, {
+    const value = computeFacets(db as ReadDb, st, job.profileId, job.query, kept, {
       columns,
       state: state.state
     })

@@ -8,6 +8,7 @@ import { STATE_FILTERS, filters, whereOf } from './search-filters'
 import type { FilterKey, SearchInput } from './search-filters'
 import { raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
+import type { SetStateSql } from './set-state-port'
 
 /**
  * Counts a facet query reads, by statement and parameters, kept by the caller for as long as the
@@ -40,26 +41,26 @@ function readerOf(db: ReadDb, kept: FacetMemo | undefined): Reader {
  * FROM for facet queries: driven by the FTS hits when there is text (the `sets_fts MATCH` filter
  * needs it; CROSS JOIN fixes that order), joined to the user's state only when needed.
  */
-function facetFrom(f: Map<FilterKey, Sql>, state: 'none' | 'left' | 'inner'): Sql {
+function facetFrom(st: SetStateSql, f: Map<FilterKey, Sql>, state: 'none' | 'left' | 'inner'): Sql {
   const byFts = f.get('text')?.text.startsWith('sets_fts MATCH') ?? false
-  const on = 'st.profile_id = s.profile_id AND st.set_id = s.set_id'
   // Counts of the user's own rows are driven by them (a few thousand), each set found by its
   // key: left to itself SQLite walks a filter's index over the catalogue (80,000 rows of a year
-  // range at 200,000 sets) and looks each up in set_state.
-  if (state === 'inner' && !byFts) return raw(`set_state st CROSS JOIN sets s ON ${on}`)
-  const base = byFts ? 'sets_fts CROSS JOIN sets s ON s.id = sets_fts.rowid' : 'sets s'
-  const join =
-    state === 'inner'
-      ? ` JOIN set_state st ON ${on}`
-      : state === 'left'
-        ? ` LEFT JOIN set_state st ON ${on}`
-        : ''
-  return raw(base + join)
+  // range at 200,000 sets) and looks each up in the user's state.
+  if (state === 'inner' && !byFts) return st.stateThenSets
+  const base = raw(byFts ? 'sets_fts CROSS JOIN sets s ON s.id = sets_fts.rowid' : 'sets s')
+  if (state === 'none') return base
+  return sql`${base} ${state === 'inner' ? st.joinState : st.leftJoinState}`
 }
 
-function facet(read: Reader, column: string, f: Map<FilterKey, Sql>, where: Sql): FacetCount[] {
+function facet(
+  read: Reader,
+  st: SetStateSql,
+  column: string,
+  f: Map<FilterKey, Sql>,
+  where: Sql
+): FacetCount[] {
   // Value facets read only `sets` unless a remaining filter needs the user's state.
-  const from = facetFrom(f, STATE_FILTERS.some((k) => f.has(k)) ? 'left' : 'none')
+  const from = facetFrom(st, f, STATE_FILTERS.some((k) => f.has(k)) ? 'left' : 'none')
   return read
     .all<{ value: string | number; count: number }>(
       // The unary + keeps the facet's own column from choosing the index: grouped by its index,
@@ -81,28 +82,36 @@ function without(f: Map<FilterKey, Sql>, key: FilterKey): Map<FilterKey, Sql> {
 
 /**
  * Counts per facet value, each facet under every filter but its own (so choices stay visible).
- * Owned, wanted and flag counts join from set_state (the small side), never scan every set.
+ * Owned, wanted and flag counts join from the user's state (the small side), never scan every set.
  */
-function facetsOf(read: Reader, profileId: number, f: Map<FilterKey, Sql>): SearchFacets {
-  const count = (key: FilterKey, cond: string) =>
+function facetsOf(
+  read: Reader,
+  st: SetStateSql,
+  profileId: number,
+  f: Map<FilterKey, Sql>
+): SearchFacets {
+  const count = (key: FilterKey, cond: Sql) =>
     read.get<{ n: number }>(
-      sql`SELECT count(*) AS n FROM ${facetFrom(f, 'inner')} WHERE ${whereOf(profileId, f, key)}
-          AND ${raw(cond)}`
+      sql`SELECT count(*) AS n FROM ${facetFrom(st, f, 'inner')} WHERE ${whereOf(profileId, f, key)}
+          AND ${cond}`
     )?.n ?? 0
-  const flagSums = Array.from({ length: 8 }, (_, i) => `sum((st.flags >> ${i}) & 1) AS f${i}`)
+  const flagSums = Array.from(
+    { length: 8 },
+    (_, i) => `sum((${st.flags.text} >> ${i}) & 1) AS f${i}`
+  )
   const flagRow = read.get<Record<string, number | null>>(
-    sql`SELECT ${raw(flagSums.join(', '))} FROM ${facetFrom(f, 'inner')}
-        WHERE ${whereOf(profileId, f, 'flags')} AND st.flags <> 0`
+    sql`SELECT ${raw(flagSums.join(', '))} FROM ${facetFrom(st, f, 'inner')}
+        WHERE ${whereOf(profileId, f, 'flags')} AND ${st.flags} <> 0`
   )
   const valueFacet = (column: string, key: FilterKey) =>
-    facet(read, column, without(f, key), whereOf(profileId, f, key))
+    facet(read, st, column, without(f, key), whereOf(profileId, f, key))
   return {
     themes: valueFacet('s.theme', 'theme'),
     subthemes: valueFacet('s.subtheme', 'subtheme'),
     years: valueFacet('s.year', 'year'),
     availability: valueFacet('s.availability', 'availability'),
-    owned: count('owned', 'st.owned = 1'),
-    wanted: count('wanted', 'st.wanted = 1'),
+    owned: count('owned', st.isOwned),
+    wanted: count('wanted', st.isWanted),
     flags: Array.from({ length: 8 }, (_, i) => flagRow?.[`f${i}`] ?? 0)
   }
 }
@@ -144,10 +153,14 @@ export function readFacetColumns(db: ReadDb, profileId: number): FacetColumns {
 }
 
 /** The user's marks of a profile's sets, for the columns read from the same catalogue. */
-export function readFacetState(db: ReadDb, profileId: number, columns: FacetColumns): FacetState {
-  const q = sql`SELECT s.id, st.owned, st.wanted, st.flags FROM set_state st
-    JOIN sets s ON s.profile_id = st.profile_id AND s.set_id = st.set_id
-    WHERE st.profile_id = ${profileId}`
+export function readFacetState(
+  db: ReadDb,
+  st: SetStateSql,
+  profileId: number,
+  columns: FacetColumns
+): FacetState {
+  const q = sql`SELECT s.id, ${st.owned}, ${st.wanted}, ${st.flags} FROM ${st.stateWithSets}
+    WHERE ${st.profileId} = ${profileId}`
   return buildFacetState(
     columns,
     stmt(db, q)
@@ -164,12 +177,13 @@ export function readFacetState(db: ReadDb, profileId: number, columns: FacetColu
  */
 export function computeFacets(
   db: ReadDb,
+  st: SetStateSql,
   profileId: number,
   q: SearchInput,
   kept?: FacetMemo,
   memory?: { readonly columns: FacetColumns; readonly state: FacetState }
 ): SearchFacets {
-  const f = filters(db, q, false)
+  const f = filters(db, st, q, false)
   const read = readerOf(db, kept)
   if (memory?.columns.profileId === profileId) {
     const rest = new Map([...f].filter(([k]) => !MEMORY_FILTERS.includes(k)))
@@ -183,7 +197,7 @@ export function computeFacets(
               // the profile's ids; another profile's map to no row).
               rest.size === 1 && text?.text.startsWith('sets_fts MATCH') === true
                 ? sql`SELECT rowid AS id FROM sets_fts WHERE ${text}`
-                : sql`SELECT s.id AS id FROM ${facetFrom(rest, 'none')} WHERE ${whereOf(profileId, rest)}`
+                : sql`SELECT s.id AS id FROM ${facetFrom(st, rest, 'none')} WHERE ${whereOf(profileId, rest)}`
             )
             .map((r) => r.id)
     return countFacets(memory.columns, memory.state, q, others)
@@ -194,7 +208,7 @@ export function computeFacets(
     // which covers theme, subtheme and year, so the value counts read that index alone.
     f.set('year', sql`+s.year BETWEEN ${q.yearFrom ?? 0} AND ${q.yearTo ?? 9999}`)
   }
-  return facetsOf(read, profileId, f)
+  return facetsOf(read, st, profileId, f)
 }
 
 /** The part of a query facet counts depend on. */

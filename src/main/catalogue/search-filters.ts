@@ -8,6 +8,7 @@ import { BITS_MIN, hasMatchSet, hasPerCatalogue, matchSet, perCatalogue } from '
 import { join, raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
 import { addDays, localDay } from '../../shared/model/watch-days'
+import type { SetStateSql } from './set-state-port'
 
 export type SearchInput = z.output<typeof searchQuery> & {
   /**
@@ -172,22 +173,22 @@ export function warmText(db: ReadDb, text: string): void {
  * every match (its row, summary and user state) and sorts them all, about LIST_STEP walked
  * entries each: the list wins while LIST_STEP × matches² < (offset + limit) × sets.
  */
-function textFilter(db: ReadDb, q: SearchInput, match: string): Sql {
+function textFilter(db: ReadDb, state: SetStateSql, q: SearchInput, match: string): Sql {
   if (q.owned === true || q.wanted === true || (q.flags?.length ?? 0) > 0) {
     const m = matchSet(db, match)
     if (m.json !== null) {
       // Matches few enough to list: those among the user's rows, found here, drive the query.
       // Testing each of the user's rows in SQL (6,000 owned at 200,000 sets) cost 3-4 ms a
       // query, and a ranked search with a typo runs five (three tiers, total, "did you mean").
-      // Named by their set_state keys, so SQLite drives by the list: as `s.id IN`, it read the
+      // Named by their user-state keys, so SQLite drives by the list: as `s.id IN`, it read the
       // user's rows and sought every listed id for each (100 ms for 300 ids).
-      const mine = markedIds(db, q)
+      const mine = markedIds(db, state, q)
       const keys: number[] = []
       for (const id of readStoredJson(setIdList, m.json, 'A search match list')) {
         const key = mine.get(id)
         if (key !== undefined) keys.push(key)
       }
-      return sql`st.set_id IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`
+      return sql`${state.setId} IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`
     }
     // Many: the user's rows drive the query, each tested in the bitset. Left to itself SQLite
     // would walk the matches and look up each one's state.
@@ -213,10 +214,10 @@ const markedCache = new WeakMap<
 >()
 
 /**
- * The sets the query's owned, wanted and flag filters keep, `sets.id` to `set_state.set_id` (of
+ * The sets the query's owned, wanted and flag filters keep, `sets.id` to the user state's set id (of
  * every profile: the page's own profile filter still applies), read again after any write.
  */
-function markedIds(db: ReadDb, q: SearchInput): ReadonlyMap<number, number> {
+function markedIds(db: ReadDb, state: SetStateSql, q: SearchInput): ReadonlyMap<number, number> {
   const changes = get<{ n: number }>(db, sql`SELECT total_changes() AS n`)?.n ?? 0
   let cache = markedCache.get(db)
   if (cache?.changes !== changes) {
@@ -229,11 +230,10 @@ function markedIds(db: ReadDb, q: SearchInput): ReadonlyMap<number, number> {
   if (!ids) {
     const rows = all<{ id: number; setId: number }>(
       db,
-      sql`SELECT s.id AS id, st.set_id AS setId FROM set_state st
-        JOIN sets s ON s.profile_id = st.profile_id AND s.set_id = st.set_id
-        WHERE (${q.owned === true ? 1 : 0} = 0 OR st.owned = 1)
-          AND (${q.wanted === true ? 1 : 0} = 0 OR st.wanted = 1)
-          AND (st.flags & ${mask}) = ${mask}`
+      sql`SELECT s.id AS id, ${state.setId} AS setId FROM ${state.stateWithSets}
+        WHERE (${q.owned === true ? 1 : 0} = 0 OR ${state.isOwned})
+          AND (${q.wanted === true ? 1 : 0} = 0 OR ${state.isWanted})
+          AND (${state.flags} & ${mask}) = ${mask}`
     )
     ids = new Map(rows.map((r) => [r.id, r.setId]))
     cache.byKey.set(key, ids)
@@ -266,28 +266,32 @@ function catalogueSize(db: ReadDb): number {
   return get<{ n: number | null }>(db, sql`SELECT max(id) AS n FROM sets`)?.n ?? 0
 }
 
-/** `paged`: only the first rows in sort order are wanted (a page), not every match (facets). */
-export function filters(db: ReadDb, q: SearchInput, paged: boolean): Map<FilterKey, Sql> {
+/**
+ * `paged`: only the first rows in sort order are wanted (a page), not every match (facets). The
+ * owned, wanted and flag filters are `state`'s clauses (the collection's SQL, set-state-port.ts).
+ */
+export function filters(
+  db: ReadDb,
+  state: SetStateSql,
+  q: SearchInput,
+  paged: boolean
+): Map<FilterKey, Sql> {
   const f = new Map<FilterKey, Sql>()
   const match = textMatch(q)
   if (match !== null) {
     // Facets read every match, which the FTS hits give directly.
-    f.set('text', paged ? textFilter(db, q, match) : sql`sets_fts MATCH ${match}`)
+    f.set('text', paged ? textFilter(db, state, q, match) : sql`sets_fts MATCH ${match}`)
   }
   if (q.theme !== undefined) f.set('theme', sql`s.theme = ${q.theme}`)
   if (q.subtheme !== undefined) f.set('subtheme', sql`s.subtheme = ${q.subtheme}`)
   if (q.yearFrom !== undefined || q.yearTo !== undefined) {
     f.set('year', sql`s.year BETWEEN ${q.yearFrom ?? 0} AND ${q.yearTo ?? 9999}`)
   }
-  // `st.x = 1` (not coalesce) lets SQLite turn the LEFT JOIN into a join driven by set_state.
-  if (q.owned !== undefined)
-    f.set('owned', q.owned ? sql`st.owned = 1` : sql`coalesce(st.owned, 0) = 0`)
-  if (q.wanted !== undefined) {
-    f.set('wanted', q.wanted ? sql`st.wanted = 1` : sql`coalesce(st.wanted, 0) = 0`)
-  }
+  if (q.owned !== undefined) f.set('owned', q.owned ? state.isOwned : state.notOwned)
+  if (q.wanted !== undefined) f.set('wanted', q.wanted ? state.isWanted : state.notWanted)
   if (q.flags !== undefined && q.flags.length > 0) {
     const mask = q.flags.reduce((m, n) => m | (1 << (n - 1)), 0)
-    f.set('flags', sql`(st.flags & ${mask}) = ${mask}`)
+    f.set('flags', sql`(${state.flags} & ${mask}) = ${mask}`)
   }
   if (q.availability !== undefined) f.set('availability', sql`s.availability = ${q.availability}`)
   if (q.price !== undefined) {
@@ -358,9 +362,14 @@ export function whereOf(profileId: number, f: Map<FilterKey, Sql>, without?: Fil
 }
 
 /**
- * Which sets a query matches, as a condition over `sets s` joined with `set_state st`: for a
- * reader of every match (the report), not a page. Sort, offset and limit are not part of it.
+ * Which sets a query matches, as a condition over `state.setsWithState`: for a reader of every
+ * match (the report), not a page. Sort, offset and limit are not part of it.
  */
-export function queryCondition(db: ReadDb, profileId: number, q: SearchInput): Sql {
-  return whereOf(profileId, filters(db, q, true))
+export function queryCondition(
+  db: ReadDb,
+  state: SetStateSql,
+  profileId: number,
+  q: SearchInput
+): Sql {
+  return whereOf(profileId, filters(db, state, q, true))
 }

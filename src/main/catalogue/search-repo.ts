@@ -15,14 +15,12 @@ import {
   whereOf
 } from './search-filters'
 import type { FilterKey, SearchInput } from './search-filters'
-import { SUMMARY_COLUMNS, summaryOf } from './set-rows'
+import { summaryColumns, summaryOf } from './set-rows'
 import type { SummaryRow } from './set-rows'
 import { raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
+import type { SetStateSql } from './set-state-port'
 
-const FROM = raw(
-  `sets s LEFT JOIN set_state st ON st.profile_id = s.profile_id AND st.set_id = s.set_id`
-)
 const SETS_ONLY = raw('sets s')
 
 /**
@@ -146,16 +144,18 @@ function catalogueTotal(db: ReadDb, key: string, count: () => number): Counted {
 
 function countOf(
   db: ReadDb,
+  state: SetStateSql,
   profileId: number,
   q: SearchInput,
   f: Map<FilterKey, Sql>,
   where: Sql
 ): number {
-  return countNow(db, profileId, q, f, where).n
+  return countNow(db, state, profileId, q, f, where).n
 }
 
 function countNow(
   db: ReadDb,
+  state: SetStateSql,
   profileId: number,
   q: SearchInput,
   f: Map<FilterKey, Sql>,
@@ -167,16 +167,16 @@ function countNow(
   }
   const key = `${where.text}\u0000${JSON.stringify(where.params)}`
   // The user-state join is only needed when a filter reads it.
-  const state = STATE_FILTERS.some((k) => f.has(k))
+  const withState = STATE_FILTERS.some((k) => f.has(k))
   const count = (): number =>
     get<{ n: number }>(
       db,
-      sql`SELECT count(*) AS n FROM ${state ? FROM : SETS_ONLY} WHERE ${where}`
+      sql`SELECT count(*) AS n FROM ${withState ? state.setsWithState : SETS_ONLY} WHERE ${where}`
     )?.n ?? 0
   // A count of `sets` alone lasts while the catalogue does (its generation moves with every write
   // to it, the set writer's included): every page request of a sync writes its allowance count
   // through this connection, which would otherwise recount every set each page (issue #25).
-  if (!state && tracksCatalogue(db)) return catalogueTotal(db, key, count)
+  if (!withState && tracksCatalogue(db)) return catalogueTotal(db, key, count)
   return { n: cached(db, key, count) }
 }
 
@@ -197,10 +197,18 @@ function orderBy(q: SearchInput): Sql {
 }
 
 /** One page of one query's rows in its sort order. */
-function pageRows(db: ReadDb, profileId: number, q: SearchInput, offset: number, limit: number) {
+function pageRows(
+  db: ReadDb,
+  state: SetStateSql,
+  profileId: number,
+  q: SearchInput,
+  offset: number,
+  limit: number
+) {
+  const where = whereOf(profileId, filters(db, state, q, true))
   return all<SummaryRow>(
     db,
-    sql`SELECT ${raw(SUMMARY_COLUMNS)} FROM ${FROM} WHERE ${whereOf(profileId, filters(db, q, true))}
+    sql`SELECT ${summaryColumns(state)} FROM ${state.setsWithState} WHERE ${where}
         ORDER BY ${orderBy(q)} LIMIT ${limit} OFFSET ${offset}`
   )
 }
@@ -211,6 +219,7 @@ function pageRows(db: ReadDb, profileId: number, q: SearchInput, offset: number,
  */
 function rankedRows(
   db: ReadDb,
+  state: SetStateSql,
   profileId: number,
   q: SearchInput,
   tiers: readonly string[]
@@ -221,14 +230,14 @@ function rankedRows(
   for (const [i, match] of tiers.entries()) {
     const tq = { ...q, match }
     if (start > 0 && i < tiers.length - 1) {
-      const f = filters(db, tq, true)
-      const n = countOf(db, profileId, tq, f, whereOf(profileId, f))
+      const f = filters(db, state, tq, true)
+      const n = countOf(db, state, profileId, tq, f, whereOf(profileId, f))
       if (start >= n) {
         start -= n
         continue
       }
     }
-    const page = pageRows(db, profileId, tq, start, q.limit - rows.length)
+    const page = pageRows(db, state, profileId, tq, start, q.limit - rows.length)
     if (i === 0) fromFirst = page.length
     rows.push(...page)
     if (rows.length >= q.limit) break
@@ -238,51 +247,70 @@ function rankedRows(
 }
 
 /** How many sets the text matches as typed, no typo forgiven, under the same filters. */
-function exactCount(db: ReadDb, profileId: number, q: SearchInput): number {
+function exactCount(db: ReadDb, state: SetStateSql, profileId: number, q: SearchInput): number {
   const match = plainMatch(q)
   if (match === null) return 0
   const pq = { ...q, match }
-  const f = filters(db, pq, true)
-  return countOf(db, profileId, pq, f, whereOf(profileId, f))
+  const f = filters(db, state, pq, true)
+  return countOf(db, state, profileId, pq, f, whereOf(profileId, f))
 }
 
-export function searchSets(db: ReadDb, profileId: number, q: SearchInput): SearchResultDto {
+/** A page of sets matching `q`, with the user's state from `state` (the collection's SQL). */
+export function searchSets(
+  db: ReadDb,
+  state: SetStateSql,
+  profileId: number,
+  q: SearchInput
+): SearchResultDto {
   const tiers = relevanceTiers(q)
-  const ranked = tiers ? rankedRows(db, profileId, q, tiers) : null
-  const rows = ranked?.rows ?? pageRows(db, profileId, q, q.offset, q.limit)
+  const ranked = tiers ? rankedRows(db, state, profileId, q, tiers) : null
+  const rows = ranked?.rows ?? pageRows(db, state, profileId, q, q.offset, q.limit)
   const exactFirst = (ranked?.fromFirst ?? 0) > 0
   const counted = (): Counted => {
-    const f = filters(db, q, true)
-    return countNow(db, profileId, q, f, whereOf(profileId, f))
+    const f = filters(db, state, q, true)
+    return countNow(db, state, profileId, q, f, whereOf(profileId, f))
   }
   const { n: total, recountInMs } =
     q.offset === 0 && rows.length < q.limit ? { n: rows.length } : counted()
   // Asked only when a word had typo candidates: a text with none has nothing to suggest.
   // Rows from the first tier already match as typed: nothing to count then.
   const didYouMean =
-    q.near !== undefined && q.offset === 0 && !exactFirst && exactCount(db, profileId, q) === 0
+    q.near !== undefined &&
+    q.offset === 0 &&
+    !exactFirst &&
+    exactCount(db, state, profileId, q) === 0
       ? suggestionOf(q)
       : null
   return {
     total,
     offset: q.offset,
     rows: rows.map((r) => summaryOf(r, profileId)),
-    facets: q.facets ? facetsFor(db, profileId, q) : null,
+    facets: q.facets ? facetsFor(db, state, profileId, q) : null,
     didYouMean,
     ...(recountInMs === undefined ? {} : { recountInMs })
   }
 }
 
 /** Facets depend on the filters only: paging, sorting and re-asking reuse them until a write. */
-function facetsFor(db: ReadDb, profileId: number, q: SearchInput): SearchFacets {
-  return cached(db, facetsKey(profileId, q), () => computeFacets(db, profileId, q))
+function facetsFor(
+  db: ReadDb,
+  state: SetStateSql,
+  profileId: number,
+  q: SearchInput
+): SearchFacets {
+  return cached(db, facetsKey(profileId, q), () => computeFacets(db, state, profileId, q))
 }
 
 /**
  * How many sets a query matches: the total its first page would show, by the same filters and the
  * same cache (kept until the next write), for counts shown away from the list (saved views).
  */
-export function countSearch(db: ReadDb, profileId: number, q: SearchInput): number {
-  const f = filters(db, q, true)
-  return countOf(db, profileId, q, f, whereOf(profileId, f))
+export function countSearch(
+  db: ReadDb,
+  state: SetStateSql,
+  profileId: number,
+  q: SearchInput
+): number {
+  const f = filters(db, state, q, true)
+  return countOf(db, state, profileId, q, f, whereOf(profileId, f))
 }

@@ -2,17 +2,24 @@ import type { ReviewDto, SetDetailDto, SetExtrasDto } from '../../shared/model/c
 import type { AdditionalImageRecord, InstructionRecord } from '../../shared/protocol/records'
 import type { ReadDb, WriteDb } from '../store/handles'
 import { all, get, run } from '../store/handles'
-import { SUMMARY_COLUMNS, detailOf } from './set-rows'
+import { detailOf, summaryColumns } from './set-rows'
 import type { DetailRow } from './set-rows'
-import { raw, sql } from '../store/sql'
+import { sql } from '../store/sql'
+import type { SetStateSql } from './set-state-port'
 
-export function getSetDetail(db: ReadDb, profileId: number, setID: number): SetDetailDto | null {
+/** One set with the user's state (`state`, the collection's SQL); null when the catalogue lacks it. */
+export function getSetDetail(
+  db: ReadDb,
+  state: SetStateSql,
+  profileId: number,
+  setID: number
+): SetDetailDto | null {
   const row = get<DetailRow>(
     db,
-    sql`SELECT ${raw(SUMMARY_COLUMNS)}, s.theme_group, s.ean, s.upc, s.tags, s.uk_price,
+    sql`SELECT ${summaryColumns(state)}, s.theme_group, s.ean, s.upc, s.tags, s.uk_price,
           s.us_price, s.ca_price, s.eu_price, s.large_thumbnail_url, s.image_url, s.last_updated,
           s.detail
-        FROM sets s LEFT JOIN set_state st ON st.profile_id = s.profile_id AND st.set_id = s.set_id
+        FROM ${state.setsWithState}
         WHERE s.profile_id = ${profileId} AND s.set_id = ${setID}`
   )
   return row ? detailOf(row, profileId) : null

@@ -3,21 +3,21 @@ import type { EditSyncState, SetCollectionDto } from '../../shared/model/collect
 import type { SetDetailDto, SetSummaryDto } from '../../shared/model/catalog'
 import { readSetDetail } from './set-detail-json'
 import { usOnly } from './sets-repo'
+import type { SetStateSql } from './set-state-port'
+import { raw } from '../store/sql'
+import type { Sql } from '../store/sql'
 
 /** The catalogue's columns every set listing selects. */
 export const SET_COLUMNS = `s.set_id, s.full_number, s.number, s.number_variant, s.name, s.year,
   s.theme, s.subtheme, s.pieces, s.minifigs, s.availability, s.rating, s.thumbnail_url`
 
 /**
- * The columns search and set detail select: the catalogue's and the user's state. The state's
- * columns are to come from the collection's SetStateSql, as the scan lookup's do.
+ * The columns search and set detail select: the catalogue's and the user's state, whose columns
+ * (the sync mark from the outbox among them) come from the collection's SetStateSql.
  */
-export const SUMMARY_COLUMNS = `${SET_COLUMNS},
-  coalesce(st.owned, 0) AS owned, coalesce(st.wanted, 0) AS wanted,
-  coalesce(st.qty_owned, 0) AS qty_owned, coalesce(st.notes, '') AS notes,
-  coalesce(st.rating, 0) AS user_rating, coalesce(st.flags, 0) AS flags,
-  (SELECT group_concat(DISTINCT o.state) FROM outbox o
-     WHERE o.profile_id = s.profile_id AND o.set_id = s.set_id) AS edit_states`
+export const summaryColumns = (state: SetStateSql): Sql =>
+  raw(`${SET_COLUMNS},
+  ${state.stateColumns.text}`)
 
 export interface SummaryRow {
   set_id: number

@@ -54,3 +54,4 @@ export {
 } from './copy-sums-repo'
 export { detailedCopyCount, problemRowsSql } from './collection-checks-sql'
 export type { CheckContext, ProblemTarget } from './collection-checks-sql'
+export { setStateSql } from './set-state-sql'

@@ -9,6 +9,7 @@ import {
   liveCopiesOfSets,
   moneyByCurrency,
   ownedSetsWithNames,
+  setStateSql,
   userSetIdsIn
 } from '../collection/index'
 import type { LocalCopy, OwnedSetRow } from '../collection/index'
@@ -36,7 +37,7 @@ type ParsedScope = z.output<typeof reportScope>
 
 function conditionOf(db: ReadDb, profileId: number, input: ParsedScope): Sql {
   if ('setIDs' in input) return userSetIdsIn(input.setIDs)
-  if ('query' in input) return queryCondition(db, profileId, input.query)
+  if ('query' in input) return queryCondition(db, setStateSql, profileId, input.query)
   return ALL_OWNED
 }
 

@@ -4,6 +4,7 @@ import { savedQuery, searchOfView } from '../../shared/ipc/channels/views'
 import type { SavedQuery, SavedViewDto } from '../../shared/ipc/channels/views'
 import type { Handlers } from '../../shared/ipc/contract'
 import { countSearch } from '../catalogue/index'
+import { setStateSql } from '../collection/index'
 import type { Store } from '../store/connection'
 import type { ReadDb } from '../store/handles'
 import { transaction } from '../store/handles'
@@ -40,7 +41,7 @@ export function readQuery(text: string): { query: SavedQuery } | { problem: stri
 
 /** How many of the profile's sets a query matches now. */
 function countView(db: ReadDb, profileId: number, query: SavedQuery): number {
-  return countSearch(db, profileId, searchQuery.parse(searchOfView(query)))
+  return countSearch(db, setStateSql, profileId, searchQuery.parse(searchOfView(query)))
 }
 
 function dtoOf(db: ReadDb, profileId: number, row: ViewRow): SavedViewDto {
