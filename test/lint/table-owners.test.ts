@@ -32,29 +32,11 @@ const RAW_OUTBOX =
   /\b(?:bumpAttempts|confirmRow|conflictRows|deleteRow|getRow|hasRoundWork|lastOutboxId|markRow|markSent|pendingPage|pendingRows?|pendingRowsOf|rebaseRow|sentValues|parseOutboxTarget)\b/
 
 /**
- * Owners whose tables only features that cannot import the owner still read: a feature that the
- * owner imports (the catalogue, for collection/: an import back would be a cycle) may be listed in
- * the doc as a debt; every other feature calls the owner's index.ts.
+ * Owners whose tables no other feature reads, not even in a join: every other feature calls the
+ * owner's index.ts. A feature the owner imports (the catalogue, for collection/: an import back
+ * would be a cycle) takes the owner's SQL through a port the owner implements (set-state-port.ts).
  */
 const API_ONLY_OWNERS: readonly string[] = ['collection']
-
-/** The folders of src/main that `area`'s files import through an index.ts, and theirs in turn. */
-function dependenciesOf(area: string): Set<string> {
-  const seen = new Set<string>()
-  const visit = (from: string): void => {
-    for (const path of sources(join(MAIN, from))) {
-      for (const m of readFileSync(path, 'utf8').matchAll(/from\s+'\.\.\/([a-z]+)\/index'/g)) {
-        const to = m[1] ?? ''
-        if (to !== area && !seen.has(to)) {
-          seen.add(to)
-          visit(to)
-        }
-      }
-    }
-  }
-  visit(area)
-  return seen
-}
 
 interface Owned {
   readonly owner: string
@@ -167,23 +149,18 @@ describe('tables and their owners', () => {
     expect(outside).toEqual([])
   })
 
-  it("outside collection/, only a feature the collection imports reads the collection's tables", () => {
-    const readers = API_ONLY_OWNERS.flatMap((owner) => {
-      const upstream = dependenciesOf(owner)
-      return all
-        .filter((u) => owners.get(u.table)?.owner === owner && areaOf(u.file) !== owner)
-        .filter((u) => !upstream.has(areaOf(u.file)))
-        .map((u) => `${u.file} reads ${u.table}`)
-    })
+  it("outside collection/, no file reads the collection's tables", () => {
+    const readers = all
+      .filter((u) => API_ONLY_OWNERS.includes(owners.get(u.table)?.owner ?? ''))
+      .filter((u) => areaOf(u.file) !== owners.get(u.table)?.owner)
+      .map((u) => `${u.file} reads ${u.table}`)
     expect(readers).toEqual([])
   })
 
-  it("lists as a reader of the collection's tables only a feature the collection imports", () => {
-    const listed = [...owners].flatMap(([table, o]) => {
-      if (!API_ONLY_OWNERS.includes(o.owner)) return []
-      const upstream = dependenciesOf(o.owner)
-      return o.readers.filter((r) => !upstream.has(r)).map((r) => `${r}/ ${table}`)
-    })
+  it("lists no reader of the collection's tables", () => {
+    const listed = [...owners].flatMap(([table, o]) =>
+      API_ONLY_OWNERS.includes(o.owner) ? o.readers.map((r) => `${r}/ ${table}`) : []
+    )
     expect(listed).toEqual([])
   })
 
