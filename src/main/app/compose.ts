@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { version as VERSION } from '../../../package.json'
 import { selectCredentialStore } from '../credentials/index'
 import { createReferenceThread } from '../../emulator/reference-thread'
+import { warmFetch } from '../service/index'
 import { createEventBus } from '../ipc/event-bus'
 import type { EventBus } from '../ipc/event-bus'
 import type { Store } from '../store/connection'
@@ -79,6 +80,9 @@ async function runApp(
 ): Promise<AppContext> {
   const log = options.log ?? silent
   const now = () => new Date()
+  // Node's fetch compiled before the host answers: a connect's first request held the thread
+  // 34-52 ms for it (service/warm-fetch.ts). Meanwhile the rest of the start goes on.
+  const fetchWarmed = warmFetch()
   const credentials = await selectCredentialStore(options.credentials ?? 'auto', { log })
   let reference: ReturnType<typeof createReferenceThread> | null = null
   const demoThread = () =>
@@ -195,6 +199,7 @@ async function runApp(
     await profiles.updateSecrets({ userHash, username })
   }
   const autoSync = options.autoSync ?? true
+  await fetchWarmed
   if (autoSync) sync.start()
   // A sign-in during a sync is seen by it or by one more right after; the service coming back
   // resumes what the network cut off.

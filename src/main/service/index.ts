@@ -12,6 +12,7 @@ export { stopDecodeWorker } from './decode-pool'
 export { createPictureFetcher } from './picture-fetch'
 export type { PictureFetchOptions } from './picture-fetch'
 export { checkBaseUrl } from './url-policy'
+export { warmFetch } from './warm-fetch'
 
 export interface ServiceClient {
   /**
