@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setTransport } from '../../src/renderer/src/lib/api'
 import { Nav, formatHash, nav, parseHash } from '../../src/renderer/src/lib/state/nav.svelte'
 import { notices } from '../../src/renderer/src/lib/state/notices.svelte'
@@ -34,6 +34,36 @@ describe('ViewsState', () => {
     await backend.invoke('collection:updateSet', { setID: 4, patch: { owned: true } })
     await v.refresh()
     expect(v.list[0]?.count).toBe(1)
+  })
+
+  it('asks again when main says a view’s count was kept from before the catalogue last changed', async () => {
+    // A load's last page can land while main still keeps the last costly count: with no event
+    // after it, the sidebar kept the old number (the list of sets was told; the views were not).
+    vi.useFakeTimers()
+    try {
+      fake.add('Castle', savedQuery.parse({ theme: 'Castle' }))
+      let asked = 0
+      backend.override('views:list', () => {
+        asked++
+        const now = fake.list()
+        return asked === 1 ? now.map((v) => ({ ...v, count: 1, recountInMs: 800 })) : now
+      })
+      const v = new ViewsState()
+      await v.ready()
+      const exact = fake.list()[0]?.count ?? 0
+      expect(exact).toBeGreaterThan(1)
+      expect(v.list[0]?.count).toBe(1)
+      await vi.advanceTimersByTimeAsync(799)
+      expect(v.list[0]?.count).toBe(1)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(v.list[0]?.count).toBe(exact)
+      // An exact answer is not asked again.
+      const calls = asked
+      await vi.advanceTimersByTimeAsync(5000)
+      expect(asked).toBe(calls)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('saves a view, and a name in use comes back as the reason, the list unchanged', async () => {

@@ -10,7 +10,8 @@ export {
   themeNames
 } from './catalogue-repo'
 export { flagsOf, mediaPath, syncStateOf, userStateOf } from './set-rows'
-export { countSearch } from './search-repo'
+export { countSearchKept } from './search-repo'
+export type { Counted } from './search-repo'
 export { queryCondition } from './search-filters'
 export { parseScanCode } from './scan-code'
 export { setSummary, setsByCode } from './scan-lookup-repo'

@@ -113,7 +113,7 @@ interface LastTotal {
 const lastTotals = new WeakMap<ReadDb, Map<string, LastTotal>>()
 
 /** A count, and how soon a count kept from before the catalogue's last change is made again. */
-interface Counted {
+export interface Counted {
   readonly n: number
   /** Absent when `n` is the catalogue's count now. */
   readonly recountInMs?: number
@@ -311,6 +311,19 @@ export function countSearch(
   profileId: number,
   q: SearchInput
 ): number {
+  return countSearchKept(db, state, profileId, q).n
+}
+
+/**
+ * The count, and when one kept from before the catalogue's last change will be made again
+ * (`recountInMs`, as a search's total says it): a saved view's count asks again then.
+ */
+export function countSearchKept(
+  db: ReadDb,
+  state: SetStateSql,
+  profileId: number,
+  q: SearchInput
+): Counted {
   const f = filters(db, state, q, true)
-  return countOf(db, state, profileId, q, f, whereOf(profileId, f))
+  return countNow(db, state, profileId, q, f, whereOf(profileId, f))
 }

@@ -3,7 +3,8 @@ import { searchQuery } from '../../shared/ipc/channels/catalog'
 import { savedQuery, searchOfView } from '../../shared/ipc/channels/views'
 import type { SavedQuery, SavedViewDto } from '../../shared/ipc/channels/views'
 import type { Handlers } from '../../shared/ipc/contract'
-import { countSearch } from '../catalogue/index'
+import { countSearchKept } from '../catalogue/index'
+import type { Counted } from '../catalogue/index'
 import { setStateSql } from '../collection/index'
 import type { Store } from '../store/connection'
 import type { ReadDb } from '../store/handles'
@@ -39,9 +40,9 @@ export function readQuery(text: string): { query: SavedQuery } | { problem: stri
   return { problem: `Its saved query is no longer valid${where}.` }
 }
 
-/** How many of the profile's sets a query matches now. */
-function countView(db: ReadDb, profileId: number, query: SavedQuery): number {
-  return countSearch(db, setStateSql, profileId, searchQuery.parse(searchOfView(query)))
+/** How many of the profile's sets a query matches, and when a count kept meanwhile is made again. */
+function countView(db: ReadDb, profileId: number, query: SavedQuery): Counted {
+  return countSearchKept(db, setStateSql, profileId, searchQuery.parse(searchOfView(query)))
 }
 
 function dtoOf(db: ReadDb, profileId: number, row: ViewRow): SavedViewDto {
@@ -49,12 +50,14 @@ function dtoOf(db: ReadDb, profileId: number, row: ViewRow): SavedViewDto {
   if ('problem' in read) {
     return { id: row.id, name: row.name, query: null, count: null, problem: read.problem }
   }
+  const { n, recountInMs } = countView(db, profileId, read.query)
   return {
     id: row.id,
     name: row.name,
     query: read.query,
-    count: countView(db, profileId, read.query),
-    problem: null
+    count: n,
+    problem: null,
+    ...(recountInMs === undefined ? {} : { recountInMs })
   }
 }
 

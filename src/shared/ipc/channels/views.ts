@@ -44,6 +44,11 @@ export interface SavedViewDto {
   /** How many sets the view matches now. */
   readonly count: number | null
   readonly problem: string | null
+  /**
+   * Present when `count` was kept from before the catalogue's last change (counting is costly
+   * while a sync writes): the list asks again in this many ms.
+   */
+  readonly recountInMs?: number
 }
 
 const viewId = z.number().int().positive()

@@ -14,6 +14,8 @@ export class ViewsState {
   #error = $state.raw<AppErrorData | null>(null)
   private gen = 0
   private first: Promise<void> | null = null
+  /** The read again a kept count asked for (`recountInMs`); one at a time, the newest list's. */
+  private recount: ReturnType<typeof setTimeout> | null = null
 
   get list(): readonly SavedViewDto[] {
     return this.#list
@@ -41,7 +43,28 @@ export class ViewsState {
       return
     }
     this.#error = null
-    this.#list = r.value
+    this.show(r.value)
+  }
+
+  /**
+   * A list to show. A count main kept from before the catalogue's last change (a sync writing
+   * while counting is costly) comes with when to ask again: nothing else may prompt it, when the
+   * change was a load's last page.
+   */
+  private show(list: readonly SavedViewDto[]): void {
+    this.#list = list
+    if (this.recount !== null) clearTimeout(this.recount)
+    this.recount = null
+    const waits = list.flatMap((v) => (v.recountInMs === undefined ? [] : [v.recountInMs]))
+    if (waits.length > 0) {
+      this.recount = setTimeout(
+        () => {
+          this.recount = null
+          void this.refresh()
+        },
+        Math.min(...waits)
+      )
+    }
   }
 
   /** The list once read (the first call reads it). */
@@ -55,7 +78,7 @@ export class ViewsState {
     this.gen++
     this.#loaded = true
     this.#error = null
-    this.#list = list
+    this.show(list)
   }
 
   /** Saves the query by name; answers the new view, or the error for the form to show. */
