@@ -12,7 +12,6 @@ import { join } from 'node:path'
 import * as soap from 'soap'
 import { parseStringPromise } from 'xml2js'
 import { createReferenceService } from '../src/emulator/index'
-import { createServiceClient } from '../src/main/service/index'
 import { decodeResponse } from '../src/main/service/decode-response'
 import type { DecodeInput } from '../src/main/service/decode-response'
 import { decodeOffThread, stopDecodeWorker } from '../src/main/service/decode-pool'
@@ -20,30 +19,15 @@ import { v3PageLines, v3PageMainThread } from './decode-v3'
 import { writeSection } from './doc-section'
 import { withLoopTicks } from './loop-ticks'
 import { shippedDecoder } from './shipped-decoder'
+import { soapGetSetsInput, soapGetSetsPage } from './soap-page'
 
 const svc = createReferenceService({ sets: 5000, seed: 1 })
-const NS = svc.namespaces.api
-
-async function soapPage(pageNumber: number): Promise<string> {
-  const client = createServiceClient({
-    profile: { baseUrl: 'http://127.0.0.1:9', binding: 'soap11' },
-    secrets: () => ({ apiKey: svc.demo.apiKey }),
-    fetch: async (req) => {
-      const res = await svc.handle(req)
-      captured = await res.clone().text()
-      return res
-    }
-  })
-  let captured = ''
-  await client.v2.getSets({ pageSize: 500, pageNumber })
-  return captured
-}
 
 async function bodies(): Promise<{ small: string; large: string }> {
-  const small = await soapPage(1)
+  const small = await soapGetSetsPage(svc, 500, 1)
   const parts: string[] = []
   for (let p = 1; p <= 10; p++) {
-    const page = await soapPage(p)
+    const page = await soapGetSetsPage(svc, 500, p)
     parts.push(page.slice(page.indexOf('<sets>'), page.lastIndexOf('</sets>') + 7))
   }
   const head = small.slice(0, small.indexOf('<sets>'))
@@ -83,15 +67,7 @@ async function main(): Promise<void> {
   const wsdlRes = await svc.handle(new Request('http://127.0.0.1:9/api/v2.asmx?WSDL'))
   writeFileSync(wsdlPath, await wsdlRes.text())
   const soapClient = await soap.createClientAsync(wsdlPath)
-  const input = (body: string): DecodeInput => ({
-    service: 'v2',
-    operation: 'getSets',
-    binding: 'soap11',
-    namespace: NS,
-    status: 200,
-    contentType: 'text/xml; charset=utf-8',
-    body
-  })
+  const input = (body: string): DecodeInput => soapGetSetsInput(svc, body)
   const rows: string[] = []
   const summary: string[] = []
   for (const [label, body, runs] of [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { shippedDecoder } from '../../bench/shipped-decoder'
 import { createReferenceService } from '../../src/emulator/index'
-import { createServiceClient } from '../../src/main/service/index'
+import { soapGetSetsInput, soapGetSetsPage } from '../../bench/soap-page'
 import { decodeResponse } from '../../src/main/service/decode-response'
 
 /**
@@ -16,26 +16,7 @@ describe('the shipped decoder the decode benchmark times', () => {
     const shipped = shippedDecoder()
     const svc = createReferenceService({ sets: 40, seed: 3 })
     try {
-      let captured = ''
-      const client = createServiceClient({
-        profile: { baseUrl: 'http://127.0.0.1:9', binding: 'soap11' },
-        secrets: () => ({ apiKey: svc.demo.apiKey }),
-        fetch: async (req) => {
-          const res = await svc.handle(req)
-          captured = await res.clone().text()
-          return res
-        }
-      })
-      await client.v2.getSets({ pageSize: 40, pageNumber: 1 })
-      const input = {
-        service: 'v2',
-        operation: 'getSets',
-        binding: 'soap11',
-        namespace: svc.namespaces.api,
-        status: 200,
-        contentType: 'text/xml; charset=utf-8',
-        body: captured
-      } as const
+      const input = soapGetSetsInput(svc, await soapGetSetsPage(svc, 40, 1))
       const fromBundle = shipped.decode(input) as unknown[]
       expect(fromBundle).toHaveLength(40)
       expect(JSON.parse(JSON.stringify(fromBundle))).toEqual(

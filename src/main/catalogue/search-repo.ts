@@ -142,17 +142,6 @@ function catalogueTotal(db: ReadDb, key: string, count: () => number): Counted {
   return { n }
 }
 
-function countOf(
-  db: ReadDb,
-  state: SetStateSql,
-  profileId: number,
-  q: SearchInput,
-  f: Map<FilterKey, Sql>,
-  where: Sql
-): number {
-  return countNow(db, state, profileId, q, f, where).n
-}
-
 function countNow(
   db: ReadDb,
   state: SetStateSql,
@@ -231,7 +220,7 @@ function rankedRows(
     const tq = { ...q, match }
     if (start > 0 && i < tiers.length - 1) {
       const f = filters(db, state, tq, true)
-      const n = countOf(db, state, profileId, tq, f, whereOf(profileId, f))
+      const n = countNow(db, state, profileId, tq, f, whereOf(profileId, f)).n
       if (start >= n) {
         start -= n
         continue
@@ -252,7 +241,7 @@ function exactCount(db: ReadDb, state: SetStateSql, profileId: number, q: Search
   if (match === null) return 0
   const pq = { ...q, match }
   const f = filters(db, state, pq, true)
-  return countOf(db, state, profileId, pq, f, whereOf(profileId, f))
+  return countNow(db, state, profileId, pq, f, whereOf(profileId, f)).n
 }
 
 /** A page of sets matching `q`, with the user's state from `state` (the collection's SQL). */
