@@ -7,16 +7,13 @@
  */
 import { rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { createCatalogueHandlers } from '../src/main/catalogue/catalogue-handlers'
 import { fuzzyWords } from '../src/main/catalogue/fuzzy-words-repo'
 import { dispatch } from '../src/main/ipc/dispatch'
 import type { SearchQuery } from '../src/shared/ipc/channels/catalog'
-import type { Handlers } from '../src/shared/ipc/contract'
 import type { SetRecord } from '../src/shared/protocol/records'
 import { benchStore } from './bench-store'
 import { machine, percentile, writeStoreSection } from './doc-section'
-import { catalogue, loadCatalogue, prng, seedCollection } from './search'
-import { setStateSql } from '../src/main/collection/index'
+import { catalogue, loadCatalogue, prng, searchHandlers, seedCollection } from './search'
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T
 
@@ -110,12 +107,7 @@ async function measure(size: number): Promise<string[]> {
   console.log(
     `${size} index: ${built.words} words, ${built.ms.toFixed(0)} ms, longest turn ${built.longestMs.toFixed(1)} ms (${built.longestCpuMs.toFixed(1)} ms CPU)`
   )
-  const handlers = createCatalogueHandlers({
-    state: setStateSql,
-    store,
-    profiles,
-    now: () => new Date()
-  }) as Handlers
+  const handlers = searchHandlers(store, profiles)
   const lines = [
     `| ${size.toLocaleString('en')} | (word index: ${built.words} words read in ${built.ms.toFixed(0)} ms, longest turn ${built.longestMs.toFixed(1)} ms wall, ${built.longestCpuMs.toFixed(1)} ms CPU) | | | | | | | ${load.toFixed(1)} |`
   ]

@@ -195,6 +195,19 @@ export async function collectionStore(name: string, n: number) {
   return { store, profiles, pid, sets, close }
 }
 
+/** The catalogue's handler group, as the hosts dispatch `catalog:search` to it. */
+export function searchHandlers(
+  store: Parameters<typeof createCatalogueHandlers>[0]['store'],
+  profiles: Parameters<typeof createCatalogueHandlers>[0]['profiles']
+): Handlers {
+  return createCatalogueHandlers({
+    state: setStateSql,
+    store,
+    profiles,
+    now: () => new Date()
+  }) as Handlers
+}
+
 async function measure(size: number): Promise<string[]> {
   const { dir, store, profiles } = await benchStore('search', 'https://catalogue.invalid')
   const pid = profiles.active().id
@@ -204,12 +217,7 @@ async function measure(size: number): Promise<string[]> {
   const loadMs = performance.now() - t0
   seedCollection(store.write, pid, sets)
   // Only catalog:search is measured: its handler group, behind the same dispatch as the hosts.
-  const handlers = createCatalogueHandlers({
-    state: setStateSql,
-    store,
-    profiles,
-    now: () => new Date()
-  }) as Handlers
+  const handlers = searchHandlers(store, profiles)
   const lines: string[] = []
   for (const c of cases(sets)) {
     for (const q of c.queries.slice(0, 10)) await dispatch(handlers, 'catalog:search', q)
