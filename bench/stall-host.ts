@@ -10,7 +10,7 @@ import { request } from 'node:http'
 import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { hostEnv } from '../scripts/host-launch.mjs'
+import { HOST_V8_FLAGS, hostEnv } from '../scripts/host-launch.mjs'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -85,6 +85,7 @@ export async function startHost(args: readonly string[]): Promise<StallHost> {
   const child: ChildProcess = spawn(
     process.execPath,
     [
+      ...HOST_V8_FLAGS,
       '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
       '--import',
       join(ROOT, 'bench/stall-probe.ts'),

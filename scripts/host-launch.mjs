@@ -21,3 +21,24 @@ const MALLOC_ARENAS = '2'
 export function hostEnv(env) {
   return { MALLOC_ARENA_MAX: MALLOC_ARENAS, ...env }
 }
+
+/**
+ * V8 flags for a host's main thread. V8 sizes a heap's young generation when the isolate is
+ * made, so these belong on the command line: v8.setFlagsFromString from inside the host leaves
+ * the young generation at its default (32 MB of semi-spaces on our machines).
+ *
+ * `--max-semi-space-size=4` (MB): a connect's first sync promotes little, and the default young
+ * generation held 20-30 MB more than that sync needs. Quiet, three runs each of v3 and v2 with and
+ * without (docs/benchmarks.md, 2026-11-26 20:25 UTC): peak RSS 175-185 MB against 202-217, the sync
+ * 4.26-4.66 s against 3.98-4.53, the longest stall since listening 15.8-22.9 ms against 20.5-28.2.
+ * Five first demo runs each: searchable 3.43-3.84 s against 3.58-3.82, RSS 219-226 MB against
+ * 228-240. Workers set their own young generation (resourceLimits) and are not changed by this.
+ */
+export const HOST_V8_FLAGS = Object.freeze(['--max-semi-space-size=4'])
+
+/**
+ * The same flags as Electron takes them. Its main process reads them only from its own command
+ * line, so the launcher and the Linux desktop entry (electron-builder.yml, linux.executableArgs)
+ * pass this switch; `app.commandLine` would be too late for the main process.
+ */
+export const ELECTRON_V8_SWITCH = `--js-flags=${HOST_V8_FLAGS.join(' ')}`

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { checkPackagedNatives } from './after-pack.mjs'
+import { ELECTRON_V8_SWITCH } from './host-launch.mjs'
 import { describeTarget } from './native-targets.mjs'
 import { configurationProblems } from './package-config.mjs'
 import {
@@ -274,7 +275,8 @@ for (const [key, value] of Object.entries({
   check(entry[key] === value, `.desktop ${key} is ${entry[key]}, expected ${value}`)
 }
 check(
-  entry.Exec === `/opt/${pkg.productName}/${config.executableName} %U`,
+  // The host's V8 flags, which Electron's main process reads only from its command line.
+  entry.Exec === `/opt/${pkg.productName}/${config.executableName} ${ELECTRON_V8_SWITCH} %U`,
   `.desktop Exec is ${entry.Exec}`
 )
 check(Boolean(entry.Comment), '.desktop entry has no Comment')

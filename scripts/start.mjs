@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { hostEnv } from './host-launch.mjs'
+import { ELECTRON_V8_SWITCH, HOST_V8_FLAGS, hostEnv } from './host-launch.mjs'
 
 // Before anything else: on an older Node the build runs, then the database module crashes the
 // host without a word. One line saying what to install beats both.
@@ -73,11 +73,15 @@ function runBrowserHost(reason) {
   // The host opens the browser itself, on a private page: a URL handed to an opener here would
   // put the token in a command line every user of the machine can read.
   const open = !process.env.CI && !process.env.STUDBOOK_NO_OPEN && hasDisplay() ? ['--open'] : []
-  const child = spawn(process.execPath, [join(root, 'out/main/web.js'), ...open, ...hostArgs], {
-    cwd: root,
-    env: hostEnv(process.env),
-    stdio: 'inherit'
-  })
+  const child = spawn(
+    process.execPath,
+    [...HOST_V8_FLAGS, join(root, 'out/main/web.js'), ...open, ...hostArgs],
+    {
+      cwd: root,
+      env: hostEnv(process.env),
+      stdio: 'inherit'
+    }
+  )
   const forward = (signal) => child.kill(signal)
   process.on('SIGINT', forward)
   process.on('SIGTERM', forward)
@@ -102,7 +106,7 @@ if (browserOnly) {
   let binary = electronBinary()
   if (!binary && hasDisplay()) binary = tryInstallElectron()
   if (binary && hasDisplay()) {
-    const child = spawn(binary, [root, ...hostArgs], {
+    const child = spawn(binary, [ELECTRON_V8_SWITCH, root, ...hostArgs], {
       cwd: root,
       env: hostEnv(process.env),
       stdio: 'inherit'

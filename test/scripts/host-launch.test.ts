@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { hostEnv } from '../../scripts/host-launch.mjs'
+import { HOST_V8_FLAGS, hostEnv } from '../../scripts/host-launch.mjs'
 
 /**
  * Issue #25: a host's threads each took a glibc malloc arena of their own and kept its pages
@@ -10,6 +10,7 @@ import { hostEnv } from '../../scripts/host-launch.mjs'
  * threads that allocate, counting the arenas in its memory map.
  */
 const FIXTURE = join(import.meta.dirname, 'fixtures/malloc-arenas.mjs')
+const YOUNG = join(import.meta.dirname, 'fixtures/young-generation.mjs')
 
 function glibc(): boolean {
   const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } }
@@ -18,6 +19,19 @@ function glibc(): boolean {
 
 function arenasWith(env: NodeJS.ProcessEnv): number {
   const r = spawnSync(process.execPath, [FIXTURE], { env, encoding: 'utf8', timeout: 60_000 })
+  expect(r.status, r.stderr).toBe(0)
+  return Number(r.stdout.trim())
+}
+
+/** The young generation's size in MB after a burst of short-lived objects, started with `flags`. */
+function youngMbWith(flags: readonly string[]): number {
+  const env = { ...process.env }
+  delete env['NODE_OPTIONS']
+  const r = spawnSync(process.execPath, [...flags, YOUNG], {
+    env,
+    encoding: 'utf8',
+    timeout: 60_000
+  })
   expect(r.status, r.stderr).toBe(0)
   return Number(r.stdout.trim())
 }
@@ -40,5 +54,11 @@ describe('the environment a host is started with', () => {
     // The meter first: without the bound, the threads hold several.
     expect(arenasWith(withoutArenaMax())).toBeGreaterThan(2)
     expect(arenasWith(hostEnv(withoutArenaMax()))).toBeLessThanOrEqual(1)
+  })
+
+  it('bounds the young generation of its main thread to 8 MB (V8 grows it to 32 by default)', () => {
+    // The meter first: without the flags the same burst grows it past the bound.
+    expect(youngMbWith([])).toBeGreaterThan(8)
+    expect(youngMbWith(HOST_V8_FLAGS)).toBeLessThanOrEqual(8)
   })
 })

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { checkPackagedNatives } from '../../scripts/after-pack.mjs'
+import { ELECTRON_V8_SWITCH } from '../../scripts/host-launch.mjs'
 import { carriedFor, configuredTargets, nativeProblems } from '../../scripts/native-targets.mjs'
 import { DATA_FOLDER_NAME } from '../../src/main/hosts/data-dir'
 import { ELF_AARCH64, ELF_X86_64, elfHeader } from '../fixtures/native/headers'
@@ -40,6 +41,7 @@ interface BuilderConfig {
     maintainer: string
     syncDesktopName: boolean
     category: string
+    executableArgs: string[]
     desktop: { entry: Record<string, string> }
   }
 }
@@ -137,6 +139,11 @@ describe('electron-builder configuration', () => {
     expect(DATA_FOLDER_NAME).toBe(pkg.productName)
     expect(pkg.desktopName).toBe(`${config.executableName}.desktop`)
     expect(config.linux.syncDesktopName).toBe(true)
+  })
+
+  it("starts the Linux app with the host's V8 flags, as the launcher starts it", () => {
+    // Electron's main process reads V8 flags only from its command line (issue #25: RSS).
+    expect(config.linux.executableArgs).toEqual([ELECTRON_V8_SWITCH])
   })
 })
 
