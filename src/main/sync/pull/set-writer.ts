@@ -6,10 +6,9 @@ import type { Store } from '../../store/connection'
 import { beginBulkLoad, finishBulkLoad, startInStep } from '../../store/fts'
 import type { InStepIndex } from '../../store/fts'
 import { noteCatalogueChange } from '../../store/match-sets'
-import { sweepMinifigPull, writeMinifigPage } from '../../catalogue/index'
-import { figuresOf } from './figure-page'
-import { withRecords, writeSetPage } from './set-page-write'
-import type { FigurePage, FigureSweep, PageToWrite } from './set-page-write'
+import { sweepMinifigPull } from '../../catalogue/index'
+import { withRecords, writeFigurePage, writeSetPage } from './set-page-write'
+import type { FigurePage, FigureSweep, FigureTally, PageToWrite } from './set-page-write'
 import { dropAwayList, isAwayList } from '../../service/away-list'
 import { lendDecoder, takeBackDecoder } from '../../service/decode-pool'
 
@@ -40,8 +39,12 @@ export interface SetWriter {
   writePage(page: PageToWrite): Promise<number[]>
   /** Ends a first load: the search index filled and its triggers restored (store/fts.ts). */
   finishBulkLoad(): Promise<void>
-  /** Stores a page of the figure catalogue under its pull's number (catalogue/minifigs-repo.ts). */
-  writeFigures(page: FigurePage): Promise<void>
+  /**
+   * Stores a page of the figure catalogue under its pull's number (catalogue/minifigs-repo.ts);
+   * how many figures that pull has stored so far. Figures on a port are read by the writer's
+   * own thread, as a set page's are.
+   */
+  writeFigures(page: FigurePage): Promise<number>
   /** Removes the figures no page of the pull wrote: the ones the service dropped. */
   sweepFigures(sweep: FigureSweep): Promise<void>
   /** Ends the worker, if any. */
@@ -87,6 +90,7 @@ function spawn(path: string): Worker {
 
 function inline(store: Store, signal: AbortSignal): SetWriter {
   let inStep: InStepIndex | null = null
+  const tally: FigureTally = new Map()
   // A cancelled sync stops a figure write at its next slice, as the worker's `stop` does.
   const between = (): void => {
     if (signal.aborted) throw new AppError('cancelled', 'Sync was cancelled.')
@@ -102,9 +106,7 @@ function inline(store: Store, signal: AbortSignal): SetWriter {
       return writeSetPage(store.write, ready, inStep)
     },
     finishBulkLoad: () => finishBulkLoad(store.write, { inStep }),
-    writeFigures: async (p) => {
-      await writeMinifigPage(store.write, p.profileId, p.mark, figuresOf(p.figures), { between })
-    },
+    writeFigures: (p) => writeFigurePage(store.write, p, tally, { between }),
     sweepFigures: (w) => sweepMinifigPull(store.write, w.profileId, w.mark, { between }),
     close: () => Promise.resolve()
   }
@@ -202,6 +204,7 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
     const cancellable = job.kind !== 'finish'
     if (cancellable && signal.aborted) {
       if (job.kind === 'page') dropAwayList(job.page.sets)
+      if (job.kind === 'figures') dropAwayList(job.page.figures)
       return Promise.reject(new AppError('cancelled', 'Sync was cancelled.'))
     }
     const w = started()
@@ -221,8 +224,9 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
       // against the allowance in microtasks (a main-thread write) and so goes before any slice.
       setImmediate(() => {
         // A page's port goes with it (transferred): its records arrive in the worker only.
-        const sets = job.kind === 'page' ? job.page.sets : null
-        w.postMessage({ id, ...job } satisfies ToWriter, isAwayList(sets) ? [sets.away] : [])
+        const list =
+          job.kind === 'page' ? job.page.sets : job.kind === 'figures' ? job.page.figures : null
+        w.postMessage({ id, ...job } satisfies ToWriter, isAwayList(list) ? [list.away] : [])
       })
     })
   }
@@ -234,9 +238,7 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
     finishBulkLoad: async () => {
       await send({ kind: 'finish' })
     },
-    writeFigures: async (page) => {
-      await send({ kind: 'figures', page })
-    },
+    writeFigures: async (page) => (await send({ kind: 'figures', page })) as number,
     sweepFigures: async (sweep) => {
       await send({ kind: 'sweep', sweep })
     },
