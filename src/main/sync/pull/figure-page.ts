@@ -1,7 +1,5 @@
 import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
-import { dropAwayList, isAwayList } from '../../service/away-list'
-import type { AwayList } from '../../service/away-list'
 import { MINIFIG_NUMBER } from '../../catalogue/index'
 import type { CatalogueMinifigInput } from '../../catalogue/index'
 
@@ -9,9 +7,7 @@ import type { CatalogueMinifigInput } from '../../catalogue/index'
  * A page of v3 getMinifigs (docs/protocol.md §5b). The pull reads only its head on the main
  * thread (`matches`, and that `minifigs` is a list); each figure is checked where it is written,
  * in the set writer (set-writer.ts), so the main thread spends no time on 500 figures' checks a
- * page (5-10 ms each, the largest cost it had left while the figures arrived; issue #25). A list
- * the decoder sent away (service/away-list.ts) stands in for the figures: they go from the decoder
- * to the writer without entering the main thread.
+ * page (5-10 ms each, the largest cost it had left while the figures arrived; issue #25).
  */
 
 const figure = z.object({
@@ -31,10 +27,10 @@ const figure = z.object({
 
 const head = z.object({
   matches: z.number().int().min(0),
-  minifigs: z.union([z.array(z.unknown()), z.custom<AwayList>(isAwayList)])
+  minifigs: z.array(z.unknown())
 })
 
-/** A page as the pull holds it: its figures not yet checked, or the port they come on. */
+/** A page as the pull holds it: its figures not yet checked. */
 export type FigurePageHead = z.infer<typeof head>
 
 const notValid = (): AppError =>
@@ -46,17 +42,14 @@ const notValid = (): AppError =>
 /** The page's head, checked; its figures are checked by `figuresOf`. */
 export function figurePageHead(answer: unknown): FigurePageHead {
   const parsed = head.safeParse(answer)
-  if (parsed.success) return parsed.data
-  // A refused page's figures, if they went away, are not read.
-  if (typeof answer === 'object' && answer !== null && 'minifigs' in answer) {
-    dropAwayList(answer.minifigs)
-  }
-  throw notValid()
+  if (!parsed.success) throw notValid()
+  return parsed.data
 }
 
-/** How many figures a page lists (some may repeat a number). */
-export function figureCountOf(page: FigurePageHead): number {
-  return page.minifigs.length
+/** A figure's number if it has one that reads as such, for counting a page's figures. */
+export function figureNumberOf(raw: unknown): string | null {
+  if (typeof raw !== 'object' || raw === null || !('minifigNumber' in raw)) return null
+  return typeof raw.minifigNumber === 'string' ? raw.minifigNumber : null
 }
 
 /** Every figure of a page checked whole and read as stored, or the page refused. */

@@ -2,12 +2,10 @@ import { nextMinifigPull } from '../../catalogue/index'
 import { setSyncValue } from '../../store/sync-state-repo'
 import { checkCancelled } from './context'
 import type { PullContext } from './context'
-import { figureCountOf, figurePageHead } from './figure-page'
+import { figureNumberOf, figurePageHead } from './figure-page'
 import type { FigurePageHead } from './figure-page'
 import { setWriter } from './set-writer'
-import type { SetWriter } from './set-writer'
 import { v3CannotAnswer } from './v3-sets'
-import { dropAwayList, isAwayList } from '../../service/away-list'
 
 /**
  * The catalogue's minifigures (docs/protocol.md §5b): v3 getMinifigs, page by page until its
@@ -24,21 +22,15 @@ import { dropAwayList, isAwayList } from '../../service/away-list'
 const PAGE = 500
 
 /**
- * Figures handed to the writer in one message, when the page's figures are on this thread (a
- * small answer decoded here). The message's copy (structured clone) is made on the main thread: a
- * whole 500-figure page took 4 ms at load 17, and a search that arrived meanwhile waited for it
- * (issue #25). A part of 100 costs under a ms. Parts are written as later pages are (a figure
- * listed again keeps its last entry); a part the writer refuses ends the pull as a refused page
- * did, with the page's earlier parts written as a crash part way through a page would leave them:
- * the pull counts as not done, and the next one pulls again and sweeps. A page decoded in a worker
- * asks for its figures away (service/away-list.ts): they go from the decoder to the writer and
- * never enter this thread, which in a first demo run spent a quarter of its time, once the sets
- * were searchable, passing figures on.
+ * Figures handed to the writer in one message. The message's copy (structured clone) is made on
+ * the main thread: a whole 500-figure page took 4 ms at load 17 (1-13 ms each in a profile of
+ * the first demo run), and a search that arrived meanwhile waited for it (issue #25). A part of
+ * 100 costs under a ms. Parts are written as later pages are (a figure listed again keeps its
+ * last entry); a part the writer refuses ends the pull as a refused page did, with the page's
+ * earlier parts written as a crash part way through a page would leave them: the pull counts as
+ * not done, and the next one pulls again and sweeps.
  */
 const PART = 100
-
-/** What a figure page asks of its answer: the figures sent to the thread that writes them. */
-const FIGURES_AWAY = { list: 'minifigs' } as const
 
 type Page = FigurePageHead
 
@@ -46,7 +38,7 @@ type Page = FigurePageHead
 async function fetchPage(ctx: PullContext, n: number): Promise<Page | null> {
   const answer: unknown = await ctx.client.v3.getMinifigs(
     { params: JSON.stringify({ pageSize: PAGE, pageNumber: n }) },
-    { signal: ctx.signal, listAway: FIGURES_AWAY }
+    { signal: ctx.signal }
   )
   if (answer === null || answer === undefined) return null
   return figurePageHead(answer)
@@ -74,35 +66,27 @@ export async function pullMinifigCatalogue(ctx: PullContext): Promise<boolean> {
   // connection of its own in a worker when the store is a file (set-writer.ts), so a search
   // while the figures arrive waits for no slice of theirs on this thread.
   const writer = setWriter(ctx.store, ctx.signal)
-  // How many figures the writer has stored so far: the pull ends when they reach the service's
-  // `matches`, or when a page adds none (a service that repeats itself).
-  let stored = 0
+  // Figure numbers only, to know when the service's `matches` are all in (or a page adds none).
+  const seen = new Set<string>()
   try {
     let current: Page = first
     for (let n = 1; ; n++) {
       checkCancelled(ctx.signal)
       const { matches } = current
-      const listed = figureCountOf(current)
-      // The next page travels while this one is written, unless this one ends the pull even if
-      // every figure of it is new; a failure of it waits for the write.
-      const next = listed > 0 && stored + listed < matches ? fetchPage(ctx, n + 1) : null
+      const before = seen.size
+      // Unchecked yet (the writer checks the page whole before writing any of it): a figure
+      // without a number refuses the page there.
+      for (const f of current.minifigs) seen.add(figureNumberOf(f) ?? '')
+      const last = seen.size >= matches || seen.size === before
+      // The next page travels while this one is written; a failure of it waits for the write.
+      const next = last ? null : fetchPage(ctx, n + 1)
       next?.catch(() => undefined)
-      let now: number
-      try {
-        now = await writePage(writer, ctx.profileId, mark, current.minifigs)
-      } catch (e) {
-        dropPage(next)
-        throw e
+      for (let i = 0; i < current.minifigs.length; i += PART) {
+        const figures = current.minifigs.slice(i, i + PART)
+        await writer.writeFigures({ profileId: ctx.profileId, mark, figures })
       }
-      ctx.progress('minifigs', now, matches)
-      const last = listed === 0 || now >= matches || now === stored
-      stored = now
-      if (last) {
-        dropPage(next)
-        break
-      }
-      // A page of repeats left the pull short of `matches`: the next is asked for now.
-      const got = await (next ?? fetchPage(ctx, n + 1))
+      ctx.progress('minifigs', seen.size, matches)
+      const got = next === null ? null : await next
       if (got === null) break
       current = got
     }
@@ -112,31 +96,7 @@ export async function pullMinifigCatalogue(ctx: PullContext): Promise<boolean> {
   }
   const at = ctx.now().toISOString()
   setSyncValue(db, ctx.profileId, 'minifigs_pulled_at', at)
-  ctx.progress('minifigs', stored, stored)
+  ctx.progress('minifigs', seen.size, seen.size)
   ctx.changed('catalogue', [])
   return true
-}
-
-/** A page's figures to the writer: as they came, or in parts when they are on this thread. */
-async function writePage(
-  writer: SetWriter,
-  profileId: number,
-  mark: number,
-  figures: Page['minifigs']
-): Promise<number> {
-  if (isAwayList(figures)) return writer.writeFigures({ profileId, mark, figures })
-  let stored = await writer.writeFigures({ profileId, mark, figures: figures.slice(0, PART) })
-  for (let i = PART; i < figures.length; i += PART) {
-    stored = await writer.writeFigures({ profileId, mark, figures: figures.slice(i, i + PART) })
-  }
-  return stored
-}
-
-/** A page asked for ahead that will not be written: its figures, if they went away, are dropped. */
-function dropPage(page: Promise<Page | null> | null): void {
-  page
-    ?.then((p) => {
-      dropAwayList(p?.minifigs)
-    })
-    .catch(() => undefined)
 }

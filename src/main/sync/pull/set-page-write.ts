@@ -1,5 +1,4 @@
-import { upsertSets, writeMinifigPage } from '../../catalogue/index'
-import { figuresOf } from './figure-page'
+import { upsertSets } from '../../catalogue/index'
 import { isAwayList, readAwayList } from '../../service/away-list'
 import type { AwayList } from '../../service/away-list'
 import type { CatalogueSetInput } from '../../catalogue/index'
@@ -43,36 +42,12 @@ export async function withRecords(page: PageToWrite): Promise<SetPage> {
 
 /**
  * One page of the figure catalogue, written under its pull's number (minifigs-repo.ts). Its
- * figures are as the service sent them, or the port they come on from the decoder
- * (service/away-list.ts): the writer reads and checks them (figure-page.ts `figuresOf`).
+ * figures are as the service sent them: the writer checks them (figure-page.ts `figuresOf`).
  */
 export interface FigurePage {
   readonly profileId: number
   readonly mark: number
-  readonly figures: readonly unknown[] | AwayList
-}
-
-/**
- * The figure numbers a writer has stored, per pull (`mark`): the pull ends when they reach the
- * service's `matches`, or when a page adds none (minifigs.ts). Kept where the figures are read,
- * since the main thread no longer sees them.
- */
-export type FigureTally = Map<number, Set<string>>
-
-/** Stores a figure page (minifigs-repo.ts); how many figures its pull has stored so far. */
-export async function writeFigurePage(
-  db: WriteDb,
-  page: FigurePage,
-  tally: FigureTally,
-  options: Parameters<typeof writeMinifigPage>[4] = {}
-): Promise<number> {
-  const raw = isAwayList(page.figures) ? await readAwayList(page.figures) : page.figures
-  const figures = figuresOf(raw)
-  await writeMinifigPage(db, page.profileId, page.mark, figures, options)
-  const seen = tally.get(page.mark) ?? new Set<string>()
-  tally.set(page.mark, seen)
-  for (const f of figures) seen.add(f.minifigNumber)
-  return seen.size
+  readonly figures: readonly unknown[]
 }
 
 /** The end of a figure pull: the figures of older pulls than `mark` removed. */

@@ -6,10 +6,10 @@ import { beginBulkLoad, deferIndexes, finishBulkLoad, startInStep } from '../../
 import type { InStepIndex } from '../../store/fts'
 import { storageFault } from '../../store/faults'
 import type { WriteDb } from '../../store/handles'
-import { sweepMinifigPull } from '../../catalogue/index'
+import { sweepMinifigPull, writeMinifigPage } from '../../catalogue/index'
+import { figuresOf } from './figure-page'
 import { serveDecoding } from '../../service/decode-serve'
-import { withRecords, writeFigurePage, writeSetPage } from './set-page-write'
-import type { FigureTally } from './set-page-write'
+import { withRecords, writeSetPage } from './set-page-write'
 import { yieldToMainThread } from '../../store/thread-priority'
 import type { ToWriter } from './set-writer'
 
@@ -53,9 +53,6 @@ const SLICE_MS = 15
 /** This load's search index, while it is filled with the pages (store/fts.ts). */
 let inStep: InStepIndex | null = null
 
-/** The figures each pull has stored here (set-page-write.ts). */
-const tally: FigureTally = new Map()
-
 let waiting: { id: number; go: () => void; stop: () => void } | null = null
 
 /** The port the decode pool's jobs come on (set-writer.ts lends this thread to the pool). */
@@ -98,8 +95,9 @@ async function job(message: Job): Promise<unknown> {
     return null
   }
   if (message.kind === 'figures') {
-    // Read here from their port, when they came on one, as a set page's records are.
-    return writeFigurePage(db, message.page, tally, options)
+    const { profileId, mark, figures } = message.page
+    await writeMinifigPage(db, profileId, mark, figuresOf(figures), options)
+    return null
   }
   if (message.kind === 'sweep') {
     await sweepMinifigPull(db, message.sweep.profileId, message.sweep.mark, options)

@@ -6,9 +6,10 @@ import type { Store } from '../../store/connection'
 import { beginBulkLoad, finishBulkLoad, startInStep } from '../../store/fts'
 import type { InStepIndex } from '../../store/fts'
 import { noteCatalogueChange } from '../../store/match-sets'
-import { sweepMinifigPull } from '../../catalogue/index'
-import { withRecords, writeFigurePage, writeSetPage } from './set-page-write'
-import type { FigurePage, FigureSweep, FigureTally, PageToWrite } from './set-page-write'
+import { sweepMinifigPull, writeMinifigPage } from '../../catalogue/index'
+import { figuresOf } from './figure-page'
+import { withRecords, writeSetPage } from './set-page-write'
+import type { FigurePage, FigureSweep, PageToWrite } from './set-page-write'
 import { dropAwayList, isAwayList } from '../../service/away-list'
 import { lendDecoder, takeBackDecoder } from '../../service/decode-pool'
 
@@ -39,12 +40,8 @@ export interface SetWriter {
   writePage(page: PageToWrite): Promise<number[]>
   /** Ends a first load: the search index filled and its triggers restored (store/fts.ts). */
   finishBulkLoad(): Promise<void>
-  /**
-   * Stores a page of the figure catalogue under its pull's number (catalogue/minifigs-repo.ts);
-   * how many figures that pull has stored so far. Figures on a port are read by the writer's
-   * own thread, as a set page's are.
-   */
-  writeFigures(page: FigurePage): Promise<number>
+  /** Stores a page of the figure catalogue under its pull's number (catalogue/minifigs-repo.ts). */
+  writeFigures(page: FigurePage): Promise<void>
   /** Removes the figures no page of the pull wrote: the ones the service dropped. */
   sweepFigures(sweep: FigureSweep): Promise<void>
   /** Ends the worker, if any. */
@@ -90,7 +87,6 @@ function spawn(path: string): Worker {
 
 function inline(store: Store, signal: AbortSignal): SetWriter {
   let inStep: InStepIndex | null = null
-  const tally: FigureTally = new Map()
   // A cancelled sync stops a figure write at its next slice, as the worker's `stop` does.
   const between = (): void => {
     if (signal.aborted) throw new AppError('cancelled', 'Sync was cancelled.')
@@ -106,7 +102,9 @@ function inline(store: Store, signal: AbortSignal): SetWriter {
       return writeSetPage(store.write, ready, inStep)
     },
     finishBulkLoad: () => finishBulkLoad(store.write, { inStep }),
-    writeFigures: (p) => writeFigurePage(store.write, p, tally, { between }),
+    writeFigures: async (p) => {
+      await writeMinifigPage(store.write, p.profileId, p.mark, figuresOf(p.figures), { between })
+    },
     sweepFigures: (w) => sweepMinifigPull(store.write, w.profileId, w.mark, { between }),
     close: () => Promise.resolve()
   }
@@ -204,7 +202,6 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
     const cancellable = job.kind !== 'finish'
     if (cancellable && signal.aborted) {
       if (job.kind === 'page') dropAwayList(job.page.sets)
-      if (job.kind === 'figures') dropAwayList(job.page.figures)
       return Promise.reject(new AppError('cancelled', 'Sync was cancelled.'))
     }
     const w = started()
@@ -224,9 +221,8 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
       // against the allowance in microtasks (a main-thread write) and so goes before any slice.
       setImmediate(() => {
         // A page's port goes with it (transferred): its records arrive in the worker only.
-        const list =
-          job.kind === 'page' ? job.page.sets : job.kind === 'figures' ? job.page.figures : null
-        w.postMessage({ id, ...job } satisfies ToWriter, isAwayList(list) ? [list.away] : [])
+        const sets = job.kind === 'page' ? job.page.sets : null
+        w.postMessage({ id, ...job } satisfies ToWriter, isAwayList(sets) ? [sets.away] : [])
       })
     })
   }
@@ -238,7 +234,9 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
     finishBulkLoad: async () => {
       await send({ kind: 'finish' })
     },
-    writeFigures: async (page) => (await send({ kind: 'figures', page })) as number,
+    writeFigures: async (page) => {
+      await send({ kind: 'figures', page })
+    },
     sweepFigures: async (sweep) => {
       await send({ kind: 'sweep', sweep })
     },
