@@ -17,29 +17,25 @@ function glibc(): boolean {
   return process.platform === 'linux' && report.header?.glibcVersionRuntime !== undefined
 }
 
-function arenasWith(env: NodeJS.ProcessEnv): number {
-  const r = spawnSync(process.execPath, [FIXTURE], { env, encoding: 'utf8', timeout: 60_000 })
+/** The number a fixture prints, run by this Node with `args` in `env`. */
+function printedBy(args: readonly string[], env: NodeJS.ProcessEnv): number {
+  const r = spawnSync(process.execPath, args, { env, encoding: 'utf8', timeout: 60_000 })
   expect(r.status, r.stderr).toBe(0)
   return Number(r.stdout.trim())
+}
+
+/** This process's environment without `name`. */
+function without(name: string): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== name))
+}
+
+function arenasWith(env: NodeJS.ProcessEnv): number {
+  return printedBy([FIXTURE], env)
 }
 
 /** The young generation's size in MB after a burst of short-lived objects, started with `flags`. */
 function youngMbWith(flags: readonly string[]): number {
-  const env = { ...process.env }
-  delete env['NODE_OPTIONS']
-  const r = spawnSync(process.execPath, [...flags, YOUNG], {
-    env,
-    encoding: 'utf8',
-    timeout: 60_000
-  })
-  expect(r.status, r.stderr).toBe(0)
-  return Number(r.stdout.trim())
-}
-
-function withoutArenaMax(): NodeJS.ProcessEnv {
-  const env = { ...process.env }
-  delete env['MALLOC_ARENA_MAX']
-  return env
+  return printedBy([...flags, YOUNG], without('NODE_OPTIONS'))
 }
 
 describe('the environment a host is started with', () => {
@@ -52,8 +48,8 @@ describe('the environment a host is started with', () => {
 
   it.runIf(glibc())('leaves a host of six allocating threads at most one thread arena', () => {
     // The meter first: without the bound, the threads hold several.
-    expect(arenasWith(withoutArenaMax())).toBeGreaterThan(2)
-    expect(arenasWith(hostEnv(withoutArenaMax()))).toBeLessThanOrEqual(1)
+    expect(arenasWith(without('MALLOC_ARENA_MAX'))).toBeGreaterThan(2)
+    expect(arenasWith(hostEnv(without('MALLOC_ARENA_MAX')))).toBeLessThanOrEqual(1)
   })
 
   it('bounds the young generation of its main thread to 8 MB (V8 grows it to 32 by default)', () => {
