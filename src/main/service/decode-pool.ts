@@ -11,9 +11,12 @@ import type { Reply } from './decode-reply'
 /**
  * Bodies at least this large are decoded in a worker thread so IPC keeps answering. At 128 kB a
  * body just under it (a 94-set v2 page, a service description) took 40-130 ms to decode on the
- * main thread at load 25; at 32 kB the most left here is a quarter of that.
+ * main thread at load 25. At 32 kB a first demo run still checked its collection's v3 pages here,
+ * while the user's first searches arrived: 9.4 ms for 18 kB, the schema compiled on first use, and
+ * 1.1 ms for 12 kB after (issue #25). Below 8 kB are the small answers (a theme's subthemes and
+ * years, 0.1 ms each), where a round trip to the worker would cost more than the decode.
  */
-const WORKER_THRESHOLD_BYTES = 32 * 1024
+const WORKER_THRESHOLD_BYTES = 8 * 1024
 
 interface Job {
   readonly id: number
