@@ -109,9 +109,19 @@ function newWorker(data: ThreadOptions): Worker {
   })
 }
 
+interface ThreadTuning {
+  readonly idleMs?: number
+  /**
+   * Told the OS id of each thread as it starts (Linux): the app steps it back behind its own
+   * main thread, as it does its workers. The service stands in for a remote one; here it shares
+   * the user's cores (issue #25).
+   */
+  readonly onThread?: (tid: number) => void
+}
+
 export function createReferenceThread(
   options: ThreadOptions,
-  tuning: { readonly idleMs?: number } = {}
+  tuning: ThreadTuning = {}
 ): ReferenceThread {
   const data = threadOptionsSchema.parse(options)
   const idleMs = data.dbPath === undefined ? null : (tuning.idleMs ?? IDLE_MS)
@@ -218,6 +228,9 @@ export function createReferenceThread(
       }
       const m = parsed.data
       switch (m.type) {
+        case 'thread':
+          tuning.onThread?.(m.tid)
+          break
         case 'ready':
           l.up = true
           hold(l)

@@ -1,3 +1,4 @@
+import { readlinkSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import { createReferenceService, TRANSPORT } from './index'
 import type { ReferenceService } from './index'
@@ -21,6 +22,20 @@ if (port === null) throw new Error('reference-worker.ts runs only as a worker th
 function send(message: FromThread, transfer: ArrayBuffer[] = []): void {
   port?.postMessage(fromThreadSchema.parse(message), transfer)
 }
+
+/** This thread's id in the OS, where /proc names it (Linux); null elsewhere. */
+function ownThreadId(): number | null {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
+    return Number.isSafeInteger(tid) && tid > 0 ? tid : null
+  } catch {
+    return null
+  }
+}
+
+// First of all, before the catalogue is built: the caller decides this thread's priority.
+const tid = ownThreadId()
+if (tid !== null) send({ type: 'thread', tid })
 
 function start(): ReferenceService | null {
   try {

@@ -49,6 +49,8 @@ export type ToThread = z.infer<typeof toThreadSchema>
 
 /** Thread to caller. */
 export const fromThreadSchema = z.discriminatedUnion('type', [
+  /** The thread's id in the OS (Linux), sent first: the caller may lower its priority. */
+  z.object({ type: z.literal('thread'), tid: z.number().int().positive() }),
   z.object({
     type: z.literal('ready'),
     demo: z.object({ apiKey: z.string(), username: z.string(), password: z.string() }),

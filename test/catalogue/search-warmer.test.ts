@@ -66,4 +66,25 @@ describe('search warmer', () => {
       vi.useRealTimers()
     }
   })
+
+  it('waits while a sync runs, even once the catalogue stopped changing, and counts after it', async () => {
+    t = await openTestStore('warmer')
+    const { store: s, pid } = t
+    const sets = [makeSet({ setID: 1, number: '100', name: 'Castle' })]
+    upsertSets(s.write, pid, sets, AT)
+    vi.useFakeTimers()
+    try {
+      // The sets are stored; the sync goes on (its figures, the collection). A count of a
+      // letter then costs a search its turn (10 ms at 200,000 sets), so it waits (issue #25).
+      let syncing = true
+      stop = startSearchWarmer(s.read, { settleMs: 1000, checkEveryMs: 250, hold: () => syncing })
+      vi.advanceTimersByTime(5000)
+      expect(warmed('c')).toBe(false)
+      syncing = false
+      vi.advanceTimersByTime(500)
+      expect(warmed('c')).toBe(true)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })

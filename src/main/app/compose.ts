@@ -8,6 +8,7 @@ import { createEventBus } from '../ipc/event-bus'
 import type { EventBus } from '../ipc/event-bus'
 import type { Store } from '../store/connection'
 import { takeDailyBackup } from '../exchange/auto-backup'
+import { stepBack } from '../store/thread-priority'
 import type { AppContext } from './context'
 import { openWithRecovery } from './start'
 import type { StartHandlers } from './start'
@@ -86,11 +87,10 @@ async function runApp(
   const credentials = await selectCredentialStore(options.credentials ?? 'auto', { log })
   let reference: ReturnType<typeof createReferenceThread> | null = null
   const demoThread = () =>
-    (reference ??= createReferenceThread({
-      sets: demoSetCount(options),
-      seed: 1,
-      dbPath: join(options.dataDir, 'demo-service.db')
-    }))
+    (reference ??= createReferenceThread(
+      { sets: demoSetCount(options), seed: 1, dbPath: join(options.dataDir, 'demo-service.db') },
+      { onThread: stepBack }
+    ))
   const demo = (): Promise<DemoService> => {
     // It answers from its own thread, as a remote service would: never from the main loop. The
     // thread (its heap, its catalogue) starts with the demo's first call, so a user who connects
@@ -174,7 +174,8 @@ async function runApp(
   const backup = takeDailyBackup(store, now()).catch((e: unknown) => {
     log.warn('automatic backup failed', e)
   })
-  const stopWarmer = startSearchWarmer(store.read)
+  // Counts wait for the sync to end: a search then has the main thread to itself.
+  const stopWarmer = startSearchWarmer(store.read, { hold: () => sync.isRunning() })
   // The Browse page's first facets, counted in the facet worker before they are asked for.
   void facets.warm(profiles.active().id).catch((e: unknown) => {
     log.warn('facet warm-up failed', e)

@@ -18,6 +18,13 @@ interface SearchWarmerOptions {
   /** The catalogue must have stayed unchanged this long (a sync writes page after page). */
   readonly settleMs?: number
   readonly checkEveryMs?: number
+  /**
+   * While this says so (a sync runs), nothing is counted, even in a catalogue that stopped
+   * changing: a first sync stores its sets, then its figures and the collection for seconds
+   * more, and a letter's count then held the main thread up to 9 ms just when a user's first
+   * searches arrive (issue #25).
+   */
+  readonly hold?: () => boolean
 }
 
 /**
@@ -37,7 +44,7 @@ export function startSearchWarmer(db: ReadDb, options: SearchWarmerOptions = {})
   let stopped = false
 
   const warmNext = (): void => {
-    if (stopped || !db.open || catalogueGeneration(db) !== seen) {
+    if (stopped || !db.open || catalogueGeneration(db) !== seen || options.hold?.() === true) {
       busy = false
       return
     }
@@ -62,7 +69,7 @@ export function startSearchWarmer(db: ReadDb, options: SearchWarmerOptions = {})
       return
     }
     const settle = Math.max(settleMs, Math.min(2 * gap, MAX_SETTLE_MS))
-    if (pending.length === 0 || Date.now() - changedAt < settle) return
+    if (pending.length === 0 || Date.now() - changedAt < settle || options.hold?.() === true) return
     busy = true
     setImmediate(warmNext)
   }, options.checkEveryMs ?? 250)

@@ -5,24 +5,33 @@ import { setPriority } from 'node:os'
 const BACKGROUND_NICE = 5
 
 /**
- * Called first thing in a background worker (catalogue writer, decoder, edit writer, backup and
- * import): the thread asks the OS to run the main thread before it. On a two-core machine the
- * writer and the decoder kept both cores busy during a first sync, and a search the user typed
- * waited its turn for a core: 2.5 ms at p95 of a 6.5 ms answer on a quiet machine (issue #25).
+ * Steps thread `tid` of this process back behind the main thread: the background workers call it
+ * for themselves (yieldToMainThread), and the app calls it for the demo service's thread, which
+ * names itself as it starts (emulator/reference-thread.ts). On a two-core machine the writer and
+ * the decoder kept both cores busy during a first sync, and a search the user typed waited its turn
+ * for a core: 2.5 ms at p95 of a 6.5 ms answer on a quiet machine (issue #25).
  *
  * On Linux a thread's nice value is its own (setpriority(2) with a thread id), and a thread id is
  * what /proc/thread-self names. Elsewhere Node can only set a whole process's priority, which
- * would slow the main thread too, so the thread is left as it is. Raising one's own nice value
- * needs no privilege; if it is refused anyway, the thread runs as before, which is only slower.
+ * would slow the main thread too, so the thread is left as it is. Raising a nice value needs no
+ * privilege; if it is refused anyway, the thread runs as before, which is only slower.
  */
+export function stepBack(tid: number): void {
+  if (process.platform !== 'linux') return
+  if (!Number.isSafeInteger(tid) || tid <= 0 || tid === process.pid) return
+  try {
+    setPriority(tid, BACKGROUND_NICE)
+  } catch {
+    // Gone, or refused: see above.
+  }
+}
+
+/** Called first thing in a background worker (catalogue writer, decoder, edit writer, backup, import). */
 export function yieldToMainThread(): void {
   if (process.platform !== 'linux') return
   try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
-    if (Number.isSafeInteger(tid) && tid > 0 && tid !== process.pid) {
-      setPriority(tid, BACKGROUND_NICE)
-    }
+    stepBack(Number(readlinkSync('/proc/thread-self').split('/').pop()))
   } catch {
-    // No /proc, or refused: see above.
+    // No /proc: see stepBack.
   }
 }

@@ -21,6 +21,8 @@ import type { Log } from '../logging/index'
 
 export interface SyncRunner {
   status(): SyncStatus
+  /** Whether a sync runs now (status() without reading the store). */
+  isRunning(): boolean
   /** Starts a sync in the background (or joins the running one) and returns the status at once. */
   start(options?: { full?: boolean }): SyncStatus
   /**
@@ -102,6 +104,10 @@ class Runner implements SyncRunner {
     options.profiles.onChange(() => {
       this.reach.reset()
     })
+  }
+
+  isRunning(): boolean {
+    return this.running !== null
   }
 
   status(): SyncStatus {
