@@ -7,6 +7,7 @@ import type { ReadDb } from '../store/handles'
 import type { SearchInput } from './search-filters'
 import { stateFromText } from './facet-worker-data'
 import type { SetStateText } from './set-state-port'
+import { COUNTS_STEP, yieldToMainThread } from '../store/thread-priority'
 
 /**
  * Worker side of the facet pool: counts facet values on its own read-only connection, so the main
@@ -23,6 +24,10 @@ export interface FacetJob {
    */
   readonly catalogue: number | null
 }
+
+// Browse asks for counts again after each change a sync makes: the page the user typed for comes
+// first, the counts beside it before the sync's own work.
+yieldToMainThread(COUNTS_STEP)
 
 const data = workerData as { path: string; state: SetStateText }
 const { path } = data
