@@ -15,6 +15,7 @@ import type { V3SetsAnswer } from '../../../shared/protocol/v3-set-records'
 import { v3CannotAnswer } from './v3-sets'
 import { checkCancelled, v2GetSets, v3GetSets } from './context'
 import type { PullContext } from './context'
+import { inCollectionTurn } from '../collection-turn'
 
 /**
  * The user's sets the service listed but the client could not read (left out, issue 27): unknown,
@@ -178,9 +179,14 @@ async function pullLabels(ctx: PullContext): Promise<FlagLabel[]> {
 
 /**
  * The user's collection from the service. Anything with an outbox row (a local edit not yet
- * confirmed) is left alone: the pusher owns it until the service confirmed it.
+ * confirmed) is left alone: the pusher owns it until the service confirmed it. No push round
+ * confirms anything from the first read to the last write (collection-turn.ts).
  */
-export async function pullCollection(ctx: PullContext): Promise<void> {
+export function pullCollection(ctx: PullContext): Promise<void> {
+  return inCollectionTurn(ctx.store, () => pullCollectionNow(ctx))
+}
+
+async function pullCollectionNow(ctx: PullContext): Promise<void> {
   const db = ctx.store.write
   const id = ctx.profileId
   ctx.progress('collection', 0, 6)

@@ -8,6 +8,7 @@ import { ServerReads } from './ops'
 import { PushRound, PushTally } from './push-round'
 import type { PushReport } from './push-round'
 import type { Log } from '../../logging/index'
+import { inCollectionTurn } from '../collection-turn'
 
 /**
  * The pusher drains the outbox: rows in order per set; before a write the service's
@@ -40,7 +41,8 @@ class OutboxPusher implements Pusher {
   constructor(private readonly deps: PusherDeps) {}
 
   push(signal?: AbortSignal): Promise<PushReport> {
-    this.running ??= this.round(signal).finally(() => {
+    // Never between a collection pull's read and its write (collection-turn.ts).
+    this.running ??= inCollectionTurn(this.deps.store, () => this.round(signal)).finally(() => {
       this.running = null
     })
     return this.running

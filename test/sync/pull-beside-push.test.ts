@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { createEditSide } from '../../src/main/app/compose-edits'
+import { createEventBus } from '../../src/main/ipc/event-bus'
+import { collectionTurnsWaiting } from '../../src/main/sync/collection-turn'
+import { harnessEachTest } from './sync-pull-harness'
+
+// A set marked Owned while a sync's collection pull was reading the service's lists showed as not
+// owned again once the pull wrote them: the background push had confirmed the edit and removed its
+// outbox row in between, and the pull's older list (without the set) cleared it. The service had
+// it owned; the screen said otherwise until the next sync. Seen once in the saved-views end-to-end
+// test on a quiet machine (2026-11-27): an Owned click just after the first sync made the
+// catalogue searchable, while the collection was still being pulled.
+
+const harness = harnessEachTest()
+
+/** A getSets call for the user's own lists (owned or wanted), v2 or v3. */
+async function asksForUserLists(req: Request): Promise<boolean> {
+  const body = decodeURIComponent((await req.text()).replace(/\+/g, ' '))
+  const text = `${req.url} ${body}`
+  return /getSets\b/.test(text) && /(owned|wanted)(=|>|"\s*:\s*)"?1/.test(text)
+}
+
+/** Resolves once `ready()` holds, looking again at each turn of the event loop. */
+async function until(ready: () => boolean): Promise<void> {
+  while (!ready()) await new Promise((r) => setImmediate(r))
+}
+
+describe('a collection pull beside a push', () => {
+  it('keeps an edit made while it reads the lists, here and on the service', async () => {
+    const h = await harness(300)
+    expect((await h.sync.run()).error).toBeNull()
+    const username = h.svc.demo.username
+    const page = await h.search({ limit: 500, owned: false, wanted: false })
+    const target = page.rows[0]
+    if (target === undefined) throw new Error('no set to mark')
+    expect(h.svc.admin.getCollectionValue(username, target.setID).owned).toBe(false)
+
+    const side = createEditSide({
+      store: h.store,
+      profiles: h.profiles,
+      events: createEventBus(),
+      now: () => new Date(),
+      files: null,
+      publish: () => undefined,
+      log: { warn: () => undefined },
+      // Pushed in the background right after the edit, as in the app.
+      pushDelayMs: 1
+    })
+    try {
+      let pushed = false
+      let held = false
+      let readLists: () => void = () => undefined
+      const listsRead = new Promise<void>((r) => (readLists = r))
+      let release: () => void = () => undefined
+      const released = new Promise<void>((r) => (release = r))
+      h.intercept = async (req) => {
+        if (held || !(await asksForUserLists(req.clone()))) return null
+        held = true
+        // The service's lists as they are now, handed to the pull only later.
+        const answer = await h.svc.handle(req)
+        readLists()
+        await released
+        return answer
+      }
+      const syncing = h.sync.run()
+      await listsRead
+      await side.handlers['collection:updateSet']({ setID: target.setID, patch: { owned: true } })
+      const pushing = side.push(new AbortController().signal).then(() => {
+        pushed = true
+      })
+      // The answer goes on once the push has gone through, or waits for the pull's turn.
+      await until(() => pushed || collectionTurnsWaiting(h.store) > 0)
+      release()
+      expect((await syncing).error).toBeNull()
+      await pushing
+
+      const here = await h.search({ limit: 500, owned: true })
+      expect(here.rows.map((r) => r.setID)).toContain(target.setID)
+      expect(h.svc.admin.getCollectionValue(username, target.setID).owned).toBe(true)
+    } finally {
+      await side.close()
+    }
+  })
+})
