@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchQuery } from '../../src/shared/ipc/channels/catalog'
 import { createFacetPool } from '../../src/main/catalogue/facet-pool'
@@ -9,16 +9,12 @@ import { setStateSql } from '../../src/main/collection/index'
 import { BACKGROUND_STEP } from '../../src/main/store/thread-priority'
 import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
 import type { TestStore } from './set-fixtures'
+import { niceOf } from '../thread-nice'
 
 // Issue #25: Browse asks for its facet counts again after every change a sync makes, and the
 // facet worker counted at the main thread's priority. On two cores it took a core from a search
 // the user had typed, as the writer and the decoder did before they stepped back. It steps back
 // less far than they do: the counts a user waits for go before the sync's own work.
-
-/** A thread's nice value: field 19 of its stat (after the command's parentheses). */
-function niceOf(task: string): number {
-  return Number(readFileSync(`/proc/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16])
-}
 
 /** This process's threads and their nice values; a thread gone meanwhile is left out. */
 function threads(): Map<string, number> {

@@ -1,18 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createReferenceThread } from '../../src/emulator/reference-thread'
 import type { ReferenceThread } from '../../src/emulator/reference-thread'
 import { stepBack } from '../../src/main/store/thread-priority'
+import { niceOf } from '../thread-nice'
 
 // Issue #25: the demo's service stands in for a remote one, yet its thread shares the user's
 // cores. At its default priority it competed with the host's main thread as an equal while a
 // first sync's figures loaded, and a search waited for a core. The thread names itself as it
 // starts; the app steps it back as it does its own workers.
-
-/** A thread's nice value: field 19 of its stat (after the command's parentheses). */
-function niceOf(task: string): number {
-  return Number(readFileSync(`/proc/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16])
-}
 
 const threads: ReferenceThread[] = []
 afterEach(async () => {

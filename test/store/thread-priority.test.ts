@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
+import { niceOf } from '../thread-nice'
 
 /** A thread's nice value: field 19 of /proc/thread-self/stat (after the command's parentheses). */
 const NICE_OF_SELF = `
@@ -8,15 +8,11 @@ const NICE_OF_SELF = `
   const nice = () => Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ')[16])
 `
 
-function niceOf(stat: string): number {
-  return Number(stat.split(') ')[1]?.split(' ')[16])
-}
-
 describe.runIf(process.platform === 'linux')(
   'a background thread yields the CPU to the main thread',
   () => {
     it('lowers its own priority, and only its own', async () => {
-      const mainBefore = niceOf(readFileSync('/proc/thread-self/stat', 'utf8'))
+      const mainBefore = niceOf('thread-self')
       const script = `${NICE_OF_SELF}
       const { parentPort, workerData } = require('node:worker_threads')
       require(workerData.tsx)
@@ -38,7 +34,7 @@ describe.runIf(process.platform === 'linux')(
       await worker.terminate()
       expect(got.after).toBeGreaterThan(got.before)
       // The main thread answers the user: it keeps the priority it had.
-      expect(niceOf(readFileSync('/proc/thread-self/stat', 'utf8'))).toBe(mainBefore)
+      expect(niceOf('thread-self')).toBe(mainBefore)
     })
   }
 )

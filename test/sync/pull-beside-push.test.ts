@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createEditSide } from '../../src/main/app/compose-edits'
 import { createEventBus } from '../../src/main/ipc/event-bus'
 import { collectionTurnsWaiting } from '../../src/main/sync/collection-turn'
-import { harnessEachTest } from './sync-pull-harness'
+import { asksForUserLists, harnessEachTest } from './sync-pull-harness'
+import { waitUntil } from '../wait-until'
 
 // A set marked Owned while a sync's collection pull was reading the service's lists showed as not
 // owned again once the pull wrote them: the background push had confirmed the edit and removed its
@@ -12,18 +13,6 @@ import { harnessEachTest } from './sync-pull-harness'
 // catalogue searchable, while the collection was still being pulled.
 
 const harness = harnessEachTest()
-
-/** A getSets call for the user's own lists (owned or wanted), v2 or v3. */
-async function asksForUserLists(req: Request): Promise<boolean> {
-  const body = decodeURIComponent((await req.text()).replace(/\+/g, ' '))
-  const text = `${req.url} ${body}`
-  return /getSets\b/.test(text) && /(owned|wanted)(=|>|"\s*:\s*)"?1/.test(text)
-}
-
-/** Resolves once `ready()` holds, looking again at each turn of the event loop. */
-async function until(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((r) => setImmediate(r))
-}
 
 describe('a collection pull beside a push', () => {
   it('keeps an edit made while it reads the lists, here and on the service', async () => {
@@ -54,7 +43,7 @@ describe('a collection pull beside a push', () => {
       let release: () => void = () => undefined
       const released = new Promise<void>((r) => (release = r))
       h.intercept = async (req) => {
-        if (held || !(await asksForUserLists(req.clone()))) return null
+        if (held || !(await asksForUserLists(req))) return null
         held = true
         // The service's lists as they are now, handed to the pull only later.
         const answer = await h.svc.handle(req)
@@ -69,7 +58,10 @@ describe('a collection pull beside a push', () => {
         pushed = true
       })
       // The answer goes on once the push has gone through, or waits for the pull's turn.
-      await until(() => pushed || collectionTurnsWaiting(h.store) > 0)
+      await waitUntil(() => {
+        if (!pushed && collectionTurnsWaiting(h.store) === 0)
+          throw new Error('the push is still on its way')
+      })
       release()
       expect((await syncing).error).toBeNull()
       await pushing

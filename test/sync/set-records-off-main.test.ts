@@ -1,7 +1,7 @@
 import type * as WorkerThreads from 'node:worker_threads'
 import type * as DecodePool from '../../src/main/service/decode-pool'
 import { describe, expect, it, vi } from 'vitest'
-import { harnessEachTest } from './sync-pull-harness'
+import { asksForUserLists, harnessEachTest } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
 
 /**
@@ -73,9 +73,7 @@ async function firstLoad(x: Harness): Promise<void> {
   seen.sentAway = 0
   collectionRecords = 0
   x.intercept = async (req) => {
-    const body = decodeURIComponent((await req.clone().text()).replace(/\+/g, ' '))
-    if (!/getSets/.test(req.url + body) || !/(owned|wanted)(=|>|"\s*:\s*)"?1/.test(body))
-      return null
+    if (!(await asksForUserLists(req))) return null
     const res = await x.svc.handle(req)
     const text = await res.clone().text()
     if (Buffer.byteLength(text) < DECODED_AWAY_FROM) return res

@@ -23,6 +23,20 @@ import { searchQuery } from '../../src/shared/ipc/channels/catalog'
 import type { SearchQuery } from '../../src/shared/ipc/channels/catalog'
 import { setStateSql } from '../../src/main/collection/index'
 
+/** A request body's getSets parameters asking for the user's own lists (owned or wanted). */
+const USER_LISTS = /(owned|wanted)(?:=|>|"\s*:\s*)"?1/
+
+/** A request body as sent, its form encoding undone. */
+async function bodyOf(req: Request): Promise<string> {
+  return decodeURIComponent((await req.clone().text()).replace(/\+/g, ' '))
+}
+
+/** Whether `req` is a getSets call (v2 or v3) for the user's own lists, not a catalogue page. */
+export async function asksForUserLists(req: Request): Promise<boolean> {
+  const body = await bodyOf(req)
+  return /getSets\b/.test(`${req.url} ${body}`) && USER_LISTS.test(body)
+}
+
 /** A real reference service, a real SQLite file and the real client, joined in-process. */
 export interface Harness {
   readonly dir: string
@@ -104,10 +118,10 @@ export async function createHarness(
       if (own) return own
       const path = new URL(req.url).pathname
       if (/\/api\/v[23]\.asmx(\/getSets)?$/i.test(path)) {
-        const body = decodeURIComponent((await req.clone().text()).replace(/\+/g, ' '))
+        const body = await bodyOf(req)
         const isGetSets = /getSets\b/.test(req.url) || /<getSets\b/.test(body)
         const page = /pageNumber(?:=|>|"\s*:\s*)(\d+)/.exec(body)
-        const user = /owned(?:=|>|"\s*:\s*)"?1/.test(body) || /wanted(?:=|>|"\s*:\s*)"?1/.test(body)
+        const user = USER_LISTS.test(body)
         if (isGetSets && page && !user) {
           pages.push(Number(page[1]))
           pageVersions.push(/\/api\/v3/i.test(path) ? 'v3' : 'v2')
