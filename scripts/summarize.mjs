@@ -2,7 +2,7 @@
 // Sums Vitest JSON reports and the plain check steps into one closing line: `N passed, N failed`.
 // Usage: summarize.mjs <steps.tsv> <report.json>...  (steps.tsv: "name<TAB>pass|fail" per line)
 import { existsSync, readFileSync } from 'node:fs'
-import { basename } from 'node:path'
+import { basename, relative } from 'node:path'
 
 const [stepsFile, ...reports] = process.argv.slice(2)
 let passed = 0
@@ -41,7 +41,16 @@ for (const file of reports) {
   // A file that failed to load, or whose setup (beforeAll) failed, has no failed test of its own:
   // its tests are missing or marked skipped. It counts as a failure all the same.
   for (const suite of report.testResults ?? []) {
-    const own = (suite.assertionResults ?? []).filter((a) => a.status === 'failed').length
+    const failures = (suite.assertionResults ?? []).filter((a) => a.status === 'failed')
+    const own = failures.length
+    // Named here, beside the closing line: CI shows only the end of a long log, and a failure
+    // that scrolled past it could not be found again (stop 40's one failed test).
+    for (const a of failures) {
+      const why = String(a.failureMessages?.[0] ?? '').split('\n')[0]
+      problems.push(
+        `failed: ${relative(process.cwd(), suite.name)} > ${a.fullName ?? a.title}: ${why.slice(0, 300)}`
+      )
+    }
     if (suite.status === 'failed' && own === 0) {
       failed++
       problems.push(
