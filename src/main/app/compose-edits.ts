@@ -68,7 +68,7 @@ export interface EditSide {
   readonly pusher: Pusher
   /** For SyncRunnerOptions.push. */
   readonly push: (signal: AbortSignal) => Promise<void>
-  /** Waits for a background push in flight and stops scheduling new ones. */
+  /** Stops a background push after its row in flight, waits for it, and schedules no more. */
   close(): Promise<void>
 }
 
@@ -127,6 +127,10 @@ export function createEditSide(d: EditSideDeps): EditSide {
 
   let timer: NodeJS.Timeout | null = null
   let inFlight: Promise<unknown> = Promise.resolve()
+  // Ends the background rounds at close: a round stops between two rows, where a kill -9 is
+  // already safe, and the rows not yet sent wait in the outbox for the next start. Quitting after
+  // a bulk edit of 1,000 sets otherwise waited for all of them to be pushed (over 90 s at load 12).
+  const background = new AbortController()
   let queued = false
   let closed = false
 
@@ -142,7 +146,7 @@ export function createEditSide(d: EditSideDeps): EditSide {
       inFlight = inFlight.then(() => {
         queued = false
         // Edits are durable already; a failed background push only means the rows wait.
-        return pushRound().catch((e: unknown) => {
+        return pushRound(background.signal).catch((e: unknown) => {
           d.log.warn('background push failed', e)
         })
       })
@@ -226,6 +230,7 @@ export function createEditSide(d: EditSideDeps): EditSide {
       stopDoctorTotal()
       stopLedgerPurge()
       if (timer) clearTimeout(timer)
+      background.abort()
       await inFlight
     }
   }
