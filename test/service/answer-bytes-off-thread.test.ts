@@ -3,7 +3,11 @@ import type { Transferable } from 'node:worker_threads'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createReferenceService } from '../../src/emulator/index'
 import type { ReferenceService } from '../../src/emulator/index'
-import { currentDecodeWorker, stopDecodeWorker } from '../../src/main/service/decode-pool'
+import {
+  currentDecodeWorker,
+  stopDecodeWorker,
+  WORKER_THRESHOLD_BYTES
+} from '../../src/main/service/decode-pool'
 import { createServiceClient } from '../../src/main/service/index'
 import { setsOfPage } from '../../src/main/sync/pull/v3-sets'
 
@@ -14,8 +18,8 @@ import { setsOfPage } from '../../src/main/sync/pull/v3-sets'
  * kept until V8's next full collection: about 17 MB of a 20,000-set sync's peak (issue #25).
  */
 const BASE = 'https://reference.test'
-/** What the main thread may still decode itself (decode-pool.ts WORKER_THRESHOLD_BYTES). */
-const LARGE = 8 * 1024
+/** Below this the main thread may still decode an answer itself. */
+const LARGE = WORKER_THRESHOLD_BYTES
 
 let svc: ReferenceService
 beforeAll(() => {

@@ -3,6 +3,7 @@ import type * as DecodePool from '../../src/main/service/decode-pool'
 import { describe, expect, it, vi } from 'vitest'
 import { asksForUserLists, harnessEachTest } from './sync-pull-harness'
 import type { Harness } from './sync-pull-harness'
+import { WORKER_THRESHOLD_BYTES } from '../../src/main/service/decode-pool'
 
 /**
  * Issue #25: a catalogue load's records go from the decode worker to the set writer without
@@ -63,8 +64,6 @@ const SETS = 2000
 
 const harness = harnessEachTest()
 
-/** Answers this large are decoded in the worker (decode-pool.ts WORKER_THRESHOLD_BYTES). */
-const DECODED_AWAY_FROM = 8 * 1024
 /** Set records in the user's own lists (owned, wanted) that the decode worker sent back here. */
 let collectionRecords = 0
 
@@ -76,7 +75,7 @@ async function firstLoad(x: Harness): Promise<void> {
     if (!(await asksForUserLists(req))) return null
     const res = await x.svc.handle(req)
     const text = await res.clone().text()
-    if (Buffer.byteLength(text) < DECODED_AWAY_FROM) return res
+    if (Buffer.byteLength(text) < WORKER_THRESHOLD_BYTES) return res
     collectionRecords += /\/api\/v3/i.test(req.url)
       ? ((JSON.parse(text) as { sets?: unknown[] }).sets?.length ?? 0)
       : (text.match(/<setID>/g) ?? []).length

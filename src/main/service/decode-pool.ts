@@ -16,7 +16,7 @@ import type { Reply } from './decode-reply'
  * 1.1 ms for 12 kB after (issue #25). Below 8 kB are the small answers (a theme's subthemes and
  * years, 0.1 ms each), where a round trip to the worker would cost more than the decode.
  */
-const WORKER_THRESHOLD_BYTES = 8 * 1024
+export const WORKER_THRESHOLD_BYTES = 8 * 1024
 
 interface Job {
   readonly id: number
