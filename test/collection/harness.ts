@@ -70,12 +70,13 @@ export async function editHarness(
 
 /**
  * The edit side as the app wires it, without background pushes (tests push when they choose).
- * `more` overrides the defaults: a bus to watch, a publish hook, a log.
+ * `more` overrides the defaults: a bus to watch, a publish hook, a log, a background push's delay
+ * (the app's is 300 ms).
  */
 export function testEditSide(
   store: Store,
   profiles: Profiles,
-  more: Partial<Pick<EditSideDeps, 'events' | 'publish' | 'log'>> = {}
+  more: Partial<Pick<EditSideDeps, 'events' | 'publish' | 'log' | 'pushDelayMs'>> = {}
 ): EditSide {
   return createEditSide({
     store,
@@ -85,6 +86,6 @@ export function testEditSide(
     files: null,
     publish: more.publish ?? (() => undefined),
     log: more.log ?? { warn: () => undefined },
-    pushDelayMs: 0
+    pushDelayMs: more.pushDelayMs ?? 0
   })
 }

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createEditSide } from '../../src/main/app/compose-edits'
-import type { EditSide } from '../../src/main/app/compose-edits'
-import { createEventBus } from '../../src/main/ipc/event-bus'
 import { outbox } from '../../src/main/collection/index'
 import { harnessEachTest } from './sync-pull-harness'
-import type { Harness } from './sync-pull-harness'
+import { testEditSide } from '../collection/harness'
 import { waitUntil } from '../wait-until'
 
 // Quitting the app waited for the background push in flight to send every edit it had: a bulk
@@ -15,20 +12,6 @@ import { waitUntil } from '../wait-until'
 
 const harness = harnessEachTest()
 const EDITS = 12
-
-function editSide(h: Harness): EditSide {
-  return createEditSide({
-    store: h.store,
-    profiles: h.profiles,
-    events: createEventBus(),
-    now: () => new Date(),
-    files: null,
-    publish: () => undefined,
-    log: { warn: () => undefined },
-    // Pushed in the background right after each edit, as in the app.
-    pushDelayMs: 1
-  })
-}
 
 describe('closing while a background push runs', () => {
   it('stops after the row in flight; the rest wait in the outbox and go out on the next push', async () => {
@@ -48,7 +31,8 @@ describe('closing while a background push runs', () => {
       await gate
       return null
     }
-    const side = editSide(h)
+    // Pushed in the background right after each edit, as in the app.
+    const side = testEditSide(h.store, h.profiles, { pushDelayMs: 1 })
     for (const setID of targets)
       await side.handlers['collection:updateSet']({ setID, patch: { owned: true } })
     await waitUntil(() => {
@@ -66,7 +50,7 @@ describe('closing while a background push runs', () => {
     for (const id of targets) expect(waiting.has(id) || onService(id), `set ${id}`).toBe(true)
 
     // The next start sends them.
-    const next = editSide(h)
+    const next = testEditSide(h.store, h.profiles)
     try {
       await next.push(new AbortController().signal)
       expect(outbox.pending(h.store.read, profileId)).toEqual([])

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createEditSide } from '../../src/main/app/compose-edits'
-import { createEventBus } from '../../src/main/ipc/event-bus'
 import { collectionTurnsWaiting } from '../../src/main/sync/collection-turn'
 import { asksForUserLists, harnessEachTest } from './sync-pull-harness'
+import { testEditSide } from '../collection/harness'
 import { waitUntil } from '../wait-until'
 
 // A set marked Owned while a sync's collection pull was reading the service's lists showed as not
@@ -24,17 +23,8 @@ describe('a collection pull beside a push', () => {
     if (target === undefined) throw new Error('no set to mark')
     expect(h.svc.admin.getCollectionValue(username, target.setID).owned).toBe(false)
 
-    const side = createEditSide({
-      store: h.store,
-      profiles: h.profiles,
-      events: createEventBus(),
-      now: () => new Date(),
-      files: null,
-      publish: () => undefined,
-      log: { warn: () => undefined },
-      // Pushed in the background right after the edit, as in the app.
-      pushDelayMs: 1
-    })
+    // Pushed in the background right after the edit, as in the app.
+    const side = testEditSide(h.store, h.profiles, { pushDelayMs: 1 })
     try {
       let pushed = false
       let held = false
