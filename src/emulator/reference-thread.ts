@@ -4,6 +4,7 @@ import { connectionError, cutResponse } from './fetch-transport'
 import { makeAccounts } from './state'
 import { fromThreadSchema, threadOptionsSchema } from './thread-messages'
 import type { FromThread, ThreadOptions, ToThread } from './thread-messages'
+import { workerScript } from '../shared/worker-script'
 
 /**
  * The reference service run in a worker thread, reached the way a remote service is: each Request
@@ -95,17 +96,13 @@ function threadLimits(sets: number): ResourceLimits {
   return { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 + Math.ceil(sets / 2000) }
 }
 
-// From sources (tests, tsx) the thread runs TypeScript through tsx; a build ships reference-worker.js.
 function newWorker(data: ThreadOptions): Worker {
-  const fromSource = import.meta.url.endsWith('.ts')
-  const url = new URL(
-    fromSource ? './reference-worker.ts' : './reference-worker.js',
-    import.meta.url
-  )
-  return new Worker(url, {
+  // Where the script is (a build's .js, tsx from sources, or the suite's bundles).
+  const script = workerScript(import.meta.url, 'reference-worker', process.env)
+  return new Worker(script.url, {
+    ...script.options,
     workerData: data,
-    resourceLimits: threadLimits(data.sets ?? DEFAULT_SETS),
-    ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {})
+    resourceLimits: threadLimits(data.sets ?? DEFAULT_SETS)
   })
 }
 

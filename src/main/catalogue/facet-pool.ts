@@ -10,6 +10,7 @@ import { catalogueGeneration, tracksCatalogue } from '../store/match-sets'
 import type { SearchInput } from './search-filters'
 import type { SetStateSql } from './set-state-port'
 import { stateText } from './facet-worker-data'
+import { workerScript } from '../../shared/worker-script'
 
 /**
  * Facet counts off the main thread. Over 200,000 sets one query's counts take 100-500 ms; on the
@@ -76,12 +77,11 @@ export function createFacetPool(
   }
 
   const spawn = (): Worker => {
-    // From sources (tests, tsx) the worker is TypeScript run through tsx; a build ships facet-worker.js.
-    const fromSource = import.meta.url.endsWith('.ts')
-    const url = new URL(fromSource ? './facet-worker.ts' : './facet-worker.js', import.meta.url)
-    const w = new Worker(url, {
-      workerData: { path: store.path, state: stateText(state) },
-      ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {})
+    // Where the script is (a build's .js, tsx from sources, or the suite's bundles).
+    const script = workerScript(import.meta.url, 'facet-worker', process.env)
+    const w = new Worker(script.url, {
+      ...script.options,
+      workerData: { path: store.path, state: stateText(state) }
     })
     w.unref()
     w.on('message', (reply: Reply) => {

@@ -8,6 +8,7 @@ import { noteWrittenElsewhere } from './bulk-repo'
 import { runEditJob } from './edit-jobs'
 import type { EditJob, EditJobResult } from './edit-jobs'
 import type { Edit } from './edits-types'
+import { workerScript } from '../../shared/worker-script'
 
 /**
  * Where the edit path's large writes run: a bulk edit, its undo and redo, an import's apply. Each
@@ -33,16 +34,12 @@ type Reply =
 /** The writer's jobs of each store, one after another. */
 const queues = new WeakMap<Store, Promise<unknown>>()
 
-// From sources (tests, tsx) the worker is TypeScript run through tsx; a build ships the .js entry.
 function spawn(path: string, job: EditJob): Worker {
-  const fromSource = import.meta.url.endsWith('.ts')
-  const url = new URL(
-    fromSource ? './edit-writer-worker.ts' : './edit-writer-worker.js',
-    import.meta.url
-  )
-  return new Worker(url, {
-    workerData: { path, job },
-    ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {})
+  // Where the script is (a build's .js, tsx from sources, or the suite's bundles).
+  const script = workerScript(import.meta.url, 'edit-writer-worker', process.env)
+  return new Worker(script.url, {
+    ...script.options,
+    workerData: { path, job }
   })
 }
 

@@ -6,6 +6,7 @@ import type { ResourceLimits } from 'node:worker_threads'
 import { AppError } from '../../shared/errors'
 import type { AppErrorData } from '../../shared/errors'
 import type { BackupJob, JobResult } from './backup-jobs'
+import { workerScript } from '../../shared/worker-script'
 
 type Reply =
   | { readonly ok: true; readonly value: unknown }
@@ -25,14 +26,13 @@ export interface JobOptions {
 /** The preview job's temporary folder is made here, so the job's end (any end) removes it. */
 const TEMP_PREFIX = 'studbook-restore-'
 
-// From sources (tests, tsx) the worker is TypeScript run through tsx; a build ships backup-worker.js.
 function spawn(job: BackupJob, limits: ResourceLimits): Worker {
-  const fromSource = import.meta.url.endsWith('.ts')
-  const url = new URL(fromSource ? './backup-worker.ts' : './backup-worker.js', import.meta.url)
-  return new Worker(url, {
+  // Where the script is (a build's .js, tsx from sources, or the suite's bundles).
+  const script = workerScript(import.meta.url, 'backup-worker', process.env)
+  return new Worker(script.url, {
+    ...script.options,
     workerData: job,
-    resourceLimits: limits,
-    ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {})
+    resourceLimits: limits
   })
 }
 

@@ -6,6 +6,7 @@ import { IMPORT_LIMITS, overLimit } from './import-limits'
 import { planPreview } from './import-plan'
 import type { FromWorker, PlannedPreview, PreviewJob } from './import-plan'
 import type { FilePart, PreviewWorkerData } from './import-worker'
+import { workerScript } from '../../shared/worker-script'
 
 /** How the caller steers one preview. */
 interface PreviewControl {
@@ -62,18 +63,17 @@ function inline(store: Store, job: PreviewJob, control: PreviewControl): Planned
   return planned
 }
 
-// From sources (tests, tsx) the worker is TypeScript run through tsx; a build ships import-worker.js.
 function spawn(data: PreviewWorkerData): Worker {
-  const fromSource = import.meta.url.endsWith('.ts')
-  const url = new URL(fromSource ? './import-worker.ts' : './import-worker.js', import.meta.url)
-  return new Worker(url, {
+  // Where the script is (a build's .js, tsx from sources, or the suite's bundles).
+  const script = workerScript(import.meta.url, 'import-worker', process.env)
+  return new Worker(script.url, {
+    ...script.options,
     workerData: data,
     // The heap cap bounds memory for any file: one that needs more ends the worker, not the app.
     resourceLimits: {
       maxOldGenerationSizeMb: IMPORT_LIMITS.workerHeapMb,
       maxYoungGenerationSizeMb: IMPORT_LIMITS.workerYoungMb
-    },
-    ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {})
+    }
   })
 }
 

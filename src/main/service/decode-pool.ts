@@ -7,6 +7,7 @@ import type { PoolInput } from './answer-bytes'
 import type { ListAway } from './away-list'
 import { assembled, exclusive } from './decode-reply'
 import type { Reply } from './decode-reply'
+import { workerScript } from '../../shared/worker-script'
 
 /**
  * Bodies at least this large are decoded in a worker thread so IPC keeps answering. At 128 kB a
@@ -68,12 +69,11 @@ let nextId = 1
  */
 const DECODE_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 }
 
-// From sources (tests, tsx) the worker is TypeScript run through tsx; a build ships decode-worker.js.
 function spawn(): Worker {
-  const fromSource = import.meta.url.endsWith('.ts')
-  const url = new URL(fromSource ? './decode-worker.ts' : './decode-worker.js', import.meta.url)
-  const w = new Worker(url, {
-    ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
+  // Where the script is (a build's .js, tsx from sources, or the suite's bundles).
+  const script = workerScript(import.meta.url, 'decode-worker', process.env)
+  const w = new Worker(script.url, {
+    ...script.options,
     resourceLimits: DECODE_LIMITS
   })
   w.unref()

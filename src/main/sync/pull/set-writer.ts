@@ -12,6 +12,7 @@ import { withRecords, writeSetPage } from './set-page-write'
 import type { FigurePage, FigureSweep, PageToWrite } from './set-page-write'
 import { dropAwayList, isAwayList } from '../../service/away-list'
 import { lendDecoder, takeBackDecoder } from '../../service/decode-pool'
+import { workerScript } from '../../../shared/worker-script'
 
 /**
  * Where a catalogue load's writes run (issue #25). On the main thread, 20,000 sets took 2-4 s of
@@ -66,22 +67,18 @@ type FromWriter =
   | { readonly id: number; readonly kind: 'done'; readonly value: unknown }
   | { readonly id: number; readonly kind: 'error'; readonly error: AppErrorData }
 
-// From sources (tests, tsx) the worker is TypeScript run through tsx; a build ships the .js entry.
 function spawn(path: string): Worker {
-  const fromSource = import.meta.url.endsWith('.ts')
-  const url = new URL(
-    fromSource ? './set-writer-worker.ts' : './set-writer-worker.js',
-    import.meta.url
-  )
-  return new Worker(url, {
+  // Where the script is (a build's .js, tsx from sources, or the suite's bundles).
+  const script = workerScript(import.meta.url, 'set-writer-worker', process.env)
+  return new Worker(script.url, {
+    ...script.options,
     workerData: { path },
     // Its heap holds a page at a time (14 MB after a full collection at 20,000 sets): a small
     // young generation and an old one bounded keep the host's RSS down. Unbounded, V8 let the
     // old one fill with garbage to 45-55 MB over a 20,000-set load before collecting it. It also
     // decodes the service's answers while it lives (below): the decode worker's ceiling, which
     // takes the largest body the client reads.
-    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 },
-    ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {})
+    resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 }
   })
 }
 

@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { context } from 'esbuild'
+import type { TestProject } from 'vitest/node'
+import { WORKER_BUNDLES_VAR } from '../src/shared/worker-script'
+
+/**
+ * Vitest's global set-up: every worker thread's script (`src/**\/*-worker.ts`) bundled once per run,
+ * the folder named in STUDBOOK_WORKER_BUNDLES for the test files and the processes they start
+ * (src/shared/worker-script.ts).
+ *
+ * Run through tsx, each worker took about a second to start (a loader thread, then every module
+ * transformed), and a first sync starts three: most of the suite's time was spent waiting for
+ * them. A bundle starts in tens of milliseconds, and it is what a build ships: one file per worker,
+ * packages left to node_modules. In watch mode the bundles follow every change to the sources.
+ * STUDBOOK_WORKER_BUNDLES set beforehand (empty: the sources through tsx) is left as it is.
+ */
+const ROOT = join(__dirname, '..')
+
+function workerEntries(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('-worker.ts'))
+    .map((e) => join(e.parentPath, e.name))
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env[WORKER_BUNDLES_VAR] !== undefined) return () => Promise.resolve()
+  // Inside node_modules, so the bundles' imports of packages resolve as the sources' do.
+  const parent = join(ROOT, 'node_modules', '.cache', 'studbook-workers')
+  mkdirSync(parent, { recursive: true })
+  const out = mkdtempSync(join(parent, 'run-'))
+  const entries = Object.fromEntries(
+    workerEntries(join(ROOT, 'src')).map((file) => [basename(file, '.ts'), file])
+  )
+  const bundles = await context({
+    entryPoints: entries,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    outdir: out,
+    outExtension: { '.js': '.mjs' },
+    // Inline source maps made each start several times slower; a stack names the bundle's line.
+    // To debug a worker in its sources, run with STUDBOOK_WORKER_BUNDLES= (empty: tsx, below).
+    logLevel: 'warning'
+  })
+  await bundles.rebuild()
+  if (project.vitest.config.watch) await bundles.watch()
+  process.env[WORKER_BUNDLES_VAR] = `${pathToFileURL(out).href}/`
+  return async () => {
+    await bundles.dispose()
+    rmSync(out, { recursive: true, force: true })
+  }
+}
