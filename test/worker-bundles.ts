@@ -11,8 +11,8 @@ import { WORKER_BUNDLES_VAR } from '../src/shared/worker-script'
  * (src/shared/worker-script.ts).
  *
  * Run through tsx, each worker took about a second to start (a loader thread, then every module
- * transformed), and a first sync starts three: most of the suite's time was spent waiting for
- * them. A bundle starts in tens of milliseconds, and it is what a build ships: one file per worker,
+ * transformed), and a first sync starts three: the node suite spent about a third of its time
+ * waiting for them. A bundle starts in tens of milliseconds, and it is what a build ships: one file per worker,
  * packages left to node_modules. In watch mode the bundles follow every change to the sources.
  * STUDBOOK_WORKER_BUNDLES set beforehand (empty: the sources through tsx) is left as it is.
  */
@@ -43,7 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     outdir: out,
     outExtension: { '.js': '.mjs' },
     // Inline source maps made each start several times slower; a stack names the bundle's line.
-    // To debug a worker in its sources, run with STUDBOOK_WORKER_BUNDLES= (empty: tsx, below).
+    // To debug a worker in its sources, run with STUDBOOK_WORKER_BUNDLES= (empty: through tsx).
     logLevel: 'warning'
   })
   await bundles.rebuild()
