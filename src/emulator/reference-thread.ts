@@ -97,7 +97,6 @@ function threadLimits(sets: number): ResourceLimits {
 }
 
 function newWorker(data: ThreadOptions): Worker {
-  // Where the script is (a build's .js, tsx from sources, or the suite's bundles).
   const script = workerScript(import.meta.url, 'reference-worker', process.env)
   return new Worker(script.url, {
     ...script.options,

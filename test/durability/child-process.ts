@@ -8,7 +8,8 @@ import type { Plugin } from 'esbuild'
 /**
  * Each source file's own `import.meta.url` and `import.meta.dirname`, written into the bundle: a
  * CommonJS bundle has no import.meta, and the app finds its workers (a restore's, a bulk edit's)
- * beside its own file. They then run from source, through tsx, as under vitest.
+ * beside its own file. Under vitest a child inherits STUDBOOK_WORKER_BUNDLES and starts the suite's
+ * bundled workers instead (src/shared/worker-script.ts); with it empty, the sources through tsx.
  */
 const ownImportMeta: Plugin = {
   name: 'own-import-meta',

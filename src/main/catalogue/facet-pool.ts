@@ -77,7 +77,6 @@ export function createFacetPool(
   }
 
   const spawn = (): Worker => {
-    // Where the script is (a build's .js, tsx from sources, or the suite's bundles).
     const script = workerScript(import.meta.url, 'facet-worker', process.env)
     const w = new Worker(script.url, {
       ...script.options,

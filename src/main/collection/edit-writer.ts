@@ -35,7 +35,6 @@ type Reply =
 const queues = new WeakMap<Store, Promise<unknown>>()
 
 function spawn(path: string, job: EditJob): Worker {
-  // Where the script is (a build's .js, tsx from sources, or the suite's bundles).
   const script = workerScript(import.meta.url, 'edit-writer-worker', process.env)
   return new Worker(script.url, {
     ...script.options,

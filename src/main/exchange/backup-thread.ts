@@ -27,7 +27,6 @@ export interface JobOptions {
 const TEMP_PREFIX = 'studbook-restore-'
 
 function spawn(job: BackupJob, limits: ResourceLimits): Worker {
-  // Where the script is (a build's .js, tsx from sources, or the suite's bundles).
   const script = workerScript(import.meta.url, 'backup-worker', process.env)
   return new Worker(script.url, {
     ...script.options,

@@ -64,7 +64,6 @@ function inline(store: Store, job: PreviewJob, control: PreviewControl): Planned
 }
 
 function spawn(data: PreviewWorkerData): Worker {
-  // Where the script is (a build's .js, tsx from sources, or the suite's bundles).
   const script = workerScript(import.meta.url, 'import-worker', process.env)
   return new Worker(script.url, {
     ...script.options,

@@ -70,7 +70,6 @@ let nextId = 1
 const DECODE_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 96 }
 
 function spawn(): Worker {
-  // Where the script is (a build's .js, tsx from sources, or the suite's bundles).
   const script = workerScript(import.meta.url, 'decode-worker', process.env)
   const w = new Worker(script.url, {
     ...script.options,

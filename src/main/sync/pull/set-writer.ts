@@ -68,7 +68,6 @@ type FromWriter =
   | { readonly id: number; readonly kind: 'error'; readonly error: AppErrorData }
 
 function spawn(path: string): Worker {
-  // Where the script is (a build's .js, tsx from sources, or the suite's bundles).
   const script = workerScript(import.meta.url, 'set-writer-worker', process.env)
   return new Worker(script.url, {
     ...script.options,
