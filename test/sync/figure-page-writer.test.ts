@@ -22,22 +22,26 @@ const stored = (x: TestStore) =>
 describe('a figure page given to the set writer', () => {
   it('is read from the service’s shape by the writer', async () => {
     const x = await testStore('figure-page-writer')
-    const writer = setWriter(x.store, new AbortController().signal)
+    const writer = setWriter(x.store)
+    const { signal } = new AbortController()
     try {
       const mark = nextMinifigPull(x.store.write, x.pid)
-      await writer.writeFigures({
-        profileId: x.pid,
-        mark,
-        figures: [
-          {
-            minifigNumber: 'sw0001',
-            name: 'Pilot',
-            image: { thumbnailURL: 'https://img.example/t.png', imageURL: '' },
-            sets: [{ setID: 7, quantity: 1 }]
-          },
-          { minifigNumber: 'cas002' }
-        ]
-      })
+      await writer.writeFigures(
+        {
+          profileId: x.pid,
+          mark,
+          figures: [
+            {
+              minifigNumber: 'sw0001',
+              name: 'Pilot',
+              image: { thumbnailURL: 'https://img.example/t.png', imageURL: '' },
+              sets: [{ setID: 7, quantity: 1 }]
+            },
+            { minifigNumber: 'cas002' }
+          ]
+        },
+        signal
+      )
     } finally {
       await writer.close()
     }
@@ -61,16 +65,20 @@ describe('a figure page given to the set writer', () => {
 
   it('is refused whole by the writer when one figure is not valid, and nothing of it is written', async () => {
     const x = await testStore('figure-page-refused')
-    const writer = setWriter(x.store, new AbortController().signal)
+    const writer = setWriter(x.store)
+    const { signal } = new AbortController()
     let error: unknown = null
     try {
       const mark = nextMinifigPull(x.store.write, x.pid)
       await writer
-        .writeFigures({
-          profileId: x.pid,
-          mark,
-          figures: [{ minifigNumber: 'sw0001' }, { minifigNumber: '<script>', name: 'x' }]
-        })
+        .writeFigures(
+          {
+            profileId: x.pid,
+            mark,
+            figures: [{ minifigNumber: 'sw0001' }, { minifigNumber: '<script>', name: 'x' }]
+          },
+          signal
+        )
         .catch((e: unknown) => {
           error = e
         })

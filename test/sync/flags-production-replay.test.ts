@@ -14,6 +14,7 @@ import {
   startReplayServer
 } from '../e2e/production-replay-server'
 import type { ReplayServer } from '../e2e/production-replay-server'
+import { setWriter } from '../../src/main/sync/pull/set-writer'
 
 /**
  * A flag edit against recorded production (issue 27): none of the 168 recorded v3 sets carries
@@ -72,6 +73,8 @@ async function replay(): Promise<Replay> {
     profileId: h.profileId,
     client,
     signal: new AbortController().signal,
+    // The collection pull writes through the main connection: this writer never starts a thread.
+    writer: setWriter(h.store),
     now: () => new Date(),
     progress: () => undefined,
     changed: () => undefined,

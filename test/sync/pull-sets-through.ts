@@ -5,6 +5,7 @@ import { upsertProfile } from '../../src/main/account/profiles-repo'
 import { countSets } from '../../src/main/catalogue/catalogue-repo'
 import { createServiceClient } from '../../src/main/service/index'
 import { pullAllSets } from '../../src/main/sync/pull/catalogue'
+import { setWriter } from '../../src/main/sync/pull/set-writer'
 import type { PullContext } from '../../src/main/sync/pull/context'
 import { getSyncValue } from '../../src/main/store/sync-state-repo'
 import { FIXTURE_AT, openTestStore } from '../catalogue/set-fixtures'
@@ -52,6 +53,7 @@ async function pullSetsThrough(
     profileId: pid,
     client,
     signal: new AbortController().signal,
+    writer: setWriter(t.store),
     now: () => new Date(FIXTURE_AT),
     progress: () => undefined,
     changed: () => undefined,
@@ -65,6 +67,8 @@ async function pullSetsThrough(
     return { pid, error: null, unreadable }
   } catch (error) {
     return { pid, error, unreadable }
+  } finally {
+    await ctx.writer.close()
   }
 }
 

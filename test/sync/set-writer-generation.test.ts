@@ -19,12 +19,13 @@ describe('the end of a first load written by the set writer', () => {
   it('moves the catalogue generation once, not with each index it builds', async () => {
     const x = await testStore('set-writer-generation')
     beginBulkLoad(x.store.write)
-    const writer = setWriter(x.store, new AbortController().signal)
+    const writer = setWriter(x.store)
+    const { signal } = new AbortController()
     const sets = Array.from({ length: 300 }, (_, i) =>
       makeSet({ setID: i + 1, name: `Harbour ${String(i)}` })
     )
     try {
-      await writer.writePage({ profileId: x.pid, sets, fetchedAt: FIXTURE_AT, state: [] })
+      await writer.writePage({ profileId: x.pid, sets, fetchedAt: FIXTURE_AT, state: [] }, signal)
       const before = catalogueGeneration(x.store.read)
       await writer.finishBulkLoad()
       expect(catalogueGeneration(x.store.read) - before).toBe(1)
@@ -44,7 +45,8 @@ describe('the end of a first load written by the set writer', () => {
   it('moves the catalogue generation once a page, not once a slice of it', async () => {
     const x = await testStore('set-writer-page-generation')
     beginBulkLoad(x.store.write)
-    const writer = setWriter(x.store, new AbortController().signal)
+    const writer = setWriter(x.store)
+    const { signal } = new AbortController()
     const page = (from: number) =>
       Array.from({ length: 1500 }, (_, i) =>
         makeSet({ setID: from + i, name: `Lighthouse ${String(from + i)}` })
@@ -52,17 +54,23 @@ describe('the end of a first load written by the set writer', () => {
     try {
       // The first slice writes 100 sets and the largest 500: a page of 1,500 is several slices.
       let before = catalogueGeneration(x.store.read)
-      await writer.writePage({ profileId: x.pid, sets: page(1), fetchedAt: FIXTURE_AT, state: [] })
+      await writer.writePage(
+        { profileId: x.pid, sets: page(1), fetchedAt: FIXTURE_AT, state: [] },
+        signal
+      )
       expect(catalogueGeneration(x.store.read) - before).toBe(1)
       const q = searchQuery.parse({ text: 'lighthouse', limit: 10 })
       expect(searchSets(x.store.read, setStateSql, x.pid, q).total).toBe(1500)
       before = catalogueGeneration(x.store.read)
-      await writer.writePage({
-        profileId: x.pid,
-        sets: page(1501),
-        fetchedAt: FIXTURE_AT,
-        state: []
-      })
+      await writer.writePage(
+        {
+          profileId: x.pid,
+          sets: page(1501),
+          fetchedAt: FIXTURE_AT,
+          state: []
+        },
+        signal
+      )
       expect(catalogueGeneration(x.store.read) - before).toBe(1)
       // Once the page is done, a search's word matches and total have all of it.
       expect(searchSets(x.store.read, setStateSql, x.pid, q).total).toBe(3000)

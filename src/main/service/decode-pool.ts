@@ -47,7 +47,7 @@ interface Job {
 let worker: Worker | null = null
 /**
  * A thread that decodes for the pool while it lives, in place of the pool's own worker: the set
- * writer of a catalogue load (sync/pull/set-writer.ts), so a load runs one worker thread, not two.
+ * writer of a sync (sync/pull/set-writer.ts), so a sync runs one worker thread, not two.
  * Each thread's isolate, heap and allocator held 25-35 MB of the host's RSS while the pages came
  * (issue #25). Its jobs are never ended by ending it (it is not ours): an abandoned job's answer is
  * ignored.

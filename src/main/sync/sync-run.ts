@@ -16,6 +16,8 @@ import {
 import { pullCollection } from './pull/collection'
 import { pullMinifigCatalogue } from './pull/minifigs'
 import type { PullContext } from './pull/context'
+import { setWriter } from './pull/set-writer'
+import type { SetWriter } from './pull/set-writer'
 import type { Reachability } from './reachability'
 import type { Log } from '../logging/index'
 
@@ -40,7 +42,12 @@ const signedIn = (profiles: Profiles): boolean => (profiles.secrets().userHash ?
 /** Records one sync left out, unreadable, by kind: stored with its outcome (sync-status.ts). */
 type Unreadable = Record<UnreadableKind, number>
 
-function pullContext(deps: SyncRunDeps, signal: AbortSignal, unread: Unreadable): PullContext {
+function pullContext(
+  deps: SyncRunDeps,
+  signal: AbortSignal,
+  unread: Unreadable,
+  writer: SetWriter
+): PullContext {
   const { store, profiles, events } = deps
   const client = profiles.client()
   let confirmed: Promise<void> | null = null
@@ -49,6 +56,7 @@ function pullContext(deps: SyncRunDeps, signal: AbortSignal, unread: Unreadable)
     profileId: profiles.active().id,
     client,
     signal,
+    writer,
     now: deps.now,
     confirmBeforeRemoving() {
       confirmed ??= confirmCredentials(client, signedIn(profiles), signal)
@@ -140,10 +148,27 @@ export async function runSync(
   // A refused key fails every call: nothing is asked until the user enters a working one.
   if (rejectedCredential(store.read, profileId) === 'key') throw rejectionError('key')
   const unread: Unreadable = { sets: 0, minifigs: 0 }
-  const ctx = pullContext(deps, signal, unread)
+  const writer = setWriter(store)
+  try {
+    return await syncWith(deps, full, pullContext(deps, signal, unread, writer), unread)
+  } finally {
+    await writer.close()
+  }
+}
+
+async function syncWith(
+  deps: SyncRunDeps,
+  full: boolean,
+  ctx: PullContext,
+  unread: Unreadable
+): Promise<SyncOutcome> {
+  const { store, profiles } = deps
+  const { profileId, signal } = ctx
   const complete = getSyncValue(store.read, profileId, 'catalogue_complete_at') !== null
   const resuming = getSyncValue(store.read, profileId, 'sets_next_page') !== null
   const whole = full || !complete || resuming
+  // A whole pull writes for certain: its thread from the start decodes every answer of the sync.
+  if (whole) ctx.writer.open()
   if (whole) await pullWholeCatalogue(ctx, deps.reach)
   else await pullCatalogueChanges(ctx, deps.reach)
   await pullFigures(deps, ctx, whole)

@@ -5,6 +5,7 @@ import type { Store } from '../../store/connection'
 import { countAllowanceCall, recordAllowanceLimit, utcDay } from '../../store/sync-state-repo'
 import type { ServicePort } from '../../account/index'
 import type { CallOptions, ParamsOf, ResultOf } from '../../service/index'
+import type { SetWriter } from './set-writer'
 
 /** What one pull needs: the store, the profile it writes for, a client, progress and cancellation. */
 export interface PullContext {
@@ -12,6 +13,11 @@ export interface PullContext {
   readonly profileId: number
   readonly client: ServicePort
   readonly signal: AbortSignal
+  /**
+   * The sync's one writer of catalogue pages and figures (set-writer.ts): one worker thread for
+   * the whole sync, which decodes its answers too, instead of one per load.
+   */
+  readonly writer: SetWriter
   readonly now: () => Date
   progress(phase: SyncPhase, done: number, total: number): void
   /** Sets the pull changed, for one `data:changed` event per step. */

@@ -4,7 +4,6 @@ import { checkCancelled } from './context'
 import type { PullContext } from './context'
 import { figureNumberOf, figurePageHead } from './figure-page'
 import type { FigurePageHead } from './figure-page'
-import { setWriter } from './set-writer'
 import { v3CannotAnswer } from './v3-sets'
 
 /**
@@ -62,38 +61,34 @@ export async function pullMinifigCatalogue(ctx: PullContext): Promise<boolean> {
   // and sweeps.
   setSyncValue(db, ctx.profileId, 'minifigs_pulled_at', null)
   const mark = nextMinifigPull(db, ctx.profileId)
-  // The pages and the sweep are written as the set pages are: from the load's writer, on a
+  // The pages and the sweep are written as the set pages are: from the sync's writer, on a
   // connection of its own in a worker when the store is a file (set-writer.ts), so a search
   // while the figures arrive waits for no slice of theirs on this thread.
-  const writer = setWriter(ctx.store, ctx.signal)
+  const { writer, signal } = ctx
   // Figure numbers only, to know when the service's `matches` are all in (or a page adds none).
   const seen = new Set<string>()
-  try {
-    let current: Page = first
-    for (let n = 1; ; n++) {
-      checkCancelled(ctx.signal)
-      const { matches } = current
-      const before = seen.size
-      // Unchecked yet (the writer checks the page whole before writing any of it): a figure
-      // without a number refuses the page there.
-      for (const f of current.minifigs) seen.add(figureNumberOf(f) ?? '')
-      const last = seen.size >= matches || seen.size === before
-      // The next page travels while this one is written; a failure of it waits for the write.
-      const next = last ? null : fetchPage(ctx, n + 1)
-      next?.catch(() => undefined)
-      for (let i = 0; i < current.minifigs.length; i += PART) {
-        const figures = current.minifigs.slice(i, i + PART)
-        await writer.writeFigures({ profileId: ctx.profileId, mark, figures })
-      }
-      ctx.progress('minifigs', seen.size, matches)
-      const got = next === null ? null : await next
-      if (got === null) break
-      current = got
+  let current: Page = first
+  for (let n = 1; ; n++) {
+    checkCancelled(ctx.signal)
+    const { matches } = current
+    const before = seen.size
+    // Unchecked yet (the writer checks the page whole before writing any of it): a figure
+    // without a number refuses the page there.
+    for (const f of current.minifigs) seen.add(figureNumberOf(f) ?? '')
+    const last = seen.size >= matches || seen.size === before
+    // The next page travels while this one is written; a failure of it waits for the write.
+    const next = last ? null : fetchPage(ctx, n + 1)
+    next?.catch(() => undefined)
+    for (let i = 0; i < current.minifigs.length; i += PART) {
+      const figures = current.minifigs.slice(i, i + PART)
+      await writer.writeFigures({ profileId: ctx.profileId, mark, figures }, signal)
     }
-    await writer.sweepFigures({ profileId: ctx.profileId, mark })
-  } finally {
-    await writer.close()
+    ctx.progress('minifigs', seen.size, matches)
+    const got = next === null ? null : await next
+    if (got === null) break
+    current = got
   }
+  await writer.sweepFigures({ profileId: ctx.profileId, mark }, signal)
   const at = ctx.now().toISOString()
   setSyncValue(db, ctx.profileId, 'minifigs_pulled_at', at)
   ctx.progress('minifigs', seen.size, seen.size)

@@ -30,21 +30,27 @@ import { workerScript } from '../../../shared/worker-script'
  */
 export interface SetWriter {
   /**
+   * Starts the worker now rather than at the first write: a whole pull writes for certain, and
+   * its answers from the first (the themes) are then decoded on the writer's thread, not on a
+   * decoder started for them and ended again when the writer lends itself.
+   */
+  open(): void
+  /**
    * Starts a first load (store/fts.ts `beginBulkLoad`) from the writer's connection: dropping the
    * search index's triggers changes the schema, 20-60 ms that held the main thread.
    */
-  beginBulkLoad(): Promise<void>
+  beginBulkLoad(signal: AbortSignal): Promise<void>
   /**
    * Stores a page (set-page-write.ts); the set IDs inserted or changed. Records that travel on a
    * port (service/away-list.ts) are read by the writer's own thread: the port is handed over.
    */
-  writePage(page: PageToWrite): Promise<number[]>
+  writePage(page: PageToWrite, signal: AbortSignal): Promise<number[]>
   /** Ends a first load: the search index filled and its triggers restored (store/fts.ts). */
   finishBulkLoad(): Promise<void>
   /** Stores a page of the figure catalogue under its pull's number (catalogue/minifigs-repo.ts). */
-  writeFigures(page: FigurePage): Promise<void>
+  writeFigures(page: FigurePage, signal: AbortSignal): Promise<void>
   /** Removes the figures no page of the pull wrote: the ones the service dropped. */
-  sweepFigures(sweep: FigureSweep): Promise<void>
+  sweepFigures(sweep: FigureSweep, signal: AbortSignal): Promise<void>
   /** Ends the worker, if any. */
   close(): Promise<void>
 }
@@ -81,13 +87,14 @@ function spawn(path: string): Worker {
   })
 }
 
-function inline(store: Store, signal: AbortSignal): SetWriter {
+function inline(store: Store): SetWriter {
   let inStep: InStepIndex | null = null
   // A cancelled sync stops a figure write at its next slice, as the worker's `stop` does.
-  const between = (): void => {
+  const between = (signal: AbortSignal) => (): void => {
     if (signal.aborted) throw new AppError('cancelled', 'Sync was cancelled.')
   }
   return {
+    open: () => undefined,
     beginBulkLoad: () => {
       beginBulkLoad(store.write)
       return Promise.resolve()
@@ -98,22 +105,26 @@ function inline(store: Store, signal: AbortSignal): SetWriter {
       return writeSetPage(store.write, ready, inStep)
     },
     finishBulkLoad: () => finishBulkLoad(store.write, { inStep }),
-    writeFigures: async (p) => {
-      await writeMinifigPage(store.write, p.profileId, p.mark, figuresOf(p.figures), { between })
+    writeFigures: async (p, signal) => {
+      const figures = figuresOf(p.figures)
+      await writeMinifigPage(store.write, p.profileId, p.mark, figures, {
+        between: between(signal)
+      })
     },
-    sweepFigures: (w) => sweepMinifigPull(store.write, w.profileId, w.mark, { between }),
+    sweepFigures: (w, signal) =>
+      sweepMinifigPull(store.write, w.profileId, w.mark, { between: between(signal) }),
     close: () => Promise.resolve()
   }
 }
 
-function inWorker(store: Store, signal: AbortSignal): SetWriter {
+function inWorker(store: Store): SetWriter {
   let worker: Worker | null = null
   let decoder: MessagePort | null = null
   let nextId = 1
   let current: {
     id: number
-    /** A page stops at the next slice once the sync is cancelled; the end of a load never does. */
-    cancellable: boolean
+    /** A page stops at the next slice once its signal fires; the end of a load never does. */
+    signal: AbortSignal | null
     /**
      * The job writes `sets`: its end (and each slice that says so) moves the catalogue's
      * generation, so the main connection's caches of searches, counts and facets learn of its
@@ -160,7 +171,7 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
         // the last page. Slices that change no result at all (an index built at the end of a
         // load kept in step) never move it.
         if (current.sets && m.moves) noteCatalogueChange(store.write)
-        const stop = signal.aborted && current.cancellable
+        const stop = current.signal?.aborted === true
         w.postMessage(
           (stop ? { id: m.id, kind: 'stop' } : { id: m.id, kind: 'go' }) satisfies ToWriter
         )
@@ -194,9 +205,15 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
     | { kind: 'finish' }
     | { kind: 'figures'; page: FigurePage }
     | { kind: 'sweep'; sweep: FigureSweep }
-  const send = (job: Job): Promise<unknown> => {
-    const cancellable = job.kind !== 'finish'
-    if (cancellable && signal.aborted) {
+  /**
+   * The writer serves a whole sync (sync-run.ts) and holds one job at a time: a job sent while
+   * another runs waits for it here.
+   */
+  let queue: Promise<unknown> = Promise.resolve()
+  let closed = false
+  const run = (job: Job, signal: AbortSignal | null): Promise<unknown> => {
+    // A job after close (a pull still ending after its sync failed) starts no thread again.
+    if (closed || signal?.aborted === true) {
       if (job.kind === 'page') dropAwayList(job.page.sets)
       return Promise.reject(new AppError('cancelled', 'Sync was cancelled.'))
     }
@@ -205,7 +222,7 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
     return new Promise((resolve, reject) => {
       current = {
         id,
-        cancellable,
+        signal,
         sets: job.kind === 'page' || job.kind === 'finish',
         settle: (outcome) => {
           current = null
@@ -222,21 +239,33 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
       })
     })
   }
+  const send = (job: Job, signal: AbortSignal | null): Promise<unknown> => {
+    const result = queue.then(() => run(job, signal))
+    queue = result.catch(() => undefined)
+    return result
+  }
   return {
-    beginBulkLoad: async () => {
-      await send({ kind: 'begin' })
+    open: () => {
+      if (!closed) started()
     },
-    writePage: async (page) => (await send({ kind: 'page', page })) as number[],
+    beginBulkLoad: async (signal) => {
+      await send({ kind: 'begin' }, signal)
+    },
+    writePage: async (page, signal) => (await send({ kind: 'page', page }, signal)) as number[],
     finishBulkLoad: async () => {
-      await send({ kind: 'finish' })
+      await send({ kind: 'finish' }, null)
     },
-    writeFigures: async (page) => {
-      await send({ kind: 'figures', page })
+    writeFigures: async (page, signal) => {
+      await send({ kind: 'figures', page }, signal)
     },
-    sweepFigures: async (sweep) => {
-      await send({ kind: 'sweep', sweep })
+    sweepFigures: async (sweep, signal) => {
+      await send({ kind: 'sweep', sweep }, signal)
     },
     close: async () => {
+      closed = true
+      // The job in hand ends first (a cancelled one at its next slice): the thread's last slice
+      // is then committed or rolled back by SQLite, never cut.
+      await queue
       giveBack()
       const w = worker
       worker = null
@@ -253,10 +282,10 @@ function inWorker(store: Store, signal: AbortSignal): SetWriter {
 }
 
 /**
- * The writer of one catalogue load (its set pages, or its figure pages and their sweep): in a
- * worker when the store is a file, else inline.
+ * The writer of one sync's catalogue loads (its set pages, its figure pages and their sweep): in a
+ * worker when the store is a file, else inline. Each job carries the signal that cancels it.
  */
-export function setWriter(store: Store, signal: AbortSignal): SetWriter {
+export function setWriter(store: Store): SetWriter {
   const file = store.path !== ':memory:' && store.path !== ''
-  return file ? inWorker(store, signal) : inline(store, signal)
+  return file ? inWorker(store) : inline(store)
 }

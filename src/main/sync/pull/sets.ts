@@ -16,8 +16,6 @@ import type { AwayList } from '../../service/away-list'
 import { rejectionsOf } from '../../../shared/protocol/record-tolerance'
 import type { RecordRejection } from '../../../shared/protocol/record-tolerance'
 import type { SyncWrite } from './set-page-write'
-import { setWriter } from './set-writer'
-import type { SetWriter } from './set-writer'
 
 interface Page {
   /**
@@ -74,15 +72,7 @@ function onlyTheEndLeft(ctx: PullContext): boolean {
  * (store/fts.ts); it is complete once that is done.
  */
 export async function pullAllSets(ctx: PullContext, expectedTotal: number): Promise<void> {
-  const writer = setWriter(ctx.store, ctx.signal)
-  try {
-    await pullWith(ctx, expectedTotal, writer)
-  } finally {
-    await writer.close()
-  }
-}
-
-async function pullWith(ctx: PullContext, expectedTotal: number, writer: SetWriter): Promise<void> {
+  const { writer, signal } = ctx
   const db = ctx.store.write
   // A load cut off before its index was filled (the disk was full): fill it before anything else,
   // so search finds what browsing lists from the first turn of this sync on.
@@ -99,7 +89,7 @@ async function pullWith(ctx: PullContext, expectedTotal: number, writer: SetWrit
   // Only a first load goes without triggers: one over cached sets keeps them, so the index is
   // never emptied under a search and a load cut off has nothing to fill.
   const bulk = countSets(db, ctx.profileId) === 0
-  if (bulk) await writer.beginBulkLoad()
+  if (bulk) await writer.beginBulkLoad(signal)
   let total = expectedTotal
   let got = (cursor.page - 1) * cursor.size
   let complete: boolean
@@ -165,12 +155,15 @@ async function pullWith(ctx: PullContext, expectedTotal: number, writer: SetWrit
         if (!bulk) state.push(['catalogue_complete_at', fetchedAt])
         state.push(['recent_watermark', startedAt], ['sets_started_at', null])
       }
-      const ids = await writer.writePage({
-        profileId: ctx.profileId,
-        sets: page.sets,
-        fetchedAt,
-        state
-      })
+      const ids = await writer.writePage(
+        {
+          profileId: ctx.profileId,
+          sets: page.sets,
+          fetchedAt,
+          state
+        },
+        signal
+      )
       const changed = ids
       got = step.got
       complete = step.kind === 'done'
