@@ -45,6 +45,9 @@ export function layoutScreens(detailSetId: () => number): LayoutScreen[] {
     listScreen('browse-list', '#/browse', true, 'list'),
     listScreen('browse-grid', '#/browse', true, 'grid'),
     listScreen('collection-grid-no-filters', '#/owned', false, 'grid'),
+    // Wanted sets carry the shops' "Leaving in" badge; a flag's list every flag of its sets.
+    listScreen('wanted-list-no-filters', '#/wanted', false, 'list'),
+    listScreen('flag-grid-no-filters', '#/flag/1', false, 'grid'),
     {
       name: 'collection-list-no-filters',
       show: async (p) => {

@@ -308,6 +308,21 @@ describe('screens a collector trusts', () => {
     expect(over).toBeLessThanOrEqual(1)
   })
 
+  it('keeps a flag’s own link in the folded sidebar of a short window, and only that one', async () => {
+    const page = app.page
+    await page.setViewportSize(SIZES[0])
+    await go(page, '#/flag/2')
+    await listSettled(page)
+    const side = page.getByRole('navigation', { name: 'Sections' })
+    expect(await side.getByRole('button', { name: 'Flags' }).getAttribute('aria-expanded')).toBe(
+      'false'
+    )
+    const shown = side.locator('#side-flags a:visible')
+    await expect.poll(() => shown.count()).toBe(1)
+    expect(await shown.getAttribute('aria-current')).toBe('page')
+    expect(await shown.getAttribute('href')).toBe('#/flag/2')
+  })
+
   it('shows one scrollbar at 800×560 on every screen, not one per column', async () => {
     const page = app.page
     // Opened in a large window first, then made small, as a user would.
