@@ -294,12 +294,17 @@ describe('screens a collector trusts', () => {
     expect(short).toEqual([])
   })
 
-  it('fits the sidebar, flags open, in a 1440×900 window without a scrollbar of its own', async () => {
+  /** The sidebar of the list at `hash`, in a window of `size`. */
+  async function sidebarAt(size: { width: number; height: number }, hash: string) {
     const page = app.page
-    await page.setViewportSize(SIZES[2])
-    await go(page, '#/browse')
+    await page.setViewportSize(size)
+    await go(page, hash)
     await listSettled(page)
-    const side = page.getByRole('navigation', { name: 'Sections' })
+    return page.getByRole('navigation', { name: 'Sections' })
+  }
+
+  it('fits the sidebar, flags open, in a 1440×900 window without a scrollbar of its own', async () => {
+    const side = await sidebarAt(SIZES[2], '#/browse')
     // A short window earlier in this file folded them: opened again, as a user would.
     const fold = side.getByRole('button', { name: 'Flags' })
     if ((await fold.getAttribute('aria-expanded')) === 'false') await fold.click()
@@ -309,11 +314,7 @@ describe('screens a collector trusts', () => {
   })
 
   it('keeps a flag’s own link in the folded sidebar of a short window, and only that one', async () => {
-    const page = app.page
-    await page.setViewportSize(SIZES[0])
-    await go(page, '#/flag/2')
-    await listSettled(page)
-    const side = page.getByRole('navigation', { name: 'Sections' })
+    const side = await sidebarAt(SIZES[0], '#/flag/2')
     expect(await side.getByRole('button', { name: 'Flags' }).getAttribute('aria-expanded')).toBe(
       'false'
     )
