@@ -8,6 +8,10 @@ export default defineConfig({
     environment: 'node',
     include: ['test/e2e/**/*.e2e.ts'],
     fileParallelism: false,
+    // One process for every file, in turn: no file mocks a module, and each starts and stops its
+    // own host and browser page in its hooks. A process and playwright's import per file cost
+    // part of the ~6 s between files.
+    isolate: false,
     testTimeout: 180_000,
     hookTimeout: 180_000
   }
