@@ -5,7 +5,8 @@
  * - A build ships `<name>.js` beside the module that starts the worker.
  * - From sources (tests, `tsx`), the worker is TypeScript run through tsx. That costs each start
  *   about a second on our machines: tsx starts a loader thread and transforms every module again.
- *   A first sync starts three workers: the test suite spent about a third of its time on this.
+ *   A first sync then started five workers (one since dc32bdd): the test suite spent about a
+ *   third of its time on this.
  * - STUDBOOK_WORKER_BUNDLES, a `file:` URL of a folder of prebuilt `<name>.mjs` bundles (the test
  *   suite's, built from the same sources by test/worker-bundles.ts), takes precedence over both.
  *   It also holds for a worker started from a bundle, and for a child process that inherits it;
