@@ -18,6 +18,13 @@ const mocking = readdirSync(NODE_TESTS, { recursive: true, encoding: 'utf8' })
   .map((f) => join(NODE_TESTS, f))
   .filter((f) => /\bvi\.(?:mock|doMock)\(/.test(readFileSync(f, 'utf8')))
 
+/**
+ * One limit for every test and hook: a hung test still fails, and a slow machine does not. Quiet,
+ * the longest take ~40 s (a kill loop's seed); at load 8 on two cores a test runs 3-5× as long,
+ * and at 90 s and 120 s limits a 20,000-set sync failed at load 10-12.
+ */
+const LIMIT_MS = 300_000
+
 export default defineConfig({
   plugins: [svelte({ configFile: './svelte.config.mjs' }), svelteTesting()],
   test: {
@@ -39,8 +46,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/**/*.dom.test.ts', 'test/e2e/**', ...mocking],
           isolate: false,
-          testTimeout: 90000,
-          hookTimeout: 90000
+          testTimeout: LIMIT_MS,
+          hookTimeout: LIMIT_MS
         }
       },
       {
@@ -49,8 +56,8 @@ export default defineConfig({
           name: 'node-mocks',
           environment: 'node',
           include: mocking,
-          testTimeout: 90000,
-          hookTimeout: 90000
+          testTimeout: LIMIT_MS,
+          hookTimeout: LIMIT_MS
         }
       },
       {
@@ -59,10 +66,10 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['test/**/*.dom.test.ts'],
-          testTimeout: 90000,
+          testTimeout: LIMIT_MS,
           // Hooks start and close a real main side (createApp) in some files: Vitest's 10 s
           // default fired closing one at load 30.
-          hookTimeout: 90000
+          hookTimeout: LIMIT_MS
         }
       }
     ]

@@ -35,6 +35,7 @@ describe('kill -9 while editing and pushing, checked against the service', () =>
       expect(r.acked).toBeGreaterThan(kills)
       expect(r.midRequest).toBeGreaterThan(kills / 4)
     },
-    60_000 + kills * 5_000
+    // ~1.3 s a kill when quiet: room for a machine at load 8 and more.
+    60_000 + kills * 10_000
   )
 })
