@@ -37,6 +37,10 @@ export default defineConfig({
     // Every worker thread's script bundled once, so a worker starts in milliseconds, not the
     // second tsx takes (test/worker-bundles.ts).
     globalSetup: ['./test/worker-bundles.ts'],
+    // Hooks start and close a real main side (createApp) in some files: Vitest's 10 s default
+    // fired closing one at load 30.
+    testTimeout: LIMIT_MS,
+    hookTimeout: LIMIT_MS,
     projects: [
       {
         extends: true,
@@ -45,9 +49,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/**/*.dom.test.ts', 'test/e2e/**', ...mocking],
-          isolate: false,
-          testTimeout: LIMIT_MS,
-          hookTimeout: LIMIT_MS
+          isolate: false
         }
       },
       {
@@ -55,9 +57,7 @@ export default defineConfig({
         test: {
           name: 'node-mocks',
           environment: 'node',
-          include: mocking,
-          testTimeout: LIMIT_MS,
-          hookTimeout: LIMIT_MS
+          include: mocking
         }
       },
       {
@@ -65,11 +65,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['test/**/*.dom.test.ts'],
-          testTimeout: LIMIT_MS,
-          // Hooks start and close a real main side (createApp) in some files: Vitest's 10 s
-          // default fired closing one at load 30.
-          hookTimeout: LIMIT_MS
+          include: ['test/**/*.dom.test.ts']
         }
       }
     ]
