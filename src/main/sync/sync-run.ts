@@ -167,10 +167,11 @@ async function syncWith(
   const complete = getSyncValue(store.read, profileId, 'catalogue_complete_at') !== null
   const resuming = getSyncValue(store.read, profileId, 'sets_next_page') !== null
   const whole = full || !complete || resuming
-  // A whole pull writes for certain: its thread from the start decodes every answer of the sync.
-  if (whole) ctx.writer.open()
-  if (whole) await pullWholeCatalogue(ctx, deps.reach)
-  else await pullCatalogueChanges(ctx, deps.reach)
+  if (whole) {
+    // A whole pull writes for certain: its thread from the start decodes every answer of the sync.
+    ctx.writer.open()
+    await pullWholeCatalogue(ctx, deps.reach)
+  } else await pullCatalogueChanges(ctx, deps.reach)
   await pullFigures(deps, ctx, whole)
   // A refused sign-in: the catalogue syncs, the outbox waits, the collection is left as it is.
   // Asked again here: signing in while the catalogue downloaded clears the refusal.
