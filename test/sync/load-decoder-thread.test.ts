@@ -1,7 +1,7 @@
 import type * as WorkerThreads from 'node:worker_threads'
 import { describe, expect, it, vi } from 'vitest'
 import { stopDecodeWorker } from '../../src/main/service/decode-pool'
-import { harnessEachTest } from './sync-pull-harness'
+import { asksForUserLists, harnessEachTest } from './sync-pull-harness'
 
 /**
  * Issue #25: a catalogue load runs one worker thread, not two. Each thread's isolate, heap and
@@ -74,6 +74,21 @@ describe('a catalogue load from a file store', () => {
     expect(writerLives()).toHaveLength(1)
     expect(events.filter((e) => e.what === 'start')).toHaveLength(1)
     expect(events.filter((e) => e.name === 'decode')).toEqual([])
+  })
+
+  it('gives the main connection its checkpoints back once the catalogue is written', async () => {
+    const h = await harness(300)
+    const own = h.store.write.pragma('wal_autocheckpoint', { simple: true })
+    // Read as the collection is asked for, after the catalogue's writes, while the thread lives on.
+    const seen: unknown[] = []
+    h.intercept = async (req) => {
+      if (await asksForUserLists(req))
+        seen.push(h.store.write.pragma('wal_autocheckpoint', { simple: true }))
+      return null
+    }
+    expect((await h.sync.run()).error).toBeNull()
+    expect(seen.length).toBeGreaterThan(0)
+    expect(seen.every((v) => v === own)).toBe(true)
   })
 
   it('a full sync over a cached catalogue starts one thread too', async () => {

@@ -173,6 +173,7 @@ async function syncWith(
     await pullWholeCatalogue(ctx, deps.reach)
   } else await pullCatalogueChanges(ctx, deps.reach)
   await pullFigures(deps, ctx, whole)
+  ctx.writer.writesDone()
   // A refused sign-in: the catalogue syncs, the outbox waits, the collection is left as it is.
   // Asked again here: signing in while the catalogue downloaded clears the refusal.
   if (rejectedCredential(store.read, profileId) === 'hash') throw rejectionError('hash')

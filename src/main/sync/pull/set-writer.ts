@@ -36,6 +36,11 @@ export interface SetWriter {
    */
   open(): void
   /**
+   * The sync writes no more catalogue: the main connection's commits checkpoint again, while the
+   * thread lives on to decode the sync's last answers.
+   */
+  writesDone(): void
+  /**
    * Starts a first load (store/fts.ts `beginBulkLoad`) from the writer's connection: dropping the
    * search index's triggers changes the schema, 20-60 ms that held the main thread.
    */
@@ -95,6 +100,7 @@ function inline(store: Store): SetWriter {
   }
   return {
     open: () => undefined,
+    writesDone: () => undefined,
     beginBulkLoad: () => {
       beginBulkLoad(store.write)
       return Promise.resolve()
@@ -153,12 +159,24 @@ function inWorker(store: Store): SetWriter {
   }
   // While the worker writes, a commit of the main connection (an allowance count) never copies
   // the WAL into the file, tens of ms with two syncs: the worker's commits do (SQLite's default,
-  // after 1,000 pages), off this thread. Restored when the worker closes.
+  // after 1,000 pages), off this thread. Restored once the sync writes no more catalogue (the
+  // push and the collection write here, and their WAL must not pile up for one long checkpoint),
+  // or when the worker closes; a later job holds them again.
   let autocheckpoint: number | null = null
-  const started = (): Worker => {
-    if (worker) return worker
-    autocheckpoint ??= Number(store.write.pragma('wal_autocheckpoint', { simple: true }))
+  const holdCheckpoints = (): void => {
+    if (autocheckpoint !== null) return
+    autocheckpoint = Number(store.write.pragma('wal_autocheckpoint', { simple: true }))
     store.write.pragma('wal_autocheckpoint = 0')
+  }
+  const releaseCheckpoints = (): void => {
+    if (autocheckpoint !== null && store.write.open) {
+      store.write.pragma(`wal_autocheckpoint = ${String(autocheckpoint)}`)
+    }
+    autocheckpoint = null
+  }
+  const started = (): Worker => {
+    holdCheckpoints()
+    if (worker) return worker
     const w = spawn(store.path)
     w.on('message', (m: FromWriter) => {
       if (worker !== w || current?.id !== m.id) return
@@ -274,10 +292,9 @@ function inWorker(store: Store): SetWriter {
         w.postMessage({ id: 0, kind: 'close' } satisfies ToWriter)
         await exited
       }
-      if (autocheckpoint !== null && store.write.open) {
-        store.write.pragma(`wal_autocheckpoint = ${String(autocheckpoint)}`)
-      }
-    }
+      releaseCheckpoints()
+    },
+    writesDone: releaseCheckpoints
   }
 }
 
