@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { svelteTesting } from '@testing-library/svelte/vite'
+import { LIMIT_MS, WAIT_MS } from './test/limits'
 
 /**
  * Node test files that replace a module (`vi.mock`, `vi.doMock`): each runs in a fresh module
@@ -17,13 +18,6 @@ const mocking = readdirSync(NODE_TESTS, { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.test.ts') && !f.endsWith('.dom.test.ts'))
   .map((f) => join(NODE_TESTS, f))
   .filter((f) => /\bvi\.(?:mock|doMock)\(/.test(readFileSync(f, 'utf8')))
-
-/**
- * One limit for every test and hook: a hung test still fails, and a slow machine does not. Quiet,
- * the longest take ~40 s (a kill loop's seed); at load 8 on two cores a test runs 3-5× as long,
- * and at 90 s and 120 s limits a 20,000-set sync failed at load 10-12.
- */
-const LIMIT_MS = 300_000
 
 export default defineConfig({
   plugins: [svelte({ configFile: './svelte.config.mjs' }), svelteTesting()],
@@ -41,6 +35,8 @@ export default defineConfig({
     // fired closing one at load 30.
     testTimeout: LIMIT_MS,
     hookTimeout: LIMIT_MS,
+    // expect.poll gives up after 1 s by default.
+    expect: { poll: { timeout: WAIT_MS } },
     projects: [
       {
         extends: true,

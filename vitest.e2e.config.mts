@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { LIMIT_MS, WAIT_MS } from './test/limits'
 
 // End-to-end: the built browser host driven by Debian Chromium. One file at a time: each starts
 // its own host (and sometimes a reference service) on loopback.
@@ -12,7 +13,9 @@ export default defineConfig({
     // own host and browser page in its hooks. A process and playwright's import per file cost
     // part of the ~6 s between files.
     isolate: false,
-    testTimeout: 180_000,
-    hookTimeout: 180_000
+    testTimeout: LIMIT_MS,
+    hookTimeout: LIMIT_MS,
+    // expect.poll gives up after 1 s by default, and a page reacts later than that at load 8.
+    expect: { poll: { timeout: WAIT_MS } }
   }
 })

@@ -163,5 +163,5 @@ describe('pictures in the cache folder (a fake home)', () => {
     ).toBe(owned.total)
     // And the data folder never holds pictures again.
     expect(existsSync(oldMedia)).toBe(false)
-  }, 120_000)
+  })
 })

@@ -82,7 +82,7 @@ beforeAll(async () => {
   const synced = await sync.run()
   expect(synced.error).toBeNull()
   expect(synced.catalogueSets).toBe(400)
-}, 120_000)
+})
 
 afterAll(async () => {
   await side.close()

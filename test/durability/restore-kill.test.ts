@@ -20,7 +20,7 @@ beforeAll(async () => {
   const db = new Database(setup)
   db.pragma('wal_checkpoint(TRUNCATE)')
   db.close()
-}, 120_000)
+})
 
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
@@ -81,5 +81,5 @@ describe('kill -9 during a restore’s apply step', () => {
     console.log(`restore step ${took.toFixed(0)} ms; rounds ended ${seen.join(' ')}`)
     // The kills landed inside the step at least once (else the test shows nothing).
     expect(killedBeforeDone).toBeGreaterThan(0)
-  }, 300_000)
+  })
 })

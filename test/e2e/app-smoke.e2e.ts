@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
+import { WAIT_MS } from '../limits'
 
 interface Theme {
   theme: string
@@ -43,7 +44,7 @@ describe('the app in Chromium through the browser host', () => {
           ?.textContent.replace(/\s+/g, ' ')
           .trim() === text,
       expected,
-      { timeout: 30_000 }
+      { timeout: WAIT_MS }
     )
     await app.page.screenshot({ path: join(app.artifactsDir, 'first-run.png') })
   })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
+import { WAIT_MS } from '../limits'
 
 interface Violation {
   directive: string
@@ -22,7 +23,7 @@ beforeAll(async () => {
       })
     }
   })
-  await app.page.locator('main, [role="main"]').first().waitFor({ timeout: 30_000 })
+  await app.page.locator('main, [role="main"]').first().waitFor({ timeout: WAIT_MS })
 })
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { tokenCookieName } from '../../src/main/hosts/web-guard'
+import { WAIT_MS } from '../limits'
 import { launchChromium } from './chromium'
 import { startProcess, stopProcess } from './processes'
 import type { Started } from './processes'
@@ -168,6 +169,8 @@ export async function startApp(options: StartOptions = {}): Promise<AppUnderTest
     viewport: options.viewport ?? { width: 1440, height: 900 }
   })
   const page = await context.newPage()
+  // Playwright's own waits give up after 30 s.
+  page.setDefaultTimeout(WAIT_MS)
   const consoleErrors: string[] = []
   page.on('console', (msg) => {
     if (msg.type() === 'error') consoleErrors.push(msg.text())

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium } from './chromium'
 import { startWebHost } from './harness'
 import type { WebHost } from './harness'
+import { WAIT_MS } from '../limits'
 import { stopProcess } from './processes'
 import { waitForSets } from './ui-helpers'
 
@@ -69,6 +70,7 @@ export function hostRuns(prefix: string): HostRuns {
     },
     async open(context) {
       const page = await context.newPage()
+      page.setDefaultTimeout(WAIT_MS)
       const errors: string[] = []
       page.on('pageerror', (e) => errors.push(e.message))
       await page.goto(running().url)

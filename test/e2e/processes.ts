@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
+import { WAIT_MS } from '../limits'
 
 export interface Started {
   readonly child: ChildProcess
@@ -25,7 +26,7 @@ export function startProcess(
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
       reject(new Error(`${command} ${args.join(' ')} did not start in time:\n${out}`))
-    }, options.timeoutMs ?? 120_000)
+    }, options.timeoutMs ?? WAIT_MS)
     const onData = (chunk: Buffer): void => {
       out += chunk.toString('utf8')
       const match = pattern.exec(out)

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, startService } from './harness'
 import type { AppUnderTest, ExternalService } from './harness'
 import { ServiceClient, go, resultCount, serviceUserHash, waitForSets } from './ui-helpers'
+import { WAIT_MS } from '../limits'
 
 const DEMO_SETS = 1000
 const SERVICE_SETS = 600
@@ -168,7 +169,7 @@ describe('connecting a real service from the first-run demo', () => {
     const reader = new ServiceClient(service.url, service.apiKey)
     await reader.login(service.username, service.password)
     await expect
-      .poll(() => reader.userSet(setID).then((s) => s.owned), { timeout: 30_000 })
+      .poll(() => reader.userSet(setID).then((s) => s.owned), { timeout: WAIT_MS })
       .toBe(true)
 
     // A wrong key over a working setup changes nothing: still signed in, the old key still works.

@@ -7,6 +7,7 @@ import type { AppUnderTest } from './harness'
 import { serviceCollection } from './service-collection'
 import { go, listSettled, serviceUserHash, waitForSets } from './ui-helpers'
 import { seriousAxeFindings } from './axe'
+import { WAIT_MS } from '../limits'
 
 /** Issue #17, bulk edit: select with Shift-click, edit from the bulk bar, one Ctrl+Z, sync. */
 
@@ -61,7 +62,7 @@ async function syncUntilSent(page: Page): Promise<void> {
         if (s.pending > 0) await page.getByRole('button', { name: 'Sync', exact: true }).click()
         return s.pending
       },
-      { timeout: 120_000, interval: 1_000 }
+      { timeout: WAIT_MS, interval: 1_000 }
     )
     .toBe(0)
   await page.getByTestId('pending').filter({ hasText: 'All synced' }).waitFor()
@@ -216,7 +217,7 @@ describe('bulk edit in the browser', () => {
     // The toasts of the tests before go by themselves; flying out, they overlap while measured.
     await expect
       .poll(() => page.getByRole('region', { name: 'Notifications' }).locator('.toast').count(), {
-        timeout: 20_000
+        timeout: WAIT_MS
       })
       .toBe(0)
     for (const scheme of ['light', 'dark'] as const) {

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
 import { ServiceClient, go, resultCount } from './ui-helpers'
+import { WAIT_MS } from '../limits'
 
 /**
  * Issue #14, item 4: a copy is a unit the collector owns. Adding one ticks Owned, the quantity
@@ -57,7 +58,7 @@ async function syncAndWait(): Promise<void> {
   await app.rpc('sync:start', { full: false })
   await expect
     .poll(async () => (await app.rpc<{ running: boolean }>('sync:getStatus')).running, {
-      timeout: 60_000
+      timeout: WAIT_MS
     })
     .toBe(false)
 }
@@ -104,7 +105,7 @@ describe('a copy is a unit owned', () => {
     await expect.poll(() => panel(page)).toEqual({ owned: true, qty: 1, copies: 'Copies (1)' })
     // It reaches the service, and a sync afterwards keeps it owned.
     await expect
-      .poll(() => service.userSet(setID).then((s) => [s.owned, s.qtyOwned]), { timeout: 60_000 })
+      .poll(() => service.userSet(setID).then((s) => [s.owned, s.qtyOwned]), { timeout: WAIT_MS })
       .toEqual([true, 1])
     await syncAndWait()
     await openSet(page, setID)
@@ -140,7 +141,7 @@ describe('a copy is a unit owned', () => {
     await dialog.getByRole('button', { name: 'Save copy' }).click()
     await dialog.waitFor({ state: 'detached' })
     await expect
-      .poll(() => service.userSet(setID).then((s) => s.qtyOwned), { timeout: 60_000 })
+      .poll(() => service.userSet(setID).then((s) => s.qtyOwned), { timeout: WAIT_MS })
       .toBe(1)
     await syncAndWait()
     const ownedBefore = await ownedCounted()
@@ -162,7 +163,7 @@ describe('a copy is a unit owned', () => {
     /** Waits until the service holds `qty` of the set, then syncs and opens the set's page. */
     const serviceThenApp = async (setID: number, qty: number): Promise<void> => {
       await expect
-        .poll(() => service.userSet(setID).then((s) => s.qtyOwned), { timeout: 60_000 })
+        .poll(() => service.userSet(setID).then((s) => s.qtyOwned), { timeout: WAIT_MS })
         .toBe(qty)
       await syncAndWait()
       await openSet(page, setID)

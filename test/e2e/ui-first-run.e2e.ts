@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
 import { exportText, go, listSettled, resultCount, waitForSets } from './ui-helpers'
+import { WAIT_MS } from '../limits'
 
 interface Totals {
   setsOwned: number
@@ -29,7 +30,7 @@ describe('first run on a 20,000-set demo catalogue', () => {
     // The demo account's collection arrives after the sets: the totals are counted after it.
     await expect
       .poll(async () => (await app.rpc<{ running: boolean }>('sync:getStatus')).running, {
-        timeout: 120_000,
+        timeout: WAIT_MS,
         interval: 250
       })
       .toBe(false)

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Locator, Page } from 'playwright-core'
 import { BLANK_COPY } from '../../src/shared/model/collection'
 import type { ExternalService } from './harness'
+import { WAIT_MS } from '../limits'
 
 /** The number in the result count ("1,234 sets …"), as the user reads it. */
 export async function resultCount(page: Page): Promise<number> {
@@ -11,7 +12,7 @@ export async function resultCount(page: Page): Promise<number> {
 }
 
 /** Waits until the list shows at least `min` sets (the demo catalogue syncs in the background). */
-export async function waitForSets(page: Page, min: number, timeout = 120_000): Promise<number> {
+export async function waitForSets(page: Page, min: number, timeout = WAIT_MS): Promise<number> {
   const deadline = Date.now() + timeout
   for (;;) {
     const n = await resultCount(page).catch(() => 0)

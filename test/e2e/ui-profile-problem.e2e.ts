@@ -33,5 +33,5 @@ describe('a stored service address refused today', () => {
     await page.getByRole('link', { name: 'Browse' }).first().click()
     await waitForSets(page, 300)
     expect(errors).toEqual([])
-  }, 240_000)
+  })
 })

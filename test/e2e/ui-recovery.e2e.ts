@@ -30,5 +30,5 @@ describe('a data file damaged between two runs', () => {
     await page.getByText(/Restored the backup of .* The damaged file was kept as /).waitFor()
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'ui-recovery-restored.png') })
     expect(errors).toEqual([])
-  }, 240_000)
+  })
 })

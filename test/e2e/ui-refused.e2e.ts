@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { ARTIFACTS_DIR } from './harness'
 import { hostRuns } from './host-runs'
 import { waitForSets } from './ui-helpers'
+import { WAIT_MS } from '../limits'
 
 /**
  * Issue #14 item 8: the browser host is stopped and started again (same port, same data, a new
@@ -41,6 +42,7 @@ describe('a restarted browser host', () => {
 
     // The user opens the address the new run printed (another tab, same browser)…
     const fresh = await context.newPage()
+    fresh.setDefaultTimeout(WAIT_MS)
     await fresh.goto(`${host.origin}/?token=${host.token}`)
     await waitForSets(fresh, 300)
     await fresh.close()

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, startService } from './harness'
 import type { AppUnderTest, ExternalService } from './harness'
 import { go, resultCount } from './ui-helpers'
+import { WAIT_MS } from '../limits'
 
 /**
  * Issue #14, items 1 and 3: with a real (loopback) service that stops and starts again, every
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 const header = (page: Page) => page.getByTestId('pending')
 const offline = (page: Page) => page.getByTestId('offline')
-const LONG = { timeout: 60_000 }
+const LONG = { timeout: WAIT_MS }
 
 describe('statuses that tell the truth', () => {
   it('a download cut off by the service stopping says so, and resumes by itself to the end', async () => {

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
 import { ServiceClient, go, resultCount } from './ui-helpers'
+import { WAIT_MS } from '../limits'
 
 let app: AppUnderTest
 let service: ServiceClient
@@ -46,7 +47,7 @@ async function editNotes(page: Page, setID: number, text: string): Promise<void>
       async () =>
         (await app.rpc<{ collection: { notes: string } }>('catalog:getSet', { setID })).collection
           .notes,
-      { timeout: 10_000 }
+      { timeout: WAIT_MS }
     )
     .toBe(text)
 }
@@ -55,7 +56,7 @@ async function syncNow(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sync', exact: true }).click()
 }
 
-const SYNC_POLL = { timeout: 60_000, interval: 2_000 }
+const SYNC_POLL = { timeout: WAIT_MS, interval: 2_000 }
 
 /** Asks the app to sync, then reads the set's notes as the service holds them. */
 async function serviceNotesAfterSync(page: Page, setID: number): Promise<string> {
@@ -79,7 +80,7 @@ describe('sync against a reference service in its own process', () => {
     await page
       .getByTestId('pending')
       .filter({ hasText: /pending|attention/ })
-      .waitFor({ timeout: 30_000 })
+      .waitFor({ timeout: WAIT_MS })
     // The attempt failed seconds after the last complete sync: the sync page gives that one's
     // time, never "just now" as if the attempt had been a sync (issue #28).
     await go(page, '#/sync')
@@ -92,7 +93,10 @@ describe('sync against a reference service in its own process', () => {
     await expect
       .poll(() => serviceNotesAfterSync(page, setID), SYNC_POLL)
       .toBe('written while offline')
-    await page.getByTestId('pending').filter({ hasText: 'All synced' }).waitFor({ timeout: 30_000 })
+    await page
+      .getByTestId('pending')
+      .filter({ hasText: 'All synced' })
+      .waitFor({ timeout: WAIT_MS })
   })
 
   it('asks which side wins when the service changed the same set, and the choice reaches it', async () => {
@@ -102,14 +106,14 @@ describe('sync against a reference service in its own process', () => {
     // and then there is no conflict to ask about: change the service only once the app is idle.
     await expect
       .poll(async () => (await app.rpc<{ running: boolean }>('sync:getStatus')).running, {
-        timeout: 60_000
+        timeout: WAIT_MS
       })
       .toBe(false)
     await service.setNotes(setID, 'changed on the service')
     await editNotes(page, setID, 'changed in the app')
     await syncNow(page)
     const dialog = page.getByRole('dialog', { name: 'This set changed in two places' })
-    await dialog.waitFor({ timeout: 60_000 })
+    await dialog.waitFor({ timeout: WAIT_MS })
     expect(await dialog.getByTestId('conflict-mine').textContent()).toBe('changed in the app')
     expect(await dialog.getByTestId('conflict-theirs').textContent()).toBe('changed on the service')
     await dialog.getByRole('button', { name: 'Keep mine' }).click()
@@ -131,7 +135,7 @@ describe('sync against a reference service in its own process', () => {
       .getByText(/^Undone/)
       .waitFor()
     await expect
-      .poll(() => page.getByRole('textbox', { name: 'Notes' }).inputValue(), { timeout: 10_000 })
+      .poll(() => page.getByRole('textbox', { name: 'Notes' }).inputValue(), { timeout: WAIT_MS })
       .toBe('first value')
     await expect.poll(() => serviceNotesAfterSync(page, setID), SYNC_POLL).toBe('first value')
     expect(app.consoleErrors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])

@@ -69,7 +69,7 @@ describe('catalogue memory', () => {
     } finally {
       await thread.close()
     }
-  }, 120_000)
+  })
 
   it('ends an idle demo thread that keeps a file, and the next call starts one with the data', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'emulator-idle-'))

@@ -47,7 +47,7 @@ beforeAll(async () => {
   } finally {
     db.close()
   }
-}, 120_000)
+})
 
 afterAll(() => {
   t.close()
@@ -76,7 +76,7 @@ describe('a backup’s damaged copy rows', () => {
     // The good copy is as it was; the restore sent nothing for the refused ones.
     expect(copiesOf(t.h.store, t.id('10179-1'))).toMatchObject([{ notes: 'first' }])
     expect(outbox()).toBe(before)
-  }, 120_000)
+  })
 
   it.each([
     ['a column the row lacks', 'location', undefined, /^location: /],

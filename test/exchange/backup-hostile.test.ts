@@ -32,7 +32,7 @@ beforeAll(async () => {
   const dir = join(t.h.dir, 'hostile')
   mkdirSync(dir)
   files = makeHostileBackups(base.path ?? '', dir, t.h.profileId, headVersion(MIGRATIONS))
-}, 120_000)
+})
 
 afterAll(() => {
   t.close()
@@ -102,7 +102,7 @@ describe('a backup is read as untrusted data, off the main thread', () => {
     // Only whole units: 5000 owns 3 in the backup, 5007 owns 2.
     expect(p.holds.unitsOwned).toBe(5)
     expect(Number.isInteger(p.holds.unitsOwned)).toBe(true)
-  }, 120_000)
+  })
 
   it('a 100,000-row backup of sets the catalogue lacks says which, and sends nothing for them', async () => {
     const file = files.find((f) => f.name === '100k-rows.studbook')
@@ -111,7 +111,7 @@ describe('a backup is read as untrusted data, off the main thread', () => {
     expect(outcome.value.unknownSets.count).toBe(100_000)
     expect(outcome.value.unknownSets.shown[0]).toBe(1_000_001)
     expect(outcome.value.serviceWrites).toBe(0)
-  }, 120_000)
+  })
 
   it.each(['values-beyond-rules.studbook', '100k-rows.studbook'])(
     'restoring %s: calls answered throughout, the outbox grows by what the preview said, no temp file',

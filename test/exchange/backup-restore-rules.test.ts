@@ -86,7 +86,7 @@ describe('a restore follows the edit path’s rules', () => {
     const labels = t.h.store.read.prepare('SELECT flag_no, label FROM flag_labels').all()
     expect(labels).toEqual([{ flag_no: 4, label: 'Kept' }])
     expect(outboxRows() - before).toBe(p?.serviceWrites)
-  }, 120_000)
+  })
 
   it('sets the catalogue does not hold are left out and named; nothing is sent for them', async () => {
     const { p, before } = await previewHostile('100k-rows.studbook')
@@ -96,7 +96,7 @@ describe('a restore follows the edit path’s rules', () => {
     const n = t.h.store.read.prepare('SELECT count(*) AS n FROM set_state').get() as { n: number }
     expect(n.n).toBe(1)
     expect(outboxRows()).toBe(before)
-  }, 120_000)
+  })
 
   it('a copy added since the backup is deleted by the restore', async () => {
     const base = await start()
@@ -109,7 +109,7 @@ describe('a restore follows the edit path’s rules', () => {
     await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
     expect(copiesOf(t.h.store, t.id('75192-1'))).toEqual([])
     expect(copiesOf(t.h.store, t.id('10179-1'))).toHaveLength(1)
-  }, 120_000)
+  })
 
   it('a backup of this version restores; one of the next version is refused', async () => {
     const base = await start()
@@ -124,7 +124,7 @@ describe('a restore follows the edit path’s rules', () => {
     again.pragma(`user_version = ${headVersion(MIGRATIONS)}`)
     again.close()
     expect(await t.x['exchange:previewRestore']({ data: base64(base) })).not.toBeNull()
-  }, 120_000)
+  })
 })
 
 describe('a preview can be stopped, and always cleans up', () => {
@@ -136,7 +136,7 @@ describe('a preview can be stopped, and always cleans up', () => {
     expect(await first).toMatchObject({ code: 'cancelled' })
     expect(second).not.toBeNull()
     expect(leftovers()).toEqual([])
-  }, 120_000)
+  })
 
   it('"Stop reading" ends the running preview: cancelled, no temp folder; then nothing runs', async () => {
     const { data } = await startHostile('100k-rows.studbook')
@@ -147,7 +147,7 @@ describe('a preview can be stopped, and always cleans up', () => {
     expect(await preview).toMatchObject({ code: 'cancelled' })
     expect(leftovers()).toEqual([])
     expect(await t.x['exchange:cancelRestore']({})).toEqual({ cancelled: false })
-  }, 120_000)
+  })
 
   it('a preview over its time budget is stopped with a typed error', async () => {
     const base = await start()
@@ -156,7 +156,7 @@ describe('a preview can be stopped, and always cleans up', () => {
       code: 'timeout'
     })
     expect(leftovers()).toEqual([])
-  }, 120_000)
+  })
 
   it('a reader that dies (out of memory) is a typed error, and leaves no temp folder', async () => {
     const base = await start()
@@ -169,7 +169,7 @@ describe('a preview can be stopped, and always cleans up', () => {
       message: expect.stringMatching(/backup could not be read/) as unknown
     })
     expect(leftovers()).toEqual([])
-  }, 120_000)
+  })
 })
 
 describe('a backup that cannot be written says why', () => {

@@ -75,5 +75,5 @@ describe('a backup of the 20,000-set demo', () => {
     } finally {
       db.close()
     }
-  }, 120_000)
+  })
 })

@@ -135,5 +135,5 @@ describe('full Studbook CSV round trip', () => {
       { numRuns: runs(60) }
     )
     // 60 collections, each a real SQLite profile or two: minutes on a machine at load 20.
-  }, 180_000)
+  })
 })

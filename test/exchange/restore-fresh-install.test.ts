@@ -180,5 +180,5 @@ describe('a restore onto a fresh install', () => {
     expect(fromService.map((r) => [r.setID, state(r)])).toEqual(
       expected.map((r) => [r.setID, state(r)])
     )
-  }, 300_000)
+  })
 })

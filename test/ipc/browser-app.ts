@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import type { AppContext } from '../../src/main/app/compose'
+import { WAIT_MS } from '../limits'
 import { startApp, value } from '../store/app-runs'
 
 /** The whole main side as the browser host runs it, reached the way the renderer reaches it. */
@@ -51,7 +52,7 @@ export function browserApp(
   beforeAll(async () => {
     created = await startApp(dir, { demoSets })
     if (options.synced) await syncDemo()
-  }, 180_000)
+  })
   afterAll(async () => {
     await created?.close()
     rmSync(dir, { recursive: true, force: true })
@@ -67,11 +68,11 @@ export function browserApp(
 }
 
 /**
- * Polls `check` until it holds: true, or false once `ms` have passed. The deadline only names a
- * hang before the suite's own limit; nothing is timed.
+ * Polls `check` until it holds: true, or false once a wait's limit has passed. The limit only
+ * names a hang before the test's own; nothing is timed.
  */
-export async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const end = Date.now() + ms
+export async function until(check: () => Promise<boolean>): Promise<boolean> {
+  const end = Date.now() + WAIT_MS
   while (!(await check())) {
     if (Date.now() > end) return false
     await new Promise((r) => setTimeout(r, 50))

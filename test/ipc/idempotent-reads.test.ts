@@ -50,7 +50,7 @@ beforeAll(async () => {
   while ((await call<unknown[]>('outbox:list', {})).length > 0) {
     await new Promise((r) => setTimeout(r, 50))
   }
-}, 120_000)
+})
 
 /** An input each read takes; a new read channel needs one here, and is then checked. */
 function sample(channel: ChannelName): unknown {

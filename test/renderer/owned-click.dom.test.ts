@@ -94,7 +94,7 @@ beforeAll(async () => {
   // A saved view whose count an Owned click changes.
   await call('views:save', { name: 'Mine', query: { text: '', scope: { kind: 'owned' } } })
   setTransport(transport)
-}, 120_000)
+})
 
 afterAll(async () => {
   setTransport(null)
@@ -147,7 +147,7 @@ describe('one Owned click', () => {
     expect(search.rowAt(0)).toMatchObject({ setID, collection: { owned: true, sync: 'synced' } })
     expect(search.facets?.owned).toBe(owned + 1)
     expect(screen.getByRole('link', { name: /Mine/ }).textContent).toContain(String(owned + 1))
-  }, 120_000)
+  })
 
   it('in the Owned list, un-owning a set takes it off the list for at most three calls', async () => {
     render(App)
@@ -160,5 +160,5 @@ describe('one Owned click', () => {
     const made = await clickOwned(first, () => search.total === owned - 1)
     expect(made.length, made.join(', ')).toBeLessThanOrEqual(3)
     expect(search.total).toBe(owned - 1)
-  }, 120_000)
+  })
 })

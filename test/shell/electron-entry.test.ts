@@ -252,7 +252,7 @@ describe('Electron entry', () => {
     for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r))
     expect(h.closed).toBe(1)
     expect(await otherHost(h.root)).toBe('held')
-  }, 30_000)
+  })
 
   it('does not open the data while the browser host holds its folder, and says why', async () => {
     expect(await otherHost(h.root)).toBe('held')
@@ -265,7 +265,7 @@ describe('Electron entry', () => {
       )
     )
     expect(h.calls.at(-1)).toBe('exit')
-  }, 30_000)
+  })
 
   it.runIf(process.platform !== 'win32')(
     'makes the data folder private before anything is written there',

@@ -87,7 +87,7 @@ describe('a database damaged in the middle of the file', () => {
     // And the next start is an ordinary one.
     const again = await start(dir)
     expect(await value(again, 'app:getStartState', {})).toEqual({ state: 'ready', notice: null })
-  }, 90_000)
+  })
 
   it('starting fresh keeps the damaged file and opens an empty collection', async () => {
     const { dir } = await folderWithBackup()
@@ -103,7 +103,7 @@ describe('a database damaged in the middle of the file', () => {
     )
     expect(status).toMatchObject({ pending: 0, catalogueSets: 0 })
     expect(existsSync(join(dir, 'studbook.db'))).toBe(true)
-  }, 90_000)
+  })
 
   it('a name that is not a listed backup is refused and changes nothing', async () => {
     const { dir } = await folderWithBackup()

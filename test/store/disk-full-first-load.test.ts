@@ -103,6 +103,6 @@ describe.skipIf(disk === null)(
       )
       expect(done.catalogueSets).toBe(3000)
       expect(await counts()).toEqual({ browse: 3000, missed: 0 })
-    }, 120_000)
+    })
   }
 )

@@ -96,5 +96,5 @@ describe.skipIf(disk === null)('a full data folder during a sync and edits', () 
     for (const [setID, notes] of acked) {
       expect(svc.admin.getCollectionValue('demo', setID).notes).toBe(notes)
     }
-  }, 90_000)
+  })
 })

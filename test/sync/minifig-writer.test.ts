@@ -44,7 +44,7 @@ describe('the figure pages of a catalogue load', () => {
     // links) would be, of the thousands stored.
     expect(at.start).not.toBeNull()
     expect(end - (at.start ?? end)).toBeLessThan(500)
-  }, 120_000)
+  })
 
   it('leaves the catalogue’s search caches as they are while figures are written', async () => {
     const x = await harness(SETS)
@@ -64,5 +64,5 @@ describe('the figure pages of a catalogue load', () => {
       return a !== undefined && a.n > 0 && b.n > a.n && b.generation !== a.generation
     })
     expect(moved).toEqual([])
-  }, 120_000)
+  })
 })
