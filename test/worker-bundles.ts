@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { context } from 'esbuild'
@@ -25,12 +25,45 @@ function workerEntries(dir: string): string[] {
     .map((e) => join(e.parentPath, e.name))
 }
 
+/** Whether process `pid` still runs (EPERM: it does, as another user). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The run folders in `parent` that no run will remove: a run removes its own when it ends, but a
+ * run killed (Ctrl+C twice, a CI timeout, kill -9) leaves its folder, and they piled up. A folder
+ * is named for its run's process (`run-<pid>-…`), so one of a run still going is kept; one named
+ * before that scheme, without a pid, goes once it is a day old.
+ */
+export function staleRunFolders(
+  parent: string,
+  isAlive: (pid: number) => boolean = alive,
+  now = Date.now()
+): string[] {
+  return readdirSync(parent)
+    .filter((name) => {
+      const pid = /^run-(\d+)-/.exec(name)?.[1]
+      if (pid !== undefined) return !isAlive(Number(pid))
+      return name.startsWith('run-') && now - statSync(join(parent, name)).mtimeMs > DAY_MS
+    })
+    .map((name) => join(parent, name))
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env[WORKER_BUNDLES_VAR] !== undefined) return () => Promise.resolve()
   // Inside node_modules, so the bundles' imports of packages resolve as the sources' do.
   const parent = join(ROOT, 'node_modules', '.cache', 'studbook-workers')
   mkdirSync(parent, { recursive: true })
-  const out = mkdtempSync(join(parent, 'run-'))
+  for (const stale of staleRunFolders(parent)) rmSync(stale, { recursive: true, force: true })
+  const out = mkdtempSync(join(parent, `run-${String(process.pid)}-`))
   const entries = Object.fromEntries(
     workerEntries(join(ROOT, 'src')).map((file) => [basename(file, '.ts'), file])
   )
