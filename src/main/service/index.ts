@@ -50,6 +50,21 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 }
 
 /**
+ * `client`, each of whose calls also ends when `signal` fires (AppError `cancelled`): work that
+ * makes many calls (a push round) stops in the middle of one, not after the service answers.
+ */
+export function withSignal(client: ServiceClient, signal: AbortSignal): ServiceClient {
+  return clientOver(
+    (service, operation, params, opts = {}) =>
+      client.call(service, operation, params, {
+        ...opts,
+        signal: opts.signal === undefined ? signal : AbortSignal.any([opts.signal, signal])
+      }),
+    (own) => client.discover(own === undefined ? signal : AbortSignal.any([own, signal]))
+  )
+}
+
+/**
  * A client for settings that cannot be used (a profile stored by an older version with an address
  * refused today): every call answers with the reason, so the app runs and says why, offline.
  */

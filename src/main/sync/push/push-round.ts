@@ -23,6 +23,8 @@ const STOP_ROUND: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'offline',
   'timeout',
   'connection_reset',
+  // The round's signal fired during a call: the rows after it are not to be sent either.
+  'cancelled',
   'invalid_user_hash',
   'invalid_key',
   'limit_exceeded',

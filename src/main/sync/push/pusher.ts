@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors'
+import { withSignal } from '../../service/index'
 import type { ServiceClient } from '../../service/index'
 import type { Store } from '../../store/connection'
 import { outbox } from '../../collection/index'
@@ -60,7 +61,9 @@ class OutboxPusher implements Pusher {
     // Conflicts alone still make a round: what they show is read again (conflicts.ts).
     if (!outbox.hasRoundWork(db, profileId)) return nothing.report(null)
     if (!deps.signedIn()) return nothing.report('signed_out')
-    const client = deps.client()
+    // The round's signal reaches the request in flight: cancelled, a round ends at once, and a
+    // write cut off is one more that was recorded as sent before it left (push-row.ts).
+    const client = signal === undefined ? deps.client() : withSignal(deps.client(), signal)
     let has: Offers
     try {
       has = this.offers ?? (await discoverOffers(client))
