@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMoneySchedule } from '../../src/main/money/index'
-import type { MoneySchedule } from '../../src/main/money/index'
+import type { MoneySchedule } from '../../src/main/money/money-schedule'
 import { untilNextCheck } from '../../src/main/money/money-schedule'
 import { editHarness } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'

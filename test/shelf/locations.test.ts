@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { copiesAt } from '../../src/main/shelf/index'
-import type { LocationCopy } from '../../src/main/shelf/index'
+import type { LocationCopy } from '../../src/main/shelf/locations'
 import { locationUses } from '../../src/main/shelf/locations'
 import { editHarness } from '../collection/harness'
 import type { EditHarness } from '../collection/harness'

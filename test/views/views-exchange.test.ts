@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { savedQuery } from '../../src/shared/ipc/channels/views'
 import type { SavedQuery } from '../../src/shared/ipc/channels/views'
 import { createViewsHandlers } from '../../src/main/views/index'
-import type { ViewsHandlers } from '../../src/main/views/index'
+import type { ViewsHandlers } from '../../src/main/views/views-handlers'
 import { exchangeHarness } from '../exchange/store-fixtures'
 import type { ExchangeHarness } from '../exchange/store-fixtures'
 

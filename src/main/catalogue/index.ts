@@ -9,7 +9,7 @@ export {
   setsByNumber,
   themeNames
 } from './catalogue-repo'
-export { flagsOf, mediaPath, syncStateOf, userStateOf } from './set-rows'
+export { mediaPath, syncStateOf, userStateOf } from './set-rows'
 export { countSearchKept } from './search-repo'
 export type { Counted } from './search-repo'
 export { queryCondition } from './search-filters'

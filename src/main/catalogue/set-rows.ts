@@ -65,7 +65,7 @@ export function syncStateOf(states: string | null): EditSyncState {
   return 'pending'
 }
 
-export function flagsOf(mask: number): boolean[] {
+function flagsOf(mask: number): boolean[] {
   return Array.from({ length: FLAG_COUNT }, (_, i) => (mask & (1 << i)) !== 0)
 }
 

@@ -1,3 +1,2 @@
 /** The retirement watch's public face: the composition root imports only what is listed here. */
 export { createWatchHandlers } from './watch-handlers'
-export type { WatchHandlers } from './watch-handlers'
