@@ -3,6 +3,7 @@ import { basename, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { context } from 'esbuild'
 import type { TestProject } from 'vitest/node'
+import { processAlive } from '../src/main/hosts/instance-lock'
 import { WORKER_BUNDLES_VAR } from '../src/shared/worker-script'
 
 /**
@@ -25,16 +26,6 @@ function workerEntries(dir: string): string[] {
     .map((e) => join(e.parentPath, e.name))
 }
 
-/** Whether process `pid` still runs (EPERM: it does, as another user). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
@@ -45,7 +36,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
  */
 export function staleRunFolders(
   parent: string,
-  isAlive: (pid: number) => boolean = alive,
+  isAlive: (pid: number) => boolean = processAlive,
   now = Date.now()
 ): string[] {
   return readdirSync(parent)

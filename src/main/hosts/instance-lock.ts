@@ -32,7 +32,8 @@ export const LOCK_FILE = 'studbook.lock'
 /** How far a start time read to the second may lie after the moment it stands for. */
 const CLOCK_SLACK_MS = 2000
 
-function alive(pid: number): boolean {
+/** Whether process `pid` still runs (EPERM: it does, as another user). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
@@ -70,7 +71,7 @@ function heldBy(
   owner: LockOwner & { started?: string | null },
   reader: ProcessStartReader
 ): boolean {
-  if (!alive(owner.pid)) return false
+  if (!processAlive(owner.pid)) return false
   if (owner.started !== undefined) {
     if (owner.started === null) return true
     const now = reader.token(owner.pid)
