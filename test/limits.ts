@@ -8,6 +8,12 @@
 export const LIMIT_MS = 300_000
 
 /**
+ * The limit of the few tests long by design (the largest property runs, a kill loop over a bulk
+ * edit, a backup of a large collection), each of which names it: ~40-90 s quiet.
+ */
+export const LONG_LIMIT_MS = 600_000
+
+/**
  * The most one wait inside a test may take: a poll, a page wait, a wait for the app to settle.
  * Shorter than the test's limit, so a condition that never comes is named by the wait that gave up.
  */

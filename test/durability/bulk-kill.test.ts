@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { upsertProfile } from '../../src/main/account/profiles-repo'
 import { openStore } from '../../src/main/store/connection'
 import { insertSets } from '../collection/harness'
+import { LONG_LIMIT_MS } from '../limits'
 
 /**
  * kill -9 at any moment of a 3,000-set bulk edit leaves the whole edit or none of it: every set's
@@ -99,27 +100,31 @@ function state(path: string): {
 }
 
 describe('kill -9 during a bulk edit written off the main thread', () => {
-  it('leaves the whole edit or none of it, and an acknowledged edit whole', async () => {
-    const whole = { integrity: 'ok', notes: SETS, outbox: SETS, journal: 1 }
-    const none = { integrity: 'ok', notes: 0, outbox: 0, journal: 0 }
-    const first = await fresh()
-    const full = await runChild(first.path, first.profileId, null)
-    expect(full.acked).toBe(true)
-    expect(state(first.path)).toEqual(whole)
+  it(
+    'leaves the whole edit or none of it, and an acknowledged edit whole',
+    async () => {
+      const whole = { integrity: 'ok', notes: SETS, outbox: SETS, journal: 1 }
+      const none = { integrity: 'ok', notes: 0, outbox: 0, journal: 0 }
+      const first = await fresh()
+      const full = await runChild(first.path, first.profileId, null)
+      expect(full.acked).toBe(true)
+      expect(state(first.path)).toEqual(whole)
 
-    const seen = { whole: 0, none: 0 }
-    for (let i = 0; i < KILLS; i++) {
-      const db = await fresh()
-      // From just after BEGIN to just past the measured end.
-      const at = Math.round((full.span * 1.1 * (i + 0.5)) / KILLS)
-      const run = await runChild(db.path, db.profileId, at)
-      const s = state(db.path)
-      if (run.acked) expect(s).toEqual(whole)
-      else expect([whole, none]).toContainEqual(s)
-      if (s.journal === 1) seen.whole++
-      else seen.none++
-    }
-    // The kills reached both sides of the commit, or the test showed nothing.
-    expect(seen.none).toBeGreaterThan(0)
-  }, 600_000)
+      const seen = { whole: 0, none: 0 }
+      for (let i = 0; i < KILLS; i++) {
+        const db = await fresh()
+        // From just after BEGIN to just past the measured end.
+        const at = Math.round((full.span * 1.1 * (i + 0.5)) / KILLS)
+        const run = await runChild(db.path, db.profileId, at)
+        const s = state(db.path)
+        if (run.acked) expect(s).toEqual(whole)
+        else expect([whole, none]).toContainEqual(s)
+        if (s.journal === 1) seen.whole++
+        else seen.none++
+      }
+      // The kills reached both sides of the commit, or the test showed nothing.
+      expect(seen.none).toBeGreaterThan(0)
+    },
+    LONG_LIMIT_MS
+  )
 })

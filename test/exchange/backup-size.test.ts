@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LOCAL_TABLES } from '../../src/main/store/local-tables/index'
 import { browserApp } from '../ipc/browser-app'
+import { LONG_LIMIT_MS } from '../limits'
 
 /**
  * Issue #29: a backup holds the user's data, not the caches a sync gives back. Measured on the
@@ -33,7 +34,7 @@ beforeAll(async () => {
     action: { kind: 'owned', value: true }
   })
   await call('collection:updateSet', { setID: ids[0], patch: { notes: 'kept' } })
-}, 600_000)
+}, LONG_LIMIT_MS)
 
 describe('a backup of the 20,000-set demo', () => {
   it('with 1,000 owned sets is at most 1 MB, the figure catalogue left out', async () => {
