@@ -2,7 +2,6 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { WAIT_MS } from '../limits'
 
 interface Theme {
   theme: string
@@ -43,8 +42,7 @@ describe('the app in Chromium through the browser host', () => {
           .querySelector('[data-testid="result-count"]')
           ?.textContent.replace(/\s+/g, ' ')
           .trim() === text,
-      expected,
-      { timeout: WAIT_MS }
+      expected
     )
     await app.page.screenshot({ path: join(app.artifactsDir, 'first-run.png') })
   })

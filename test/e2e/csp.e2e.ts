@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
-import { WAIT_MS } from '../limits'
 
 interface Violation {
   directive: string
@@ -23,7 +22,7 @@ beforeAll(async () => {
       })
     }
   })
-  await app.page.locator('main, [role="main"]').first().waitFor({ timeout: WAIT_MS })
+  await app.page.locator('main, [role="main"]').first().waitFor()
 })
 
 afterAll(async () => {

@@ -7,7 +7,6 @@ import type { ReplayServer } from './production-replay-server'
 import { recordedV3Sets } from './production-replay-v3'
 import type { V3Set } from './production-replay-v3'
 import { go, listSettled, onScreen, resultCount } from './ui-helpers'
-import { WAIT_MS } from '../limits'
 
 /**
  * Production truth: the app against a loopback service made only of recorded production answers
@@ -107,10 +106,7 @@ describe.each(CASES)('production replay, v3 as %s, unknown ops %s', (v3ContentTy
 
   async function idle(): Promise<void> {
     await expect
-      .poll(async () => (await app.rpc<SyncState>('sync:getStatus')).running, {
-        timeout: WAIT_MS,
-        interval: 500
-      })
+      .poll(async () => (await app.rpc<SyncState>('sync:getStatus')).running, { interval: 500 })
       .toBe(false)
   }
 
@@ -251,7 +247,7 @@ describe.each(CASES)('production replay, v3 as %s, unknown ops %s', (v3ContentTy
       select.locator('option').allTextContents()
     const themes = [...new Set(RECORDING.map((s) => s.theme as string))].sort()
     await expect
-      .poll(async () => (await optionTexts(themeSelect)).length, { timeout: WAIT_MS })
+      .poll(async () => (await optionTexts(themeSelect)).length)
       .toBeGreaterThan(themes.length)
     const listedThemes = (await optionTexts(themeSelect)).map((t) =>
       t.replace(/ \(\d[\d,]*\)$/, '')
@@ -296,7 +292,7 @@ describe.each(CASES)('production replay, v3 as %s, unknown ops %s', (v3ContentTy
     expect(await holdings(), 'owned/wanted/notes/flags/copies after a revoked sync').toEqual(before)
 
     const banner = page.getByRole('alert').filter({ hasText: 'Sign in again.' })
-    await banner.waitFor({ timeout: WAIT_MS })
+    await banner.waitFor()
     await banner.getByRole('button', { name: 'Sign in again' }).waitFor()
 
     // An edit made meanwhile stays pending in the outbox.
@@ -335,7 +331,7 @@ describe.each(CASES)('production replay, v3 as %s, unknown ops %s', (v3ContentTy
             state: o.state,
             reason: o.reason
           })),
-        { timeout: WAIT_MS, interval: 1_000 }
+        { interval: 1_000 }
       )
       .toEqual([])
     await page.getByTestId('pending').filter({ hasText: 'All synced' }).waitFor()

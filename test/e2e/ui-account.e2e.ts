@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, startService } from './harness'
 import type { AppUnderTest, ExternalService } from './harness'
 import { ServiceClient, go, resultCount, serviceUserHash, waitForSets } from './ui-helpers'
-import { WAIT_MS } from '../limits'
 
 const DEMO_SETS = 1000
 const SERVICE_SETS = 600
@@ -168,9 +167,7 @@ describe('connecting a real service from the first-run demo', () => {
     await owned.check()
     const reader = new ServiceClient(service.url, service.apiKey)
     await reader.login(service.username, service.password)
-    await expect
-      .poll(() => reader.userSet(setID).then((s) => s.owned), { timeout: WAIT_MS })
-      .toBe(true)
+    await expect.poll(() => reader.userSet(setID).then((s) => s.owned)).toBe(true)
 
     // A wrong key over a working setup changes nothing: still signed in, the old key still works.
     await go(page, '#/settings')

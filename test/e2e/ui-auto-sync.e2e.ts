@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, startService } from './harness'
 import type { AppUnderTest, ExternalService } from './harness'
 import { go, resultCount, waitForSets } from './ui-helpers'
-import { WAIT_MS } from '../limits'
 
 /**
  * Issue #14: the account syncs by itself. Nobody presses Sync in this file: signing in, saving a
@@ -107,9 +106,7 @@ describe('the account syncs by itself', () => {
     await main.getByRole('button', { name: 'Save and connect', exact: true }).click()
     await main.getByText(`Connected to ${service.url}; API key saved.`).waitFor()
     // Saving the profile alone started the download; the user signs in while it runs.
-    await expect
-      .poll(seen, { timeout: WAIT_MS })
-      .toEqual(expect.arrayContaining([expect.stringMatching(DOWNLOADING)]))
+    await expect.poll(seen).toEqual(expect.arrayContaining([expect.stringMatching(DOWNLOADING)]))
     await main.getByLabel('Username').fill(service.username)
     await main.getByLabel('Password').fill(service.password)
     await main.getByRole('button', { name: 'Sign in' }).click()
@@ -117,8 +114,8 @@ describe('the account syncs by itself', () => {
 
     // The whole catalogue, and the collection with it: nobody pressed Sync.
     await go(page, '#/owned')
-    await expect.poll(() => resultCount(page), { timeout: WAIT_MS, interval: 500 }).toBe(owned)
-    await header(page).filter({ hasText: 'All synced' }).waitFor({ timeout: WAIT_MS })
+    await expect.poll(() => resultCount(page), { interval: 500 }).toBe(owned)
+    await header(page).filter({ hasText: 'All synced' }).waitFor()
     await go(page, '#/browse')
     expect(await waitForSets(page, SERVICE_SETS, 60_000)).toBe(SERVICE_SETS)
   })

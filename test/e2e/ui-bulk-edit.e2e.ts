@@ -7,7 +7,6 @@ import type { AppUnderTest } from './harness'
 import { serviceCollection } from './service-collection'
 import { go, listSettled, serviceUserHash, waitForSets } from './ui-helpers'
 import { seriousAxeFindings } from './axe'
-import { WAIT_MS } from '../limits'
 
 /** Issue #17, bulk edit: select with Shift-click, edit from the bulk bar, one Ctrl+Z, sync. */
 
@@ -62,7 +61,7 @@ async function syncUntilSent(page: Page): Promise<void> {
         if (s.pending > 0) await page.getByRole('button', { name: 'Sync', exact: true }).click()
         return s.pending
       },
-      { timeout: WAIT_MS, interval: 1_000 }
+      { interval: 1_000 }
     )
     .toBe(0)
   await page.getByTestId('pending').filter({ hasText: 'All synced' }).waitFor()
@@ -216,9 +215,7 @@ describe('bulk edit in the browser', () => {
     await listSettled(page)
     // The toasts of the tests before go by themselves; flying out, they overlap while measured.
     await expect
-      .poll(() => page.getByRole('region', { name: 'Notifications' }).locator('.toast').count(), {
-        timeout: WAIT_MS
-      })
+      .poll(() => page.getByRole('region', { name: 'Notifications' }).locator('.toast').count())
       .toBe(0)
     for (const scheme of ['light', 'dark'] as const) {
       for (const size of [

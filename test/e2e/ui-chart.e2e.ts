@@ -5,7 +5,6 @@ import { SERIES_COLOURS, contrast } from '../../src/renderer/src/lib/chart-colou
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
 import { BOXED_COPY, go, waitForSets, waitForSyncEnd } from './ui-helpers'
-import { WAIT_MS } from '../limits'
 
 /**
  * Issue #14 item 5: the value chart never adds dollars to pounds.
@@ -153,7 +152,7 @@ describe('chart colours in both themes', () => {
       expect(contrast(worth, ground)).toBeGreaterThanOrEqual(3)
       // Lines and legend swatches: both series' colours are on the canvas, and no black.
       await expect
-        .poll(() => pixelsOf(usd.locator('canvas'), [paid, worth, '#000000']), { timeout: WAIT_MS })
+        .poll(() => pixelsOf(usd.locator('canvas'), [paid, worth, '#000000']))
         .toEqual([expect.any(Number), expect.any(Number), 0])
       const [p, w] = await pixelsOf(usd.locator('canvas'), [paid, worth])
       expect(p).toBeGreaterThan(40)
@@ -213,7 +212,7 @@ describe('the money view after a sync (issue #30 §1)', () => {
     const paid = SERIES_COLOURS[0]?.dark ?? ''
     const worth = SERIES_COLOURS[1]?.dark ?? ''
     await expect
-      .poll(() => pixelsOf(usd.locator('canvas'), [paid, worth, '#000000']), { timeout: WAIT_MS })
+      .poll(() => pixelsOf(usd.locator('canvas'), [paid, worth, '#000000']))
       .toEqual([expect.any(Number), expect.any(Number), 0])
     const [p = 0, w = 0] = await pixelsOf(usd.locator('canvas'), [paid, worth], 24)
     expect(p).toBeGreaterThan(40)

@@ -12,7 +12,6 @@ import {
   waitForSets
 } from './ui-helpers'
 import { seriousAxeFindings } from './axe'
-import { WAIT_MS } from '../limits'
 
 /**
  * Issue #12 end to end: copies added while the service is down land on exactly their sets, in
@@ -99,7 +98,7 @@ describe('copies against a reference service in its own process', () => {
     await addCopy(page, b, 'B-only')
     await addCopy(page, a, 'A-second')
     await app.service?.start()
-    const poll = { timeout: WAIT_MS, interval: 2_000 }
+    const poll = { interval: 2_000 }
     await expect
       .poll(async () => {
         await app.rpc('sync:start', { full: false }).catch(() => undefined)
@@ -184,7 +183,7 @@ describe('copies against a reference service in its own process', () => {
     expect(await location(s2.setID)).toBe('study/shelf 1/Bin A')
     // The move reaches the service as the copy's own location text.
     await expect
-      .poll(() => serviceCopies(s3.setID, 'location'), { timeout: WAIT_MS, interval: 1_000 })
+      .poll(() => serviceCopies(s3.setID, 'location'), { interval: 1_000 })
       .toEqual(['Study › Shelf 1'])
     await report.getByRole('button', { name: 'Undo the moves' }).click()
     await expect.poll(() => location(s3.setID)).toBe('Garage')
@@ -206,7 +205,7 @@ describe('copies against a reference service in its own process', () => {
         notes: 'to sell'
       }
     })
-    const poll = { timeout: WAIT_MS, interval: 1_000 }
+    const poll = { interval: 1_000 }
     await expect.poll(() => serviceCopies(s.setID, 'notes'), poll).toEqual(['to sell'])
 
     await go(page, `#/browse/set/${s.setID}`)

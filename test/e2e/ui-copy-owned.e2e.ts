@@ -3,7 +3,6 @@ import type { Page } from 'playwright-core'
 import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
 import { ServiceClient, go, resultCount } from './ui-helpers'
-import { WAIT_MS } from '../limits'
 
 /**
  * Issue #14, item 4: a copy is a unit the collector owns. Adding one ticks Owned, the quantity
@@ -57,9 +56,7 @@ async function panel(page: Page): Promise<{ owned: boolean; qty: number; copies:
 async function syncAndWait(): Promise<void> {
   await app.rpc('sync:start', { full: false })
   await expect
-    .poll(async () => (await app.rpc<{ running: boolean }>('sync:getStatus')).running, {
-      timeout: WAIT_MS
-    })
+    .poll(async () => (await app.rpc<{ running: boolean }>('sync:getStatus')).running)
     .toBe(false)
 }
 
@@ -105,7 +102,7 @@ describe('a copy is a unit owned', () => {
     await expect.poll(() => panel(page)).toEqual({ owned: true, qty: 1, copies: 'Copies (1)' })
     // It reaches the service, and a sync afterwards keeps it owned.
     await expect
-      .poll(() => service.userSet(setID).then((s) => [s.owned, s.qtyOwned]), { timeout: WAIT_MS })
+      .poll(() => service.userSet(setID).then((s) => [s.owned, s.qtyOwned]))
       .toEqual([true, 1])
     await syncAndWait()
     await openSet(page, setID)
@@ -140,9 +137,7 @@ describe('a copy is a unit owned', () => {
     await dialog.getByLabel('Price paid').fill('77.00')
     await dialog.getByRole('button', { name: 'Save copy' }).click()
     await dialog.waitFor({ state: 'detached' })
-    await expect
-      .poll(() => service.userSet(setID).then((s) => s.qtyOwned), { timeout: WAIT_MS })
-      .toBe(1)
+    await expect.poll(() => service.userSet(setID).then((s) => s.qtyOwned)).toBe(1)
     await syncAndWait()
     const ownedBefore = await ownedCounted()
     const paidBefore = await paidCounted()
@@ -162,9 +157,7 @@ describe('a copy is a unit owned', () => {
     const page = app.page
     /** Waits until the service holds `qty` of the set, then syncs and opens the set's page. */
     const serviceThenApp = async (setID: number, qty: number): Promise<void> => {
-      await expect
-        .poll(() => service.userSet(setID).then((s) => s.qtyOwned), { timeout: WAIT_MS })
-        .toBe(qty)
+      await expect.poll(() => service.userSet(setID).then((s) => s.qtyOwned)).toBe(qty)
       await syncAndWait()
       await openSet(page, setID)
     }

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
 import { exportText, go, listSettled, resultCount, waitForSets } from './ui-helpers'
-import { WAIT_MS } from '../limits'
 
 interface Totals {
   setsOwned: number
@@ -30,7 +29,6 @@ describe('first run on a 20,000-set demo catalogue', () => {
     // The demo account's collection arrives after the sets: the totals are counted after it.
     await expect
       .poll(async () => (await app.rpc<{ running: boolean }>('sync:getStatus')).running, {
-        timeout: WAIT_MS,
         interval: 250
       })
       .toBe(false)

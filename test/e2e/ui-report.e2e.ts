@@ -11,7 +11,6 @@ import type { TotalsDto } from '../../src/shared/model/collection'
 import { startApp } from './harness'
 import type { AppUnderTest } from './harness'
 import { waitForSets } from './ui-helpers'
-import { WAIT_MS } from '../limits'
 
 /**
  * Issue #17's report, end to end: the demo collection (plus a copy in a second currency and an
@@ -127,7 +126,6 @@ describe('insurance report of the demo collection', () => {
     // The demo account's collection arrives after the sets: the report is made after it.
     await expect
       .poll(async () => (await app.rpc<{ running: boolean }>('sync:getStatus')).running, {
-        timeout: WAIT_MS,
         interval: 250
       })
       .toBe(false)

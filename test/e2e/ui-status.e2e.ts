@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApp, startService } from './harness'
 import type { AppUnderTest, ExternalService } from './harness'
 import { go, resultCount } from './ui-helpers'
-import { WAIT_MS } from '../limits'
 
 /**
  * Issue #14, items 1 and 3: with a real (loopback) service that stops and starts again, every
@@ -39,7 +38,6 @@ afterAll(async () => {
 
 const header = (page: Page) => page.getByTestId('pending')
 const offline = (page: Page) => page.getByTestId('offline')
-const LONG = { timeout: WAIT_MS }
 
 describe('statuses that tell the truth', () => {
   it('a download cut off by the service stopping says so, and resumes by itself to the end', async () => {
@@ -52,21 +50,21 @@ describe('statuses that tell the truth', () => {
       .poll(async () => {
         const s = await app.rpc<Status>('sync:getStatus')
         return s.running && s.phase === 'sets' && s.catalogueSets >= 1000
-      }, LONG)
+      })
       .toBe(true)
     await service.stop()
 
     // Offline, the catalogue short of its total, and Resume: never "All synced".
-    await offline(page).waitFor(LONG)
+    await offline(page).waitFor()
     await header(page)
       .filter({
         hasText: new RegExp(`Catalogue incomplete: [\\d,]+ of ${SETS.toLocaleString()} sets`)
       })
-      .waitFor(LONG)
+      .waitFor()
     await page.getByRole('button', { name: 'Resume', exact: true }).waitFor()
     // The sync page claims no complete sync of this service: none happened (issue #28).
     await go(page, '#/sync')
-    await page.getByTestId('sync-headline').filter({ hasText: 'Offline' }).waitFor(LONG)
+    await page.getByTestId('sync-headline').filter({ hasText: 'Offline' }).waitFor()
     expect(await page.getByTestId('last-sync').textContent()).toBe('No complete sync yet')
     await go(page, '#/browse')
     const got = await resultCount(page)
@@ -74,8 +72,8 @@ describe('statuses that tell the truth', () => {
     expect(got).toBeLessThan(SETS)
 
     await service.start()
-    await expect.poll(() => resultCount(page).catch(() => 0), LONG).toBe(SETS)
-    await header(page).filter({ hasText: 'All synced' }).waitFor(LONG)
+    await expect.poll(() => resultCount(page).catch(() => 0)).toBe(SETS)
+    await header(page).filter({ hasText: 'All synced' }).waitFor()
     expect(await offline(page).count()).toBe(0)
     await page.getByRole('button', { name: 'Sync', exact: true }).waitFor()
   })
@@ -96,7 +94,7 @@ describe('statuses that tell the truth', () => {
     await page.getByRole('grid').focus()
     await page.keyboard.press('Home')
     await page.keyboard.press('w')
-    await row.locator('[data-sync="synced"]').waitFor(LONG)
+    await row.locator('[data-sync="synced"]').waitFor()
     expect(await app.rpc<{ pending: number }>('sync:getStatus')).toMatchObject({ pending: 0 })
   })
 
@@ -113,13 +111,13 @@ describe('statuses that tell the truth', () => {
     await service.stop()
     await wanted.click()
     await panel.getByText('Saved, waiting to sync').waitFor()
-    await header(page).filter({ hasText: '1 pending' }).waitFor(LONG)
-    await offline(page).waitFor(LONG)
+    await header(page).filter({ hasText: '1 pending' }).waitFor()
+    await offline(page).waitFor()
 
     await service.start()
-    await panel.getByText('Synced', { exact: true }).waitFor(LONG)
+    await panel.getByText('Synced', { exact: true }).waitFor()
     expect(await wanted.isChecked()).toBe(!was)
-    await header(page).filter({ hasText: 'All synced' }).waitFor(LONG)
+    await header(page).filter({ hasText: 'All synced' }).waitFor()
     expect(await offline(page).count()).toBe(0)
   })
 })

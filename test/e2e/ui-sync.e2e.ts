@@ -3,7 +3,6 @@ import type { Page } from 'playwright-core'
 import { startSyncedApp } from './harness'
 import type { AppUnderTest } from './harness'
 import { ServiceClient, go, resultCount } from './ui-helpers'
-import { WAIT_MS } from '../limits'
 
 let app: AppUnderTest
 let service: ServiceClient
@@ -46,8 +45,7 @@ async function editNotes(page: Page, setID: number, text: string): Promise<void>
     .poll(
       async () =>
         (await app.rpc<{ collection: { notes: string } }>('catalog:getSet', { setID })).collection
-          .notes,
-      { timeout: WAIT_MS }
+          .notes
     )
     .toBe(text)
 }
@@ -56,7 +54,7 @@ async function syncNow(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sync', exact: true }).click()
 }
 
-const SYNC_POLL = { timeout: WAIT_MS, interval: 2_000 }
+const SYNC_POLL = { interval: 2_000 }
 
 /** Asks the app to sync, then reads the set's notes as the service holds them. */
 async function serviceNotesAfterSync(page: Page, setID: number): Promise<string> {
@@ -80,7 +78,7 @@ describe('sync against a reference service in its own process', () => {
     await page
       .getByTestId('pending')
       .filter({ hasText: /pending|attention/ })
-      .waitFor({ timeout: WAIT_MS })
+      .waitFor()
     // The attempt failed seconds after the last complete sync: the sync page gives that one's
     // time, never "just now" as if the attempt had been a sync (issue #28).
     await go(page, '#/sync')
@@ -93,10 +91,7 @@ describe('sync against a reference service in its own process', () => {
     await expect
       .poll(() => serviceNotesAfterSync(page, setID), SYNC_POLL)
       .toBe('written while offline')
-    await page
-      .getByTestId('pending')
-      .filter({ hasText: 'All synced' })
-      .waitFor({ timeout: WAIT_MS })
+    await page.getByTestId('pending').filter({ hasText: 'All synced' }).waitFor()
   })
 
   it('asks which side wins when the service changed the same set, and the choice reaches it', async () => {
@@ -105,15 +100,13 @@ describe('sync against a reference service in its own process', () => {
     // A sync still running from the test before could pull the website's change in as our base,
     // and then there is no conflict to ask about: change the service only once the app is idle.
     await expect
-      .poll(async () => (await app.rpc<{ running: boolean }>('sync:getStatus')).running, {
-        timeout: WAIT_MS
-      })
+      .poll(async () => (await app.rpc<{ running: boolean }>('sync:getStatus')).running)
       .toBe(false)
     await service.setNotes(setID, 'changed on the service')
     await editNotes(page, setID, 'changed in the app')
     await syncNow(page)
     const dialog = page.getByRole('dialog', { name: 'This set changed in two places' })
-    await dialog.waitFor({ timeout: WAIT_MS })
+    await dialog.waitFor()
     expect(await dialog.getByTestId('conflict-mine').textContent()).toBe('changed in the app')
     expect(await dialog.getByTestId('conflict-theirs').textContent()).toBe('changed on the service')
     await dialog.getByRole('button', { name: 'Keep mine' }).click()
@@ -135,7 +128,7 @@ describe('sync against a reference service in its own process', () => {
       .getByText(/^Undone/)
       .waitFor()
     await expect
-      .poll(() => page.getByRole('textbox', { name: 'Notes' }).inputValue(), { timeout: WAIT_MS })
+      .poll(() => page.getByRole('textbox', { name: 'Notes' }).inputValue())
       .toBe('first value')
     await expect.poll(() => serviceNotesAfterSync(page, setID), SYNC_POLL).toBe('first value')
     expect(app.consoleErrors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
