@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render } from '@testing-library/svelte'
 import { setTransport } from '../../src/renderer/src/lib/api'
 import App from '../../src/renderer/src/App.svelte'
@@ -6,6 +6,7 @@ import { search } from '../../src/renderer/src/lib/state/search.svelte'
 import type { ChannelName } from '../../src/shared/ipc/contract'
 import { FakeBackend } from './fake-backend'
 import { HeldTransport } from './held-transport'
+import { WAIT_MS } from '../limits'
 
 /**
  * Main says "data changed" once per edit; a sync or a run of 2,000 edits says it thousands of
@@ -25,7 +26,16 @@ describe('a burst of data changes', () => {
     setTransport(transport)
     window.location.hash = '#/browse'
     render(App)
-    await transport.releaseUntilQuiet()
+    // The first screen is whole once its facet counts came, asked after the list has rested
+    // (FACET_DELAY_MS): counted from before they came, a slow turn let them land in the burst
+    // below as a third call.
+    await vi.waitFor(
+      async () => {
+        await transport.releaseUntilQuiet()
+        expect(search.facets).not.toBeNull()
+      },
+      { timeout: WAIT_MS, interval: 20 }
+    )
     const before = backend.calls.length
     for (let i = 0; i < 50; i++) {
       backend.emit('data:changed', { scope: 'collection', setIDs: [i + 1] })

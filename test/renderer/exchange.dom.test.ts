@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/svelte'
 import { openApp, serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
+import { WAIT_MS } from '../limits'
 import { FACET_DELAY_MS } from '../../src/renderer/src/lib/state/search.svelte'
 
 const backend = new FakeBackend(40)
@@ -186,18 +187,35 @@ describe('import preview, restore, and the list under fast typing', () => {
 
   it('asks for facet counts once typing pauses, not on every keystroke', async () => {
     await openApp('#/browse')
-    const before = backend.callsTo('catalog:search').length
-    const box = screen.getByLabelText('Search sets')
-    for (const text of ['t', 'to', 'tow', 'town']) {
-      await fireEvent.input(box, { target: { value: text } })
-      await settle(2)
-    }
-    const typed = backend.callsTo('catalog:search').slice(before)
-    expect(typed.filter((q) => q.facets === true)).toHaveLength(0)
-    await new Promise((r) => setTimeout(r, FACET_DELAY_MS + 50))
+    // The opening list's own counts first: asked after it rested, they could land mid-word below.
+    await vi.waitFor(
+      () => {
+        expect(backend.callsTo('catalog:search').some((q) => q.facets === true)).toBe(true)
+      },
+      { timeout: WAIT_MS, interval: 20 }
+    )
     await settle()
-    const after = backend.callsTo('catalog:search').slice(before)
-    expect(after.filter((q) => q.facets === true).map((q) => q.text)).toEqual(['town'])
+    const before = backend.callsTo('catalog:search').length
+    const asked = () => backend.callsTo('catalog:search').slice(before)
+    const countsFor = () => asked().flatMap((q) => (q.facets === true ? [q.text] : []))
+    const box = screen.getByLabelText('Search sets')
+    // The pause is the app's timer, not the machine's: with real timers a loaded machine took
+    // longer than the pause between two keystrokes here, and the counts were asked mid-word.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      for (const text of ['t', 'to', 'tow', 'town']) {
+        await fireEvent.input(box, { target: { value: text } })
+        await vi.advanceTimersByTimeAsync(0)
+      }
+      expect(asked().map((q) => q.text)).toContain('town')
+      await vi.advanceTimersByTimeAsync(FACET_DELAY_MS - 1)
+      expect(countsFor()).toEqual([])
+      await vi.advanceTimersByTimeAsync(1)
+    } finally {
+      vi.useRealTimers()
+    }
+    await settle()
+    expect(countsFor()).toEqual(['town'])
   })
 
   it('keeps an edit when an older reload of the list answers after it', async () => {
