@@ -14,10 +14,25 @@ import { LIMIT_MS, WAIT_MS } from './test/limits'
  * already loaded; and the dom files stay isolated, their screens' state being module-wide.
  */
 const NODE_TESTS = 'test'
-const mocking = readdirSync(NODE_TESTS, { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.test.ts') && !f.endsWith('.dom.test.ts'))
+const testFiles = readdirSync(NODE_TESTS, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.test.ts'))
   .map((f) => join(NODE_TESTS, f))
+const mocking = testFiles
+  .filter((f) => !f.endsWith('.dom.test.ts'))
   .filter((f) => /\bvi\.(?:mock|doMock)\(/.test(readFileSync(f, 'utf8')))
+
+/**
+ * Dom files that need a process of their own: one that runs main's code (its timers, its native
+ * SQLite) or sets the process's time zone. The other dom files each run in a fresh VM context of
+ * a long-lived worker (`vmThreads`): still a module registry and a DOM of their own, but without
+ * a process, jsdom and the app's modules loaded again per file. The 55 dom files took 82 s on two
+ * cores with a process each, and 38-40 s with these three in processes and the rest in VM
+ * contexts (2026-11-27, quiet).
+ */
+const DOM_TESTS = testFiles.filter((f) => f.endsWith('.dom.test.ts'))
+const domInProcess = DOM_TESTS.filter((f) =>
+  /from '(?:\.\.\/)+src\/main\/|process\.env\.TZ\s*=/.test(readFileSync(f, 'utf8'))
+)
 
 export default defineConfig({
   plugins: [svelte({ configFile: './svelte.config.mjs' }), svelteTesting()],
@@ -61,7 +76,17 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['test/**/*.dom.test.ts']
+          include: ['test/**/*.dom.test.ts'],
+          exclude: domInProcess,
+          pool: 'vmThreads'
+        }
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom-process',
+          environment: 'jsdom',
+          include: domInProcess
         }
       }
     ]
