@@ -13,6 +13,8 @@ export default defineConfig({
     // own host and browser page in its hooks. A process and playwright's import per file cost
     // part of the ~6 s between files.
     isolate: false,
+    // One Chromium for the whole suite; each file connects to it (test/e2e/chromium.ts).
+    globalSetup: ['./test/e2e/chromium-server.ts'],
     testTimeout: LIMIT_MS,
     hookTimeout: LIMIT_MS,
     // expect.poll gives up after 1 s by default, and a page reacts later than that at load 8.

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import type { Locator, Page } from 'playwright-core'
 import { BLANK_COPY } from '../../src/shared/model/collection'
 import type { ExternalService } from './harness'
@@ -91,8 +90,13 @@ export async function exportText(page: Page, buttonName: string): Promise<string
     page.waitForEvent('download'),
     page.getByRole('button', { name: buttonName }).click()
   ])
-  const path = await download.path()
-  return readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
+  // Read as a stream: the suite's Chromium may be another process's (chromium.ts), whose files
+  // this one cannot open by path.
+  const chunks: Uint8Array[] = []
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Uint8Array)
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
 }
 
 export async function go(page: Page, hash: string): Promise<void> {
