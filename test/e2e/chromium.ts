@@ -1,10 +1,10 @@
 import { chromium } from 'playwright-core'
 import type { Browser } from 'playwright-core'
 
-export const CHROMIUM_PATH = process.env.STUDBOOK_CHROMIUM ?? '/usr/bin/chromium'
+const CHROMIUM_PATH = process.env.STUDBOOK_CHROMIUM ?? '/usr/bin/chromium'
 
 // Without the background-networking flags Chromium tries Google's hosts, which this network refuses.
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
