@@ -1,6 +1,6 @@
 /**
  * A browser host in its own process, driven over its HTTP RPC as the renderer drives it, with
- * bench/stall-probe.ts measuring its main thread. The built host (out/main/web.js, `npm run build`)
+ * bench/stall-probe.mjs measuring its main thread. The built host (out/main/web.js, `npm run build`)
  * is what ships and what is measured when it exists; the sources through tsx otherwise.
  */
 import { spawn } from 'node:child_process'
@@ -81,14 +81,14 @@ export async function startHost(args: readonly string[]): Promise<StallHost> {
   const entry = built ? [web] : ['--import', 'tsx', join(ROOT, 'src/main/hosts/web.ts')]
   const startedAt = performance.now()
   // The built host runs as it ships, without tsx: its loader hooks every module the host loads,
-  // which added 1-1.5 s to the start. Node 22 strips the probe's types itself.
+  // which added 1-1.5 s to the start. The probe is plain JS for the same reason (stall-probe.mjs).
   const child: ChildProcess = spawn(
     process.execPath,
     [
       ...HOST_V8_FLAGS,
       '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
       '--import',
-      join(ROOT, 'bench/stall-probe.ts'),
+      join(ROOT, 'bench/stall-probe.mjs'),
       ...entry,
       '--port',
       '0',

@@ -5,7 +5,7 @@
  * send it, one file after another. While each file's preview (and, for a backup that previews,
  * its restore) runs, a heartbeat (`app:getInfo`, on a second connection as a page has) is asked
  * again and again; per file: how the job ended, the heartbeat's slowest answer, how many were
- * answered, the host main thread's longest event-loop block (bench/stall-probe.ts, 10 ms
+ * answered, the host main thread's longest event-loop block (bench/stall-probe.mjs, 10 ms
  * resolution), its peak RSS, and `uptime`'s load just before. The issue's bar: every answer
  * within 250 ms. After each file the host's temp folder must hold nothing of Studbook's.
  *
@@ -193,7 +193,7 @@ Every file of the hostile corpus (test/fixtures/hostile/) sent to the ${host.bui
 over its HTTP RPC, one after another; a backup that previews is then restored. Meanwhile
 \`app:getInfo\` is asked on a second connection every ${String(BEAT_GAP_MS)} ms. "heartbeat max" is its slowest
 answer (the bar: ${String(BAR_MS)} ms), "loop max" the host main thread's longest event-loop block
-(bench/stall-probe.ts, 10 ms resolution), "RSS" the host process's (main thread and workers
+(bench/stall-probe.mjs, 10 ms resolution), "RSS" the host process's (main thread and workers
 together; what glibc keeps after a file stays counted in the next), "load" \`uptime\`'s
 1/5/15-minute load just before the file (2 shared cores). Temp files left behind: ${left.length === 0 ? 'none, after every file' : left.map((r) => `${r.file}: ${r.leftBehind.join(', ')}`).join('; ')}.
 

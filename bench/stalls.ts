@@ -326,7 +326,7 @@ async function main(): Promise<void> {
     `Main-thread stalls (${SETS.toLocaleString('en')} sets)`,
     `\`npm run bench:stalls\` (bench/stalls.ts), ${new Date().toISOString().slice(0, 10)}, ${machine()}.
 The host runs ${first.built ? 'built (`out/main/web.js`)' : 'from the sources (tsx)'} in its own process; its main
-thread's event-loop delay is measured by bench/stall-probe.ts (10 ms resolution) while this process
+thread's event-loop delay is measured by bench/stall-probe.mjs (10 ms resolution) while this process
 calls it over HTTP, one call after another on one kept-alive connection.
 
 | Scenario | load | longest stall | p99 | peak RSS | other |

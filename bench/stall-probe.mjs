@@ -3,14 +3,19 @@
  * the host main thread's event-loop delay and peak RSS, and on SIGUSR2 writes what it saw since the
  * last report to the file named by STUDBOOK_STALL_OUT, then starts over. The host itself is not
  * changed for measuring: what is measured is exactly what ships.
+ *
+ * Plain JS and main thread only: every worker thread inherits the host's `--import`, and as
+ * TypeScript each one stripped this file's types (about 70 ms of CPU a worker at start-up, while
+ * the first sync runs), then ran its own 1 ms timers beside the app's work.
  */
 import { writeFileSync } from 'node:fs'
 import { Server } from 'node:net'
 import { getHeapSpaceStatistics } from 'node:v8'
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
+import { isMainThread } from 'node:worker_threads'
 
 const out = process.env['STUDBOOK_STALL_OUT']
-if (out !== undefined && out !== '') {
+if (out !== undefined && out !== '' && isMainThread) {
   // 10 ms resolution: a stall shorter than that is not one a user could notice.
   let histogram = monitorEventLoopDelay({ resolution: 10 })
   histogram.enable()
@@ -21,19 +26,20 @@ if (out !== undefined && out !== '') {
   // The same again from the moment the host listens: before it does, no call can wait (the
   // host loads its modules and opens its data), so a block there is start-up time, reported
   // apart (`listenedAtS`). The hook only notes when; the server is the host's own.
-  let answering: ReturnType<typeof monitorEventLoopDelay> | null = null
-  let listenedAt: number | null = null
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- applied below, the server as `this`
+  /** @type {ReturnType<typeof monitorEventLoopDelay> | null} */
+  let answering = null
+  /** @type {number | null} */
+  let listenedAt = null
   const listen = Server.prototype.listen
-  Server.prototype.listen = function (this: Server, ...args: unknown[]) {
+  Server.prototype.listen = function (...args) {
     this.once('listening', () => {
       if (listenedAt !== null) return
       listenedAt = performance.now()
       answering = monitorEventLoopDelay({ resolution: 1 })
       answering.enable()
     })
-    return (listen as (...a: unknown[]) => Server).apply(this, args)
-  } as typeof Server.prototype.listen
+    return listen.apply(this, args)
+  }
   let peakRss = process.memoryUsage.rss()
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage.rss())
@@ -45,23 +51,25 @@ if (out !== undefined && out !== '') {
   // B ms shows as B to B + 10 ms and says nothing of what ran.
   let gap = { ms: 0, at: 0 }
   let last = performance.now()
-  const chain = (): void => {
+  const chain = () => {
     const now = performance.now()
     if (now - last > gap.ms) gap = { ms: now - last, at: last }
     last = now
     setTimeout(chain, 5).unref()
   }
   chain()
-  const kinds: Record<number, string> = {
+  /** @type {Record<number, string>} */
+  const kinds = {
     [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
     [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
     [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
     [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb'
   }
-  let pauses: { kind: string; at: number; ms: number }[] = []
+  /** @type {{ kind: string, at: number, ms: number }[]} */
+  let pauses = []
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
-      const kind = (e as { detail?: { kind?: number } | null }).detail?.kind ?? 0
+      const kind = /** @type {{ detail?: { kind?: number } | null }} */ (e).detail?.kind ?? 0
       pauses.push({ kind: kinds[kind] ?? String(kind), at: e.startTime, ms: e.duration })
     }
   }).observe({ type: 'gc' })
@@ -70,11 +78,11 @@ if (out !== undefined && out !== '') {
   process.on('SIGUSR2', () => {
     setTimeout(report, 25)
   })
-  const report = (): void => {
+  const report = () => {
     histogram.disable()
     fine.disable()
     answering?.disable()
-    const ms = (ns: number): number => Math.round(ns / 1e5) / 10
+    const ms = (ns) => Math.round(ns / 1e5) / 10
     const cpu = process.cpuUsage()
     const main = process.threadCpuUsage()
     const seen = {
