@@ -34,6 +34,9 @@ const SETS = Number(process.env['BENCH_STALL_SETS'] ?? (smoke ? 600 : 20000))
 const BULK = Math.min(5000, SETS)
 /** A word of the generated catalogue's theme names (src/emulator/words.ts). */
 const WORD = 'castle'
+/** The searches at rest after a first run (FirstRun.restP95): how many, after how long a pause. */
+const REST_POLLS = 100
+const REST_AFTER_MS = 5000
 
 interface Poll {
   readonly at: number
@@ -112,6 +115,12 @@ interface FirstRun {
   readonly searchCpu: { readonly p50: number; readonly p95: number } | null
   readonly searchReads: { readonly p50: number; readonly p95: number } | null
   readonly searchQueued: { readonly p50: number; readonly p95: number } | null
+  /**
+   * The same searches at rest, REST_POLLS of them once the sync has ended and the host has had
+   * REST_AFTER_MS to settle: this machine's floor under `searchP95` (a slower machine answers a
+   * search more slowly with nothing running), so a run's p95 is read beside it. Null in --smoke.
+   */
+  readonly restP95: number | null
   readonly calls: number
   readonly failed: number
   readonly load: number
@@ -133,6 +142,19 @@ async function firstRun(): Promise<FirstRun> {
     const dump = process.env['BENCH_STALL_POLLS']
     if (dump !== undefined && dump !== '') writeFileSync(dump, JSON.stringify(polls))
     const finalWords = totalOf((await host.call('catalog:search', { text: WORD })).value) ?? 0
+    let restP95: number | null = null
+    if (!smoke) {
+      await sleep(REST_AFTER_MS)
+      let asked = 0
+      const rest = await pollUntil(host, t0, () => Promise.resolve(++asked * 10 >= REST_POLLS))
+      restP95 = percentile(
+        rest
+          .filter((p) => p.ok)
+          .map((p) => p.ms)
+          .sort((a, b) => a - b),
+        95
+      )
+    }
     // Searchable: every set listed and a word search finding all it finds at the end.
     let browseAll = Infinity
     let wordsAll = Infinity
@@ -158,6 +180,7 @@ async function firstRun(): Promise<FirstRun> {
       searchCpu: spread(once.map((p) => p.cpuMs)),
       searchReads: spread(once.map((p) => p.reads)),
       searchQueued: spread(once.map((p) => p.queuedMs)),
+      restP95,
       calls: polls.length,
       failed: polls.filter((p) => !p.ok).length,
       load,
@@ -331,7 +354,7 @@ calls it over HTTP, one call after another on one kept-alive connection.
 
 | Scenario | load | longest stall | p99 | peak RSS | other |
 |---|---:|---:|---:|---:|---|
-| First demo run | ${f(first.load, 1)} | ${f(first.stall.maxMs)} ms | ${f(first.stall.p99Ms)} ms | ${String(first.stall.peakRssMb)} MB | searchable ${first.searchableS === null ? 'never' : `${f(first.searchableS, 1)} s`}, first sync ${f(first.syncS, 1)} s, \`catalog:search\` p95 ${f(first.searchP95, 1)} ms once searchable (slowest call ${f(first.searchMax)} ms${first.searchCpu === null ? '' : `; host main thread per search: CPU p95 ${f(first.searchCpu.p95, 1)} ms, waiting for a CPU p95 ${f(first.searchQueued?.p95 ?? 0, 1)} ms, read calls p95 ${String(first.searchReads?.p95 ?? 0)}`}), ${String(first.failed)} of ${String(first.calls)} calls failed |
+| First demo run | ${f(first.load, 1)} | ${f(first.stall.maxMs)} ms | ${f(first.stall.p99Ms)} ms | ${String(first.stall.peakRssMb)} MB | searchable ${first.searchableS === null ? 'never' : `${f(first.searchableS, 1)} s`}, first sync ${f(first.syncS, 1)} s, \`catalog:search\` p95 ${f(first.searchP95, 1)} ms once searchable${first.restP95 === null ? '' : ` (at rest after the sync: ${f(first.restP95, 1)} ms)`} (slowest call ${f(first.searchMax)} ms${first.searchCpu === null ? '' : `; host main thread per search: CPU p95 ${f(first.searchCpu.p95, 1)} ms, waiting for a CPU p95 ${f(first.searchQueued?.p95 ?? 0, 1)} ms, read calls p95 ${String(first.searchReads?.p95 ?? 0)}`}), ${String(first.failed)} of ${String(first.calls)} calls failed |
 | Bulk edit of ${String(BULK)} sets, undo, push of both | ${f(bulk.load, 1)} | ${f(bulk.stall.maxMs)} ms | ${f(bulk.stall.p99Ms)} ms | ${String(bulk.stall.peakRssMb)} MB | edit answered in ${f(bulk.editMs)} ms, undo ${f(bulk.undoMs)} ms (longest stall while they were answered ${f(bulk.answering.maxMs)} ms), both pushed after ${f(bulk.pushS, 1)} s, ${String(bulk.failed)} calls failed |
 ${[v3, v2]
   .map(
