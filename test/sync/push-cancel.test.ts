@@ -51,4 +51,39 @@ describe('a push round cancelled while a write is in flight', () => {
     expect(h.svc.admin.getCollectionValue(h.svc.demo.username, setID).wanted).toBe(true)
     expect(writes).toBe(1)
   })
+
+  it('ends as cancelled when the caller joined a round another had started', async () => {
+    // A sync that cancels while the edits' background round runs: it joined that round, and
+    // stopping the sync stops the round rather than waiting for it to end of itself.
+    let inFlight: () => void = () => undefined
+    const arrived = new Promise<void>((resolve) => (inFlight = resolve))
+    let hang = true
+    const h = await harness({
+      fetch: (svc) => async (req: Request) => {
+        if (!isWrite(req, await req.clone().text())) return svc.handle(req)
+        const answer = await svc.handle(req)
+        if (!hang) return answer
+        inFlight()
+        return new Promise<Response>(() => undefined)
+      }
+    })
+    await createBulkEditHandlers(h.deps)['collection:bulkEdit']({
+      setIDs: [h.setIDs[0] ?? 0],
+      action: { kind: 'wanted', value: true }
+    })
+
+    const background = new AbortController()
+    const first = h.pusher.push(background.signal)
+    await arrived
+    const sync = new AbortController()
+    const joined = h.pusher.push(sync.signal)
+    sync.abort()
+    expect((await joined).stopped).toBe('cancelled')
+    expect((await first).stopped).toBe('cancelled')
+    expect(outboxRows(h.store, 'state', 'attempts')).toEqual([{ state: 'pending', attempts: 0 }])
+
+    hang = false
+    await h.drain()
+    expect(h.pending()).toBe(0)
+  })
 })

@@ -28,7 +28,10 @@ interface PusherDeps {
 }
 
 export interface Pusher {
-  /** One round over the pending rows; joins a round already running. */
+  /**
+   * One round over the pending rows; joins a round already running. A caller's signal cancels
+   * the round it started or joined.
+   */
   push(signal?: AbortSignal): Promise<PushReport>
   /** Forget what the service offers (after a profile switch). */
   reset(): void
@@ -36,24 +39,50 @@ export interface Pusher {
 
 /** One round at a time; what the service offers is read once and kept until reset. */
 class OutboxPusher implements Pusher {
-  private running: Promise<PushReport> | null = null
+  private running: { readonly report: Promise<PushReport>; readonly stop: AbortController } | null =
+    null
   private offers: Offers | null = null
 
   constructor(private readonly deps: PusherDeps) {}
 
   push(signal?: AbortSignal): Promise<PushReport> {
-    // Never between a collection pull's read and its write (collection-turn.ts).
-    this.running ??= inCollectionTurn(this.deps.store, () => this.round(signal)).finally(() => {
-      this.running = null
-    })
-    return this.running
+    if (this.running === null) {
+      const stop = new AbortController()
+      // Never between a collection pull's read and its write (collection-turn.ts).
+      const report = inCollectionTurn(this.deps.store, () => this.round(stop.signal)).finally(
+        () => {
+          this.running = null
+        }
+      )
+      this.running = { report, stop }
+    }
+    // Every caller's signal reaches the round, the joiner's too: a sync that joined the edits'
+    // background round and was cancelled waited for that whole round (its rows, or a hung call's
+    // deadline) before it could stop. A round cut short is safe (push-row.ts); the rows it leaves
+    // wait for the next one.
+    const { report, stop } = this.running
+    if (signal !== undefined) {
+      if (signal.aborted) stop.abort()
+      else {
+        const cancel = (): void => {
+          stop.abort()
+        }
+        const forget = (): void => {
+          signal.removeEventListener('abort', cancel)
+        }
+        signal.addEventListener('abort', cancel, { once: true })
+        // Both ways, so a round that throws leaves no second, unhandled rejection here.
+        report.then(forget, forget)
+      }
+    }
+    return report
   }
 
   reset(): void {
     this.offers = null
   }
 
-  private async round(signal: AbortSignal | undefined): Promise<PushReport> {
+  private async round(signal: AbortSignal): Promise<PushReport> {
     const { deps } = this
     const db = deps.store.write
     const profileId = deps.profileId()
@@ -63,7 +92,7 @@ class OutboxPusher implements Pusher {
     if (!deps.signedIn()) return nothing.report('signed_out')
     // The round's signal reaches the request in flight: cancelled, a round ends at once, and a
     // write cut off is one more that was recorded as sent before it left (push-row.ts).
-    const client = signal === undefined ? deps.client() : withSignal(deps.client(), signal)
+    const client = withSignal(deps.client(), signal)
     let has: Offers
     try {
       has = this.offers ?? (await discoverOffers(client))
