@@ -1,6 +1,5 @@
-import { execSync } from 'node:child_process'
 import { createReferenceService } from '../src/emulator/index'
-import { machine, writeSection } from './doc-section'
+import { machine, writeSection, loadAverages } from './doc-section'
 
 /**
  * The reference service's per-theme aggregates (not a test): getSubthemes and getYears for every
@@ -12,11 +11,6 @@ import { machine, writeSection } from './doc-section'
  */
 
 const PASSES = 5
-
-const uptime = (): string =>
-  execSync('uptime', { encoding: 'utf8' })
-    .replace(/.*load average:\s*/s, '')
-    .trim()
 
 /** The same calls before the per-theme index (each one scanned every set), taken at the time. */
 const BEFORE = [
@@ -66,7 +60,7 @@ async function main(): Promise<void> {
     const service = createReferenceService({ sets: size, seed: 1 })
     const themes = await themeNames(service)
     await allThemes(service, themes.slice(0, 3))
-    const load = uptime()
+    const load = loadAverages()
     const passes: number[] = []
     let bytes = 0
     for (let pass = 0; pass < PASSES; pass++) {

@@ -1,4 +1,3 @@
-import { execSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { createExchangeHandlers } from '../src/main/exchange/handlers'
@@ -7,6 +6,7 @@ import { applyRestorePlan } from '../src/main/exchange/restore-apply'
 import { planRestore } from '../src/main/exchange/restore-plan'
 import { readSnapshot } from '../src/main/exchange/snapshot-repo'
 import { editHarness, insertSets } from '../test/collection/harness'
+import { loadAverages } from './doc-section'
 
 /**
  * `npx tsx bench/stall-backup.ts [sets]`: how long backups and restores hold the main thread, on
@@ -21,13 +21,8 @@ import { editHarness, insertSets } from '../test/collection/harness'
  */
 const SETS = Number(process.argv[2] ?? 20_000)
 
-const uptime = (): string =>
-  execSync('uptime', { encoding: 'utf8' })
-    .trim()
-    .replace(/^.*load/, 'load')
-
 async function measure<T>(label: string, run: () => T | Promise<T>): Promise<T> {
-  const load = uptime()
+  const load = `load average: ${loadAverages()}`
   const h = monitorEventLoopDelay({ resolution: 1 })
   h.enable()
   const t0 = performance.now()
@@ -94,7 +89,7 @@ async function main(): Promise<void> {
   const current = readSnapshot(db, t.profileId)
   const back = new Map([...current.sets].map(([id, v]) => [id, { ...v, qtyOwned: v.qtyOwned - 1 }]))
   const plan = planRestore(current, { ...current, sets: back }, () => 'x')
-  const load = uptime()
+  const load = `load average: ${loadAverages()}`
   const t0 = performance.now()
   applyRestorePlan(db, t.profileId, { edits: plan.edits, views: null }, 'bench', at)
   console.log(

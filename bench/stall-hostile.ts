@@ -11,7 +11,6 @@
  *
  * `--smoke`: nothing written to docs/benchmarks.md. Written otherwise, as its own section.
  */
-import { execSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -22,7 +21,7 @@ import { makeHostileBackups } from '../test/fixtures/hostile/backups/make-hostil
 import { LARGE, formulaAfterCr, twoBoms } from '../test/fixtures/hostile/imports/corpus'
 import { exchangeHarness } from '../test/exchange/store-fixtures'
 import { copy } from '../test/exchange/fixtures'
-import { machine, writeSection } from './doc-section'
+import { machine, writeSection, loadAverages } from './doc-section'
 import { startHost } from './stall-host'
 import type { Call, StallHost } from './stall-host'
 
@@ -30,11 +29,6 @@ const smoke = process.argv.includes('--smoke')
 const BAR_MS = 250
 /** Between heartbeats: a page polling its status does about this. */
 const BEAT_GAP_MS = 20
-
-const uptime = (): string =>
-  execSync('uptime', { encoding: 'utf8' })
-    .trim()
-    .replace(/^.*load average: /, '')
 
 /** A process's resident memory now, from /proc (Linux). */
 function rssMb(pid: number): number {
@@ -68,7 +62,7 @@ async function measured(
   job: Row['job'],
   run: () => Promise<Call>
 ): Promise<{ row: Row; call: Call }> {
-  const load = uptime()
+  const load = loadAverages()
   await host.report()
   const rssBeforeMb = rssMb(host.pid)
   const beats: number[] = []

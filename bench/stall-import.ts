@@ -1,10 +1,10 @@
-import { execSync } from 'node:child_process'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { dispatch } from '../src/main/ipc/dispatch'
 import type { Result } from '../src/shared/ipc/result'
 import type { ImportPreviewDto } from '../src/shared/model/exchange'
 import { importProfile } from '../test/exchange/import-profile'
 import { csvManyRows } from '../test/fixtures/hostile/imports/corpus'
+import { loadAverages } from './doc-section'
 
 /**
  * `npx tsx bench/stall-import.ts`: how long an import holds the host's main thread, on a
@@ -20,11 +20,6 @@ import { csvManyRows } from '../test/fixtures/hostile/imports/corpus'
  */
 const CATALOGUE = 20_000
 
-const uptime = (): string =>
-  execSync('uptime', { encoding: 'utf8' })
-    .trim()
-    .replace(/^.*load/, 'load')
-
 function file(rows: number): string {
   const lines = ['Number,Qty owned,Wanted,Notes']
   for (let i = 1; i <= rows; i++) {
@@ -34,7 +29,7 @@ function file(rows: number): string {
 }
 
 async function measure<T>(label: string, run: () => Promise<T>): Promise<T> {
-  const load = uptime()
+  const load = `load average: ${loadAverages()}`
   global.gc?.()
   const base = process.memoryUsage.rss()
   const heapBase = process.memoryUsage().heapUsed
