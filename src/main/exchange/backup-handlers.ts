@@ -25,8 +25,11 @@ export type BackupHandlers = Pick<
 interface PendingRestore {
   readonly profileId: number
   readonly name: string
-  /** The restorable part of the backup, as the worker wrote it (the main thread never parses it). */
-  readonly scope: string
+  /**
+   * The restorable part of the backup, as the worker wrote it (the main thread never parses it),
+   * moved on to the apply's worker.
+   */
+  readonly scope: Uint8Array<ArrayBuffer>
   readonly serviceWrites: number
 }
 

@@ -57,7 +57,8 @@ export type BackupJob =
       readonly kind: 'apply'
       readonly livePath: string
       readonly profileId: number
-      readonly scope: string
+      /** The preview's `scope`, moved to the worker (backup-thread.ts), never copied. */
+      readonly scope: Uint8Array<ArrayBuffer>
       readonly description: string
       readonly now: string
     }
@@ -89,8 +90,13 @@ interface PreviewResult {
   readonly serviceWrites: number
   readonly refused: { readonly count: number; readonly shown: readonly Refusal[] }
   readonly unknownSets: { readonly count: number; readonly shown: readonly number[] }
-  /** The restorable part of the backup, as text the `plan` job takes back. */
-  readonly scope: string
+  /**
+   * The restorable part of the backup, as the UTF-8 of JSON the `apply` job takes back. Bytes, so
+   * it moves between threads without a copy: as a string (5 MB at 20,000 sets) the main thread
+   * copied it twice, on the preview's answer and into the apply's worker, and held the thread
+   * 40-60 ms each time (docs/benchmarks.md, 2026-11-27 23:50 UTC).
+   */
+  readonly scope: Uint8Array<ArrayBuffer>
 }
 
 interface PlanResult {
@@ -177,15 +183,17 @@ function preview(job: Extract<BackupJob, { kind: 'preview' }>): PreviewResult {
         : serviceWritesOf(plan.edits, scope.current),
       refused: { count: refused.length, shown: refused.slice(0, SHOWN) },
       unknownSets: { count: scope.unknownSets.length, shown: scope.unknownSets.slice(0, SHOWN) },
-      scope: JSON.stringify({
-        backup: snapshotToJson(scope.backup),
-        refusedSets: [...read.refusedSets, ...scope.overFloor],
-        refusedCopies: [...read.refusedCopies],
-        placeholders,
-        unsentBases: [...read.unsentBases],
-        copyRecords: [...read.copyRecords],
-        local: read.local
-      })
+      scope: new TextEncoder().encode(
+        JSON.stringify({
+          backup: snapshotToJson(scope.backup),
+          refusedSets: [...read.refusedSets, ...scope.overFloor],
+          refusedCopies: [...read.refusedCopies],
+          placeholders,
+          unsentBases: [...read.unsentBases],
+          copyRecords: [...read.copyRecords],
+          local: read.local
+        })
+      )
     }
   } finally {
     live.close()
@@ -209,7 +217,11 @@ function plan(
   job: Pick<Extract<BackupJob, { kind: 'apply' }>, 'livePath' | 'profileId' | 'scope'>,
   newLocalId: () => string
 ): PlanResult {
-  const saved = readStoredJson(restoreScope, job.scope, 'The restore being applied')
+  const saved = readStoredJson(
+    restoreScope,
+    new TextDecoder().decode(job.scope),
+    'The restore being applied'
+  )
   const live = openLive(job.livePath)
   try {
     const inCatalogue = catalogueSetIds(live, job.profileId)

@@ -31,6 +31,8 @@ function spawn(job: BackupJob, limits: ResourceLimits): Worker {
   return new Worker(script.url, {
     ...script.options,
     workerData: job,
+    // A restore's scope moves to the worker rather than being copied on this thread.
+    transferList: job.kind === 'apply' ? [job.scope.buffer] : [],
     resourceLimits: limits
   })
 }

@@ -26,7 +26,16 @@ const fail = (e: unknown): void => {
 }
 try {
   void Promise.resolve(runJob(job, randomUUID)).then((value) => {
-    parentPort?.postMessage({ ok: true, value })
+    // A preview's scope (bytes) moves to the main thread rather than being copied there.
+    const moved =
+      typeof value === 'object' &&
+      value !== null &&
+      'scope' in value &&
+      value.scope instanceof Uint8Array &&
+      value.scope.buffer instanceof ArrayBuffer
+        ? [value.scope.buffer]
+        : []
+    parentPort?.postMessage({ ok: true, value }, moved)
   }, fail)
 } catch (e) {
   fail(e)
