@@ -94,7 +94,7 @@ interface PreviewResult {
    * The restorable part of the backup, as the UTF-8 of JSON the `apply` job takes back. Bytes, so
    * it moves between threads without a copy: as a string (5 MB at 20,000 sets) the main thread
    * copied it twice, on the preview's answer and into the apply's worker, and held the thread
-   * 40-60 ms each time (docs/benchmarks.md, 2026-11-27 23:50 UTC).
+   * 40-60 ms each time (docs/benchmarks.md, 2026-11-27, 23:10-23:55 UTC).
    */
   readonly scope: Uint8Array<ArrayBuffer>
 }
