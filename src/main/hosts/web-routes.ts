@@ -96,7 +96,7 @@ export class WebRoutes {
     let result: Result<unknown>
     this.gate.rpcStarted()
     try {
-      const input: unknown = body.length === 0 ? {} : JSON.parse(body.toString('utf8'))
+      const input: unknown = body.length === 0 ? {} : JSON.parse(body)
       result = await dispatch(this.app.handlers, channel, input, this.log)
     } catch {
       result = fail(new AppError('invalid_input', 'The request body is not JSON.').toJSON())
