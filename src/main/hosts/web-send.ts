@@ -29,7 +29,7 @@ export function send(
  *
  * Each part is decoded as it comes, between other events. Joined into one buffer and decoded at
  * the end, a 24 MB body (a backup or import file in base64) held the main thread 25-80 ms for the
- * copy and 35-71 ms for the decoding, in one block (docs/benchmarks.md, 2026-11-28, 00:00 UTC).
+ * copy and 35-71 ms for the decoding, in one block (docs/benchmarks.md, 2026-11-27, 23:55 UTC).
  */
 export function readBody(
   req: IncomingMessage,
