@@ -8,6 +8,7 @@ import type { ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { Agent } from 'node:http'
+import { Worker } from 'node:worker_threads'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { HOST_V8_FLAGS, hostEnv } from '../scripts/host-launch.mjs'
@@ -30,6 +31,12 @@ export interface Call {
   readonly error?: string
 }
 
+/** One heartbeat: whether it was answered as done, and how long it took. */
+export interface Beat {
+  readonly ok: boolean
+  readonly ms: number
+}
+
 export interface StallHost {
   readonly built: boolean
   /** The host process, for reading its memory from /proc between calls. */
@@ -40,6 +47,11 @@ export interface StallHost {
    * answered while a long one holds the first.
    */
   call(channel: string, input?: unknown, via?: Agent): Promise<Call>
+  /**
+   * Asks `channel` every `gapMs` from a thread of its own (bench/heartbeat.mjs), so this
+   * process's own work cannot delay it; the returned function stops it and gives every call.
+   */
+  heartbeat(channel: string, gapMs: number): () => Promise<Beat[]>
   /** What the probe saw since the last report (or the start), then starts over. */
   report(): Promise<StallReport>
   stop(): Promise<void>
@@ -173,6 +185,23 @@ export async function startHost(args: readonly string[]): Promise<StallHost> {
     pid: child.pid ?? 0,
     startedAt,
     call,
+    heartbeat(channel, gapMs) {
+      const beating = new Worker(new URL('./heartbeat.mjs', import.meta.url), {
+        workerData: { port, cookie, channel, gapMs }
+      })
+      const beats = new Promise<Beat[]>((resolve, reject) => {
+        beating.once('message', (m: Beat[]) => {
+          resolve(m)
+        })
+        beating.once('error', reject)
+      })
+      return async () => {
+        beating.postMessage('stop')
+        const all = await beats
+        await beating.terminate()
+        return all
+      }
+    },
     async report() {
       rmSync(out, { force: true })
       child.kill('SIGUSR2')
