@@ -5,8 +5,9 @@
  * that thread's own work: building and sending a 24 MB file held it up to 336 ms, which read as
  * the host's (bench/stall-hostile.ts). Plain JS, so the worker needs no loader.
  */
-import { Agent, request } from 'node:http'
+import { Agent } from 'node:http'
 import { parentPort, workerData } from 'node:worker_threads'
+import { rpcCall } from './rpc-call.mjs'
 
 const { port, cookie, channel, gapMs } = workerData
 const agent = new Agent({ keepAlive: true, maxSockets: 1 })
@@ -15,49 +16,10 @@ parentPort?.once('message', () => {
   stopped = true
 })
 
-/** One call: whether the host answered it as done, and how long it took. */
-function call() {
-  return new Promise((resolve) => {
-    const t0 = performance.now()
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        agent,
-        method: 'POST',
-        path: `/rpc/${channel}`,
-        headers: {
-          Host: `127.0.0.1:${String(port)}`,
-          Cookie: cookie,
-          'Content-Type': 'application/json',
-          'Content-Length': 2
-        }
-      },
-      (res) => {
-        let data = ''
-        res.setEncoding('utf8')
-        res.on('data', (c) => (data += c))
-        res.on('end', () => {
-          let ok = false
-          try {
-            ok = JSON.parse(data).ok === true
-          } catch {
-            // Not JSON: a failed beat.
-          }
-          resolve({ ok, ms: performance.now() - t0 })
-        })
-      }
-    )
-    req.on('error', () => {
-      resolve({ ok: false, ms: performance.now() - t0 })
-    })
-    req.end('{}')
-  })
-}
-
 const beats = []
 while (!stopped) {
-  beats.push(await call())
+  const { ok, ms } = await rpcCall({ port, cookie, agent }, channel)
+  beats.push({ ok, ms })
   await new Promise((resolve) => setTimeout(resolve, gapMs))
 }
 agent.destroy()

@@ -6,12 +6,13 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { request } from 'node:http'
 import { Agent } from 'node:http'
 import { Worker } from 'node:worker_threads'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { HOST_V8_FLAGS, hostEnv } from '../scripts/host-launch.mjs'
+import { rpcCall } from './rpc-call.mjs'
+import type { Call } from './rpc-call.mjs'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -24,12 +25,7 @@ export interface StallReport {
   readonly cpuS: number
 }
 
-export interface Call {
-  readonly ok: boolean
-  readonly ms: number
-  readonly value: unknown
-  readonly error?: string
-}
+export type { Call }
 
 /** One heartbeat: whether it was answered as done, and how long it took. */
 export interface Beat {
@@ -137,49 +133,7 @@ export async function startHost(args: readonly string[]): Promise<StallHost> {
   const port = Number(url.port)
   const cookie = `studbook_token_${url.port}=${url.searchParams.get('token') ?? ''}`
   const call = (channel: string, input: unknown = {}, via: Agent = agent): Promise<Call> =>
-    new Promise((resolve) => {
-      const body = JSON.stringify(input)
-      const t0 = performance.now()
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          agent: via,
-          method: 'POST',
-          path: `/rpc/${channel}`,
-          headers: {
-            Host: `127.0.0.1:${url.port}`,
-            Cookie: cookie,
-            'Content-Type': 'application/json',
-            'Content-Length': Buffer.byteLength(body)
-          }
-        },
-        (res) => {
-          let data = ''
-          res.setEncoding('utf8')
-          res.on('data', (c: string) => (data += c))
-          res.on('end', () => {
-            const ms = performance.now() - t0
-            try {
-              const r = JSON.parse(data) as
-                { ok: true; value: unknown } | { ok: false; error: { message: string } }
-              resolve(
-                r.ok
-                  ? { ok: true, ms, value: r.value }
-                  : { ok: false, ms, value: null, error: r.error.message }
-              )
-            } catch {
-              resolve({ ok: false, ms, value: null, error: `HTTP ${String(res.statusCode)}` })
-            }
-          })
-        }
-      )
-      // A dropped request is a result to count, not a reason to stop the benchmark.
-      req.on('error', (e) => {
-        resolve({ ok: false, ms: performance.now() - t0, value: null, error: e.message })
-      })
-      req.end(body)
-    })
+    rpcCall({ port, cookie, agent: via }, channel, input)
   return {
     built,
     pid: child.pid ?? 0,
