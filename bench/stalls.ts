@@ -76,11 +76,14 @@ async function status(host: StallHost): Promise<SyncView | null> {
   return r.ok ? (r.value as SyncView) : null
 }
 
-/** Polls search (browse and words, by turns) until `done` says stop; every answer is kept. */
+/**
+ * Polls search (browse and words, by turns) until `done`, asked after every tenth poll with how
+ * many there were, says stop; every answer is kept.
+ */
 async function pollUntil(
   host: StallHost,
   t0: number,
-  done: () => Promise<boolean>
+  done: (polls: number) => Promise<boolean>
 ): Promise<Poll[]> {
   const polls: Poll[] = []
   for (let i = 0; ; i++) {
@@ -100,7 +103,7 @@ async function pollUntil(
       queuedMs: before && after ? (after.queuedNs - before.queuedNs) / 1e6 : null,
       reads: before && after ? after.reads - before.reads : null
     })
-    if (i % 10 === 9 && (await done())) return polls
+    if (i % 10 === 9 && (await done(polls.length))) return polls
     await sleep(20)
   }
 }
@@ -145,8 +148,7 @@ async function firstRun(): Promise<FirstRun> {
     let restP95: number | null = null
     if (!smoke) {
       await sleep(REST_AFTER_MS)
-      let asked = 0
-      const rest = await pollUntil(host, t0, () => Promise.resolve(++asked * 10 >= REST_POLLS))
+      const rest = await pollUntil(host, t0, (polls) => Promise.resolve(polls >= REST_POLLS))
       restP95 = percentile(
         rest
           .filter((p) => p.ok)
