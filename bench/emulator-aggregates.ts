@@ -4,7 +4,7 @@ import { machine, writeSection, loadAverages } from './doc-section'
 /**
  * The reference service's per-theme aggregates (not a test): getSubthemes and getYears for every
  * theme, as a catalogue sync asks them, over the in-process handler. Each figure stands beside the
- * `uptime` load average taken just before it, since the machine is shared. Writes the "Reference
+ * load average taken just before it, since the machine is shared. Writes the "Reference
  * service: per-theme aggregates" section of docs/benchmarks.md.
  * Run: `npm run bench:service-aggregates`, or `npx tsx bench/emulator-aggregates.ts [sizes…]`
  * (default 20000 200000).
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   const body = [
     `Measured ${date} on ${machine()}, by \`npx tsx bench/emulator-aggregates.ts\`.`,
     '',
-    `getSubthemes and getYears (v2, HTTP GET, in-process \`handle\`) for every theme of the catalogue, one call after another, after a warm-up of three themes; median and fastest of ${PASSES.toString()} passes. "load" is \`uptime\` just before the passes.`,
+    `getSubthemes and getYears (v2, HTTP GET, in-process \`handle\`) for every theme of the catalogue, one call after another, after a warm-up of three themes; median and fastest of ${PASSES.toString()} passes. "load" is the load average just before the passes.`,
     '',
     '| Sets | themes | calls | median ms | fastest ms | ms/call | kB | load (1, 5, 15 min) |',
     '|---:|---:|---:|---:|---:|---:|---:|---|',

@@ -12,7 +12,7 @@ import { loadAverages } from './doc-section'
  * `npx tsx bench/stall-backup.ts [sets]`: how long backups and restores hold the main thread, on
  * a collection of 20,000 sets (all in the catalogue, all owned, one in ten with a note and a
  * copy). For each step: the event loop's delay while it runs (perf_hooks, max and p99, 1 ms
- * resolution) and the step's own time, with `uptime` just before it (the machine is shared).
+ * resolution) and the step's own time, with the load average just before it (the machine is shared).
  *
  * Steps: "Back up collection…"; a restore's preview of that backup after every set changed
  * (20,000 sets to put back); the restore's apply (safety backup, then plan and one transaction

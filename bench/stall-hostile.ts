@@ -4,9 +4,9 @@
  * own process (bench/stall-host.ts: the built host when out/main/web.js exists), as the screens
  * send it, one file after another. While each file's preview (and, for a backup that previews,
  * its restore) runs, a heartbeat (`app:getInfo`, on a second connection as a page has, from a
- * thread of its own) is asked again and again; per file: how the job ended, the heartbeat's slowest answer, how many were
- * answered, the host main thread's longest event-loop block (bench/stall-probe.mjs, 10 ms
- * resolution), its peak RSS, and `uptime`'s load just before. The issue's bar: every answer
+ * thread of its own) is asked again and again; per file: how the job ended, the heartbeat's
+ * slowest answer, how many were answered, the host main thread's longest event-loop block
+ * (bench/stall-probe.mjs, 10 ms resolution), its peak RSS, and the load average just before. The issue's bar: every answer
  * within 250 ms. After each file the host's temp folder must hold nothing of Studbook's.
  *
  * `--smoke`: nothing written to docs/benchmarks.md. Written otherwise, as its own section.
@@ -177,8 +177,8 @@ over its HTTP RPC, one after another; a backup that previews is then restored. M
 \`app:getInfo\` is asked on a second connection every ${String(BEAT_GAP_MS)} ms, from a thread of this process's own (bench/heartbeat.mjs), so that building and sending a file here does not delay it. "heartbeat max" is its slowest
 answer (the bar: ${String(BAR_MS)} ms), "loop max" the host main thread's longest event-loop block
 (bench/stall-probe.mjs, 10 ms resolution), "RSS" the host process's (main thread and workers
-together; what glibc keeps after a file stays counted in the next), "load" \`uptime\`'s
-1/5/15-minute load just before the file (2 shared cores). Temp files left behind: ${left.length === 0 ? 'none, after every file' : left.map((r) => `${r.file}: ${r.leftBehind.join(', ')}`).join('; ')}.
+together; what glibc keeps after a file stays counted in the next), "load" the
+1/5/15-minute load average just before the file (2 shared cores). Temp files left behind: ${left.length === 0 ? 'none, after every file' : left.map((r) => `${r.file}: ${r.leftBehind.join(', ')}`).join('; ')}.
 
 | File | job | load | took | heartbeats | heartbeat max | over ${String(BAR_MS)} ms | loop max | RSS before → peak (growth) | ended |
 |---|---|---|---:|---:|---:|---:|---:|---:|---|

@@ -11,8 +11,8 @@ import { loadAverages } from './doc-section'
  * catalogue of 20,000 sets. For each step: the event loop's delay while it runs (perf_hooks,
  * max and p99, 1 ms resolution), the step's own time, the process's peak RSS above where it
  * started (sampled every 20 ms: the worker's heap is in this process too, so RSS counts host and
- * worker together; the main thread's own heap growth is given beside it), with `uptime` just
- * before it (the machine is shared). Every call goes through dispatch, as a host's would.
+ * worker together; the main thread's own heap growth is given beside it), with the load average
+ * just before it (the machine is shared). Every call goes through dispatch, as a host's would.
  *
  * Steps: an idle control (what the load alone costs the loop); preview and apply of a 5,000-row Brickset file (the bytes as the screens send them);
  * a 100,000-row preview (the row cap: 20,000 sets to change, 80,000 rows the catalogue lacks);
