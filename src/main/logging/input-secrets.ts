@@ -2,8 +2,12 @@ import type { Handlers } from '../../shared/ipc/contract'
 import { SECRET_FIELDS } from './log-format'
 import type { AppLog } from './logger'
 
+/**
+ * The secrets among a call's fields. A file's bytes are not walked: they hold no field, and
+ * enumerated index by index a 17 MB file held the host's main thread for 12-17 s.
+ */
 function collect(value: unknown, found: string[], depth = 0): void {
-  if (typeof value !== 'object' || value === null || depth > 4) return
+  if (typeof value !== 'object' || value === null || depth > 4 || ArrayBuffer.isView(value)) return
   for (const [k, v] of Object.entries(value)) {
     if (typeof v === 'string' && SECRET_FIELDS.has(k.toLowerCase())) found.push(v)
     else collect(v, found, depth + 1)
