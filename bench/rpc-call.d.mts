@@ -16,4 +16,15 @@ export interface Call {
   readonly error?: string
 }
 
-export function rpcCall(target: RpcTarget, channel: string, input?: unknown): Promise<Call>
+/** A call that carries a file, as asBytesCall (src/shared/ipc/file-bytes.ts) makes it. */
+export interface Upload {
+  readonly header: string
+  readonly parts: readonly Uint8Array[]
+}
+
+export function rpcCall(
+  target: RpcTarget,
+  channel: string,
+  input?: unknown,
+  upload?: Upload | null
+): Promise<Call>

@@ -1,15 +1,20 @@
 /**
  * One call of a browser host's HTTP RPC, made as the renderer makes it (the token's cookie, a JSON
- * body), timed from the request to the end of the answer. Shared by bench/stall-host.ts (the
+ * body, or a file's bytes with the call's other fields in a header: `upload`, made by
+ * asBytesCall in src/shared/ipc/file-bytes.ts), timed from the request to the end of the answer. Shared by bench/stall-host.ts (the
  * benchmarks' calls) and bench/heartbeat.mjs (a heartbeat on a thread of its own). Plain JS, so
  * that worker needs no loader.
  */
 import { request } from 'node:http'
 
 /** @param {import('./rpc-call.d.mts').RpcTarget} target */
-export function rpcCall(target, channel, input = {}) {
+export function rpcCall(target, channel, input = {}, upload = null) {
   return new Promise((resolve) => {
-    const body = JSON.stringify(input)
+    const body = upload === null ? JSON.stringify(input) : Buffer.concat(upload.parts)
+    const type =
+      upload === null
+        ? { 'Content-Type': 'application/json' }
+        : { 'Content-Type': 'application/octet-stream', 'X-Studbook-Fields': upload.header }
     const t0 = performance.now()
     const req = request(
       {
@@ -21,7 +26,7 @@ export function rpcCall(target, channel, input = {}) {
         headers: {
           Host: `127.0.0.1:${String(target.port)}`,
           Cookie: target.cookie,
-          'Content-Type': 'application/json',
+          ...type,
           'Content-Length': Buffer.byteLength(body)
         }
       },

@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   db.prepare(`UPDATE set_state SET qty_owned = qty_owned + 1, rating = 0 WHERE profile_id = ?`).run(
     t.profileId
   )
-  const data = readFileSync(backup.path ?? '').toString('base64')
+  const data = [readFileSync(backup.path ?? '')]
   const preview = await measure('exchange:previewRestore', async () =>
     x['exchange:previewRestore']({ data, name: 'bench.studbook' })
   )

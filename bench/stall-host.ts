@@ -11,6 +11,7 @@ import { Worker } from 'node:worker_threads'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { HOST_V8_FLAGS, hostEnv } from '../scripts/host-launch.mjs'
+import { asBytesCall } from '../src/shared/ipc/file-wire'
 import { rpcCall } from './rpc-call.mjs'
 import type { Call } from './rpc-call.mjs'
 
@@ -133,7 +134,8 @@ export async function startHost(args: readonly string[]): Promise<StallHost> {
   const port = Number(url.port)
   const cookie = `studbook_token_${url.port}=${url.searchParams.get('token') ?? ''}`
   const call = (channel: string, input: unknown = {}, via: Agent = agent): Promise<Call> =>
-    rpcCall({ port, cookie, agent: via }, channel, input)
+    // A call that carries a file sends it as the renderer does: its bytes, not JSON.
+    rpcCall({ port, cookie, agent: via }, channel, input, asBytesCall(input))
   return {
     built,
     pid: child.pid ?? 0,

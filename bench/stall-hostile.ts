@@ -133,7 +133,7 @@ async function main(): Promise<void> {
     })
     if (!saved.ok) throw new Error(`the host did not take the profile: ${saved.error ?? '?'}`)
     for (const b of backups) {
-      const data = readFileSync(b.path).toString('base64')
+      const data = [readFileSync(b.path)]
       const { row, call } = await measured(host, temp, b.name, 'preview', () =>
         host.call('exchange:previewRestore', { data, name: b.name })
       )
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
       }
     }
     for (const file of imports) {
-      const data = file.bytes.toString('base64')
+      const data = [file.bytes]
       const { row } = await measured(host, temp, file.name, 'preview', () =>
         host.call('exchange:previewImport', { format: file.format, data })
       )

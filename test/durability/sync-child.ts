@@ -165,7 +165,7 @@ async function restorer(
     at,
     async run() {
       say('RESTORE')
-      const data = readFileSync(path).toString('base64')
+      const data = [readFileSync(path)]
       const preview = await x['exchange:previewRestore']({ data, name: 'loop.studbook' })
       if (preview === null) throw new Error('the restore preview came back empty')
       say('APPLY')

@@ -97,7 +97,7 @@ describe('what a backup holds', () => {
     }
     await t.h.handlers['collection:updateSet']({ setID: t.id('10179-1'), patch: { qtyOwned: 5 } })
     const preview = await t.x['exchange:previewRestore']({
-      data: readFileSync(path).toString('base64'),
+      data: [readFileSync(path)],
       name: 'old.studbook'
     })
     expect(preview?.holds).toMatchObject({ setsOwned: 1, unitsOwned: 3, setsWanted: 1 })

@@ -59,7 +59,7 @@ describe('a backup’s damaged copy rows', () => {
       (t.h.store.read.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n
     const before = outbox()
     const p = await t.x['exchange:previewRestore']({
-      data: readFileSync(backup).toString('base64')
+      data: [readFileSync(backup)]
     })
     if (!p) throw new Error('no preview')
     expect(p.refused.count).toBe(DAMAGED.length)

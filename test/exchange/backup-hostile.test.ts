@@ -43,7 +43,7 @@ afterAll(() => {
 
 /** Previews a hostile backup while the main thread is asked a real call again and again. */
 async function previewWithHeartbeat(file: HostileBackup) {
-  const data = readFileSync(file.path).toString('base64')
+  const data = [readFileSync(file.path)]
   return withHeartbeat(t.h.handlers, () =>
     t.x['exchange:previewRestore']({ data, name: file.name })
   )

@@ -31,7 +31,7 @@ afterEach(() => {
 const leftovers = (): string[] => readdirSync(temp).filter((n) => n.startsWith('studbook-restore-'))
 const outboxRows = (): number =>
   (t.h.store.read.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n
-const base64 = (path: string): string => readFileSync(path).toString('base64')
+const bytesOf = (path: string): Buffer[] => [readFileSync(path)]
 
 async function start(): Promise<string> {
   t = await exchangeHarness()
@@ -53,9 +53,9 @@ function hostile(base: string, name: string): string {
 }
 
 /** A started profile's backup, and the hostile one `name` made from it (as the screen sends it). */
-async function startHostile(name: string): Promise<{ base: string; data: string }> {
+async function startHostile(name: string): Promise<{ base: string; data: Buffer[] }> {
   const base = await start()
-  return { base, data: base64(hostile(base, name)) }
+  return { base, data: bytesOf(hostile(base, name)) }
 }
 
 /** Previews the hostile backup `name`; the preview, and the outbox's row count before it. */
@@ -66,7 +66,7 @@ async function previewHostile(name: string) {
 }
 
 /** A preview of `data` left running: it ends as 'done', or with its error. */
-const running = (data: string): Promise<unknown> =>
+const running = (data: Buffer[]): Promise<unknown> =>
   Promise.resolve(t.x['exchange:previewRestore']({ data })).then(
     () => 'done',
     (e: unknown) => e
@@ -105,7 +105,7 @@ describe('a restore follows the edit path’s rules', () => {
       copy: copy({ notes: 'since' })
     })
     expect(copiesOf(t.h.store, t.id('75192-1'))).toHaveLength(1)
-    const p = await t.x['exchange:previewRestore']({ data: base64(base) })
+    const p = await t.x['exchange:previewRestore']({ data: bytesOf(base) })
     await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
     expect(copiesOf(t.h.store, t.id('75192-1'))).toEqual([])
     expect(copiesOf(t.h.store, t.id('10179-1'))).toHaveLength(1)
@@ -116,14 +116,14 @@ describe('a restore follows the edit path’s rules', () => {
     const db = new Database(base)
     db.pragma(`user_version = ${headVersion(MIGRATIONS) + 1}`)
     db.close()
-    await expect(t.x['exchange:previewRestore']({ data: base64(base) })).rejects.toMatchObject({
+    await expect(t.x['exchange:previewRestore']({ data: bytesOf(base) })).rejects.toMatchObject({
       code: 'invalid_input',
       message: expect.stringMatching(/newer Studbook/) as unknown
     })
     const again = new Database(base)
     again.pragma(`user_version = ${headVersion(MIGRATIONS)}`)
     again.close()
-    expect(await t.x['exchange:previewRestore']({ data: base64(base) })).not.toBeNull()
+    expect(await t.x['exchange:previewRestore']({ data: bytesOf(base) })).not.toBeNull()
   })
 })
 
@@ -132,7 +132,7 @@ describe('a preview can be stopped, and always cleans up', () => {
     const { base, data } = await startHostile('100k-rows.studbook')
     // Called first (not deferred): the second call below finds it running.
     const first = running(data)
-    const second = await t.x['exchange:previewRestore']({ data: base64(base) })
+    const second = await t.x['exchange:previewRestore']({ data: bytesOf(base) })
     expect(await first).toMatchObject({ code: 'cancelled' })
     expect(second).not.toBeNull()
     expect(leftovers()).toEqual([])
@@ -152,7 +152,7 @@ describe('a preview can be stopped, and always cleans up', () => {
   it('a preview over its time budget is stopped with a typed error', async () => {
     const base = await start()
     const x = createBackupHandlers({ ...t.h.deps, files: null }, { job: { timeoutMs: 1 } })
-    await expect(x['exchange:previewRestore']({ data: base64(base) })).rejects.toMatchObject({
+    await expect(x['exchange:previewRestore']({ data: bytesOf(base) })).rejects.toMatchObject({
       code: 'timeout'
     })
     expect(leftovers()).toEqual([])
@@ -164,7 +164,7 @@ describe('a preview can be stopped, and always cleans up', () => {
       { ...t.h.deps, files: null },
       { job: { resourceLimits: { maxOldGenerationSizeMb: 4 } } }
     )
-    await expect(x['exchange:previewRestore']({ data: base64(base) })).rejects.toMatchObject({
+    await expect(x['exchange:previewRestore']({ data: bytesOf(base) })).rejects.toMatchObject({
       code: 'internal',
       message: expect.stringMatching(/backup could not be read/) as unknown
     })

@@ -66,8 +66,8 @@ function withDialogs(chosen: string | null, opened: string[] = []): ExchangeHand
   })
 }
 
-function readBackupFile(path: string): string {
-  return readFileSync(path).toString('base64')
+function readBackupFile(path: string): Buffer[] {
+  return [readFileSync(path)]
 }
 
 describe('back up and restore the collection', () => {
@@ -166,7 +166,7 @@ describe('back up and restore the collection', () => {
     const bytes = await make()
     await expect(
       Promise.resolve().then(() =>
-        t.x['exchange:previewRestore']({ data: bytes.toString('base64'), name: 'x.studbook' })
+        t.x['exchange:previewRestore']({ data: [bytes], name: 'x.studbook' })
       )
     ).rejects.toMatchObject({
       code: 'invalid_input',
@@ -186,7 +186,7 @@ describe('back up and restore the collection', () => {
     await expect(
       Promise.resolve().then(() =>
         t.x['exchange:previewRestore']({
-          data: readFileSync(r.path ?? '').toString('base64'),
+          data: [readFileSync(r.path ?? '')],
           name: 'x.studbook'
         })
       )

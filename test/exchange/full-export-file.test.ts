@@ -26,7 +26,7 @@ describe('our own full export', () => {
     insertMinifig(t.h.store, t.h.profileId, 'hp150', 'Harry Potter')
     const preview = await t.x['exchange:previewImport']({
       format: 'studbook',
-      data: goldenBytes('studbook-full.csv').toString('base64')
+      data: [goldenBytes('studbook-full.csv')]
     })
     expect(preview.problems).toEqual([])
     await t.x['exchange:applyImport']({ previewId: preview.previewId })

@@ -66,7 +66,7 @@ interface Outcome {
 }
 
 async function preview(x: ExchangeHarness, file: HostileFile): Promise<Outcome> {
-  const data = file.bytes.toString('base64')
+  const data = [file.bytes]
   const { outcome, beats, failed } = await withHeartbeat(x.h.handlers, () =>
     dispatch(x.x as unknown as Handlers, 'exchange:previewImport', { format: file.format, data })
   )
@@ -159,34 +159,60 @@ describe('hostile import files end in a typed error, the app answering meanwhile
   )
 })
 
-describe('a file sent as broken base64', () => {
-  // Over 1 MB of base64: it reaches the worker in parts, each decoded as it arrives.
-  const good = Buffer.from(`Number,Qty owned\n${'10179-1,1\n'.repeat(150_000)}`).toString('base64')
+describe('a file sent as anything but its bytes', () => {
   it.each([
-    ['a stray character in a middle part', `${good.slice(0, 1_500_000)}*${good.slice(1_500_001)}`],
-    ['padding in a middle part', `${good.slice(0, (1 << 20) - 4)}QQ==${good.slice(1 << 20)}`],
-    ['a length not a multiple of 4', `${good}A`]
-  ])(
-    '%s: refused as not base64, calls answered meanwhile',
-    async (_, data) => {
+    ['base64 text, as files went before', { data: Buffer.from('Number\n').toString('base64') }],
+    ['a list holding text', { data: [Buffer.from('Number\n'), 'x'] }],
+    ['no parts at all', { data: [] }],
+    ['more than 24 MB in parts', { data: Array.from({ length: 25 }, () => new Uint8Array(1e6)) }]
+  ])('%s: refused by the contract as invalid input, naming data', async (_, sent) => {
+    t = await exchangeHarness()
+    const r = await dispatch(t.x as unknown as Handlers, 'exchange:previewImport', {
+      format: 'collection',
+      ...sent
+    })
+    expect(r).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        code: 'invalid_input',
+        message: expect.stringMatching(/^data(\.\d+)?: /) as unknown
+      }) as unknown
+    })
+    expect(temp()).toEqual([])
+  })
+
+  it(
+    'a file in many small parts, cut inside its characters, reads as the one file it is',
+    async () => {
       t = await exchangeHarness()
+      // Over the worker's threshold (64 KB), and cut one byte into each of the first 40 "€".
+      const rows = Array.from(
+        { length: 3_000 },
+        (_, i) => `9${String(i)}-1,1,"Noté € ${String(i)}"`
+      )
+      const bytes = Buffer.from(
+        ['Number,Qty owned,Notes', ...rows, '10179-1,2,"Café № €"'].join('\n')
+      )
+      const parts: Buffer[] = []
+      let at = 0
+      for (let cut = bytes.indexOf('€'); parts.length < 40; cut = bytes.indexOf('€', cut + 1)) {
+        parts.push(bytes.subarray(at, cut + 1))
+        at = cut + 1
+      }
+      parts.push(bytes.subarray(at))
       const x = t
       const { outcome, failed } = await withHeartbeat(x.h.handlers, () =>
         dispatch(x.x as unknown as Handlers, 'exchange:previewImport', {
           format: 'collection',
-          data
+          data: parts
         })
       )
       expect(failed).toEqual([])
-      expect(outcome).toEqual({
-        value: {
-          ok: false,
-          error: expect.objectContaining({
-            code: 'invalid_input',
-            message: 'data: the file was not sent as base64.'
-          }) as unknown
-        }
-      })
+      const r = 'value' in outcome ? (outcome.value as Result<ImportPreviewDto>) : null
+      expect(r?.ok === true ? r.value.readAs : r).toMatch(/UTF-8/)
+      const falcon = r?.ok === true ? r.value.items.find((i) => i.number === '10179-1') : r
+      expect(falcon).toMatchObject({ summary: expect.stringContaining('Café № €') as unknown })
+      expect(r?.ok === true ? r.value.problemsTotal : r).toBe(3_000)
     },
     NO_CLOCK
   )

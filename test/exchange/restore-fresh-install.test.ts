@@ -136,7 +136,7 @@ describe('a restore onto a fresh install', () => {
       unknownSets: { count: number }
       serviceWrites: number
     }>('exchange:previewRestore', {
-      data: readFileSync(backup.path).toString('base64'),
+      data: [readFileSync(backup.path)],
       name: 'old.studbook'
     })
     expect(preview.unknownSets.count).toBe(0)

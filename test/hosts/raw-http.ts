@@ -9,7 +9,7 @@ export interface Reply {
 export interface RawInit {
   method?: string
   headers?: Record<string, string>
-  body?: string
+  body?: string | Uint8Array
   /** The address to connect to (the Host header always names 127.0.0.1). */
   host?: string
 }

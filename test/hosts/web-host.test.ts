@@ -9,6 +9,7 @@ import { startWebHost } from '../../src/main/hosts/web-server'
 import type { WebHost } from '../../src/main/hosts/web-server'
 import { tokenCookieName } from '../../src/main/hosts/web-guard'
 import { fakeHandlers } from '../ipc/fake-handlers'
+import { asBytesCall } from '../../src/shared/ipc/file-wire'
 import { raw } from './raw-http'
 
 let host: WebHost
@@ -112,6 +113,65 @@ describe('browser host', () => {
       body: 'a=1'
     })
     expect(reply.status).toBe(415)
+  })
+
+  it('takes a file as its bytes, gathered in 1 MB parts, with the call’s fields from the header', async () => {
+    const file = Buffer.alloc(2_500_000)
+    for (let i = 0; i < file.length; i++) file[i] = (i * 7) % 251
+    const upload = asBytesCall({ format: 'collection', data: [file], jobId: 'Ünïcode job' })
+    const reply = await raw(host.port, '/rpc/exchange:previewImport', {
+      method: 'POST',
+      headers: {
+        Cookie: cookie,
+        'Content-Type': 'application/octet-stream',
+        'X-Studbook-Fields': upload?.header ?? ''
+      },
+      body: file
+    })
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: true })
+    const input = spies['exchange:previewImport'].mock.calls[0]?.[0] as {
+      data: Uint8Array[]
+      format: string
+      jobId: string
+    }
+    expect({ format: input.format, jobId: input.jobId }).toEqual({
+      format: 'collection',
+      jobId: 'Ünïcode job'
+    })
+    expect(input.data.map((p) => p.byteLength)).toEqual([1 << 20, 1 << 20, 2_500_000 - (2 << 20)])
+    expect(Buffer.concat(input.data).equals(file)).toBe(true)
+  })
+
+  it.each([
+    ['no header', {}],
+    ['a header that is not ours', { 'X-Studbook-Fields': '%7B%22a%22%3A1%7D' }],
+    ['a header that does not decode', { 'X-Studbook-Fields': '%E0%A4%A' }]
+  ])('refuses a file with %s as invalid input, calling nothing', async (_, extra) => {
+    const reply = await raw(host.port, '/rpc/exchange:previewImport', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/octet-stream', ...extra },
+      body: Buffer.from('Number\n10179-1\n')
+    })
+    expect(JSON.parse(reply.body)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: 'The file came without the fields of its call.' }
+    })
+    expect(spies['exchange:previewImport']).not.toHaveBeenCalled()
+  })
+
+  it('answers 413 to a file over the request limit, calling nothing', async () => {
+    const upload = asBytesCall({ format: 'collection', data: [new Uint8Array(1)] })
+    const reply = await raw(host.port, '/rpc/exchange:previewImport', {
+      method: 'POST',
+      headers: {
+        Cookie: cookie,
+        'Content-Type': 'application/octet-stream',
+        'X-Studbook-Fields': upload?.header ?? ''
+      },
+      body: Buffer.alloc(26 * 1024 * 1024)
+    })
+    expect(reply.status).toBe(413)
+    expect(spies['exchange:previewImport']).not.toHaveBeenCalled()
   })
 
   it('never serves files outside the renderer folder', async () => {

@@ -11,24 +11,24 @@ import type { ExchangeHarness } from '../exchange/store-fixtures'
  */
 
 /**
- * A backup of what the harness holds, as the restore screen sends it (base64). `edit` changes the
+ * A backup of what the harness holds, as the restore screen sends it (its bytes). `edit` changes the
  * file first, as a hand-made or damaged backup would be.
  */
 export async function backupData(
   t: ExchangeHarness,
   edit?: (db: Database.Database) => void
-): Promise<string> {
+): Promise<Buffer[]> {
   const r = await t.x['exchange:backup']({ saveWithDialog: false })
   if (edit) {
     const db = new Database(r.path ?? '')
     edit(db)
     db.close()
   }
-  return readFileSync(r.path ?? '').toString('base64')
+  return [readFileSync(r.path ?? '')]
 }
 
 /** Previews the backup `data` and applies it, as the restore screen does. */
-export async function restoreBackup(t: ExchangeHarness, data: string): Promise<void> {
+export async function restoreBackup(t: ExchangeHarness, data: Buffer[]): Promise<void> {
   const p = await t.x['exchange:previewRestore']({ data, name: 'b.studbook' })
   await t.x['exchange:applyRestore']({ restoreId: p?.restoreId ?? '' })
 }
@@ -56,7 +56,7 @@ export async function importFullExport(
 /** The backup `data` is refused at its preview, as invalid input that names `table`. */
 export async function expectRestoreRefused(
   t: ExchangeHarness,
-  data: string,
+  data: Buffer[],
   table: RegExp
 ): Promise<void> {
   await expect(t.x['exchange:previewRestore']({ data, name: 'b.studbook' })).rejects.toMatchObject({

@@ -88,7 +88,7 @@ describe('import preview, restore, and the list under fast typing', () => {
     // The bytes go to main as they are: it detects the encoding.
     expect(backend.callsTo('exchange:previewImport')[0]).toEqual({
       format: 'collection',
-      data: '//5OAA==',
+      data: [new Uint8Array([0xff, 0xfe, 0x4e, 0x00])],
       jobId: expect.any(String) as unknown
     })
     const changes = screen.getByRole('table', { name: 'Changes' })
@@ -164,7 +164,7 @@ describe('import preview, restore, and the list under fast typing', () => {
     })
     await settle(10)
     expect(backend.callsTo('exchange:previewRestore')).toEqual([
-      { data: 'AQID', name: 'mine.studbook' }
+      { data: [new Uint8Array([1, 2, 3])], name: 'mine.studbook' }
     ])
     const dialog = screen.getByRole('dialog', { name: 'Restore this backup?' })
     const row = within(dialog).getByRole('row', { name: /Loose minifigures/ })

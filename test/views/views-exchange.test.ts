@@ -49,7 +49,7 @@ async function exportedWithViews(): Promise<string> {
   return fullExport(a.t)
 }
 
-const backupBytes = (path: string | null): string => readFileSync(path ?? '').toString('base64')
+const backupBytes = (path: string | null): Buffer[] => [readFileSync(path ?? '')]
 
 describe('saved views travel with the collection', () => {
   it('a backup restored brings the views back, each with its query, order and count', async () => {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { AppError } from '../../shared/errors'
 import type { Handlers } from '../../shared/ipc/contract'
 import type { CollectionCountsDto } from '../../shared/model/exchange'
 import { backupName, backupsDir, writeBackup } from './backup-file-repo'
-import type { BackupSource } from './backup-reader'
+import type { FileBytes } from '../../shared/ipc/file-wire'
 import { noteRestoreApplied, profileRow } from './backup-repo'
 import { runBackupJob, runInTempDir } from './backup-thread'
 import { MAX_SERVICE_WRITES, tooManyWrites } from './restore-plan'
@@ -44,6 +45,16 @@ const EMPTY_COUNTS: CollectionCountsDto = {
   views: 0
 }
 
+/**
+ * The page's bytes as a file in the preview's temporary folder, for the worker to read. Written by
+ * the thread pool part by part: nothing joins, decodes or copies them on the main thread.
+ */
+async function written(dir: string, parts: FileBytes): Promise<string> {
+  const path = join(dir, 'chosen.studbook')
+  await writeFile(path, parts, { mode: 0o600 })
+  return path
+}
+
 /** Extra knobs for tests: the worker's budgets. */
 interface BackupHandlerOptions {
   readonly job?: Omit<JobOptions, 'signal'>
@@ -66,7 +77,10 @@ export function createBackupHandlers(
   let reading: AbortController | null = null
   const db = () => deps.store.write
 
-  async function preview(source: BackupSource, shown: string) {
+  /** Where the backup to preview is: a file the user chose in main, or the page's bytes. */
+  type Chosen = { readonly path: string } | { readonly parts: FileBytes }
+
+  async function preview(chosen: Chosen, shown: string) {
     const p = deps.profileId()
     const active = profileRow(db(), p)
     if (!active) throw new AppError('not_found', 'No service is in use.')
@@ -74,11 +88,11 @@ export function createBackupHandlers(
     const controller = new AbortController()
     reading = controller
     try {
-      const r = await runInTempDir((dir) =>
+      const r = await runInTempDir(async (dir) =>
         runBackupJob(
           {
             kind: 'preview',
-            source,
+            source: 'path' in chosen ? chosen.path : await written(dir, chosen.parts),
             dir,
             livePath: deps.store.path,
             profileId: p,
@@ -121,13 +135,13 @@ export function createBackupHandlers(
       const r = await writeBackup(deps.store, path, deps.now(), { profileId: deps.profileId() })
       return { path, bytes: r.bytes, counts: r.counts }
     },
-    'exchange:previewRestore': async ({ data, name, fromDialog, opened }) => {
+    'exchange:previewRestore': async ({ data, name, opened }) => {
       if (opened === true) {
         // A file the OS opened Studbook with: read from its path in the worker, as a chosen one.
         const path = deps.dataFolder?.takeOpenedBackup?.() ?? null
         return path === null ? null : preview({ path }, basename(path))
       }
-      if (fromDialog !== true) return preview({ base64: data ?? '' }, name ?? 'backup')
+      if (data !== undefined) return preview({ parts: data }, name ?? 'backup')
       if (!deps.dataFolder) {
         throw new AppError('invalid_input', 'Choose the backup file on the page.', {
           field: 'fromDialog'

@@ -12,7 +12,7 @@ import { getSyncValue } from '../store/sync-state-repo'
 import { planViewMerge } from '../views/index'
 import type { PortableView } from '../views/index'
 import { asBackupError, openUntrusted, readBackup, stageBackup } from './backup-reader'
-import type { BackupSource, ProfileMatch } from './backup-reader'
+import type { ProfileMatch } from './backup-reader'
 import type { SetName } from './backup-set-names'
 import { writeError } from './backup-errors'
 import { backupProfiles, quickCheck, rawSetNames } from './backup-repo'
@@ -47,7 +47,8 @@ import { readSnapshot } from './snapshot-repo'
 export type BackupJob =
   | {
       readonly kind: 'preview'
-      readonly source: BackupSource
+      /** The chosen file: where the user keeps it, or the copy of the bytes the page sent. */
+      readonly source: string
       readonly dir: string
       readonly livePath: string
       readonly profileId: number
@@ -311,7 +312,7 @@ function placeNamedSets(db: WriteDb): void {
  * checks it, then migrated (the private copy only) and copied to `dest`.
  */
 async function install(job: Extract<BackupJob, { kind: 'install' }>): Promise<null> {
-  const copy = stageBackup({ path: job.source }, job.dir)
+  const copy = stageBackup(job.source, job.dir)
   const db = new Database(copy, { fileMustExist: true })
   try {
     db.unsafeMode(false)

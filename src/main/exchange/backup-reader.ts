@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3'
 import { closeSync, copyFileSync, openSync, readSync, statSync, writeSync } from 'node:fs'
-import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { AppError } from '../../shared/errors'
 import type { ReadDb } from '../store/handles'
@@ -45,31 +44,21 @@ const MAX_ROWS = 250_000
 /** Schema entries: ours has about 60. */
 const MAX_SCHEMA_ROWS = 2_000
 
-export type BackupSource = { readonly base64: string } | { readonly path: string }
-
 const SQLITE_MAGIC = 'SQLite format 3\0'
 
 /**
- * Puts the file in `dir` and checks its header: SQLite's magic, and a length that holds the
- * pages the header counts (a truncated file is damaged, whatever SQLite would make of it). The
- * copy is set to the rollback journal, so opening it never looks for a WAL beside it.
+ * Copies the file at `source` into `dir` and checks its header: SQLite's magic, and a length that
+ * holds the pages the header counts (a truncated file is damaged, whatever SQLite would make of
+ * it). The copy is set to the rollback journal, so opening it never looks for a WAL beside it.
  */
-export function stageBackup(source: BackupSource, dir: string): string {
+export function stageBackup(source: string, dir: string): string {
   const copy = join(dir, 'backup.studbook')
-  if ('path' in source) {
-    if (statSync(source.path).size > MAX_BACKUP_BYTES) {
-      throw new AppError('invalid_input', 'This file is too large to be a Studbook backup.', {
-        field: 'data'
-      })
-    }
-    copyFileSync(source.path, copy)
-  } else {
-    // The IPC schema checks only the length (a base64 check of 24 MB held the main thread).
-    if (source.base64.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(source.base64)) {
-      throw notABackup('not base64')
-    }
-    writeFileSync(copy, Buffer.from(source.base64, 'base64'))
+  if (statSync(source).size > MAX_BACKUP_BYTES) {
+    throw new AppError('invalid_input', 'This file is too large to be a Studbook backup.', {
+      field: 'data'
+    })
   }
+  copyFileSync(source, copy)
   const size = statSync(copy).size
   const fd = openSync(copy, 'r+')
   try {

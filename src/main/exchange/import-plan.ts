@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { serialize } from 'node:v8'
 import type { AppErrorData } from '../../shared/errors'
 import type { ImportProgressDto } from '../../shared/ipc/channels/exchange'
+import type { FileBytes } from '../../shared/ipc/file-wire'
 import { IMPORT_LIST_SHOWN } from '../../shared/model/exchange'
 import type { DateOrder, ImportFormat, ImportPreviewDto } from '../../shared/model/exchange'
 import type { ReadDb } from '../store/handles'
@@ -18,12 +19,12 @@ export interface PreviewJob {
   readonly profileId: number
   readonly format: ImportFormat
   /**
-   * Text already decoded, or the file's bytes in base64 (what the screens send). As the checked
+   * Text already decoded, or the file's bytes in parts (what the screens send). As the checked
    * IPC input gives them: undefined and absent both mean "not sent".
    */
   readonly content?: string | undefined
-  readonly data?: string | undefined
-  /** The file's bytes, decoded from base64 part by part as they reached the import worker. */
+  readonly data?: FileBytes | undefined
+  /** The file's bytes, joined in the import worker from the parts it was sent. */
   readonly bytes?: Uint8Array | undefined
   readonly dateOrder?: DateOrder | undefined
   /** The service's acquisition conditions, looked up before the job starts. */

@@ -7,6 +7,8 @@ import { planPreview } from './import-plan'
 import type { FromWorker, PlannedPreview, PreviewJob } from './import-plan'
 import type { FilePart, PreviewWorkerData } from './import-worker'
 import { workerScript } from '../../shared/worker-script'
+import { totalBytes } from '../../shared/ipc/file-wire'
+import type { FileBytes } from '../../shared/ipc/file-wire'
 
 /** How the caller steers one preview. */
 interface PreviewControl {
@@ -20,23 +22,53 @@ interface PreviewControl {
 }
 
 /**
- * Files at least this long (characters of text or of base64) are read in a worker. Below it a
+ * Files at least this long (characters of text, or bytes) are read in a worker. Below it a
  * worker's start costs more than the file: 64 KB is about 1,500 rows, read and planned inline in
  * tens of milliseconds.
  */
-const WORKER_THRESHOLD_CHARS = 64 * 1024
+const WORKER_THRESHOLD = 64 * 1024
 
 /**
- * The file goes to the worker in slices of this many characters, a turn of the loop apart: handed
- * over whole (as workerData) a 20 MB file held the main thread ~55 ms while it was copied.
+ * The file goes to the worker in slices of this many characters or bytes, a turn of the loop
+ * apart: handed over whole (as workerData) a 20 MB file held the main thread ~55 ms while it was
+ * copied.
  */
-const PART_CHARS = 1 << 20
+const PART_SIZE = 1 << 20
 
-/** Sends the file's text in parts, yielding between them; stops once `done()` says so. */
-async function sendFile(worker: Worker, text: string, done: () => boolean): Promise<void> {
-  for (let at = 0; at < text.length; at += PART_CHARS) {
+/** The file's slices: each a copy of its own, so its memory moves to the worker uncopied. */
+function* slices(file: string | FileBytes): Generator<FilePart> {
+  if (typeof file === 'string') {
+    for (let at = 0; at < file.length; at += PART_SIZE) {
+      yield { type: 'part', text: file.slice(at, at + PART_SIZE) }
+    }
+    return
+  }
+  for (const part of file) {
+    for (let at = 0; at < part.byteLength; at += PART_SIZE) {
+      // A copy, made here: Buffer's slice() is a view, and moving its memory would take the
+      // caller's whole buffer with it.
+      const view = part.subarray(at, at + PART_SIZE)
+      const bytes = new Uint8Array(view.byteLength)
+      bytes.set(view)
+      yield { type: 'part', bytes }
+    }
+  }
+}
+
+const sliceCount = (file: string | FileBytes): number =>
+  typeof file === 'string'
+    ? Math.max(1, Math.ceil(file.length / PART_SIZE))
+    : file.reduce((n, part) => n + Math.ceil(part.byteLength / PART_SIZE), 0)
+
+/** Sends the file in slices, yielding between them; stops once `done()` says so. */
+async function sendFile(
+  worker: Worker,
+  file: string | FileBytes,
+  done: () => boolean
+): Promise<void> {
+  for (const part of slices(file)) {
     if (done()) return
-    worker.postMessage({ type: 'part', text: text.slice(at, at + PART_CHARS) } satisfies FilePart)
+    worker.postMessage(part, 'bytes' in part ? [part.bytes.buffer as ArrayBuffer] : [])
     await new Promise((resolve) => setImmediate(resolve))
   }
 }
@@ -91,8 +123,8 @@ export function planOffThread(
   job: PreviewJob,
   control: PreviewControl = {}
 ): Promise<PlannedPreview> {
-  const size = (job.content ?? job.data ?? '').length
-  if (unavailable !== null || size < WORKER_THRESHOLD_CHARS) {
+  const size = job.data !== undefined ? totalBytes(job.data) : (job.content ?? '').length
+  if (unavailable !== null || size < WORKER_THRESHOLD) {
     return Promise.resolve().then(() => inline(store, job, control))
   }
   if (aborted(control)) return Promise.reject(cancelled())
@@ -122,15 +154,9 @@ export function planOffThread(
     let worker: Worker
     try {
       const { content, data, ...rest } = job
-      worker = spawn({
-        path: store.path,
-        job: rest,
-        file: {
-          field: data !== undefined ? 'data' : 'content',
-          parts: Math.max(1, Math.ceil(size / PART_CHARS))
-        }
-      })
-      void sendFile(worker, data ?? content ?? '', () => settled || stopping !== null)
+      const file = data ?? content ?? ''
+      worker = spawn({ path: store.path, job: rest, file: { parts: sliceCount(file) } })
+      void sendFile(worker, file, () => settled || stopping !== null)
     } catch (e) {
       finish(() => fallBack(e instanceof Error ? e.message : String(e)))
       return

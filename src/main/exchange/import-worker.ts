@@ -4,7 +4,6 @@ import { AppError } from '../../shared/errors'
 import type { ReadDb } from '../store/handles'
 import { yieldToMainThread } from '../store/thread-priority'
 import { planPreview } from './import-plan'
-import { base64Part } from './text-decode'
 import type { FromWorker, PreviewJob } from './import-plan'
 
 // The main thread answers the user; this thread's work can wait for it (store/thread-priority.ts).
@@ -17,16 +16,15 @@ yieldToMainThread()
  */
 export interface PreviewWorkerData {
   readonly path: string
-  /** The job without its file: that follows as `parts` messages of text (see sendFile). */
+  /** The job without its file: that follows as `parts` messages, text or bytes (see sendFile). */
   readonly job: Omit<PreviewJob, 'content' | 'data'>
-  readonly file: { readonly field: 'content' | 'data'; readonly parts: number }
+  readonly file: { readonly parts: number }
 }
 
-/** One slice of the file's text, in order. */
-export interface FilePart {
-  readonly type: 'part'
-  readonly text: string
-}
+/** One slice of the file, in order: of its text (`content`) or of its bytes (`data`). */
+export type FilePart =
+  | { readonly type: 'part'; readonly text: string }
+  | { readonly type: 'part'; readonly bytes: Uint8Array }
 
 const say = (m: FromWorker): void => {
   parentPort?.postMessage(m)
@@ -35,9 +33,8 @@ const say = (m: FromWorker): void => {
 // First word: from here on an end without an answer is this file's failure, not a broken install.
 say({ type: 'ready' })
 const { path, job, file } = workerData as PreviewWorkerData
-/** Text parts (`content`), or bytes decoded from each base64 part as it came (`data`). */
 const parts: string[] = []
-const chunks: Buffer[] = []
+const chunks: Uint8Array[] = []
 let received = 0
 
 type FileOf = Pick<PreviewJob, 'content' | 'bytes'>
@@ -81,19 +78,13 @@ function plan(given: FileOf): void {
 
 function onPart(m: FilePart): void {
   received++
-  const last = received === file.parts
-  if (file.field === 'content') {
-    parts.push(m.text)
-    if (last) plan({ content: parts.splice(0).join('') })
-    return
-  }
-  try {
-    chunks.push(base64Part(m.text, last))
-  } catch (e) {
-    failed(e)
-    stopListening()
-    return
-  }
-  if (last) plan({ bytes: Buffer.concat(chunks.splice(0)) })
+  if ('text' in m) parts.push(m.text)
+  else chunks.push(m.bytes)
+  if (received < file.parts) return
+  plan(
+    chunks.length > 0
+      ? { bytes: Buffer.concat(chunks.splice(0)) }
+      : { content: parts.splice(0).join('') }
+  )
 }
 parentPort?.on('message', onPart)

@@ -1,4 +1,5 @@
 import { AppError } from '../../shared/errors'
+import type { FileBytes } from '../../shared/ipc/file-wire'
 import { IMPORT_LIMITS, overLimit } from './import-limits'
 
 /** A file's text and the encoding it was read in, in the words the preview shows. */
@@ -106,31 +107,6 @@ function decodeFile(bytes: Uint8Array): DecodedText {
 const hasMark = (bytes: Uint8Array): boolean =>
   starts(bytes, 0xef, 0xbb, 0xbf) || starts(bytes, 0xff, 0xfe) || starts(bytes, 0xfe, 0xff)
 
-/**
- * zod's base64 rule (padded groups of four), without its backtracking pattern: on megabytes that
- * pattern runs out of the regexp stack a worker has.
- */
-function isBase64(data: string): boolean {
-  if (data.length % 4 !== 0 || /[^A-Za-z0-9+/=]/.test(data)) return false
-  const pad = data.indexOf('=')
-  return pad === -1 || (pad >= data.length - 2 && /^=+$/.test(data.slice(pad)))
-}
-
-/**
- * One part of a file sent as base64, as bytes. Parts are whole groups of 4 characters and only the
- * last may end in padding, so each decodes alone: the import worker turns each into bytes as it
- * arrives and never holds the whole base64 text (24 MB for an 18 MB file) beside the file.
- */
-export function base64Part(part: string, last: boolean): Buffer {
-  // The IPC contract checks only the length (see importBytes there): this runs in the worker.
-  if (!isBase64(part) || (!last && part.endsWith('='))) {
-    throw new AppError('invalid_input', 'data: the file was not sent as base64.', {
-      field: 'data'
-    })
-  }
-  return Buffer.from(part, 'base64')
-}
-
 /** The text of a file's bytes, within the byte cap. */
 export function bytesText(bytes: Uint8Array): DecodedText {
   if (bytes.length > IMPORT_LIMITS.bytes) throw overLimit('bytes')
@@ -143,8 +119,8 @@ export function bytesText(bytes: Uint8Array): DecodedText {
  */
 export function importText(input: {
   readonly content?: string | undefined
-  readonly data?: string | undefined
+  readonly data?: FileBytes | undefined
 }): DecodedText {
-  if (input.data !== undefined) return bytesText(base64Part(input.data, true))
+  if (input.data !== undefined) return bytesText(Buffer.concat(input.data))
   return dropExtraMarks({ text: input.content ?? '', encoding: 'text' }, false)
 }

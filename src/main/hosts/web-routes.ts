@@ -9,9 +9,14 @@ import type { DispatchLog } from '../ipc/dispatch'
 import { MediaGate, mediaEtag, notModified } from './media-response'
 import { readStatic } from './static-files'
 import { checkRequest, tokenCookieName } from './web-guard'
-import { EventStreams, PLAIN, readBody, SECURITY_HEADERS, send } from './web-send'
+import { EventStreams, PLAIN, readBody, readParts, SECURITY_HEADERS, send } from './web-send'
+import { fromBytesCall } from '../../shared/ipc/file-bytes'
+import { BYTES_HEADER, BYTES_TYPE } from '../../shared/ipc/file-wire'
 
 const RPC_BODY_LIMIT = 25 * 1024 * 1024
+
+/** A request body read: the call's input, or why there is none. */
+type Read = { readonly input: unknown } | { readonly refused: string } | null
 
 /** The channel a path names; one that does not decode names no channel, and dispatch says so. */
 function channelName(encoded: string): string {
@@ -84,26 +89,48 @@ export class WebRoutes {
   }
 
   private async rpc(req: IncomingMessage, res: ServerResponse, channel: string): Promise<void> {
-    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
-      send(res, 415, PLAIN, 'application/json required')
+    const type = req.headers['content-type'] ?? ''
+    const bytes = type === BYTES_TYPE
+    if (!bytes && !type.startsWith('application/json')) {
+      send(res, 415, PLAIN, 'application/json or a file required')
       return
     }
-    const body = await readBody(req, RPC_BODY_LIMIT)
-    if (body === null) {
+    const read = await (bytes ? this.bytesInput(req) : this.jsonInput(req))
+    if (read === null) {
       send(res, 413, PLAIN, 'request too large')
       return
     }
     let result: Result<unknown>
     this.gate.rpcStarted()
     try {
-      const input: unknown = body.length === 0 ? {} : JSON.parse(body)
-      result = await dispatch(this.app.handlers, channel, input, this.log)
-    } catch {
-      result = fail(new AppError('invalid_input', 'The request body is not JSON.').toJSON())
+      result =
+        'refused' in read
+          ? fail(new AppError('invalid_input', read.refused).toJSON())
+          : await dispatch(this.app.handlers, channel, read.input, this.log)
     } finally {
       this.gate.rpcEnded()
     }
     send(res, 200, 'application/json; charset=utf-8', JSON.stringify(result))
+  }
+
+  private async jsonInput(req: IncomingMessage): Promise<Read> {
+    const body = await readBody(req, RPC_BODY_LIMIT)
+    if (body === null) return null
+    try {
+      const input: unknown = body.length === 0 ? {} : JSON.parse(body)
+      return { input }
+    } catch {
+      return { refused: 'The request body is not JSON.' }
+    }
+  }
+
+  /** A call that carries a file: its bytes are the body, its other fields in a header. */
+  private async bytesInput(req: IncomingMessage): Promise<Read> {
+    const parts = await readParts(req, RPC_BODY_LIMIT)
+    if (parts === null) return null
+    const header = req.headers[BYTES_HEADER]
+    const input = fromBytesCall(typeof header === 'string' ? header : undefined, parts)
+    return input === null ? { refused: 'The file came without the fields of its call.' } : { input }
   }
 
   private async media(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {

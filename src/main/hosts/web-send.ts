@@ -23,9 +23,42 @@ export function send(
 }
 
 /**
- * The request body as text, or null once it passes `limit` bytes. The rest is read and dropped,
- * so the client, still sending, can read the 413 it is answered: a connection closed under it
- * ends in a reset instead. A client that sends on past `drainLimit` is cut off.
+ * Reads a request body through `take`, or resolves null once it passes `limit` bytes. The rest is
+ * read and dropped, so the client, still sending, can read the 413 it is answered: a connection
+ * closed under it ends in a reset instead. A client that sends on past `drainLimit` is cut off.
+ */
+function readWith<T>(
+  req: IncomingMessage,
+  limit: number,
+  drainLimit: number,
+  take: { push(chunk: Buffer): void; drop(): void; end(): T }
+): Promise<T | null> {
+  return new Promise((resolve, reject) => {
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > drainLimit) {
+        req.destroy()
+        return
+      }
+      if (size > limit) {
+        take.drop()
+        return
+      }
+      take.push(chunk)
+    })
+    req.on('end', () => {
+      resolve(size > limit ? null : take.end())
+    })
+    req.on('error', reject)
+    req.on('close', () => {
+      if (!req.complete) reject(new Error('the request was cut off'))
+    })
+  })
+}
+
+/**
+ * The request body as text, or null past `limit` bytes (see readWith).
  *
  * Each part is decoded as it comes, between other events. Joined into one buffer and decoded at
  * the end, a 24 MB body (a backup or import file in base64) held the main thread 25-80 ms for the
@@ -36,34 +69,55 @@ export function readBody(
   limit: number,
   drainLimit = limit * 4
 ): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const decoder = new StringDecoder('utf8')
-    let parts: string[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > drainLimit) {
-        req.destroy()
-        return
-      }
-      if (size > limit) {
-        parts = []
-        return
-      }
-      parts.push(decoder.write(chunk))
-    })
-    req.on('end', () => {
-      if (size > limit) {
-        resolve(null)
-        return
-      }
+  const decoder = new StringDecoder('utf8')
+  let parts: string[] = []
+  return readWith(req, limit, drainLimit, {
+    push: (chunk) => parts.push(decoder.write(chunk)),
+    drop: () => (parts = []),
+    end: () => {
       parts.push(decoder.end())
-      resolve(parts.join(''))
-    })
-    req.on('error', reject)
-    req.on('close', () => {
-      if (!req.complete) reject(new Error('the request was cut off'))
-    })
+      return parts.join('')
+    }
+  })
+}
+
+/** Size of the parts a file's bytes are gathered in: the import worker takes them as they are. */
+const BYTES_PART = 1 << 20
+
+/**
+ * The request body as bytes, in parts of BYTES_PART (the last one shorter), or null past `limit`
+ * (see readWith). Each chunk is copied into its part as it comes: never joined into one buffer
+ * here, and never more parts than the size allows, however small the chunks a client sends.
+ */
+export function readParts(
+  req: IncomingMessage,
+  limit: number,
+  drainLimit = limit * 4
+): Promise<Uint8Array[] | null> {
+  let parts: Uint8Array[] = []
+  let part = new Uint8Array(0)
+  let filled = 0
+  return readWith(req, limit, drainLimit, {
+    push: (chunk) => {
+      for (let at = 0; at < chunk.length;) {
+        if (filled === part.length) {
+          if (part.length > 0) parts.push(part)
+          part = new Uint8Array(BYTES_PART)
+          filled = 0
+        }
+        const n = Math.min(chunk.length - at, part.length - filled)
+        part.set(chunk.subarray(at, at + n), filled)
+        filled += n
+        at += n
+      }
+    },
+    drop: () => {
+      parts = []
+      part = new Uint8Array(0)
+      filled = 0
+    },
+    end: () =>
+      filled === 0 ? parts : [...parts, filled === part.length ? part : part.slice(0, filled)]
   })
 }
 

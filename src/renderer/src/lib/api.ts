@@ -6,6 +6,7 @@ import type {
   EventName
 } from '../../../shared/ipc/contract'
 import { EVENT_NAMES } from '../../../shared/ipc/events'
+import { asBytesCall, BYTES_HEADER, BYTES_TYPE } from '../../../shared/ipc/file-wire'
 import { isIdempotentRead } from '../../../shared/ipc/reads'
 import type { Result } from '../../../shared/ipc/result'
 import { isErrorCode, type AppErrorData } from '../../../shared/errors'
@@ -72,12 +73,19 @@ function httpTransport(base = ''): Transport {
 
   return {
     async invoke(channel, input) {
+      // A file goes as its bytes, never as text inside JSON (shared/ipc/file-bytes.ts).
+      const file = asBytesCall(input)
+      const payload = file === null ? JSON.stringify(input) : new Blob([...file.parts])
+      const headers: Record<string, string> =
+        file === null
+          ? { 'Content-Type': 'application/json' }
+          : { 'Content-Type': BYTES_TYPE, [BYTES_HEADER]: file.header }
       const send = (): Promise<Response> =>
         fetch(`${base}rpc/${channel}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
+          headers,
           credentials: 'same-origin',
-          body: JSON.stringify(input)
+          body: payload
         })
       let res: Response
       try {

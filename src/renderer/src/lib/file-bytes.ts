@@ -1,13 +1,10 @@
+import type { FileBytes } from '../../../shared/ipc/file-wire'
+
 /**
- * A chosen file's bytes as base64, for the contract: imports detect the encoding in main (UTF-16,
- * Windows-1252…), which `File.text()` would already have guessed at, and backups are binary.
+ * A chosen file's bytes, for the contract: imports detect the encoding in main (UTF-16,
+ * Windows-1252…), which `File.text()` would already have guessed at, and backups are binary. They
+ * go as bytes, never as base64 text (shared/ipc/file-bytes.ts).
  */
-export async function fileBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  let binary = ''
-  const CHUNK = 0x8000
-  for (let i = 0; i < bytes.length; i += CHUNK) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + CHUNK))
-  }
-  return btoa(binary)
+export async function readFileBytes(file: Blob): Promise<FileBytes> {
+  return [new Uint8Array(await file.arrayBuffer())]
 }

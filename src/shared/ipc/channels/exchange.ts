@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel } from '../define'
+import { fileBytes } from '../file-bytes'
 import { empty } from './common'
 import type {
   BackupResultDto,
@@ -12,12 +13,6 @@ import type {
 } from '../../model/exchange'
 
 const FORMATS = ['studbook', 'collection', 'rebrickable', 'bricklink', 'brickeconomy'] as const
-
-/**
- * An import file's bytes, base64, checked for length only here: the base64 check of 24 MB held the
- * main thread for ~90 ms, so the import's worker checks it (text-decode.ts) before decoding.
- */
-const importBytes = z.string().max(24_000_000)
 
 /** Names one import preview, chosen by the renderer so it can cancel or follow it while it runs. */
 const importJob = z.string().min(1).max(64)
@@ -52,7 +47,7 @@ export const exchangeChannels = {
         format: z.enum(FORMATS),
         /** Text already decoded; `data` (the raw bytes) is what the screens send. */
         content: z.string().max(20_000_000).optional(),
-        data: importBytes.optional(),
+        data: fileBytes.optional(),
         dateOrder: z.enum(['dayFirst', 'monthFirst']).optional(),
         jobId: importJob.optional()
       })
@@ -80,8 +75,8 @@ export const exchangeChannels = {
   'exchange:previewRestore': channel<RestorePreviewDto | null>()(
     z
       .object({
-        /** Checked for length only: the backup worker checks the base64 (24 MB held this thread). */
-        data: z.string().max(24_000_000).optional(),
+        /** The chosen file's bytes: written to a temporary file off this thread, read in a worker. */
+        data: fileBytes.optional(),
         name: z.string().max(255).optional(),
         fromDialog: z.boolean().optional(),
         /** The `.studbook` file the OS opened Studbook with (main holds its path, not the page). */
