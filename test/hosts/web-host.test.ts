@@ -34,6 +34,19 @@ afterEach(async () => {
   await host.close()
 })
 
+/** An import preview's call as the renderer sends one with a file: `body` as the bytes. */
+function upload(input: Record<string, unknown>, body: Uint8Array) {
+  return raw(host.port, '/rpc/exchange:previewImport', {
+    method: 'POST',
+    headers: {
+      Cookie: cookie,
+      'Content-Type': 'application/octet-stream',
+      'X-Studbook-Fields': asBytesCall(input)?.header ?? ''
+    },
+    body
+  })
+}
+
 describe('browser host', () => {
   it('answers 401 without the token, for pages and RPC alike', async () => {
     expect((await raw(host.port, '/')).status).toBe(401)
@@ -118,16 +131,7 @@ describe('browser host', () => {
   it('takes a file as its bytes, gathered in 1 MB parts, with the call’s fields from the header', async () => {
     const file = Buffer.alloc(2_500_000)
     for (let i = 0; i < file.length; i++) file[i] = (i * 7) % 251
-    const upload = asBytesCall({ format: 'collection', data: [file], jobId: 'Ünïcode job' })
-    const reply = await raw(host.port, '/rpc/exchange:previewImport', {
-      method: 'POST',
-      headers: {
-        Cookie: cookie,
-        'Content-Type': 'application/octet-stream',
-        'X-Studbook-Fields': upload?.header ?? ''
-      },
-      body: file
-    })
+    const reply = await upload({ format: 'collection', data: [file], jobId: 'Ünïcode job' }, file)
     expect(JSON.parse(reply.body)).toMatchObject({ ok: true })
     const input = spies['exchange:previewImport'].mock.calls[0]?.[0] as {
       data: Uint8Array[]
@@ -160,16 +164,11 @@ describe('browser host', () => {
   })
 
   it('answers 413 to a file over the request limit, calling nothing', async () => {
-    const upload = asBytesCall({ format: 'collection', data: [new Uint8Array(1)] })
-    const reply = await raw(host.port, '/rpc/exchange:previewImport', {
-      method: 'POST',
-      headers: {
-        Cookie: cookie,
-        'Content-Type': 'application/octet-stream',
-        'X-Studbook-Fields': upload?.header ?? ''
-      },
-      body: Buffer.alloc(26 * 1024 * 1024)
-    })
+    // The header names a 1-byte file; the body is what counts.
+    const reply = await upload(
+      { format: 'collection', data: [new Uint8Array(1)] },
+      Buffer.alloc(26 * 1024 * 1024)
+    )
     expect(reply.status).toBe(413)
     expect(spies['exchange:previewImport']).not.toHaveBeenCalled()
   })
