@@ -138,6 +138,7 @@ describe('back up and restore the collection', () => {
 
   it.each([
     ['a text file', () => Buffer.from('Number,Qty\n10179-1,1\n')],
+    ['an empty file', () => Buffer.alloc(0)],
     [
       'an SQLite database of something else',
       () => {

@@ -163,7 +163,6 @@ describe('a file sent as anything but its bytes', () => {
   it.each([
     ['base64 text, as files went before', { data: Buffer.from('Number\n').toString('base64') }],
     ['a list holding text', { data: [Buffer.from('Number\n'), 'x'] }],
-    ['no parts at all', { data: [] }],
     ['more than 24 MB in parts', { data: Array.from({ length: 25 }, () => new Uint8Array(1e6)) }]
   ])('%s: refused by the contract as invalid input, naming data', async (_, sent) => {
     t = await exchangeHarness()
@@ -179,6 +178,24 @@ describe('a file sent as anything but its bytes', () => {
       }) as unknown
     })
     expect(temp()).toEqual([])
+  })
+
+  it.each([
+    ['no parts, as the browser host reads an empty body', []],
+    ['one empty part, as Electron sends an empty file', [new Uint8Array(0)]]
+  ])('an empty file in %s is read as an empty file', async (_, data) => {
+    t = await exchangeHarness()
+    const r = await dispatch(t.x as unknown as Handlers, 'exchange:previewImport', {
+      format: 'collection',
+      data
+    })
+    expect(r).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        code: 'invalid_input',
+        message: 'The file is empty.'
+      }) as unknown
+    })
   })
 
   it(

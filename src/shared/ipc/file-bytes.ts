@@ -16,9 +16,9 @@ const MAX_PARTS = 64
 /** A part: any Uint8Array (Node's Buffer is one). */
 const part = z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: 'not bytes' })
 
+/** No parts is an empty file (the browser host reads an empty body so), told as one by its reader. */
 export const fileBytes = z
   .array(part)
-  .min(1)
   .max(MAX_PARTS)
   .refine((parts) => totalBytes(parts) <= FILE_BYTES_MAX, {
     message: `the file is larger than ${String(FILE_BYTES_MAX / 1_000_000)} MB`
