@@ -16,9 +16,9 @@ export interface Call {
   readonly error?: string
 }
 
-/** A call that carries a file, as asBytesCall (src/shared/ipc/file-bytes.ts) makes it. */
+/** A call that carries a file: its content type and fields header (src/shared/ipc/file-wire.ts). */
 export interface Upload {
-  readonly header: string
+  readonly headers: Readonly<Record<string, string>>
   readonly parts: readonly Uint8Array[]
 }
 

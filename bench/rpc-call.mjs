@@ -1,9 +1,9 @@
 /**
  * One call of a browser host's HTTP RPC, made as the renderer makes it (the token's cookie, a JSON
- * body, or a file's bytes with the call's other fields in a header: `upload`, made by
- * asBytesCall in src/shared/ipc/file-bytes.ts), timed from the request to the end of the answer. Shared by bench/stall-host.ts (the
- * benchmarks' calls) and bench/heartbeat.mjs (a heartbeat on a thread of its own). Plain JS, so
- * that worker needs no loader.
+ * body, or a file's bytes with the headers that name the call's other fields: `upload`, made by
+ * bench/stall-host.ts from src/shared/ipc/file-wire.ts), timed from the request to the end of the
+ * answer. Shared by bench/stall-host.ts (the benchmarks' calls) and bench/heartbeat.mjs (a
+ * heartbeat on a thread of its own). Plain JS, so that worker needs no loader.
  */
 import { request } from 'node:http'
 
@@ -11,10 +11,7 @@ import { request } from 'node:http'
 export function rpcCall(target, channel, input = {}, upload = null) {
   return new Promise((resolve) => {
     const body = upload === null ? JSON.stringify(input) : Buffer.concat(upload.parts)
-    const type =
-      upload === null
-        ? { 'Content-Type': 'application/json' }
-        : { 'Content-Type': 'application/octet-stream', 'X-Studbook-Fields': upload.header }
+    const type = upload === null ? { 'Content-Type': 'application/json' } : upload.headers
     const t0 = performance.now()
     const req = request(
       {

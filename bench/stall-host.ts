@@ -11,9 +11,9 @@ import { Worker } from 'node:worker_threads'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { HOST_V8_FLAGS, hostEnv } from '../scripts/host-launch.mjs'
-import { asBytesCall } from '../src/shared/ipc/file-wire'
+import { asBytesCall, BYTES_HEADER, BYTES_TYPE } from '../src/shared/ipc/file-wire'
 import { rpcCall } from './rpc-call.mjs'
-import type { Call } from './rpc-call.mjs'
+import type { Call, Upload } from './rpc-call.mjs'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -81,6 +81,14 @@ export function mainThreadUse(pid: number): MainThreadUse | null {
 /** One kept-alive connection, as a browser tab keeps one: a stall longer than its timeout shows. */
 const agent = new Agent({ keepAlive: true, maxSockets: 1 })
 
+/** A call that carries a file, sent as the renderer sends it (lib/api.ts): its bytes, not JSON. */
+function upload(input: unknown): Upload | null {
+  const file = asBytesCall(input)
+  return file === null
+    ? null
+    : { headers: { 'Content-Type': BYTES_TYPE, [BYTES_HEADER]: file.header }, parts: file.parts }
+}
+
 export async function startHost(args: readonly string[]): Promise<StallHost> {
   const dir = mkdtempSync(join(tmpdir(), 'studbook-stall-'))
   const out = join(dir, 'stall.json')
@@ -134,8 +142,7 @@ export async function startHost(args: readonly string[]): Promise<StallHost> {
   const port = Number(url.port)
   const cookie = `studbook_token_${url.port}=${url.searchParams.get('token') ?? ''}`
   const call = (channel: string, input: unknown = {}, via: Agent = agent): Promise<Call> =>
-    // A call that carries a file sends it as the renderer does: its bytes, not JSON.
-    rpcCall({ port, cookie, agent: via }, channel, input, asBytesCall(input))
+    rpcCall({ port, cookie, agent: via }, channel, input, upload(input))
   return {
     built,
     pid: child.pid ?? 0,

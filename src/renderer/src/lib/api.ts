@@ -73,7 +73,7 @@ function httpTransport(base = ''): Transport {
 
   return {
     async invoke(channel, input) {
-      // A file goes as its bytes, never as text inside JSON (shared/ipc/file-bytes.ts).
+      // A file goes as its bytes, never as text inside JSON (shared/ipc/file-wire.ts).
       const file = asBytesCall(input)
       const payload = file === null ? JSON.stringify(input) : new Blob([...file.parts])
       const headers: Record<string, string> =
