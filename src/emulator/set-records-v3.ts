@@ -33,13 +33,25 @@ function flagsIn(shape: V3FlagShape, flags: readonly boolean[]): Json | null {
 
 /** Production trims the fraction: `.47Z`, `.9Z`, none at all for whole seconds. */
 function v3Timestamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.?0+Z$/, 'Z')
+  const iso = new Date(ms).toISOString()
+  // `…:SS.mmmZ`: the fraction's trailing zeros go, and its dot with them when nothing is left.
+  let end = iso.length - 1
+  while (iso.charCodeAt(end - 1) === 48 /* 0 */) end--
+  if (iso.charCodeAt(end - 1) === 46 /* . */) end--
+  return `${iso.slice(0, end)}Z`
 }
 
-/** Only the keys with a known value: production omits the rest. */
+/**
+ * Only the keys with a known value: production omits the rest. A loop over the keys, not
+ * Object.entries: the demo's service builds ~10 of these per set, and the pair arrays were its
+ * largest garbage in a first sync (issue #25).
+ */
 function known(entries: Record<string, Json | null | undefined>): JsonObject {
   const out: JsonObject = {}
-  for (const [k, v] of Object.entries(entries)) if (v !== null && v !== undefined) out[k] = v
+  for (const k in entries) {
+    const v = entries[k]
+    if (v !== null && v !== undefined) out[k] = v
+  }
   return out
 }
 
