@@ -31,6 +31,8 @@ export default defineConfig({
           'edit-writer-worker': resolve('src/main/collection/edit-writer-worker.ts'),
           // A catalogue load's pages are written from their own connection (sync/pull/set-writer.ts).
           'set-writer-worker': resolve('src/main/sync/pull/set-writer-worker.ts'),
+          // The data file's check at start, for a file too large to read on the main thread.
+          'check-worker': resolve('src/main/store/check-worker.ts'),
           // The demo's reference service answers from its own thread, as a remote service would.
           'reference-worker': resolve('src/emulator/reference-worker.ts')
         },

@@ -6,6 +6,7 @@ import { catalogueSetIds, upsertSets } from '../catalogue/index'
 import { outbox } from '../collection/index'
 import type { Edit } from '../collection/index'
 import type { ReadDb, WriteDb } from '../store/handles'
+import { isIntact, quickCheckRows } from '../store/intact'
 import { headVersion, migrate } from '../store/migrate'
 import { MIGRATIONS } from '../store/migrations/index'
 import { getSyncValue } from '../store/sync-state-repo'
@@ -15,7 +16,7 @@ import { asBackupError, openUntrusted, readBackup, stageBackup } from './backup-
 import type { ProfileMatch } from './backup-reader'
 import type { SetName } from './backup-set-names'
 import { writeError } from './backup-errors'
-import { backupProfiles, quickCheck, rawSetNames } from './backup-repo'
+import { backupProfiles, rawSetNames } from './backup-repo'
 import { MAX_NAMES_BYTES, checkSetNames, placeholderSet } from './backup-set-names'
 import { checkBackupSchema, damaged } from './backup-schema'
 import { stripBackup, unmarkBackup } from './backup-strip-repo'
@@ -318,7 +319,7 @@ async function install(job: Extract<BackupJob, { kind: 'install' }>): Promise<nu
     db.unsafeMode(false)
     db.pragma('trusted_schema = OFF')
     checkBackupSchema(db as ReadDb, MIGRATIONS[0]?.version ?? 1, headVersion(MIGRATIONS))
-    if (quickCheck(db as ReadDb) !== 'ok') throw damaged()
+    if (!isIntact(quickCheckRows(db as ReadDb, 1))) throw damaged()
     migrate(db as WriteDb, MIGRATIONS)
     await db.backup(job.dest)
   } catch (e) {

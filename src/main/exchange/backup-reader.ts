@@ -3,11 +3,11 @@ import { closeSync, copyFileSync, openSync, readSync, statSync, writeSync } from
 import { join } from 'node:path'
 import { AppError } from '../../shared/errors'
 import type { ReadDb } from '../store/handles'
+import { isIntact, quickCheckRows } from '../store/intact'
 import {
   backupProfiles,
   backupTakenAt,
   countRows,
-  quickCheck,
   rawCopyRows,
   rawLabelRows,
   rawMinifigRows,
@@ -167,7 +167,7 @@ export function readBackup(
 ): BackupRead {
   const schemaRows = db.prepare('SELECT count(*) AS n FROM sqlite_schema').get() as { n: number }
   if (schemaRows.n > MAX_SCHEMA_ROWS) throw notABackup('too many schema entries')
-  if (quickCheck(db) !== 'ok') throw damaged()
+  if (!isIntact(quickCheckRows(db, 1))) throw damaged()
   const { version, has } = checkBackupSchema(db, versions.first, versions.head)
   const profiles = backupProfiles(db)
   const found = profiles.find((p) => p.kind === match.kind && p.base_url === match.baseUrl)

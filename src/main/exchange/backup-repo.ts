@@ -68,11 +68,6 @@ export function userVersionOf(db: ReadDb): number {
   return db.pragma('user_version', { simple: true }) as number
 }
 
-/** 'ok' or the first problem `PRAGMA quick_check` finds. */
-export function quickCheck(db: ReadDb): unknown {
-  return db.pragma('quick_check(1)', { simple: true })
-}
-
 export type Raw = Record<string, unknown>
 
 /** Rows of each table for one profile, counted first so a budget is checked before reading. */

@@ -4,10 +4,12 @@ import { dirname } from 'node:path'
 import { AppError } from '../../shared/errors'
 import { storageFault } from './faults'
 import { repairFts } from './fts'
+import { isIntact } from './intact'
 import { installMatchFunctions } from './match-sets'
 import type { ReadDb, WriteDb } from './handles'
 import { assertNotFromFuture, headVersion, migrate, userVersion } from './migrate'
 import { MIGRATIONS } from './migrations/index'
+import { intactProblems } from './start-check'
 import type { Migration } from './migrations/index'
 
 export interface Store {
@@ -46,17 +48,14 @@ function applyPragmas(db: Database.Database): void {
 /**
  * A damaged page is found here, at start, instead of by the reads that land on it later. Most
  * of the file is read once (0.1–0.2 s on the 20,000-set demo catalogue, 35 MB; see
- * docs/architecture.md), which the OS cache then serves to the first searches anyway.
+ * docs/architecture.md), which the OS cache then serves to the first searches anyway. A large
+ * file is read on a thread of its own (start-check.ts).
  */
-function assertIntact(db: Database.Database): void {
-  const rows = db.pragma('quick_check(5)') as { quick_check: string }[]
-  const first = rows[0]?.quick_check ?? 'ok'
-  if (rows.length === 1 && first === 'ok') return
+async function assertIntact(path: string, db: ReadDb): Promise<void> {
+  const rows = await intactProblems(path, db, 5)
+  if (isIntact(rows)) return
   throw new AppError('db_damaged', 'Part of Studbook’s data file is damaged.', {
-    reason: rows
-      .map((r) => r.quick_check)
-      .join('; ')
-      .slice(0, 300)
+    reason: rows.join('; ').slice(0, 300)
   })
 }
 
@@ -77,8 +76,8 @@ export async function openStore(path: string, options: OpenOptions = {}): Promis
   }
   try {
     applyPragmas(db)
-    if (options.check ?? true) assertIntact(db)
     const write = db as WriteDb
+    if (options.check ?? true) await assertIntact(path, write)
     assertNotFromFuture(write, migrations)
     const from = userVersion(write)
     let backup: string | null = null
