@@ -18,7 +18,9 @@ const WORKER_ONLY: Readonly<Record<string, string>> = {
   'src/emulator/catalogue.ts': 'the demo catalogue is generated in the service thread',
   'src/main/exchange/backup-jobs.ts':
     'backups are copied, stripped and vacuumed in the backup worker',
-  'src/main/exchange/backup-reader.ts': 'a backup is read, under budget, in the backup worker'
+  'src/main/exchange/backup-reader.ts': 'a backup is read, under budget, in the backup worker',
+  'src/main/exchange/backup-strip-repo.ts':
+    'a backup is written from one read of the live file, in the backup worker'
 }
 
 /**

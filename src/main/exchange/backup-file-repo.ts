@@ -7,10 +7,11 @@ import { localStamp } from './dates'
 import { runBackupJob, runInTempDir } from './backup-thread'
 
 /**
- * A backup is one SQLite file: a snapshot of the database taken with VACUUM INTO in the backup
- * worker (one read transaction: consistent, WAL included, never a copy of the live files), from
- * which the catalogue and other caches the service gives back on the next sync are emptied. It
- * keeps the schema, so an older backup is read by migrating a temporary copy.
+ * A backup is one SQLite file: the database's schema with the rows of the user's own tables,
+ * written by the backup worker from one read transaction of the live file (consistent, WAL
+ * included, never a copy of the live files); the catalogue and other caches the service gives
+ * back on the next sync are left empty (backup-strip-repo.ts). It keeps the schema, so an older
+ * backup is read by migrating a temporary copy.
  */
 
 /** Where backups go unless the user chooses: `backups/` in the data folder. */
@@ -41,8 +42,7 @@ export async function writeBackup(
   try {
     await mkdir(dirname(dest), { recursive: true })
     await rm(partial, { force: true })
-    // The copy (VACUUM INTO, one read transaction), the stripping and the VACUUM all happen in
-    // the backup worker: on a 20,000-set catalogue they take seconds.
+    // The copy (one read transaction of the live file) happens in the backup worker.
     const counts = await runBackupJob({
       kind: 'strip',
       livePath: store.path,

@@ -19,7 +19,7 @@ import { writeError } from './backup-errors'
 import { backupProfiles, rawSetNames } from './backup-repo'
 import { MAX_NAMES_BYTES, checkSetNames, placeholderSet } from './backup-set-names'
 import { checkBackupSchema, damaged } from './backup-schema'
-import { stripBackup, unmarkBackup } from './backup-strip-repo'
+import { unmarkBackup, writeKeptBackup } from './backup-strip-repo'
 import type { Refusal } from './backup-values'
 import { recheckLocalRows } from './local-rows'
 import type { LocalRows } from './local-rows'
@@ -72,7 +72,7 @@ export type BackupJob =
     }
   | {
       readonly kind: 'strip'
-      /** The live database, copied with VACUUM INTO in one read transaction (WAL included). */
+      /** The live database, whose own data is copied in one read transaction (WAL included). */
       readonly livePath: string
       readonly path: string
       readonly takenAt: string
@@ -337,22 +337,15 @@ async function install(job: Extract<BackupJob, { kind: 'install' }>): Promise<nu
   return null
 }
 
-/** Writes a backup file of the live database, empties its caches and counts what it holds. */
+/** Writes a backup file of the live database's own data and counts what it holds. */
 function strip(job: Extract<BackupJob, { kind: 'strip' }>): CollectionCountsDto {
-  // One read transaction on a connection of its own: a consistent copy, edits still in the WAL
-  // included, while the main connection goes on writing; nothing of it on the main thread.
+  // A connection of its own reads the live file in one transaction: a consistent copy, edits
+  // still in the WAL included, while the main connection goes on writing; nothing of it on the
+  // main thread.
   try {
-    const live = openLive(job.livePath)
+    const db = new Database(job.path)
     try {
-      live.prepare('VACUUM INTO ?').run(job.path)
-    } finally {
-      live.close()
-    }
-    const db = new Database(job.path, { fileMustExist: true })
-    try {
-      db.pragma('journal_mode = DELETE')
-      stripBackup(db as WriteDb, job.takenAt, job.keepJournal)
-      db.exec('VACUUM')
+      writeKeptBackup(db as WriteDb, job.livePath, job.takenAt, job.keepJournal)
       return countsOf(readSnapshot(db as ReadDb, job.profileId))
     } finally {
       db.close()

@@ -1,12 +1,11 @@
-import { FTS_TRIGGERS_SQL } from '../store/fts'
 import type { WriteDb } from '../store/handles'
 import { LOCAL_TABLES } from '../store/local-tables/index'
 
 /**
- * What a fresh backup file keeps before it is one: the user's own data, and nothing a sync
- * gives back. Run in the backup worker, on the file being written, never on the live database.
+ * What a backup file keeps: the user's own data, and nothing a sync gives back. Written in the
+ * backup worker, into the new file, never on the live database's connection.
  *
- * The rule is a list of what is KEPT: every other table is emptied, so a cache a later version
+ * The rule is a list of what is KEPT: every other table is made empty, so a cache a later version
  * adds (as the figure catalogue of migration 80 was, 8.4 MB of a 9 MB backup) is left out of
  * backups without anyone remembering to list it here.
  */
@@ -34,57 +33,136 @@ const KEPT_TABLES: readonly string[] = [
 const JOURNAL = 'journal'
 
 /**
- * Who each set the collection names is (its number and name), taken from the catalogue before it
- * is emptied: a restore onto an install that has no catalogue yet shows those sets by number
+ * Who each set the collection names is (its number and name), taken from the live catalogue,
+ * which the backup leaves out: a restore onto an install that has no catalogue yet shows those sets by number
  * until the next sync. Kept as one settings value, `[profileId, setID, number, variant, name]`
  * per set (about 40 bytes each): catalogue rows with their indexes and search index cost 1 KB.
  */
 const SET_NAMES_KEY = 'backup.sets'
 
-/** The search index and its shadow tables: emptied with `sets`, the table it indexes. */
-const FTS = 'sets_fts'
-
-function tablesOf(db: WriteDb): string[] {
-  return (
-    db
-      .prepare(
-        `SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-         AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name`
-      )
-      .all() as { name: string }[]
-  )
-    .map((r) => r.name)
-    .filter((name) => name !== FTS && !name.startsWith(`${FTS}_`))
+/** A statement of the live database's schema, as `sqlite_schema` holds it. */
+interface SchemaEntry {
+  readonly type: string
+  readonly name: string
+  readonly sql: string
 }
 
-/** Empties a fresh backup file's caches (run in the backup worker, on the file being written). */
-export function stripBackup(db: WriteDb, takenAt: string, keepJournal: boolean): void {
+/**
+ * The live schema a backup file is made with, in the order a fresh file takes it: tables (a
+ * virtual table makes its own shadow tables, so those are left out), then indexes, views and
+ * triggers. SQLite's own tables (`sqlite_sequence`) come with the tables that need them.
+ */
+function liveSchema(db: WriteDb): SchemaEntry[] {
+  const entries = db
+    .prepare(
+      `SELECT type, name, sql FROM live.sqlite_schema
+       WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
+       ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END,
+         rowid`
+    )
+    .all() as SchemaEntry[]
+  const virtual = entries
+    .filter((e) => e.type === 'table' && /^CREATE\s+VIRTUAL\s/i.test(e.sql))
+    .map((e) => `${e.name}_`)
+  return entries.filter((e) => !(e.type === 'table' && virtual.some((v) => e.name.startsWith(v))))
+}
+
+const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`
+
+/** A kept table's rows, copied column by column (generated columns are computed again). */
+function copyRows(db: WriteDb, table: string): void {
+  const columns = (
+    db
+      .prepare(`SELECT name FROM pragma_table_xinfo(?, 'live') WHERE hidden NOT IN (2, 3)`)
+      .all(table) as { name: string }[]
+  )
+    .map((c) => quoted(c.name))
+    .join(', ')
+  db.exec(`INSERT INTO main.${quoted(table)} (${columns})
+    SELECT ${columns} FROM live.${quoted(table)}`)
+}
+
+/**
+ * The planner's statistics of the live file (`sqlite_stat1`, `sqlite_stat4`), as a whole copy of
+ * it held them: ANALYZE of one small table makes the tables, whose rows are then the live ones.
+ */
+function copyStatistics(db: WriteDb): void {
+  const tables = (
+    db
+      .prepare(`SELECT name FROM live.sqlite_schema WHERE name IN ('sqlite_stat1', 'sqlite_stat4')`)
+      .all() as { name: string }[]
+  ).map((r) => r.name)
+  if (tables.length === 0) return
+  db.exec('ANALYZE main.settings')
+  for (const t of tables) {
+    const here = db.prepare(`SELECT 1 FROM main.sqlite_schema WHERE name = ?`).get(t)
+    if (here !== undefined)
+      db.exec(`DELETE FROM main.${t}; INSERT INTO main.${t} SELECT * FROM live.${t};`)
+  }
+}
+
+/**
+ * Writes a backup of the database at `livePath` into `db`, a new empty file: the live schema,
+ * with the rows of the kept tables only, in one read of the live file (one snapshot, edits still
+ * in its WAL included, while the app goes on writing). Every other table is made empty, as a
+ * cache a sync gives back. Before, the whole file was copied (VACUUM INTO) and then emptied: at
+ * 200,000 sets 454 MB written for a backup of 0.42 MB, 17.9 s of a worker every day, and no
+ * backup at all on a disk with less room left than the catalogue (issue #25). Run in the backup
+ * worker, never on the live database's connection.
+ */
+export function writeKeptBackup(
+  db: WriteDb,
+  livePath: string,
+  takenAt: string,
+  keepJournal: boolean
+): void {
   const kept = new Set([...KEPT_TABLES, ...(keepJournal ? [JOURNAL] : [])])
-  db.transaction(() => {
-    db.exec(`DROP TRIGGER IF EXISTS sets_fts_insert;
-      DROP TRIGGER IF EXISTS sets_fts_delete;
-      DROP TRIGGER IF EXISTS sets_fts_update;
-      INSERT INTO sets_fts (sets_fts) VALUES ('delete-all');`)
-    db.exec(`INSERT INTO settings (key, value) VALUES ('${SET_NAMES_KEY}', (
-        SELECT coalesce(json_group_array(json_array(s.profile_id, s.set_id, s.number,
-          s.number_variant, s.name)), '[]')
-        FROM sets s WHERE EXISTS (
-            SELECT 1 FROM set_state st WHERE st.profile_id = s.profile_id AND st.set_id = s.set_id)
-          OR EXISTS (
-            SELECT 1 FROM copies c WHERE c.profile_id = s.profile_id AND c.set_id = s.set_id)
-          OR EXISTS (
-            SELECT 1 FROM outbox o WHERE o.profile_id = s.profile_id AND o.set_id = s.set_id)))
-      ON CONFLICT (key) DO UPDATE SET value = excluded.value`)
-    for (const table of tablesOf(db)) {
-      if (!kept.has(table)) db.exec(`DELETE FROM "${table.replace(/"/g, '""')}"`)
-    }
-    db.exec(FTS_TRIGGERS_SQL)
-    db.prepare(
-      `INSERT INTO settings (key, value) VALUES ('backup.takenAt', ?)
-       ON CONFLICT (key) DO UPDATE SET value = excluded.value`
-    ).run(takenAt)
-    db.pragma(`application_id = ${BACKUP_APPLICATION_ID}`)
-  })()
+  // The rows are a snapshot, copied as they are: no constraint checks them again.
+  db.pragma('foreign_keys = OFF')
+  db.pragma('busy_timeout = 5000')
+  db.prepare('ATTACH DATABASE ? AS live').run(livePath)
+  try {
+    // As the live file: page size and vacuum mode are fixed when its first table is made.
+    db.pragma(`main.page_size = ${String(db.pragma('live.page_size', { simple: true }))}`)
+    db.pragma(`main.auto_vacuum = ${String(db.pragma('live.auto_vacuum', { simple: true }))}`)
+    db.transaction(() => {
+      const schema = liveSchema(db)
+      const run = (type: string): void => {
+        for (const e of schema) if (e.type === type) db.exec(e.sql)
+      }
+      run('table')
+      // Rows before the indexes (built once) and the triggers (a copied row is not an edit).
+      for (const e of schema) if (e.type === 'table' && kept.has(e.name)) copyRows(db, e.name)
+      run('index')
+      const sequence = db
+        .prepare(`SELECT 1 FROM live.sqlite_schema WHERE name = 'sqlite_sequence'`)
+        .get()
+      if (sequence !== undefined) {
+        db.exec(`DELETE FROM main.sqlite_sequence;
+          INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM live.sqlite_sequence;`)
+      }
+      copyStatistics(db)
+      db.exec(`INSERT INTO main.settings (key, value) VALUES ('${SET_NAMES_KEY}', (
+          SELECT coalesce(json_group_array(json_array(s.profile_id, s.set_id, s.number,
+            s.number_variant, s.name)), '[]')
+          FROM (SELECT profile_id, set_id FROM main.set_state
+                UNION SELECT profile_id, set_id FROM main.copies
+                UNION SELECT profile_id, set_id FROM main.outbox WHERE set_id IS NOT NULL) n
+          JOIN live.sets s ON s.profile_id = n.profile_id AND s.set_id = n.set_id))
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`)
+      db.prepare(
+        `INSERT INTO main.settings (key, value) VALUES ('backup.takenAt', ?)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value`
+      ).run(takenAt)
+      run('view')
+      run('trigger')
+      db.pragma(`main.user_version = ${String(db.pragma('live.user_version', { simple: true }))}`)
+      db.pragma(`main.application_id = ${BACKUP_APPLICATION_ID}`)
+    })()
+  } finally {
+    db.exec('DETACH DATABASE live')
+    db.pragma('foreign_keys = ON')
+  }
 }
 
 /** A backup installed as the data file is no longer a backup file. */
