@@ -34,9 +34,10 @@ const JOURNAL = 'journal'
 
 /**
  * Who each set the collection names is (its number and name), taken from the live catalogue,
- * which the backup leaves out: a restore onto an install that has no catalogue yet shows those sets by number
- * until the next sync. Kept as one settings value, `[profileId, setID, number, variant, name]`
- * per set (about 40 bytes each): catalogue rows with their indexes and search index cost 1 KB.
+ * which the backup leaves out: a restore onto an install that has no catalogue yet shows those
+ * sets by number until the next sync. Kept as one settings value, `[profileId, setID, number,
+ * variant, name]` per set (about 40 bytes each): catalogue rows with their indexes and search
+ * index cost 1 KB.
  */
 const SET_NAMES_KEY = 'backup.sets'
 
