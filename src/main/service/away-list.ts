@@ -39,17 +39,57 @@ export function isAwayList(value: unknown): value is AwayList {
 }
 
 /**
+ * Lists kept in the thread that decoded them, for a reader in the same thread (the set writer of a
+ * load decodes its pages for the pool and then writes them): a structured clone of a 500-record
+ * page to its own thread cost 8.4 ms there, on the thread a load waits for (issue #25). The port
+ * then carries only the list's key. A list whose reader dropped it unread is forgotten once
+ * KEPT_MAX later ones wait (a load asks for one page ahead).
+ */
+const keptHere = new Map<number, unknown[]>()
+const KEPT_MAX = 16
+let lastKey = 0
+
+/** What a port carries in place of a list kept in this thread. */
+interface KeptHere {
+  readonly keptHere: number
+}
+
+/** Sends `list` on `port` by its key, kept in this thread for a reader here; closes the port. */
+export function sendKeptHere(port: MessagePort, list: unknown[]): void {
+  const key = ++lastKey
+  keptHere.set(key, list)
+  for (const old of keptHere.keys()) {
+    if (keptHere.size <= KEPT_MAX) break
+    keptHere.delete(old)
+  }
+  port.postMessage({ keptHere: key } satisfies KeptHere)
+  port.close()
+}
+
+/**
  * The list's records, read from its port by the thread that uses them. A port that closes before
- * every record came (its decode worker ended) is AppError `worker_crashed`.
+ * every record came (its decode worker ended), or that names a list this thread does not keep, is
+ * AppError `worker_crashed`.
  */
 export function readAwayList(list: AwayList): Promise<unknown[]> {
   const out: unknown[] = []
   const port = list.away
   return new Promise((resolve, reject) => {
     let done = false
-    port.on('message', (part: unknown[]) => {
+    port.on('message', (part: unknown[] | KeptHere) => {
+      if (done) return
+      if (!Array.isArray(part)) {
+        done = true
+        port.close()
+        const kept = keptHere.get(part.keptHere)
+        keptHere.delete(part.keptHere)
+        if (kept === undefined) {
+          reject(new AppError('worker_crashed', 'The decoder’s records are not on this thread.'))
+        } else resolve(kept)
+        return
+      }
       for (const r of part) out.push(r)
-      if (out.length < list.length || done) return
+      if (out.length < list.length) return
       done = true
       port.close()
       resolve(out)

@@ -3,6 +3,7 @@ import { AppError } from '../../shared/errors'
 import { rejectionsOf } from '../../shared/protocol/record-tolerance'
 import type { RecordRejection } from '../../shared/protocol/record-tolerance'
 import { readInput } from './answer-bytes'
+import { sendKeptHere } from './away-list'
 import type { PoolInput } from './answer-bytes'
 
 /**
@@ -78,8 +79,21 @@ function namedList(
 /**
  * The list to the thread that reads it (the set writer), in parts, all at once: none of them is
  * deserialised on the main thread, so none needs pacing there. The port closes after the last.
+ * `here`: that thread is this one, so the list stays here and only its key goes (away-list.ts).
  */
-function sendAway(port: MessagePort, list: readonly unknown[], pick: string | undefined): void {
+function sendAway(
+  port: MessagePort,
+  list: readonly unknown[],
+  pick: string | undefined,
+  here: boolean
+): void {
+  if (here) {
+    sendKeptHere(
+      port,
+      list.map((r) => (pick === undefined ? r : fieldOf(r, pick)))
+    )
+    return
+  }
   for (let i = 0; i < list.length; i += CHUNK) {
     const part = list.slice(i, i + CHUNK)
     port.postMessage(pick === undefined ? part : part.map((r) => fieldOf(r, pick)))
@@ -93,8 +107,15 @@ function fieldOf(record: unknown, field: string): unknown {
     : record
 }
 
-/** Decodes the jobs the pool sends on `port`, and answers there. */
-export function serveDecoding(port: MessagePort): void {
+/**
+ * Decodes the jobs the pool sends on `port`, and answers there. `readerHere`: the lists sent away
+ * are read in this thread (the set writer lends its own thread to the pool).
+ */
+export function serveDecoding(
+  port: MessagePort,
+  options: { readonly readerHere?: boolean } = {}
+): void {
+  const here = options.readerHere ?? false
   const queued = new Map<number, Queued>()
 
   function sendNext(id: number): void {
@@ -131,7 +152,7 @@ export function serveDecoding(port: MessagePort): void {
       const rejected = Array.isArray(value) ? rejectionsOf(value) : []
       const named = job.away === undefined ? null : namedList(value, job.list)
       if (job.away !== undefined && named !== null) {
-        sendAway(job.away, named.list, job.pick)
+        sendAway(job.away, named.list, job.pick, here)
         port.postMessage({
           id: job.id,
           ok: true,

@@ -123,9 +123,10 @@ parentPort?.on('message', (message: ToWriter) => {
     return
   }
   if (message.kind === 'decoder') {
-    // The decode pool's jobs, between this thread's slices (set-writer.ts).
+    // The decode pool's jobs, between this thread's slices (set-writer.ts). The pages it decodes
+    // are the ones this thread writes: their records stay here (away-list.ts).
     decoder = message.port
-    serveDecoding(decoder)
+    serveDecoding(decoder, { readerHere: true })
     return
   }
   if (message.kind === 'close') {
