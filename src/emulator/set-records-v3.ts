@@ -1,4 +1,4 @@
-import { NOT_SPECIFIED } from '../shared/protocol/v3-sets'
+import { NOT_SPECIFIED } from '../shared/protocol/records'
 import type { CatalogueSet } from './catalogue'
 import { subthemeOf } from './catalogue'
 import type { Call } from './context'

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AppError } from '../errors'
 import { mostlyUnreadable, rawId, readRecords, textOrNumber, wholeNumber } from './record-tolerance'
 import type { RecordRejection } from './record-tolerance'
-import { NOT_SPECIFIED } from './v3-sets'
+import { NOT_SPECIFIED } from './records'
 
 /**
  * The user's figures as getMinifigCollection answers them, in either version, read by one rule

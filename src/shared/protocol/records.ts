@@ -1,6 +1,12 @@
 import type { RecordDef, RecordValue, XsdType } from './xsd'
 
 /**
+ * Production's placeholder for a value nobody entered (v3 text fields): unknown, stored as empty.
+ * Here, not beside the v3 schemas, so the demo service that writes it does not build them.
+ */
+export const NOT_SPECIFIED = '{Not specified}'
+
+/**
  * The record tables of the service interface and docs/protocol.md. Field order is wire order; every encoder and decoder
  * (client, reference service, WSDL) is driven by these tables and nothing else.
  */

@@ -1,6 +1,7 @@
 import type { ShopDates, ShopRegion } from '../model/catalog'
 import type { SetRecord } from './records'
-import { checkV3SetsPage, NOT_SPECIFIED, v3SetsRefusal } from './v3-sets'
+import { NOT_SPECIFIED } from './records'
+import { checkV3SetsPage, v3SetsRefusal } from './v3-sets'
 import type { V3Region, V3Set, V3SetRejection } from './v3-sets'
 import { splitFlags } from './v3-set-flags'
 import type { FlagMask } from './v3-set-flags'

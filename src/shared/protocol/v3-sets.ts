@@ -21,9 +21,6 @@ import type { RecordRejection } from './record-tolerance'
  * whose meaning is certain is read as meant (record-tolerance.ts: `"2007"`, `5.0000001`, `+00:00`).
  */
 
-/** Production's placeholder for a value nobody entered: unknown, stored as empty. */
-export const NOT_SPECIFIED = '{Not specified}'
-
 // null is read as omitted: it says "unknown" as plainly as a missing key does.
 const opt = <T extends z.ZodType>(t: T) => t.nullish()
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,7})?Z$/
