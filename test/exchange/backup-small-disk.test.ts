@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { takeDailyBackup } from '../../src/main/exchange/auto-backup'
 import { openStore } from '../../src/main/store/connection'
+import { addPadding } from '../store/padding'
 import { mountSmallDisk } from '../store/small-disk'
 
 /**
@@ -29,9 +30,7 @@ describe.skipIf(disk === null)('the daily backup on a nearly full disk', () => {
         .prepare(`INSERT INTO settings (key, value) VALUES ('report.ownerName', 'A. Collector')`)
         .run()
       // 12 MB of a table of no feature's, as a catalogue's caches: a backup leaves them out.
-      store.write.exec(`CREATE TABLE padding (b BLOB) STRICT;
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
-        INSERT INTO padding SELECT randomblob(4000) FROM n;`)
+      addPadding(store.write)
       store.write.pragma('wal_checkpoint(TRUNCATE)')
       expect(statSync(path).size).toBeGreaterThan(12_000_000)
       // Every byte taken but 3 MB: room for a backup of the user's data, not for the caches.

@@ -7,6 +7,7 @@ import { AppError } from '../../src/shared/errors'
 import { openStore } from '../../src/main/store/connection'
 import { OFF_THREAD_FROM_BYTES, checkInWorker } from '../../src/main/store/start-check'
 import { damageMiddlePage } from './crash-copies'
+import { addPadding, PADDING_ROWS } from './padding'
 
 /**
  * Issue #25: the data file's check at start (`PRAGMA quick_check`) reads most of the file in one
@@ -27,10 +28,7 @@ async function largeDataFile(): Promise<string> {
   const path = join(dir, 'studbook.db')
   ;(await openStore(path)).close()
   const db = new Database(path)
-  // Rows of a table of no feature's: the check reads them as it reads the catalogue's.
-  db.exec(`CREATE TABLE padding (b BLOB) STRICT;
-    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
-    INSERT INTO padding SELECT randomblob(4000) FROM n;`)
+  addPadding(db)
   db.pragma('wal_checkpoint(TRUNCATE)')
   db.close()
   expect(statSync(path).size).toBeGreaterThan(OFF_THREAD_FROM_BYTES)
@@ -56,7 +54,9 @@ describe('the data file checked at start', () => {
     const { value: store, ticks } = await ticksDuring(() => openStore(path))
     try {
       expect(ticks).toBeGreaterThan(0)
-      expect(store.read.prepare('SELECT count(*) AS n FROM padding').get()).toEqual({ n: 3000 })
+      expect(store.read.prepare('SELECT count(*) AS n FROM padding').get()).toEqual({
+        n: PADDING_ROWS
+      })
     } finally {
       store.close()
     }

@@ -83,24 +83,18 @@ function copyRows(db: WriteDb, table: string): void {
     SELECT ${columns} FROM live.${quoted(table)}`)
 }
 
-/**
- * The planner's statistics of the live file (`sqlite_stat1`, `sqlite_stat4`), as a whole copy of
- * it held them: ANALYZE of one small table makes the tables, whose rows are then the live ones.
- */
-function copyStatistics(db: WriteDb): void {
-  const tables = (
-    db
-      .prepare(`SELECT name FROM live.sqlite_schema WHERE name IN ('sqlite_stat1', 'sqlite_stat4')`)
-      .all() as { name: string }[]
-  ).map((r) => r.name)
-  if (tables.length === 0) return
-  db.exec('ANALYZE main.settings')
-  for (const t of tables) {
-    const here = db.prepare(`SELECT 1 FROM main.sqlite_schema WHERE name = ?`).get(t)
-    if (here !== undefined)
-      db.exec(`DELETE FROM main.${t}; INSERT INTO main.${t} SELECT * FROM live.${t};`)
-  }
+/** Whether the attached live file or the new one (`main`) has the table. */
+const holds = (db: WriteDb, schema: 'live' | 'main', table: string): boolean =>
+  db.prepare(`SELECT 1 FROM ${schema}.sqlite_schema WHERE name = ?`).get(table) !== undefined
+
+/** The rows of one of SQLite's own tables as the live file holds them, when both files have it. */
+function copyOwnTable(db: WriteDb, table: string): void {
+  if (!holds(db, 'live', table) || !holds(db, 'main', table)) return
+  db.exec(`DELETE FROM main.${table}; INSERT INTO main.${table} SELECT * FROM live.${table};`)
 }
+
+/** The planner's statistics, as a whole copy held them (sqlite_stat4 where SQLite keeps it). */
+const STATISTICS = ['sqlite_stat1', 'sqlite_stat4']
 
 /**
  * Writes a backup of the database at `livePath` into `db`, a new empty file: the live schema,
@@ -135,14 +129,11 @@ export function writeKeptBackup(
       // Rows before the indexes (built once) and the triggers (a copied row is not an edit).
       for (const e of schema) if (e.type === 'table' && kept.has(e.name)) copyRows(db, e.name)
       run('index')
-      const sequence = db
-        .prepare(`SELECT 1 FROM live.sqlite_schema WHERE name = 'sqlite_sequence'`)
-        .get()
-      if (sequence !== undefined) {
-        db.exec(`DELETE FROM main.sqlite_sequence;
-          INSERT INTO main.sqlite_sequence (name, seq) SELECT name, seq FROM live.sqlite_sequence;`)
-      }
-      copyStatistics(db)
+      // AUTOINCREMENT's counters, made with the kept tables' rows: the live ones, as a copy had.
+      copyOwnTable(db, 'sqlite_sequence')
+      // ANALYZE of one small table makes the statistics tables, whose rows are then the live ones.
+      if (STATISTICS.some((t) => holds(db, 'live', t))) db.exec('ANALYZE main.settings')
+      for (const t of STATISTICS) copyOwnTable(db, t)
       db.exec(`INSERT INTO main.settings (key, value) VALUES ('${SET_NAMES_KEY}', (
           SELECT coalesce(json_group_array(json_array(s.profile_id, s.set_id, s.number,
             s.number_variant, s.name)), '[]')

@@ -87,17 +87,15 @@ function sendAway(
   pick: string | undefined,
   here: boolean
 ): void {
+  const picked = (from: number, to = list.length): unknown[] => {
+    const part = list.slice(from, to)
+    return pick === undefined ? part : part.map((r) => fieldOf(r, pick))
+  }
   if (here) {
-    sendKeptHere(
-      port,
-      list.map((r) => (pick === undefined ? r : fieldOf(r, pick)))
-    )
+    sendKeptHere(port, picked(0))
     return
   }
-  for (let i = 0; i < list.length; i += CHUNK) {
-    const part = list.slice(i, i + CHUNK)
-    port.postMessage(pick === undefined ? part : part.map((r) => fieldOf(r, pick)))
-  }
+  for (let i = 0; i < list.length; i += CHUNK) port.postMessage(picked(i, i + CHUNK))
   port.close()
 }
 

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3'
 import { parentPort, workerData } from 'node:worker_threads'
+import { codeOf } from './faults'
 import type { ReadDb } from './handles'
 import { quickCheckRows } from './intact'
 
@@ -24,11 +25,7 @@ function check(): CheckReply {
       db.close()
     }
   } catch (e) {
-    const code =
-      typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string'
-        ? e.code
-        : null
-    return { error: { code, message: e instanceof Error ? e.message : String(e) } }
+    return { error: { code: codeOf(e), message: e instanceof Error ? e.message : String(e) } }
   }
 }
 

@@ -16,7 +16,8 @@ const BUSY = new Set([
   'SQLITE_LOCKED'
 ])
 
-function codeOf(e: unknown): string | null {
+/** The code an error carries (SQLite's, the file system's), if it has one. */
+export function codeOf(e: unknown): string | null {
   if (typeof e !== 'object' || e === null || !('code' in e)) return null
   return typeof e.code === 'string' ? e.code : null
 }
