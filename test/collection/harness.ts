@@ -32,7 +32,10 @@ export function insertSets(store: Store, profileId: number, ids: readonly number
      VALUES (?, ?, ?, 1, ?, ?, ?, 2020, 'Castle', '', 'Knights', 100, 2, 'Retail', 0, '',
        '2026-01-01T00:00:00.000Z', '{}', '2026-01-01T00:00:00.000Z')`
   )
-  for (const id of ids) insert.run(profileId, id, String(id), `${id}-1`, id, `Set number ${id}`)
+  // One transaction: a commit per row is a sync to disk per row (3,000 sets took 3 s).
+  store.write.transaction(() => {
+    for (const id of ids) insert.run(profileId, id, String(id), `${id}-1`, id, `Set number ${id}`)
+  })()
 }
 
 export async function editHarness(

@@ -1,8 +1,8 @@
 /**
  * The kill -9 target of bulk-kill.test.ts: one bulk edit of every catalogue set through the real
  * handler (a selection this large is written by the edit writer's worker, in one transaction),
- * run from sources so the worker starts as it does in the app. Prints `BEGIN` as it asks and
- * `ACK <journalId>` only once the edit answered. Args: <db path> <profile id>.
+ * bundled by the test (child-process.ts), its worker started as the app starts one. Prints `BEGIN`
+ * as it asks and `ACK <journalId>` only once the edit answered. Args: <db path> <profile id>.
  */
 import { writeSync } from 'node:fs'
 import { createBulkEditHandlers } from '../../src/main/collection/bulk-edit-handlers'

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,6 +7,7 @@ import { upsertProfile } from '../../src/main/account/profiles-repo'
 import { openStore } from '../../src/main/store/connection'
 import { insertSets } from '../collection/harness'
 import { LONG_LIMIT_MS } from '../limits'
+import { bundleChild, runChild } from './child-process'
 
 /**
  * kill -9 at any moment of a 3,000-set bulk edit leaves the whole edit or none of it: every set's
@@ -47,36 +47,36 @@ interface Run {
   readonly span: number
 }
 
+/** The child, bundled once for the file: it starts without transpiling on every run. */
+let bundle: Promise<string> | undefined
+function childBundle(): Promise<string> {
+  if (bundle === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'studbook-bulk-kill-child-'))
+    dirs.push(dir)
+    bundle = bundleChild(dir, 'bulk-kill-child.ts')
+  }
+  return bundle
+}
+
 /** Runs the child; kills it `killAfter` ms after BEGIN (null: lets it finish). */
-function runChild(path: string, profileId: number, killAfter: number | null): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, 'bulk-kill-child.ts'), path, String(profileId)],
-      { stdio: ['ignore', 'pipe', 'pipe'], cwd: join(import.meta.dirname, '../..') }
-    )
-    let out = ''
-    let err = ''
-    let begun = 0
-    let acked = false
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString()
-      if (begun === 0 && out.includes('BEGIN\n')) {
-        begun = performance.now()
-        if (killAfter !== null) setTimeout(() => child.kill('SIGKILL'), killAfter)
-      }
-      if (out.includes('ACK ')) acked = true
-    })
-    child.once('error', reject)
-    child.once('exit', (code, signal) => {
-      if (signal === null && code !== 0) {
-        reject(new Error(`child ended ${String(code)}: ${err.slice(0, 500)}`))
-        return
-      }
-      resolve({ acked, span: performance.now() - begun })
-    })
+async function runBulkChild(
+  path: string,
+  profileId: number,
+  killAfter: number | null
+): Promise<Run> {
+  let begun = 0
+  let acked = false
+  const run = await runChild(await childBundle(), [path, String(profileId)], (line, kill) => {
+    if (begun === 0 && line === 'BEGIN') {
+      begun = performance.now()
+      if (killAfter !== null) setTimeout(kill, killAfter)
+    }
+    if (line.startsWith('ACK ')) acked = true
   })
+  if (run.signal === null && run.code !== 0) {
+    throw new Error(`child ended ${String(run.code)}: ${run.stderr.slice(0, 500)}`)
+  }
+  return { acked, span: performance.now() - begun }
 }
 
 function state(path: string): {
@@ -106,7 +106,7 @@ describe('kill -9 during a bulk edit written off the main thread', () => {
       const whole = { integrity: 'ok', notes: SETS, outbox: SETS, journal: 1 }
       const none = { integrity: 'ok', notes: 0, outbox: 0, journal: 0 }
       const first = await fresh()
-      const full = await runChild(first.path, first.profileId, null)
+      const full = await runBulkChild(first.path, first.profileId, null)
       expect(full.acked).toBe(true)
       expect(state(first.path)).toEqual(whole)
 
@@ -115,7 +115,7 @@ describe('kill -9 during a bulk edit written off the main thread', () => {
         const db = await fresh()
         // From just after BEGIN to just past the measured end.
         const at = Math.round((full.span * 1.1 * (i + 0.5)) / KILLS)
-        const run = await runChild(db.path, db.profileId, at)
+        const run = await runBulkChild(db.path, db.profileId, at)
         const s = state(db.path)
         if (run.acked) expect(s).toEqual(whole)
         else expect([whole, none]).toContainEqual(s)
