@@ -31,7 +31,8 @@ step "typecheck" npm run --silent typecheck
 step "build" npx electron-vite build
 step "xml parser floor" node scripts/check-versions.mjs
 step "security scan" npm run --silent security:scan
-step "package check" npm run --silent package:check
+# On the build above: building again costs CPU and changes nothing.
+step "package check" npm run --silent package:check -- --skip-build
 # The stall benchmark's smoke run: the built host under load answers every call (numbers: npm run bench:stalls).
 step "stall smoke" npx tsx bench/stalls.ts --smoke
 wait "$lint_pid"
