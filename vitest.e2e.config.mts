@@ -15,6 +15,8 @@ export default defineConfig({
     isolate: false,
     // One Chromium for the whole suite; each file connects to it (test/e2e/chromium.ts).
     globalSetup: ['./test/e2e/chromium-server.ts'],
+    // A failed test's pages as they were: a screenshot and the document (test-results/e2e/failed).
+    setupFiles: ['./test/e2e/failure-snapshot.ts'],
     testTimeout: LIMIT_MS,
     hookTimeout: LIMIT_MS,
     // expect.poll gives up after 1 s by default, and a page reacts later than that at load 8.

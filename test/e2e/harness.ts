@@ -12,6 +12,9 @@ import { waitForSets, waitForSyncEnd } from './ui-helpers'
 export const ROOT = join(__dirname, '../..')
 export const ARTIFACTS_DIR = join(ROOT, 'test-results/e2e')
 
+/** The pages of the apps started and not yet stopped: a failed test's snapshot shows each. */
+export const openPages = new Set<Page>()
+
 /** A browser host as started by the tests: its address parts and its process. */
 export interface WebHost {
   readonly child: Started['child']
@@ -169,6 +172,7 @@ export async function startApp(options: StartOptions = {}): Promise<AppUnderTest
     viewport: options.viewport ?? { width: 1440, height: 900 }
   })
   const page = await context.newPage()
+  openPages.add(page)
   // Playwright's own waits give up after 30 s.
   page.setDefaultTimeout(WAIT_MS)
   const consoleErrors: string[] = []
@@ -214,6 +218,7 @@ export async function startApp(options: StartOptions = {}): Promise<AppUnderTest
     ...(service ? { service } : {}),
     rpc,
     stop: async () => {
+      openPages.delete(page)
       await browser.close()
       await stopProcess(host.child)
       keepHostLogs(host)
