@@ -18,7 +18,7 @@ describe('set detail and editing', () => {
     expect(page.textContent).toContain('UK £9.99')
     expect(page.textContent).toContain('EAN 5702010000000')
     expect(page.textContent).toContain('10 own it · 3 want it')
-    const link = within(page).getByRole('link', { name: /Instructions: Book 1/ })
+    const link = within(page).getByRole('link', { name: /Book 1/ })
     expect(link.getAttribute('href')).toBe('https://example.com/i.pdf')
     expect(link.getAttribute('target')).toBe('_blank')
     expect(link.getAttribute('rel')).toBe('noopener noreferrer')
