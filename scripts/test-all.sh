@@ -38,8 +38,9 @@ step "stall smoke" npx tsx bench/stalls.ts --smoke
 
 # End to end: the built browser host in Debian Chromium, beside lint's end and then the node
 # suites. Alone at the end it left a core idle for much of its ~400 s (it uses about 1.5 of two).
-# It ran this way once before and lost a click each time; the cause was the app's (a set page
-# moving its controls as its pictures arrived, fixed in c481062), which the load only uncovered.
+# It ran beside other work twice before and lost a click each time; the cause was the app's (a
+# set page moving its controls as its pictures arrived, fixed in c481062), which the load only
+# uncovered.
 # Its output is kept apart and shown after the node suites, so the two do not interleave.
 e2e_log=$(mktemp)
 e2e_t0=$(date +%s)
