@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { fireEvent, render, screen, within } from '@testing-library/svelte'
+import { fireEvent, screen, within } from '@testing-library/svelte'
 import { openApp, serveApp } from './app-render'
 import { FakeBackend } from './fake-backend'
-import App from '../../src/renderer/src/App.svelte'
 import { waitUntil } from '../wait-until'
 
 /** Issue #14 item 8: the theme list reads A to Z; the year filter follows typing. */
@@ -20,7 +19,7 @@ beforeAll(() => {
 
 describe('filters', () => {
   it('lists themes alphabetically, each with its count', async () => {
-    render(App)
+    await openApp()
     const theme = screen.getByLabelText('Theme')
     await waitUntil(() => {
       expect(within(theme).getAllByRole('option').length).toBeGreaterThan(1)

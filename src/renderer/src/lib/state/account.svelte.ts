@@ -20,7 +20,20 @@ export class AccountState extends OwnFields<{
    * field, where the user already is, not as a pop-up offering to sign in.
    */
   signInError: string | null
-}>(() => ({ status: null, test: null, busy: false, error: null, signInError: null })) {
+  /**
+   * Whether the first `load` has answered (well or not). Until then the window draws no banner
+   * and nothing below where one would be (App.svelte): a banner arriving after them pushed the
+   * sidebar and the list down under the user's pointer.
+   */
+  loaded: boolean
+}>(() => ({
+  status: null,
+  test: null,
+  busy: false,
+  error: null,
+  signInError: null,
+  loaded: false
+})) {
   /** Written by `load` only; tests set it to stand for another host. */
   info = $state.raw<AppInfo | null>(null)
 
@@ -51,6 +64,7 @@ export class AccountState extends OwnFields<{
     // Stored settings that cannot be used: open where the reason is shown and can be fixed.
     if (status.ok && status.value.problem !== null) nav.go('settings')
     if (info.ok) this.info = info.value
+    this.write({ loaded: true })
   }
 
   async saveProfile(input: ChannelInput<'account:saveProfile'>): Promise<boolean> {
