@@ -15,6 +15,8 @@ const run = hostRuns('studbook-recovery-')
 describe('a data file damaged between two runs', () => {
   it('shows the recovery screen; restoring the automatic backup brings the app back', async () => {
     const context = await run.browser.newContext({ viewport: { width: 1024, height: 700 } })
+    // Two runs: the first start's new file is not backed up, the second start takes the backup.
+    await run.runOnce(context)
     await run.runOnce(context)
     damageMiddlePage(join(run.data, 'studbook.db'))
 

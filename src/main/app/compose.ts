@@ -170,10 +170,14 @@ async function runApp(
   const offMoney = snapshotAfterSync(sync, money)
   money.startDaily()
   // Once a day, from a file that just passed its check: what a recovery restores. In the
-  // background: start-up does not wait for it; close does.
-  const backup = takeDailyBackup(store, now()).catch((e: unknown) => {
-    log.warn('automatic backup failed', e)
-  })
+  // background: start-up does not wait for it; close does. Not of a file this start made: it holds
+  // nothing of the user's, and its copy cost a thread and a write while the first sync starts;
+  // the next start takes the first.
+  const backup = store.created
+    ? Promise.resolve()
+    : takeDailyBackup(store, now()).catch((e: unknown) => {
+        log.warn('automatic backup failed', e)
+      })
   // Counts wait for the sync to end: a search then has the main thread to itself.
   const stopWarmer = startSearchWarmer(store.read, { hold: () => sync.isRunning() })
   // The Browse page's first facets, counted in the facet worker before they are asked for.

@@ -18,6 +18,8 @@ export interface Store {
   readonly write: WriteDb
   /** The file of the backup taken before the last migration, if one was needed. */
   readonly backup: string | null
+  /** This open made the schema (a new or empty file): nothing in it was ever the user's. */
+  readonly created: boolean
   close(): void
 }
 
@@ -93,6 +95,7 @@ export async function openStore(path: string, options: OpenOptions = {}): Promis
       read: write,
       write,
       backup,
+      created: from === 0,
       close: () => {
         if (db.open) db.close()
       }
