@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { cleanup, render, screen } from '@testing-library/svelte'
-import { setTransport } from '../../src/renderer/src/lib/api'
-import type { Transport } from '../../src/renderer/src/lib/api'
+import { describe, expect, it } from 'vitest'
+import { render, screen } from '@testing-library/svelte'
 import App from '../../src/renderer/src/App.svelte'
+import { setTransport } from '../../src/renderer/src/lib/api'
 import { AppError } from '../../src/shared/errors'
-import { fail } from '../../src/shared/ipc/result'
+import { serveApp } from './app-render'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
+import { HeldTransport, toChannels } from './held-transport'
 
 /**
  * The window's first frames. The demo banner (and the sign-in ones) depend on the account's
@@ -16,35 +16,12 @@ import { FakeBackend } from './fake-backend'
  * at once.
  */
 
-/** The fake back end with `account:getStatus` held (or refused) until `answer()`. */
-function heldAccount(backend: FakeBackend, refuse = false) {
-  let release: () => void = () => undefined
-  const held = new Promise<void>((r) => {
-    release = r
-  })
-  const transport: Transport = {
-    async invoke(channel, input) {
-      if (channel === 'account:getStatus') {
-        await held
-        if (refuse) return fail(new AppError('internal', 'The store could not be read.').toJSON())
-      }
-      return backend.invoke(channel, input)
-    },
-    subscribe: (event, listener) => backend.subscribe(event, listener)
-  }
-  return { transport, answer: release }
-}
-
-afterEach(() => {
-  cleanup()
-})
+const account = toChannels('account:getStatus')
+const transport = new HeldTransport(new FakeBackend(200), account)
+serveApp(transport, { route: '#/browse' })
 
 describe('the first frames of the window', () => {
   it('draw the header at once, and the banner with the sidebar and the list, never after them', async () => {
-    const backend = new FakeBackend(200)
-    const { transport, answer } = heldAccount(backend)
-    setTransport(transport)
-    window.location.hash = '#/browse'
     render(App)
     await settle()
     // The search box is there to type in; nothing a banner could push is drawn yet.
@@ -53,7 +30,7 @@ describe('the first frames of the window', () => {
     expect(screen.queryByRole('grid')).toBeNull()
     expect(screen.queryByText('Demo catalogue.')).toBeNull()
 
-    answer()
+    transport.answer(account)
     await settle()
     expect(screen.getByText('Demo catalogue.')).toBeTruthy()
     expect(screen.getByRole('navigation')).toBeTruthy()
@@ -61,12 +38,15 @@ describe('the first frames of the window', () => {
   })
 
   it('draw the sidebar and the list when the account cannot be read, too', async () => {
-    const backend = new FakeBackend(200)
-    const { transport, answer } = heldAccount(backend, true)
-    setTransport(transport)
-    window.location.hash = '#/browse'
+    const refusing = new FakeBackend(200)
+    refusing.override('account:getStatus', () => {
+      throw new AppError('internal', 'The store could not be read.')
+    })
+    const held = new HeldTransport(refusing, account)
+    setTransport(held)
     render(App)
-    answer()
+    await settle()
+    held.answer(account)
     await settle()
     expect(screen.getByRole('navigation')).toBeTruthy()
     expect(screen.getByRole('grid')).toBeTruthy()
