@@ -5,7 +5,7 @@ import { AppError } from '../../shared/errors'
 import { storageFault } from './faults'
 import { repairFts } from './fts'
 import { isIntact } from './intact'
-import { installMatchFunctions } from './match-sets'
+import { trackCatalogue } from './match-sets'
 import type { ReadDb, WriteDb } from './handles'
 import { assertNotFromFuture, headVersion, migrate, userVersion } from './migrate'
 import { MIGRATIONS } from './migrations/index'
@@ -89,7 +89,7 @@ export async function openStore(path: string, options: OpenOptions = {}): Promis
     }
     migrate(write, migrations)
     repairFts(write)
-    installMatchFunctions(write)
+    trackCatalogue(write)
     return {
       path,
       read: write,
