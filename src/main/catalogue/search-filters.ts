@@ -293,7 +293,12 @@ export function filters(
   if (q.theme !== undefined) f.set('theme', sql`s.theme = ${q.theme}`)
   if (q.subtheme !== undefined) f.set('subtheme', sql`s.subtheme = ${q.subtheme}`)
   if (q.yearFrom !== undefined || q.yearTo !== undefined) {
-    f.set('year', sql`s.year BETWEEN ${q.yearFrom ?? 0} AND ${q.yearTo ?? 9999}`)
+    // With a theme, its sets are read through sets_by_theme (which holds their years) and tested
+    // here: SQLite weighs any year range as a sixty-fourth of the catalogue, so with a sort by
+    // year it walked the range in order and looked up every set of it for its theme (a range
+    // over most years at 200,000 sets: 450-1,100 ms). The `+` keeps sets_by_year out of it.
+    const year = q.theme === undefined ? raw('s.year') : raw('+s.year')
+    f.set('year', sql`${year} BETWEEN ${q.yearFrom ?? 0} AND ${q.yearTo ?? 9999}`)
   }
   if (q.owned !== undefined) f.set('owned', q.owned ? state.isOwned : state.notOwned)
   if (q.wanted !== undefined) f.set('wanted', q.wanted ? state.isWanted : state.notWanted)

@@ -6,6 +6,7 @@ import { storageFault } from './faults'
 import { repairFts } from './fts'
 import { isIntact } from './intact'
 import { trackCatalogue } from './match-sets'
+import { correctSampledStatistics } from './set-statistics'
 import type { ReadDb, WriteDb } from './handles'
 import { assertNotFromFuture, headVersion, migrate, userVersion } from './migrate'
 import { MIGRATIONS } from './migrations/index'
@@ -89,6 +90,7 @@ export async function openStore(path: string, options: OpenOptions = {}): Promis
     }
     migrate(write, migrations)
     repairFts(write)
+    correctSampledStatistics(write)
     trackCatalogue(write)
     return {
       path,
