@@ -6,7 +6,7 @@ import { buildFacetColumns, buildFacetState, countFacets } from './facet-columns
 import type { FacetColumns, FacetState } from './facet-columns'
 import { STATE_FILTERS, filters, whereOf } from './search-filters'
 import type { FilterKey, SearchInput } from './search-filters'
-import { raw, sql } from '../store/sql'
+import { queryKey, raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
 import type { SetStateSql } from './set-state-port'
 
@@ -27,9 +27,7 @@ interface Reader {
 
 function readerOf(db: ReadDb, kept: FacetMemo | undefined): Reader {
   if (kept === undefined) return { all: (q) => all(db, q), get: (q) => get(db, q) }
-  // Parameters are numbers and strings here; the type tag keeps 1 and '1' apart.
-  const key = (kind: string, q: Sql) =>
-    `${kind}\u0000${q.text}\u0000${q.params.map((p) => `${typeof p}:${String(p)}`).join('\u0001')}`
+  const key = (kind: string, q: Sql) => `${kind}\u0000${queryKey(q)}`
   return {
     all: <T>(q: Sql) => memo(kept, key('all', q), () => all<T>(db, q)),
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- T names the row shape the query selects

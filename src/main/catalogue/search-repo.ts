@@ -17,7 +17,7 @@ import {
 import type { FilterKey, SearchInput } from './search-filters'
 import { summaryColumns, summaryOf } from './set-rows'
 import type { SummaryRow } from './set-rows'
-import { raw, sql } from '../store/sql'
+import { queryKey, raw, sql } from '../store/sql'
 import type { Sql } from '../store/sql'
 import type { SetStateSql } from './set-state-port'
 
@@ -154,7 +154,7 @@ function countNow(
   if (match !== null && f.size === 1 && soleProfile(db, profileId)) {
     return { n: textCount(db, match) }
   }
-  const key = `${where.text}\u0000${JSON.stringify(where.params)}`
+  const key = queryKey(where)
   // The user-state join is only needed when a filter reads it.
   const withState = STATE_FILTERS.some((k) => f.has(k))
   const count = (): number =>
