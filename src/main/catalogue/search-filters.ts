@@ -5,7 +5,7 @@ import type { ReadDb } from '../store/handles'
 import { all, get } from '../store/handles'
 import { initialBit } from '../store/initials'
 import {
-  BYTES_MIN,
+  BITS_MIN,
   hasMatchSet,
   hasPerCatalogue,
   matchSet,
@@ -175,7 +175,7 @@ export function warmText(db: ReadDb, text: string): void {
 
 /**
  * How a page query reads the text's matches. Few: by their rowid list, then sorted. Many: by walking
- * the sort order (or another filter's index) and testing each row in the match bytes, which stops after
+ * the sort order (or another filter's index) and testing each row in the matches' bitset, which stops after
  * a page. The walk reads about (offset + limit) × sets / matches index entries; the list looks up
  * every match (its row, summary and user state) and sorts them all, about LIST_STEP walked
  * entries each: the list wins while LIST_STEP × matches² < (offset + limit) × sets.
@@ -197,22 +197,22 @@ function textFilter(db: ReadDb, state: SetStateSql, q: SearchInput, match: strin
       }
       return sql`${state.setId} IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`
     }
-    // Many: the user's rows drive the query, each tested in the match bytes. Left to itself
+    // Many: the user's rows drive the query, each tested in the matches' bitset. Left to itself
     // SQLite would walk the matches and look up each one's state.
-    return matchTest(m.bytes)
+    return matchTest(m.bits)
   }
   const bit = q.match === undefined && q.near === undefined ? initialOf(q.text) : null
   if (bit !== null) {
     const n = textCount(db, match)
-    // One character: the same walk, testing each set's initials instead of match bytes to be read.
-    if (n > BYTES_MIN && walkBetter(db, q, n)) return sql`(s.initials & ${bit}) <> 0`
+    // One character: the same walk, testing each set's initials instead of a bitset to be read.
+    if (n > BITS_MIN && walkBetter(db, q, n)) return sql`(s.initials & ${bit}) <> 0`
   }
   const m = matchSet(db, match)
-  if (m.json === null) return matchTest(m.bytes)
-  if (m.bytes === null || !walkBetter(db, q, m.count)) {
+  if (m.json === null) return matchTest(m.bits)
+  if (m.bits === null || !walkBetter(db, q, m.count)) {
     return sql`s.id IN (SELECT value FROM json_each(${m.json}))`
   }
-  return matchTest(m.bytes)
+  return matchTest(m.bits)
 }
 
 /** The user's marked sets, read once per write to the database (see markedIds). */
