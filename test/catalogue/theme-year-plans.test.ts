@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import {
@@ -7,7 +8,6 @@ import {
   finishBulkLoad,
   startInStep
 } from '../../src/main/store/fts'
-import { join } from 'node:path'
 import { openStore } from '../../src/main/store/connection'
 import { transaction } from '../../src/main/store/handles'
 import type { WriteDb } from '../../src/main/store/handles'

@@ -19,8 +19,9 @@ const MACHINERY: Readonly<Record<string, string>> = {
   'src/main/store/migrations/': 'the migrations make and reshape every table',
   'src/main/store/fts.ts':
     'the search index over `sets`, made and rebuilt when the connection opens',
-  'src/main/store/match-sets.ts':
-    'the match function the connection registers reads the search index',
+  'src/main/store/match-sets.ts': 'the matches of a text, read from the search index',
+  'src/main/store/set-statistics.ts':
+    "the planner's statistics of `sets`, corrected to its size and its profiles' count",
   'src/main/exchange/backup-repo.ts':
     'a backup is a copy of the whole database: it reads and checks every table of the file',
   'src/main/exchange/backup-strip-repo.ts':
