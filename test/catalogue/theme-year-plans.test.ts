@@ -57,6 +57,13 @@ function themeYearsPlan(db: WriteDb, pid: number): string {
     .join(' / ')
 }
 
+/** The catalogue loaded and its load ended in one go, as an open after a crash ends one. */
+function loadAtOnce(db: WriteDb, pid: number): void {
+  beginBulkLoad(db)
+  transaction(db, () => upsertSets(db, pid, catalogue(), FIXTURE_AT))
+  endBulkLoad(db)
+}
+
 describe('the statistics a load of the catalogue ends with', () => {
   it('read a theme with a year range through the theme, after the sync writer ends a load', async () => {
     const x = await testStore('load-statistics-sync')
@@ -72,9 +79,7 @@ describe('the statistics a load of the catalogue ends with', () => {
   it('read a theme with a year range through the theme, after a load ended at once (on open)', async () => {
     const x = await testStore('load-statistics-open')
     const db = x.store.write
-    beginBulkLoad(db)
-    transaction(db, () => upsertSets(db, x.pid, catalogue(), FIXTURE_AT))
-    endBulkLoad(db)
+    loadAtOnce(db, x.pid)
     expect(themeYearsPlan(db, x.pid)).toContain('USING INDEX sets_by_theme')
   })
 })
@@ -83,9 +88,7 @@ describe('a database whose load ended in an earlier version', () => {
   it('has its sampled statistics corrected when it is opened', async () => {
     const x = await testStore('load-statistics-reopen')
     const db = x.store.write
-    beginBulkLoad(db)
-    transaction(db, () => upsertSets(db, x.pid, catalogue(), FIXTURE_AT))
-    endBulkLoad(db)
+    loadAtOnce(db, x.pid)
     // The statistics as the load's end left them before: sampled, and nothing corrected.
     db.pragma('analysis_limit = 400')
     db.exec('ANALYZE sets')
@@ -104,9 +107,7 @@ describe('a theme with a year range, sorted by year', () => {
   it('is read through the theme, then sorted, and lists its sets by year', async () => {
     const x = await testStore('theme-years-sorted')
     const db = x.store.write
-    beginBulkLoad(db)
-    transaction(db, () => upsertSets(db, x.pid, catalogue(), FIXTURE_AT))
-    endBulkLoad(db)
+    loadAtOnce(db, x.pid)
     // The statements the search prepares, to read their plans.
     const prepared: string[] = []
     const prepare = db.prepare.bind(db)
