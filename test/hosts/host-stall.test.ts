@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tokenCookieName } from '../../src/main/hosts/web-guard'
 import { spawnTs } from './host-process'
 import type { Spawned } from './host-process'
+import { tempDirsOfFile } from '../temp-dirs'
 
 /**
  * Issue 25, item 5: with Node's 5 s keep-alive default, a host that stalled longer than that closed
@@ -10,13 +11,15 @@ import type { Spawned } from './host-process'
  * was lost. The host here runs in its own process, which the test stops (SIGSTOP) for 8 s.
  */
 
+const tempDir = tempDirsOfFile()
+
 let host: Spawned
 let port = 0
 let token = ''
 const agent = new Agent({ keepAlive: true, maxSockets: 1 })
 
 beforeAll(async () => {
-  host = spawnTs('test/hosts/fixtures/web-host.ts', [])
+  host = spawnTs('test/hosts/fixtures/web-host.ts', [tempDir('studbook-static-')])
   const m = await host.waitFor(/listening (\d+) (\S+)/)
   port = Number(m[1])
   token = m[2] ?? ''

@@ -1,6 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { request } from 'node:http'
-import { networkInterfaces, tmpdir } from 'node:os'
+import { networkInterfaces } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEventBus } from '../../src/main/ipc/event-bus'
@@ -11,6 +11,9 @@ import { tokenCookieName } from '../../src/main/hosts/web-guard'
 import { fakeHandlers } from '../ipc/fake-handlers'
 import { asBytesCall } from '../../src/shared/ipc/file-wire'
 import { raw } from './raw-http'
+import { tempDirsOfFile } from '../temp-dirs'
+
+const tempDir = tempDirsOfFile()
 
 let host: WebHost
 let events: EventBus
@@ -18,7 +21,7 @@ let spies: ReturnType<typeof fakeHandlers>['spies']
 let cookie: string
 
 beforeEach(async () => {
-  const staticDir = mkdtempSync(join(tmpdir(), 'studbook-static-'))
+  const staticDir = tempDir('studbook-static-')
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Studbook</title>')
   const fake = fakeHandlers()
   spies = fake.spies

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createEventBus } from '../../src/main/ipc/event-bus'
@@ -9,6 +8,9 @@ import { tokenCookieName } from '../../src/main/hosts/web-guard'
 import { fakeHandlers } from '../ipc/fake-handlers'
 import { raw } from './raw-http'
 import type { RawInit, Reply } from './raw-http'
+import { tempDirsOfFile } from '../temp-dirs'
+
+const tempDir = tempDirsOfFile()
 
 /** A request from the page: the host's token cookie, as the renderer sends it. */
 function get(host: WebHost, path: string, init: RawInit = {}): Promise<Reply> {
@@ -24,7 +26,7 @@ let host: WebHost
 let log: string[]
 
 beforeEach(async () => {
-  const staticDir = mkdtempSync(join(tmpdir(), 'studbook-static-'))
+  const staticDir = tempDir('studbook-static-')
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Studbook</title>')
   const fake = fakeHandlers()
   log = []

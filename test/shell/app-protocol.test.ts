@@ -1,12 +1,14 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createAppRequestHandler } from '../../src/main/shell/app-protocol'
 import { buildCsp, MEDIA_CSP } from '../../src/shared/csp'
+import { tempDirsOfFile } from '../temp-dirs'
+
+const tempDir = tempDirsOfFile()
 
 function fixture() {
-  const base = mkdtempSync(join(tmpdir(), 'sb-proto-'))
+  const base = tempDir('sb-proto-')
   const renderer = join(base, 'renderer')
   mkdirSync(join(renderer, 'assets'), { recursive: true })
   writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Studbook</title>')
@@ -93,7 +95,7 @@ describe('app:// protocol', () => {
   })
 
   it('serves no media at all when the app has no cache yet', async () => {
-    const base = mkdtempSync(join(tmpdir(), 'sb-proto-'))
+    const base = tempDir('sb-proto-')
     const handle = createAppRequestHandler({ rendererDir: base })
     const response = await handle(new Request('app://studbook/media/ab12.jpg'))
     expect(response.status).toBe(404)

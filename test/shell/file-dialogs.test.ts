@@ -1,7 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
+import { tempDirsOfFile } from '../temp-dirs'
+
+const tempDir = tempDirsOfFile()
 
 vi.mock('electron', () => ({}))
 
@@ -20,7 +22,7 @@ function chooser(answer: { canceled: boolean; filePath?: string; filePaths?: str
   return { files: createNativeFileChooser(dialog, () => null), dialog }
 }
 
-const dir = () => mkdtempSync(join(tmpdir(), 'sb-files-'))
+const dir = () => tempDir('sb-files-')
 const CSV = [{ name: 'CSV', extensions: ['csv'] }]
 
 describe('native file chooser', () => {

@@ -1,7 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
+import { tempDirsOfFile } from '../temp-dirs'
+
+const tempDir = tempDirsOfFile()
 
 vi.mock('electron', () => ({}))
 
@@ -25,7 +27,7 @@ function saver(
   return { pdf, dialog, printToPDF }
 }
 
-const dir = () => mkdtempSync(join(tmpdir(), 'sb-report-pdf-'))
+const dir = () => tempDir('sb-report-pdf-')
 
 describe('report PDF from the Electron window', () => {
   it('prints the report window on the chosen paper and writes it where the user chose', async () => {

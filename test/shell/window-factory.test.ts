@@ -1,7 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { tempDirsOfFile } from '../temp-dirs'
+
+const tempDir = tempDirsOfFile()
 
 type Listener = () => void
 
@@ -71,7 +73,7 @@ beforeEach(() => {
 
 describe('window factory', () => {
   it('creates a sandboxed, isolated window with every hardening option', () => {
-    const window = create(join(mkdtempSync(join(tmpdir(), 'sb-win-')), 'state.json'))
+    const window = create(join(tempDir('sb-win-'), 'state.json'))
     expect(window.options.webPreferences).toEqual({
       preload: '/app/out/preload/index.js',
       sandbox: true,
@@ -91,7 +93,7 @@ describe('window factory', () => {
   })
 
   it('loads the given URL, hidden until ready-to-show', () => {
-    const window = create(join(mkdtempSync(join(tmpdir(), 'sb-win-')), 'state.json'))
+    const window = create(join(tempDir('sb-win-'), 'state.json'))
     expect(window.options.show).toBe(false)
     expect(window.shown).toBe(false)
     expect(window.loaded).toEqual(['app://studbook/index.html'])
@@ -100,14 +102,14 @@ describe('window factory', () => {
   })
 
   it('hardens the window contents: navigation guarded and window.open denied', () => {
-    const window = create(join(mkdtempSync(join(tmpdir(), 'sb-win-')), 'state.json'))
+    const window = create(join(tempDir('sb-win-'), 'state.json'))
     const events = window.webContents.on.mock.calls.map((call: unknown[]) => call[0])
     expect(events).toEqual(expect.arrayContaining(['will-navigate', 'will-frame-navigate']))
     expect(window.webContents.setWindowOpenHandler).toHaveBeenCalledOnce()
   })
 
   it('remembers size, position and maximized state for the next start', () => {
-    const stateFile = join(mkdtempSync(join(tmpdir(), 'sb-win-')), 'state.json')
+    const stateFile = join(tempDir('sb-win-'), 'state.json')
     const first = create(stateFile)
     expect(first.options).toMatchObject({ width: 1280, height: 800 })
     expect(first.options).not.toHaveProperty('x')
