@@ -22,11 +22,8 @@ import { sql } from './sql'
  * of a load restores its triggers after this).
  */
 export function correctSetStatistics(db: WriteDb): void {
-  const exists = get<{ n: number }>(
-    db,
-    sql`SELECT count(*) AS n FROM sqlite_schema WHERE name = 'sqlite_stat1'`
-  )
-  if (exists?.n !== 1) return
+  const rows = statisticsOfSets(db)
+  if (rows === null) return
   const sets = get<{ n: number }>(db, sql`SELECT count(*) AS n FROM sets`)?.n ?? 0
   const profiles = profileCount(db)
   const partial = new Set(
@@ -37,12 +34,7 @@ export function correctSetStatistics(db: WriteDb): void {
       .filter((i) => i.partial === 1)
       .map((i) => i.name)
   )
-  const rows = all<{ idx: string | null; stat: string }>(
-    db,
-    sql`SELECT idx, stat FROM sqlite_stat1 WHERE tbl = 'sets' AND idx IS NOT NULL`
-  )
   for (const { idx, stat } of rows) {
-    if (idx === null) continue
     const lead = get<{ name: string | null }>(
       db,
       sql`SELECT name FROM pragma_index_info(${idx}) WHERE seqno = 0`
@@ -79,16 +71,10 @@ function corrected(stat: string, size: number | null, profiles: number): string 
  * Corrected ones, and a database never analysed, cost one read of a dozen lines here.
  */
 export function correctSampledStatistics(db: WriteDb): void {
-  const exists = get<{ n: number }>(
-    db,
-    sql`SELECT count(*) AS n FROM sqlite_schema WHERE name = 'sqlite_stat1'`
-  )
-  if (exists?.n !== 1) return
+  const rows = statisticsOfSets(db)
+  if (rows === null) return
   const profiles = profileCount(db)
-  const sampled = all<{ stat: string }>(
-    db,
-    sql`SELECT stat FROM sqlite_stat1 WHERE tbl = 'sets' AND idx IS NOT NULL`
-  ).some(({ stat }) => {
+  const sampled = rows.some(({ stat }) => {
     const [size, perProfile] = stat.split(' ').map(Number)
     return size !== undefined && perProfile !== undefined && perProfile * profiles * 2 < size
   })
@@ -100,4 +86,17 @@ export function correctSampledStatistics(db: WriteDb): void {
 
 function profileCount(db: WriteDb): number {
   return Math.max(1, get<{ n: number }>(db, sql`SELECT count(*) AS n FROM profiles`)?.n ?? 1)
+}
+
+/** The sqlite_stat1 lines of `sets`' indexes; null when the database was never analysed. */
+function statisticsOfSets(db: WriteDb): { idx: string; stat: string }[] | null {
+  const exists = get<{ n: number }>(
+    db,
+    sql`SELECT count(*) AS n FROM sqlite_schema WHERE name = 'sqlite_stat1'`
+  )
+  if (exists?.n !== 1) return null
+  return all<{ idx: string; stat: string }>(
+    db,
+    sql`SELECT idx, stat FROM sqlite_stat1 WHERE tbl = 'sets' AND idx IS NOT NULL`
+  )
 }
