@@ -26,21 +26,18 @@ export function correctSetStatistics(db: WriteDb): void {
   if (rows === null) return
   const sets = get<{ n: number }>(db, sql`SELECT count(*) AS n FROM sets`)?.n ?? 0
   const profiles = profileCount(db)
-  const partial = new Set(
+  // The indexes that lead with the profile, and whether each covers only some sets (partial).
+  const partialOf = new Map(
     all<{ name: string; partial: number }>(
       db,
-      sql`SELECT name, partial FROM pragma_index_list('sets')`
-    )
-      .filter((i) => i.partial === 1)
-      .map((i) => i.name)
+      sql`SELECT l.name, l.partial FROM pragma_index_list('sets') l, pragma_index_info(l.name) c
+          WHERE c.seqno = 0 AND c.name = 'profile_id'`
+    ).map((i) => [i.name, i.partial === 1])
   )
   for (const { idx, stat } of rows) {
-    const lead = get<{ name: string | null }>(
-      db,
-      sql`SELECT name FROM pragma_index_info(${idx}) WHERE seqno = 0`
-    )
-    if (lead?.name !== 'profile_id') continue
-    const next = corrected(stat, partial.has(idx) ? null : sets, profiles)
+    const partial = partialOf.get(idx)
+    if (partial === undefined) continue
+    const next = corrected(stat, partial ? null : sets, profiles)
     if (next !== stat)
       run(db, sql`UPDATE sqlite_stat1 SET stat = ${next} WHERE tbl = 'sets' AND idx = ${idx}`)
   }
