@@ -6,6 +6,9 @@ import type { Store } from '../../src/main/store/connection'
 import { upsertProfile } from '../../src/main/account/profiles-repo'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { transaction } from '../../src/main/store/handles'
+import type { WriteDb } from '../../src/main/store/handles'
+import { beginBulkLoad, deferIndexes, finishBulkLoad, startInStep } from '../../src/main/store/fts'
+import type { SetRecord } from '../../src/shared/protocol/records'
 import { closedAfterEach } from '../closed-after-each'
 import { makeSet } from './make-set'
 
@@ -69,4 +72,22 @@ export function storeShuffledSets(
     })
   )
   transaction(t.store.write, () => upsertSets(t.store.write, t.pid, sets, FIXTURE_AT))
+}
+
+/**
+ * A first load of `sets` as the sync's set writer makes one: the search index kept in step, the
+ * deferred indexes dropped, then the end of the load in slices, each slice's pause `pace` (a
+ * test's look between them).
+ */
+export async function loadAsWriter(
+  db: WriteDb,
+  pid: number,
+  sets: readonly SetRecord[],
+  pace?: () => Promise<void>
+): Promise<void> {
+  beginBulkLoad(db)
+  const inStep = startInStep(db)
+  deferIndexes(db, inStep)
+  transaction(db, () => upsertSets(db, pid, sets, FIXTURE_AT))
+  await finishBulkLoad(db, { inStep, ...(pace ? { pace } : {}) })
 }

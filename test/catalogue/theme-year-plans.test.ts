@@ -1,20 +1,15 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
-import {
-  beginBulkLoad,
-  deferIndexes,
-  endBulkLoad,
-  finishBulkLoad,
-  startInStep
-} from '../../src/main/store/fts'
+import { beginBulkLoad, endBulkLoad } from '../../src/main/store/fts'
 import { openStore } from '../../src/main/store/connection'
 import { transaction } from '../../src/main/store/handles'
 import type { WriteDb } from '../../src/main/store/handles'
 import { searchSets } from '../../src/main/catalogue/search-repo'
 import { setStateSql } from '../../src/main/collection/index'
 import { searchQuery } from '../../src/shared/ipc/channels/catalog'
-import { FIXTURE_AT, makeSet, testStoreEachTest } from './set-fixtures'
+import { FIXTURE_AT, loadAsWriter, makeSet, testStoreEachTest } from './set-fixtures'
+import { queryPlan } from '../store/query-plan'
 
 /**
  * Issue #25: the statistics a load ends with are sampled (`analysis_limit`), and a sample of a few
@@ -44,17 +39,13 @@ function catalogue(): ReturnType<typeof makeSet>[] {
 
 /** The plan of a page of one theme over most of the years, in the search's own terms. */
 function themeYearsPlan(db: WriteDb, pid: number): string {
-  return (
-    db
-      .prepare(
-        `EXPLAIN QUERY PLAN SELECT s.set_id FROM sets s
-         WHERE s.profile_id = ? AND s.theme = ? AND s.year BETWEEN ? AND ?
-         ORDER BY s.name LIMIT 50`
-      )
-      .all(pid, 'Theme 3', 1991, 2015) as { detail: string }[]
+  return queryPlan(
+    db,
+    `SELECT s.set_id FROM sets s
+     WHERE s.profile_id = ? AND s.theme = ? AND s.year BETWEEN ? AND ?
+     ORDER BY s.name LIMIT 50`,
+    [pid, 'Theme 3', 1991, 2015]
   )
-    .map((r) => r.detail)
-    .join(' / ')
 }
 
 /** The catalogue loaded and its load ended in one go, as an open after a crash ends one. */
@@ -68,11 +59,7 @@ describe('the statistics a load of the catalogue ends with', () => {
   it('read a theme with a year range through the theme, after the sync writer ends a load', async () => {
     const x = await testStore('load-statistics-sync')
     const db = x.store.write
-    beginBulkLoad(db)
-    const inStep = startInStep(db)
-    deferIndexes(db, inStep)
-    transaction(db, () => upsertSets(db, x.pid, catalogue(), FIXTURE_AT))
-    await finishBulkLoad(db, { inStep })
+    await loadAsWriter(db, x.pid, catalogue())
     expect(themeYearsPlan(db, x.pid)).toContain('USING INDEX sets_by_theme')
   })
 
@@ -126,15 +113,9 @@ describe('a theme with a year range, sorted by year', () => {
     db.prepare = prepare
     const listing = prepared.find((s) => s.includes('ORDER BY'))
     expect(listing).toBeDefined()
-    const plan = (
-      db
-        .prepare(`EXPLAIN QUERY PLAN ${listing ?? ''}`)
-        .all(...Array.from({ length: (listing ?? '').split('?').length - 1 }, () => null)) as {
-        detail: string
-      }[]
-    )
-      .map((r) => r.detail)
-      .join(' / ')
+    // Its values do not change the plan's choice of index; nulls stand in for them.
+    const values = Array.from({ length: (listing ?? '').split('?').length - 1 }, () => null)
+    const plan = queryPlan(db, listing ?? '', values)
     expect(plan).toContain('USING INDEX sets_by_theme')
     const expected = catalogue()
       .filter((s) => s.theme === 'Theme 3' && Number(s.year) >= 1991 && Number(s.year) <= 2015)

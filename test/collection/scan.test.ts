@@ -6,6 +6,7 @@ import type { Result } from '../../src/shared/ipc/result'
 import type { ScanResultDto } from '../../src/shared/model/scan'
 import { editHarness } from './harness'
 import type { EditHarness } from './harness'
+import { queryPlan } from '../store/query-plan'
 
 /** Scan mode against a real SQLite store: a code finds its set and one action goes the edit path. */
 
@@ -282,14 +283,12 @@ describe('the lookup reads an index', () => {
   it('EAN and UPC lookups search an index, not all sets', async () => {
     await start()
     for (const column of ['ean', 'upc']) {
-      const plan = h.store.read
-        .prepare(
-          `EXPLAIN QUERY PLAN SELECT set_id FROM sets WHERE profile_id = ? AND ${column} IN (?, ?)`
-        )
-        .all(h.profileId, '1', '2') as { detail: string }[]
-      expect(plan.map((p) => p.detail).join(' ')).toMatch(
-        new RegExp(`USING (COVERING )?INDEX sets_by_${column}`)
+      const plan = queryPlan(
+        h.store.read,
+        `SELECT set_id FROM sets WHERE profile_id = ? AND ${column} IN (?, ?)`,
+        [h.profileId, '1', '2']
       )
+      expect(plan).toMatch(new RegExp(`USING (COVERING )?INDEX sets_by_${column}`))
     }
   })
 })

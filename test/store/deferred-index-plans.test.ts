@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { upsertSets } from '../../src/main/catalogue/sets-repo'
-import { beginBulkLoad, deferIndexes, finishBulkLoad, startInStep } from '../../src/main/store/fts'
-import { transaction } from '../../src/main/store/handles'
-import { FIXTURE_AT, makeSet, testStoreEachTest } from '../catalogue/set-fixtures'
+import { loadAsWriter, makeSet, testStoreEachTest } from '../catalogue/set-fixtures'
+import { queryPlan } from './query-plan'
 
 /**
  * Issue #25: the end of a first load written by the set writer builds the lookup indexes it had
@@ -16,24 +14,14 @@ describe('the lookup indexes built at the end of a first load', () => {
   it('never leave the default listing planned as a sort of the whole catalogue', async () => {
     const x = await testStore('deferred-index-plans')
     const db = x.store.write
-    beginBulkLoad(db)
-    const inStep = startInStep(db)
-    deferIndexes(db, inStep)
     const sets = Array.from({ length: 400 }, (_, i) => makeSet({ setID: i + 1, number: String(i) }))
-    transaction(db, () => upsertSets(db, x.pid, sets, FIXTURE_AT))
     const listing = `SELECT s.set_id FROM sets s WHERE s.profile_id = ${String(x.pid)}
       ORDER BY s.number_sort, s.number, s.number_variant, s.set_id LIMIT 50`
     const plans: string[] = []
-    const plan = () =>
-      (db.prepare(`EXPLAIN QUERY PLAN ${listing}`).all() as { detail: string }[])
-        .map((r) => r.detail)
-        .join(' / ')
-    await finishBulkLoad(db, {
-      inStep,
-      pace: () => {
-        plans.push(plan())
-        return Promise.resolve()
-      }
+    const plan = () => queryPlan(db, listing)
+    await loadAsWriter(db, x.pid, sets, () => {
+      plans.push(plan())
+      return Promise.resolve()
     })
     expect(plans.length).toBeGreaterThan(5)
     expect(plans.filter((p) => !p.includes('USING INDEX sets_by_number'))).toEqual([])

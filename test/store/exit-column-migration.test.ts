@@ -7,6 +7,7 @@ import { filters, whereOf } from '../../src/main/catalogue/search-filters'
 import type { SearchInput } from '../../src/main/catalogue/search-filters'
 import { openStore } from '../../src/main/store/connection'
 import { setStateSql } from '../../src/main/collection/index'
+import { queryPlan } from './query-plan'
 
 /**
  * Migration 110 (issue #25 item 4): the shop-exit date moves out of the detail JSON into a column
@@ -53,10 +54,8 @@ describe('the shop-exit column', () => {
         .pluck()
         .all(...where.params)
       expect(found).toEqual([1])
-      const plan = db
-        .prepare(`EXPLAIN QUERY PLAN SELECT s.set_id FROM sets s WHERE ${where.text}`)
-        .all(...where.params) as { detail: string }[]
-      expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING INDEX sets_by_exit/)
+      const plan = queryPlan(db, `SELECT s.set_id FROM sets s WHERE ${where.text}`, where.params)
+      expect(plan).toMatch(/USING INDEX sets_by_exit/)
     } finally {
       store.close()
     }
