@@ -9,6 +9,8 @@ import {
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import type { ReadDb } from '../../src/main/store/handles'
 import { FIXTURE_AT, makeSet, openTestStore } from './set-fixtures'
+import { run } from '../../src/main/store/handles'
+import { sql } from '../../src/main/store/sql'
 import type { TestStore } from './set-fixtures'
 import { setStateSql } from '../../src/main/collection/index'
 
@@ -90,5 +92,44 @@ describe('facet columns, as read', () => {
     expect(computeFacets(t.store.read, setStateSql, t.pid, query, undefined, memory)).toEqual(
       computeFacets(t.store.read, setStateSql, t.pid, query)
     )
+  })
+
+  it('are not read for the whole catalogue: its groups are counted as the columns count them', async () => {
+    const odd = await openTestStore('facet-columns-read-odd')
+    try {
+      const sets = Array.from({ length: 60 }, (_, i) =>
+        makeSet({
+          setID: i + 1,
+          theme: ['Castle', 'castle', 'Space', ''][i % 4] ?? '',
+          subtheme: i % 5 === 0 ? null : (['Knights', 'Classic'][i % 2] ?? ''),
+          year: String(1990 + (i % 6)),
+          availability: ['Retail', 'Retired', ''][i % 3] ?? ''
+        })
+      )
+      upsertSets(odd.store.write, odd.pid, sets, FIXTURE_AT)
+      // A set with no year at all (the table keeps types strict: no text year, no blob theme).
+      run(odd.store.write, sql`UPDATE sets SET year = NULL WHERE set_id = 5`)
+      const c = counting(odd.store.read)
+      const query = searchQuery.parse({})
+      const whole = computeFacets(c.db, setStateSql, odd.pid, query)
+      // One row per group: (theme, subtheme) pairs, years and availabilities; no set's own row.
+      expect(c.rows()).toBeLessThan(sets.length)
+      const columns = readFacetColumns(odd.store.read, odd.pid)
+      const memory = {
+        columns,
+        state: readFacetState(odd.store.read, setStateSql, odd.pid, columns)
+      }
+      expect(whole).toEqual(
+        computeFacets(odd.store.read, setStateSql, odd.pid, query, undefined, memory)
+      )
+      expect(whole.years.reduce((n, y) => n + y.count, 0)).toBe(sets.length - 1)
+      expect(whole.themes.map((th) => th.value)).toEqual(['Castle', 'Space', 'castle'])
+      expect(whole.subthemes).toEqual([
+        { value: 'Classic', count: 24 },
+        { value: 'Knights', count: 24 }
+      ])
+    } finally {
+      odd.close()
+    }
   })
 })

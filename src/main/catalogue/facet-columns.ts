@@ -38,6 +38,10 @@ interface ColumnGroups {
   readonly byAvailability: readonly (readonly [availability: unknown, ids: string])[]
 }
 
+/** A stored value as the facets key it: a blob (a hostile file) by its text, as they print it. */
+const facetValue = (value: unknown): unknown =>
+  value instanceof Uint8Array ? Buffer.from(value).toString() : value
+
 class ColumnBuilder {
   readonly codes: Int32Array
   // Code 0 is null: a row no group named (a write between the reads) has no value.
@@ -47,8 +51,7 @@ class ColumnBuilder {
     this.codes = new Int32Array(size)
   }
   code(value: unknown): number {
-    // A blob (a hostile file) is keyed by its text, as the SQL facets print it.
-    const v = value instanceof Uint8Array ? Buffer.from(value).toString() : value
+    const v = facetValue(value)
     let code = this.byValue.get(v)
     if (code === undefined) {
       code = this.values.length
@@ -180,16 +183,30 @@ function compareValues(a: unknown, b: unknown): number {
   return x < y ? -1 : x > y ? 1 : 0
 }
 
-function toCounts(col: Column, counts: Int32Array): FacetCount[] {
-  const out: { value: unknown; count: number }[] = []
-  for (let c = 0; c < counts.length; c++) {
-    const v = col.values[c]
-    // As the SQL facets: no count for a missing or empty value.
-    if ((counts[c] ?? 0) > 0 && v !== null && v !== '')
-      out.push({ value: v, count: counts[c] ?? 0 })
-  }
+/**
+ * The facet's counts as shown: the largest first, ties in SQLite's order of values, no count for
+ * a missing or empty value (as the SQL facets), at most 500.
+ */
+function ranked(counted: { value: unknown; count: number }[]): FacetCount[] {
+  const out = counted.filter((r) => r.count > 0 && r.value !== null && r.value !== '')
   out.sort((a, b) => b.count - a.count || compareValues(a.value, b.value))
   return out.slice(0, 500).map((r) => ({ value: String(r.value), count: r.count }))
+}
+
+function toCounts(col: Column, counts: Int32Array): FacetCount[] {
+  return ranked(Array.from(counts, (count, c) => ({ value: col.values[c], count })))
+}
+
+/** A facet's counts from (value, count) groups, equal values (as the columns key them) added up. */
+export function rankedCounts(
+  groups: Iterable<readonly [value: unknown, count: number]>
+): FacetCount[] {
+  const byValue = new Map<unknown, number>()
+  for (const [value, count] of groups) {
+    const v = facetValue(value)
+    byValue.set(v, (byValue.get(v) ?? 0) + count)
+  }
+  return ranked(Array.from(byValue, ([value, count]) => ({ value, count })))
 }
 
 /**

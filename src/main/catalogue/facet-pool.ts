@@ -125,27 +125,39 @@ export function createFacetPool(
     // Sent with the job, read at the moment it is sent: the main thread's writes are committed
     // by then (they are synchronous), so the worker's columns are never older than this number.
     const catalogue = tracksCatalogue(store.read) ? catalogueGeneration(store.read) : null
-    const message: FacetJob = { id: job.id, profileId: job.profileId, query: job.query, catalogue }
+    const message: FacetJob = {
+      id: job.id,
+      profileId: job.profileId,
+      query: job.query,
+      catalogue,
+      ahead: job.ahead
+    }
     worker.postMessage(message)
   }
 
+  const ask = (
+    profileId: number,
+    query: SearchInput,
+    ahead: boolean
+  ): Promise<SearchFacets | null> => {
+    const known = knownFacets(store.read, profileId, query)
+    if (known !== undefined) return Promise.resolve(known)
+    return new Promise<SearchFacets | null>((resolve, reject) => {
+      waiting?.resolve(null)
+      const changes = changeCount(store.read)
+      waiting = { id: nextId++, profileId, query, ahead, changes, resolve, reject }
+      next()
+    })
+  }
+
   return {
-    facets(profileId, query) {
-      const known = knownFacets(store.read, profileId, query)
-      if (known !== undefined) return Promise.resolve(known)
-      return new Promise<SearchFacets | null>((resolve, reject) => {
-        waiting?.resolve(null)
-        const changes = changeCount(store.read)
-        waiting = { id: nextId++, profileId, query, changes, resolve, reject }
-        next()
-      })
-    },
+    facets: (profileId, query) => ask(profileId, query, false),
     async warm(profileId) {
       if (running !== null || waiting !== null) return
       // An empty catalogue has nothing to count ahead: no thread (its isolate, heap and
       // connection, ~25 MB of RSS) is started for it; the first browse that asks starts one.
       if (!hasSets(store.read, profileId)) return
-      await this.facets(profileId, searchQuery.parse({ facets: true }))
+      await ask(profileId, searchQuery.parse({ facets: true }), true)
     },
     async close() {
       const w = worker
