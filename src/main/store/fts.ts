@@ -2,7 +2,8 @@ import type { ReadDb, WriteDb } from './handles'
 import { all, get, run, transaction } from './handles'
 import { noteCatalogueChange } from './match-sets'
 import { inSlices, inSlicesOf, nextTurn } from './slices'
-import { correctSetStatistics } from './set-statistics'
+// Sampled, not read whole: a full ANALYZE reads every row of every index of `sets` at once.
+import { ANALYSIS_LIMIT, correctSetStatistics } from './set-statistics'
 import type { SliceOptions } from './slices'
 import { raw, sql } from './sql'
 
@@ -160,9 +161,6 @@ export function beginBulkLoad(db: WriteDb): void {
     DROP TRIGGER IF EXISTS sets_fts_delete;
     DROP TRIGGER IF EXISTS sets_fts_update;`)
 }
-
-/** Sampled, not read whole: a full ANALYZE reads every row of every index of `sets` at once. */
-const ANALYSIS_LIMIT = 400
 
 /** Fresh statistics after a bulk load, so the planner picks the indexes the search relies on. */
 function analyseNow(db: WriteDb): void {
