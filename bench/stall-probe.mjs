@@ -50,10 +50,14 @@ if (out !== undefined && out !== '' && isMainThread) {
   // The histogram alone cannot: it records whole intervals between its 10 ms ticks, so a block of
   // B ms shows as B to B + 10 ms and says nothing of what ran.
   let gap = { ms: 0, at: 0 }
+  // The same since the host listened: the longest gap a call could have waited in, and when.
+  let answeringGap = { ms: 0, at: 0 }
   let last = performance.now()
   const chain = () => {
     const now = performance.now()
     if (now - last > gap.ms) gap = { ms: now - last, at: last }
+    if (listenedAt !== null && last >= listenedAt && now - last > answeringGap.ms)
+      answeringGap = { ms: now - last, at: last }
     last = now
     setTimeout(chain, 5).unref()
   }
@@ -78,6 +82,11 @@ if (out !== undefined && out !== '' && isMainThread) {
   process.on('SIGUSR2', () => {
     setTimeout(report, 25)
   })
+  /** The GC pauses that overlap a gap of the chain. */
+  const pausesIn = (g) =>
+    pauses
+      .filter((p) => p.at < g.at + g.ms && p.at + p.ms > g.at)
+      .map((p) => `${p.kind} ${p.ms.toFixed(1)}`)
   const report = () => {
     histogram.disable()
     fine.disable()
@@ -110,9 +119,11 @@ if (out !== undefined && out !== '' && isMainThread) {
       // When it began, in seconds from the probe's start (the host's module loading comes first:
       // a gap there is before the host listens, so no call waits in it).
       gapAtS: Math.round(gap.at / 10) / 100,
-      gapGc: pauses
-        .filter((p) => p.at < gap.at + gap.ms && p.at + p.ms > gap.at)
-        .map((p) => `${p.kind} ${p.ms.toFixed(1)}`),
+      gapGc: pausesIn(gap),
+      // The longest gap since the host listened, when it began, and the GC pauses inside it.
+      answeringGapMs: Math.round(answeringGap.ms * 10) / 10,
+      answeringGapAtS: Math.round(answeringGap.at / 10) / 100,
+      answeringGapGc: pausesIn(answeringGap),
       // The longest GC pause of each kind, and how many there were.
       gc: Object.fromEntries(
         Object.values(kinds).map((k) => {
@@ -130,6 +141,7 @@ if (out !== undefined && out !== '' && isMainThread) {
     answering?.enable()
     peakRss = process.memoryUsage.rss()
     gap = { ms: 0, at: 0 }
+    answeringGap = { ms: 0, at: 0 }
     pauses = []
   }
 }
