@@ -29,21 +29,11 @@ export function correctSetStatistics(db: WriteDb): void {
   if (rows === null) return
   const sets = get<{ n: number }>(db, sql`SELECT count(*) AS n FROM sets`)?.n ?? 0
   const profiles = profileCount(db)
-  // The indexes that lead with the profile: whether each covers only some sets (partial), and
-  // the column after the profile (null for an expression).
-  const indexes = new Map(
-    all<{ name: string; partial: number; next: string | null }>(
-      db,
-      sql`SELECT l.name, l.partial, c2.name AS next
-          FROM pragma_index_list('sets') l
-          JOIN pragma_index_info(l.name) c ON c.seqno = 0 AND c.name = 'profile_id'
-          LEFT JOIN pragma_index_info(l.name) c2 ON c2.seqno = 1`
-    ).map((i) => [i.name, i])
-  )
+  const indexes = profileIndexes(db)
   for (const { idx, stat } of rows) {
     const index = indexes.get(idx)
     if (index === undefined) continue
-    const partial = index.partial === 1
+    const { partial } = index
     // A partial index cannot be walked without its condition: its sampled figures are kept.
     const column = partial ? null : index.next
     const next = corrected(stat, partial ? null : sets, profiles, (sampled) =>
@@ -54,6 +44,33 @@ export function correctSetStatistics(db: WriteDb): void {
   }
   db.exec('ANALYZE sqlite_schema')
 }
+
+/** An index of `sets` that leads with the profile. */
+interface ProfileIndex {
+  /** It covers only some sets (a WHERE clause). */
+  readonly partial: boolean
+  /** The column after the profile; null for an expression. */
+  readonly next: string | null
+}
+
+function profileIndexes(db: WriteDb): Map<string, ProfileIndex> {
+  return new Map(
+    all<{ name: string; partial: number; next: string | null }>(
+      db,
+      sql`SELECT l.name, l.partial, c2.name AS next
+          FROM pragma_index_list('sets') l
+          JOIN pragma_index_info(l.name) c ON c.seqno = 0 AND c.name = 'profile_id'
+          LEFT JOIN pragma_index_info(l.name) c2 ON c2.seqno = 1`
+    ).map((i) => [i.name, { partial: i.partial === 1, next: i.next }])
+  )
+}
+
+/**
+ * The figure a value that fills the whole sample reads as. A measured figure is never written
+ * as it (one more instead), so an open can tell a figure left at the sample's cap, as the
+ * correction of an earlier version left them, from one measured.
+ */
+const SAMPLE_CAP = ANALYSIS_LIMIT + 1
 
 /**
  * The sample is an index's first entries, in its order: a value of the column after the profile
@@ -84,7 +101,8 @@ function measuredFigure(
   const values = distinctValues(db, idx, column, COUNTED_VALUES)
   if (values === 0) return sampled
   const each = Math.ceil(sets / values)
-  return values < COUNTED_VALUES ? each : Math.min(sampled, each)
+  const figure = values < COUNTED_VALUES ? each : Math.min(sampled, each)
+  return figure === SAMPLE_CAP ? figure + 1 : figure
 }
 
 /** The distinct (profile, `column`) pairs of index `idx`, counted up to `cap`. */
@@ -157,9 +175,27 @@ export function correctSampledStatistics(db: WriteDb): void {
     const [size, perProfile] = stat.split(' ').map(Number)
     return size !== undefined && perProfile !== undefined && perProfile * profiles * 2 < size
   })
-  if (!sampled) return
+  if (!sampled && !atSampleCap(db, rows)) return
   transaction(db, () => {
     correctSetStatistics(db)
+  })
+}
+
+/**
+ * Whether an index's figure after the profile is still the sample's cap where its column could
+ * have been measured, in a catalogue larger than the sample: as the correction of an earlier
+ * version left it (one that did not measure).
+ */
+function atSampleCap(db: WriteDb, rows: readonly { idx: string; stat: string }[]): boolean {
+  const capped = rows.filter(({ stat }) => {
+    const [, perProfile, figure] = stat.split(' ').map(Number)
+    return figure === SAMPLE_CAP && (perProfile ?? 0) > SAMPLE_CAP
+  })
+  if (capped.length === 0) return false
+  const indexes = profileIndexes(db)
+  return capped.some(({ idx }) => {
+    const index = indexes.get(idx)
+    return index !== undefined && !index.partial && index.next !== null
   })
 }
 
