@@ -2,7 +2,6 @@ import type { ReadDb, WriteDb } from './handles'
 import { all, get, run, transaction } from './handles'
 import { noteCatalogueChange } from './match-sets'
 import { inSlices, inSlicesOf, nextTurn } from './slices'
-// Sampled, not read whole: a full ANALYZE reads every row of every index of `sets` at once.
 import { ANALYSIS_LIMIT, correctSetStatistics } from './set-statistics'
 import type { SliceOptions } from './slices'
 import { raw, sql } from './sql'

@@ -2,7 +2,10 @@ import type { WriteDb } from './handles'
 import { all, get, run, transaction } from './handles'
 import { sql } from './sql'
 
-/** Entries a load's ANALYZE reads of each index (`analysis_limit`): a sample, not all of them. */
+/**
+ * Entries a load's ANALYZE reads of each index (`analysis_limit`): a sample, since a full ANALYZE
+ * reads every row of every index of `sets` at once.
+ */
 export const ANALYSIS_LIMIT = 400
 
 /**
@@ -33,10 +36,8 @@ export function correctSetStatistics(db: WriteDb): void {
   for (const { idx, stat } of rows) {
     const index = indexes.get(idx)
     if (index === undefined) continue
-    const { partial } = index
-    // A partial index cannot be walked without its condition: its sampled figures are kept.
-    const column = partial ? null : index.next
-    const next = corrected(stat, partial ? null : sets, profiles, (sampled) =>
+    const column = measurableColumn(index)
+    const next = corrected(stat, index.partial ? null : sets, profiles, (sampled) =>
       column === null ? sampled : measuredFigure(db, idx, column, sets, sampled)
     )
     if (next !== stat)
@@ -51,6 +52,15 @@ interface ProfileIndex {
   readonly partial: boolean
   /** The column after the profile; null for an expression. */
   readonly next: string | null
+}
+
+/**
+ * The column after the profile whose figure can be measured along the index; null for an
+ * expression, or for a partial index, which cannot be walked without its condition (its sampled
+ * figures are kept).
+ */
+function measurableColumn(index: ProfileIndex): string | null {
+  return index.partial ? null : index.next
 }
 
 function profileIndexes(db: WriteDb): Map<string, ProfileIndex> {
@@ -195,7 +205,7 @@ function atSampleCap(db: WriteDb, rows: readonly { idx: string; stat: string }[]
   const indexes = profileIndexes(db)
   return capped.some(({ idx }) => {
     const index = indexes.get(idx)
-    return index !== undefined && !index.partial && index.next !== null
+    return index !== undefined && measurableColumn(index) !== null
   })
 }
 
