@@ -7,7 +7,13 @@ import { upsertProfile } from '../../src/main/account/profiles-repo'
 import { upsertSets } from '../../src/main/catalogue/sets-repo'
 import { transaction } from '../../src/main/store/handles'
 import type { WriteDb } from '../../src/main/store/handles'
-import { beginBulkLoad, deferIndexes, finishBulkLoad, startInStep } from '../../src/main/store/fts'
+import {
+  beginBulkLoad,
+  deferIndexes,
+  endBulkLoad,
+  finishBulkLoad,
+  startInStep
+} from '../../src/main/store/fts'
 import type { SetRecord } from '../../src/shared/protocol/records'
 import { closedAfterEach } from '../closed-after-each'
 import { makeSet } from './make-set'
@@ -90,4 +96,25 @@ export async function loadAsWriter(
   deferIndexes(db, inStep)
   transaction(db, () => upsertSets(db, pid, sets, FIXTURE_AT))
   await finishBulkLoad(db, { inStep, ...(pace ? { pace } : {}) })
+}
+
+/** A first load of `sets` ended in one go (endBulkLoad), as an open ends one a crash cut off. */
+export function loadAtOnce(db: WriteDb, pid: number, sets: readonly SetRecord[]): void {
+  beginBulkLoad(db)
+  transaction(db, () => upsertSets(db, pid, sets, FIXTURE_AT))
+  endBulkLoad(db)
+}
+
+/**
+ * What `read` finds in the test store's file as the next start opens it: the store closed, the
+ * file opened again (with all an open does to it), read, and closed.
+ */
+export async function whenReopened<T>(t: TestStore, read: (db: WriteDb) => T): Promise<T> {
+  t.store.close()
+  const again = await openStore(join(t.dir, 'studbook.db'))
+  try {
+    return read(again.write)
+  } finally {
+    again.close()
+  }
 }

@@ -1,12 +1,8 @@
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { upsertSets } from '../../src/main/catalogue/sets-repo'
-import { beginBulkLoad, endBulkLoad } from '../../src/main/store/fts'
-import { openStore } from '../../src/main/store/connection'
-import { run, transaction } from '../../src/main/store/handles'
+import { run } from '../../src/main/store/handles'
 import { sql } from '../../src/main/store/sql'
 import type { WriteDb } from '../../src/main/store/handles'
-import { FIXTURE_AT, loadAsWriter, makeSet, testStoreEachTest } from './set-fixtures'
+import { loadAsWriter, loadAtOnce, makeSet, testStoreEachTest, whenReopened } from './set-fixtures'
 import { queryPlan } from '../store/query-plan'
 
 /**
@@ -54,14 +50,14 @@ describe('a theme with an availability, after a load', () => {
 
   it('is read through the theme when a load is ended at once (on open)', async () => {
     const x = await testStore('theme-availability-open')
-    loadAtOnce(x.store.write, x.pid)
+    loadAtOnce(x.store.write, x.pid, catalogue())
     expect(themeAvailabilityPlan(x.store.write, x.pid)).toContain('USING INDEX sets_by_theme')
   })
 
   it('is read through the theme once a database an earlier version corrected is opened', async () => {
     const x = await testStore('theme-availability-reopen')
     const db = x.store.write
-    loadAtOnce(db, x.pid)
+    loadAtOnce(db, x.pid, catalogue())
     // As the correction of 2026-11-28 (session 21) left them: sizes true, the figures after the
     // profile at the sample's cap.
     const capped: [idx: string, stat: string][] = [
@@ -72,13 +68,9 @@ describe('a theme with an availability, after a load', () => {
       run(db, sql`UPDATE sqlite_stat1 SET stat = ${stat} WHERE tbl = 'sets' AND idx = ${idx}`)
     db.exec('ANALYZE sqlite_schema')
     expect(themeAvailabilityPlan(db, x.pid)).toContain('USING INDEX sets_by_availability')
-    x.store.close()
-    const again = await openStore(join(x.dir, 'studbook.db'))
-    try {
-      expect(themeAvailabilityPlan(again.write, x.pid)).toContain('USING INDEX sets_by_theme')
-    } finally {
-      again.close()
-    }
+    expect(await whenReopened(x, (again) => themeAvailabilityPlan(again, x.pid))).toContain(
+      'USING INDEX sets_by_theme'
+    )
   })
 })
 
@@ -90,9 +82,7 @@ describe('a measured figure', () => {
     const sets = Array.from({ length: 802 }, (_, i) =>
       makeSet({ setID: i + 1, availability: i % 2 === 0 ? 'Retail' : 'Retired' })
     )
-    beginBulkLoad(db)
-    transaction(db, () => upsertSets(db, x.pid, sets, FIXTURE_AT))
-    endBulkLoad(db)
+    loadAtOnce(db, x.pid, sets)
     const stat = db
       .prepare(`SELECT stat FROM sqlite_stat1 WHERE idx = 'sets_by_availability'`)
       .pluck()
@@ -100,10 +90,3 @@ describe('a measured figure', () => {
     expect(stat.split(' ').slice(0, 3)).toEqual(['802', '802', '402'])
   })
 })
-
-/** The catalogue loaded and its load ended in one go, as an open after a crash ends one. */
-function loadAtOnce(db: WriteDb, pid: number): void {
-  beginBulkLoad(db)
-  transaction(db, () => upsertSets(db, pid, catalogue(), FIXTURE_AT))
-  endBulkLoad(db)
-}

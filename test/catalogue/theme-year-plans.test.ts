@@ -1,14 +1,9 @@
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { upsertSets } from '../../src/main/catalogue/sets-repo'
-import { beginBulkLoad, endBulkLoad } from '../../src/main/store/fts'
-import { openStore } from '../../src/main/store/connection'
-import { transaction } from '../../src/main/store/handles'
 import type { WriteDb } from '../../src/main/store/handles'
 import { searchSets } from '../../src/main/catalogue/search-repo'
 import { setStateSql } from '../../src/main/collection/index'
 import { searchQuery } from '../../src/shared/ipc/channels/catalog'
-import { FIXTURE_AT, loadAsWriter, makeSet, testStoreEachTest } from './set-fixtures'
+import { loadAsWriter, loadAtOnce, makeSet, testStoreEachTest, whenReopened } from './set-fixtures'
 import { queryPlan } from '../store/query-plan'
 
 /**
@@ -48,13 +43,6 @@ function themeYearsPlan(db: WriteDb, pid: number): string {
   )
 }
 
-/** The catalogue loaded and its load ended in one go, as an open after a crash ends one. */
-function loadAtOnce(db: WriteDb, pid: number): void {
-  beginBulkLoad(db)
-  transaction(db, () => upsertSets(db, pid, catalogue(), FIXTURE_AT))
-  endBulkLoad(db)
-}
-
 describe('the statistics a load of the catalogue ends with', () => {
   it('read a theme with a year range through the theme, after the sync writer ends a load', async () => {
     const x = await testStore('load-statistics-sync')
@@ -66,7 +54,7 @@ describe('the statistics a load of the catalogue ends with', () => {
   it('read a theme with a year range through the theme, after a load ended at once (on open)', async () => {
     const x = await testStore('load-statistics-open')
     const db = x.store.write
-    loadAtOnce(db, x.pid)
+    loadAtOnce(db, x.pid, catalogue())
     expect(themeYearsPlan(db, x.pid)).toContain('USING INDEX sets_by_theme')
   })
 })
@@ -75,18 +63,14 @@ describe('a database whose load ended in an earlier version', () => {
   it('has its sampled statistics corrected when it is opened', async () => {
     const x = await testStore('load-statistics-reopen')
     const db = x.store.write
-    loadAtOnce(db, x.pid)
+    loadAtOnce(db, x.pid, catalogue())
     // The statistics as the load's end left them before: sampled, and nothing corrected.
     db.pragma('analysis_limit = 400')
     db.exec('ANALYZE sets')
     expect(themeYearsPlan(db, x.pid)).toContain('USING INDEX sets_by_year')
-    x.store.close()
-    const again = await openStore(join(x.dir, 'studbook.db'))
-    try {
-      expect(themeYearsPlan(again.write, x.pid)).toContain('USING INDEX sets_by_theme')
-    } finally {
-      again.close()
-    }
+    expect(await whenReopened(x, (again) => themeYearsPlan(again, x.pid))).toContain(
+      'USING INDEX sets_by_theme'
+    )
   })
 })
 
@@ -94,7 +78,7 @@ describe('a theme with a year range, sorted by year', () => {
   it('is read through the theme, then sorted, and lists its sets by year', async () => {
     const x = await testStore('theme-years-sorted')
     const db = x.store.write
-    loadAtOnce(db, x.pid)
+    loadAtOnce(db, x.pid, catalogue())
     // The statements the search prepares, to read their plans.
     const prepared: string[] = []
     const prepare = db.prepare.bind(db)
