@@ -103,6 +103,9 @@ export async function startHost(args: readonly string[]): Promise<StallHost> {
     process.execPath,
     [
       ...HOST_V8_FLAGS,
+      // BENCH_STALL_HOST_FLAGS: more node flags for the host alone, e.g. `--cpu-prof
+      // --cpu-prof-dir=/tmp/p` (Node refuses those in NODE_OPTIONS).
+      ...(process.env['BENCH_STALL_HOST_FLAGS'] ?? '').split(' ').filter((f) => f !== ''),
       '--disable-warning=MODULE_TYPELESS_PACKAGE_JSON',
       '--import',
       join(ROOT, 'bench/stall-probe.mjs'),
