@@ -24,7 +24,29 @@ function isFragment(v: unknown): v is SqlFragment {
   return typeof v === 'object' && v !== null && SQL_BRAND in v
 }
 
+/**
+ * The text of each call site's template, made once: a site's strings are one object for the life
+ * of the program, so a statement whose values are all plain (no fragment) has one text. Joining
+ * the pieces on every call built the set upsert's 2 kB text again for each row, and the statement
+ * cache then hashed that new string (7 µs a row, 140 ms of the set writer's thread at 20,000 sets;
+ * issue #25); one string object keeps its hash.
+ */
+const plainTexts = new WeakMap<TemplateStringsArray, string>()
+
+function plainValues(values: readonly (SqlValue | Sql)[]): values is SqlValue[] {
+  for (const v of values) if (isFragment(v)) return false
+  return true
+}
+
 export function sql(strings: TemplateStringsArray, ...values: (SqlValue | Sql)[]): SqlFragment {
+  if (plainValues(values)) {
+    let plain = plainTexts.get(strings)
+    if (plain === undefined) {
+      plain = strings.join('?')
+      plainTexts.set(strings, plain)
+    }
+    return fragment(plain, values)
+  }
   let text = strings[0] ?? ''
   const params: SqlValue[] = []
   values.forEach((v, i) => {
