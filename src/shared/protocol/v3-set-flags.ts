@@ -42,27 +42,22 @@ function flagMaskOf(raw: unknown): FlagMask {
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** A getSets page with every record's `collection.flags` taken out, and what each one told. */
-interface SplitFlags {
-  /** The page to check: records without `collection.flags`, everything else as it came. */
-  readonly page: unknown
-  /** By setID: the flags its records told (null when two records of one setID disagree). */
-  readonly flags: ReadonlyMap<number, FlagMask>
-}
-
 /**
- * Takes `collection.flags` out of each record before the page's schema sees it, so no shape of it
- * can refuse a record, and reads it on its own. Records are copied only where they carry flags.
+ * What each record's `collection.flags` tells, by setID (null when two records of one setID
+ * disagree). The page's schema never reads the value: its object schemas read only the keys they
+ * name, and `collection` names no `flags` (v3-sets.ts), so no shape of it can refuse a record. The
+ * records are read where they lie: copying each one to take its flags out cost two object copies
+ * a set of a signed-in page, on the thread that writes the catalogue (issue 25).
  */
-export function splitFlags(value: unknown): SplitFlags {
+export function flagsOfPage(value: unknown): ReadonlyMap<number, FlagMask> {
   const flags = new Map<number, FlagMask>()
-  if (!isObj(value) || !Array.isArray(value['sets'])) return { page: value, flags }
+  if (!isObj(value) || !Array.isArray(value['sets'])) return flags
   const raw = value['sets'] as unknown[]
   // A page longer than any page asked for is refused whole by the page check before its records
-  // cost anything; it is not copied here first.
-  if (raw.length > MAX_PAGE_SIZE) return { page: value, flags }
-  const sets = raw.map((s) => {
-    if (!isObj(s)) return s
+  // cost anything; its flags are not read first.
+  if (raw.length > MAX_PAGE_SIZE) return flags
+  for (const s of raw) {
+    if (!isObj(s)) continue
     const c = s['collection']
     const id = s['setID']
     const known = isObj(c) && 'flags' in c ? flagMaskOf(c['flags']) : null
@@ -70,9 +65,6 @@ export function splitFlags(value: unknown): SplitFlags {
     // so neither is believed.
     if (typeof id === 'number')
       flags.set(id, flags.has(id) && flags.get(id) !== known ? null : known)
-    if (!isObj(c) || !('flags' in c)) return s
-    const { flags: _taken, ...rest } = c
-    return { ...s, collection: rest }
-  })
-  return { page: { ...value, sets }, flags }
+  }
+  return flags
 }

@@ -3,7 +3,7 @@ import type { SetRecord } from './records'
 import { NOT_SPECIFIED } from './records'
 import { checkV3SetsPage, v3SetsRefusal } from './v3-sets'
 import type { V3Region, V3Set, V3SetRejection } from './v3-sets'
-import { splitFlags } from './v3-set-flags'
+import { flagsOfPage } from './v3-set-flags'
 import type { FlagMask } from './v3-set-flags'
 
 /**
@@ -157,10 +157,10 @@ export function flatSetOfV3(s: V3Set): V3FlatSet {
  */
 export function checkV3SetsAnswer(value: unknown): V3SetsAnswer {
   // Flags are read apart from the record's schema: no shape of them may refuse a record.
-  const split = splitFlags(value)
-  const page = checkV3SetsPage(split.page)
+  const flags = flagsOfPage(value)
+  const page = checkV3SetsPage(value)
   const collectionOf = (s: V3Set): V3Collection | null =>
-    s.collection ? { ...s.collection, flags: split.flags.get(s.setID) ?? null } : null
+    s.collection ? { ...s.collection, flags: flags.get(s.setID) ?? null } : null
   return {
     status: page.status,
     matches: page.matches,

@@ -95,7 +95,8 @@ function setSchema(t: typeof STRICT | typeof LENIENT) {
         qtyOwned: opt(quantity),
         rating: opt(stars),
         notes: opt(z.string())
-        // `flags` is taken out before this schema runs and read on its own (v3-set-flags.ts).
+        // No `flags`: this schema never reads it, so no shape of it refuses a record; it is read
+        // on its own (v3-set-flags.ts).
       })
     ),
     collections: opt(z.object({ ownedBy: opt(count), wantedBy: opt(count) })),
