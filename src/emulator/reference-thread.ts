@@ -146,6 +146,33 @@ export function createReferenceThread(
     l.worker.postMessage(message, transfer)
   }
 
+  /**
+   * At most one answer reaches its caller in a turn of the event loop. The thread answers as fast
+   * as it can, and answers that arrive together were taken off its port in one go, each caller's
+   * continuation (reading and decoding the answer) straight after the last: at the start of a
+   * first sync, four per-theme answers and a page of sets held the host's main loop 50-65 ms
+   * (issue #25). The first of a turn goes at once (a lone answer never waits), the rest one a turn
+   * after it, so the renderer's calls and timers run between them. Drops and a lost thread go the
+   * same way, so each call sees the thread's messages in the order they came.
+   */
+  const due: (() => void)[] = []
+  let spent = false
+  // An immediate queued by an immediate runs on the loop's next turn, after timers and I/O.
+  const nextTurn = (): void => {
+    spent = false
+    const fn = due.shift()
+    if (fn !== undefined) deliver(fn)
+  }
+  const deliver = (fn: () => void): void => {
+    spent = true
+    setImmediate(nextTurn)
+    fn()
+  }
+  const inTurn = (fn: () => void): void => {
+    if (spent || due.length > 0) due.push(fn)
+    else deliver(fn)
+  }
+
   const settle = (l: Live, id: number, done: (call: Call) => void): void => {
     const call = l.calls.get(id)
     if (call === undefined) return
@@ -211,9 +238,12 @@ export function createReferenceThread(
             `the demo service ${l.closing ? 'was closed' : `stopped: ${reason}`}`
           )
         : connectionError('ECONNREFUSED', `the demo service could not start: ${reason}`)
-      const calls = [...l.calls.values()]
-      l.calls.clear()
-      for (const call of calls) call.reject(error)
+      // After the answers it sent before it ended: those still reach their callers first.
+      inTurn(() => {
+        const calls = [...l.calls.values()]
+        l.calls.clear()
+        for (const call of calls) call.reject(error)
+      })
     }
     worker.on('message', (raw: unknown) => {
       const parsed = fromThreadSchema.safeParse(raw)
@@ -236,18 +266,24 @@ export function createReferenceThread(
           why = m.message
           break
         case 'drop':
-          settle(l, m.id, (call) => {
-            call.reject(connectionError('ECONNRESET', 'the demo service dropped the connection'))
+          inTurn(() => {
+            settle(l, m.id, (call) => {
+              call.reject(connectionError('ECONNRESET', 'the demo service dropped the connection'))
+            })
           })
           break
         case 'response':
-          settle(l, m.id, (call) => {
-            // An answer fetch could not have given (a header undici refuses) fails as a bad reply.
-            try {
-              call.resolve(toResponse(m))
-            } catch (e) {
-              call.reject(connectionError('ECONNRESET', `the demo service's answer: ${String(e)}`))
-            }
+          inTurn(() => {
+            settle(l, m.id, (call) => {
+              // An answer fetch could not have given (a header undici refuses) fails as a bad reply.
+              try {
+                call.resolve(toResponse(m))
+              } catch (e) {
+                call.reject(
+                  connectionError('ECONNRESET', `the demo service's answer: ${String(e)}`)
+                )
+              }
+            })
           })
       }
     })
