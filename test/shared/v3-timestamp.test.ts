@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { UTC_DATE_TIME, checkV3SetsPage } from '../../src/shared/protocol/v3-sets'
+import { UTC_DATE_TIME } from '../../src/shared/protocol/record-tolerance'
+import { checkV3SetsPage } from '../../src/shared/protocol/v3-sets'
 
 /**
- * The v3 set check reads a timestamp with one pattern (v3-sets.ts UTC_DATE_TIME) where it once
- * took a looser pattern and then asked `Date.parse` whether the text was a date. The one pattern
+ * The v3 set check, strict and lenient, tells a date by one pattern (record-tolerance.ts
+ * UTC_DATE_TIME) where it once took a looser pattern and then asked `Date.parse`. The one pattern
  * must accept exactly what the two did: a record the old check kept is kept, one it refused is
- * refused.
+ * refused, with the same complaint.
  */
 const LOOSE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,7})?Z$/
 const asDatedBefore = (s: string) => LOOSE.test(s) && Number.isFinite(Date.parse(s))
@@ -51,5 +52,6 @@ describe('a v3 timestamp read by one pattern', () => {
     })
     expect(page.sets.map((s) => s.setID)).toEqual([1])
     expect(page.rejected.map((r) => [r.id, r.field])).toEqual([[2, 'lastUpdated']])
+    expect(page.rejected[0]?.message).toBe('not a date')
   })
 })
