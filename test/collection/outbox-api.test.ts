@@ -82,4 +82,31 @@ describe('the Outbox API', () => {
     expect(outbox.pending(h.store.read, h.profileId)).toEqual([])
     expect(current(row.id)).toBeNull()
   })
+
+  it('coalesces an edit into the oldest row of its field, whatever the others hold', async () => {
+    const row = await notesRow()
+    // A second row of the same field, newer, in conflict: its state sorts before 'pending' in
+    // the index, so a reading that took the index's first row would pick it.
+    h.store.write
+      .prepare(
+        `INSERT INTO outbox (profile_id, set_id, target, field, desired, base, state, server,
+           created_at, updated_at) VALUES (?, 1, ?, 'notes', '"other"', '""', 'conflict', '"x"', ?, ?)`
+      )
+      .run(h.profileId, row.target, now, now)
+    await h.handlers['collection:updateSet']({ setID: 1, patch: { notes: 'third' } })
+    expect(current(row.id)).toMatchObject({ desired: '"third"', base: row.base })
+    expect(outbox.conflicts(h.store.read, h.profileId).map((r) => r.desired)).toEqual(['"other"'])
+  })
+
+  it('names each set a round works on once, and no set a round leaves alone', async () => {
+    const row = await notesRow()
+    await h.handlers['collection:updateSet']({ setID: 1, patch: { rating: 4 } })
+    await h.handlers['collection:updateSet']({ setID: 2, patch: { notes: 'two' } })
+    await h.handlers['collection:updateSet']({ setID: 3, patch: { notes: 'three' } })
+    const third = outbox.pending(h.store.read, h.profileId).find((r) => r.set_id === 3)
+    if (third === undefined) throw new Error('set 3 left no outbox row')
+    outbox.inConflict(h.store.write, row.id, '"theirs"', 'the service holds another note', now)
+    outbox.needsAttention(h.store.write, third.id, 'refused', now)
+    expect(outbox.roundSetIDs(h.store.read, h.profileId).sort()).toEqual([1, 2])
+  })
 })

@@ -90,15 +90,11 @@ export function createEditSide(d: EditSideDeps): EditSide {
   async function pushRound(signal?: AbortSignal): ReturnType<Pusher['push']> {
     const profileId = d.profiles.active().id
     // A conflict can end in a round too (the website came round to the user's value).
-    const waiting = [
-      ...outbox.pending(d.store.read, profileId),
-      ...outbox.conflicts(d.store.read, profileId)
-    ]
+    const setIDs = outbox.roundSetIDs(d.store.read, profileId)
     try {
       return await pusher.push(signal)
     } finally {
       d.publish()
-      const setIDs = [...new Set(waiting.flatMap((r) => (r.set_id === null ? [] : [r.set_id])))]
       // Not data:changed: the edit announced its data once; a round changes only sync badges.
       if (setIDs.length > 0) d.events.emit('sync:sets', { setIDs, states: statesOf(setIDs) })
     }

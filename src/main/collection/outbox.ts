@@ -14,6 +14,7 @@ import {
   pendingRows,
   pendingRowsOf,
   rebaseRow,
+  roundSetIDs,
   sentValues
 } from './outbox-repo'
 import type { OutboxRow } from './outbox-repo'
@@ -38,6 +39,8 @@ export const outbox = {
   pendingOf: pendingRowsOf,
   conflicts: conflictRows,
   hasRoundWork,
+  /** The sets a round may change the sync state of. */
+  roundSetIDs,
   lastId: lastOutboxId,
   sentValues,
   target: parseOutboxTarget,
