@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createBulkEditHandlers } from '../../src/main/collection/bulk-edit-handlers'
 import { dispatch } from '../../src/main/ipc/dispatch'
+import { SET_STATES_MAX } from '../../src/shared/model/collection'
 import type { Handlers } from '../../src/shared/ipc/contract'
 import type { Result } from '../../src/shared/ipc/result'
 import { COPY } from './copy-helpers'
@@ -44,9 +45,11 @@ describe('bulk edit: one call, one journal entry, one undo', () => {
     expect(r.journalId).not.toBeNull()
     expect(r.description).toBe('30 sets marked owned')
     // Every changed set comes back with its new state, waiting to sync, for the list to show.
-    expect(r.changed.map((c) => c.setID)).toEqual(ids)
-    expect(r.changed.every((c) => c.collection.owned && c.collection.qtyOwned === 1)).toBe(true)
-    expect(r.changed.every((c) => c.collection.sync === 'pending')).toBe(true)
+    expect(r.changed).toEqual(ids)
+    const states = r.states ?? []
+    expect(states.map((c) => c.setID)).toEqual(ids)
+    expect(states.every((c) => c.collection.owned && c.collection.qtyOwned === 1)).toBe(true)
+    expect(states.every((c) => c.collection.sync === 'pending')).toBe(true)
 
     expect(journalCount()).toBe(1)
     const rows = outbox()
@@ -90,14 +93,20 @@ describe('bulk edit: one call, one journal entry, one undo', () => {
       action: { kind: 'wanted', value: true }
     })
     expect(r).toMatchObject({ change: 7, already: 3 })
-    expect(r.changed.map((c) => c.setID)).toEqual(range(4, 7))
+    expect(r.changed).toEqual(range(4, 7))
     expect(journalCount()).toBe(before + 1)
 
     const again = await bulk['collection:bulkEdit']({
       setIDs: range(1, 10),
       action: { kind: 'wanted', value: true }
     })
-    expect(again).toMatchObject({ change: 0, already: 10, journalId: null, changed: [] })
+    expect(again).toMatchObject({
+      change: 0,
+      already: 10,
+      journalId: null,
+      changed: [],
+      states: []
+    })
     expect(journalCount()).toBe(before + 1)
   })
 
@@ -125,7 +134,7 @@ describe('bulk edit: one call, one journal entry, one undo', () => {
         message: expect.stringContaining('details') as string
       }
     ])
-    expect(r.changed).toEqual([
+    expect(r.states).toEqual([
       { setID: 1, collection: expect.objectContaining({ qtyOwned: 2, owned: true }) as unknown }
     ])
     expect((await h.handlers['collection:listCopies']({ setID: 2 })).length).toBe(1)
@@ -135,7 +144,8 @@ describe('bulk edit: one call, one journal entry, one undo', () => {
       setIDs: [2, 3],
       action: { kind: 'quantity', delta: 1 }
     })
-    expect(up.changed.map((c) => [c.setID, c.collection.qtyOwned, c.collection.owned])).toEqual([
+    const states = up.states ?? []
+    expect(states.map((c) => [c.setID, c.collection.qtyOwned, c.collection.owned])).toEqual([
       [2, 2, true],
       [3, 1, true]
     ])
@@ -151,7 +161,7 @@ describe('bulk edit: one call, one journal entry, one undo', () => {
     })
     expect(r).toMatchObject({ change: 1, already: 1 })
     expect(r.skipped.map((s) => [s.setID, s.reason])).toEqual([[5, 'copies']])
-    expect(r.changed.map((c) => c.setID)).toEqual([6])
+    expect(r.changed).toEqual([6])
   })
 
   it('appends a note on a new line and skips a set whose notes would pass 1,000 characters', async () => {
@@ -165,7 +175,7 @@ describe('bulk edit: one call, one journal entry, one undo', () => {
     })
     expect(r.change).toBe(2)
     expect(r.skipped.map((s) => [s.setID, s.reason])).toEqual([[2, 'notesFull']])
-    const notes = Object.fromEntries(r.changed.map((c) => [c.setID, c.collection.notes]))
+    const notes = Object.fromEntries((r.states ?? []).map((c) => [c.setID, c.collection.notes]))
     expect(notes).toEqual({ 1: 'boxed\non shelf B', 3: 'on shelf B' })
     const set2 = await h.handlers['collection:updateSet']({ setID: 2, patch: { rating: 0 } })
     expect(set2.notes).toBe(long)
@@ -179,12 +189,34 @@ describe('bulk edit: one call, one journal entry, one undo', () => {
       action: { kind: 'flag', flagNo: 3, value: true }
     })
     expect(on.description).toBe('2 sets: “Built” on')
-    expect(on.changed.every((c) => c.collection.flags[2] === true)).toBe(true)
+    expect(on.states?.every((c) => c.collection.flags[2] === true)).toBe(true)
     const off = await bulk['collection:bulkEdit']({
       setIDs: [1, 2, 3],
       action: { kind: 'flag', flagNo: 3, value: false }
     })
     expect(off).toMatchObject({ change: 2, already: 1, description: '2 sets: “Built” off' })
+  })
+
+  it('answers a large edit with the sets it changed and leaves their states to the screen', async () => {
+    const ids = range(1, SET_STATES_MAX + 1)
+    const bulk = await start(ids)
+    const r = await bulk['collection:bulkEdit']({
+      setIDs: ids,
+      action: { kind: 'wanted', value: true }
+    })
+    expect(r).toMatchObject({ change: ids.length, states: null })
+    expect(r.changed).toEqual(ids)
+    expect(h.changes.at(-1)).toEqual(ids)
+    // One fewer set: each state comes back again.
+    const undone = await h.handlers['journal:undo']({})
+    expect(undone.canUndo).toBe(false)
+    const fewer = await bulk['collection:bulkEdit']({
+      setIDs: ids.slice(1),
+      action: { kind: 'wanted', value: true }
+    })
+    expect(fewer.states?.map((c) => [c.setID, c.collection.wanted])).toEqual(
+      ids.slice(1).map((id) => [id, true])
+    )
   })
 
   it('refuses bad input and changes nothing', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cleanup, fireEvent, screen, within } from '@testing-library/svelte'
 import { setTransport } from '../../src/renderer/src/lib/api'
 import type { BulkEditResultDto } from '../../src/shared/model/bulk'
+import { SET_STATES_MAX } from '../../src/shared/model/collection'
 import type { SetCollectionDto } from '../../src/shared/model/collection'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
@@ -34,7 +35,9 @@ function markWanted(setIDs: readonly number[]): BulkEditResultDto {
     skipped: [],
     description: `${changed.length} sets marked wanted`,
     journalId: 9,
-    changed
+    changed: changed.map((c) => c.setID),
+    // As main answers: the states only when few enough to carry.
+    states: changed.length > SET_STATES_MAX ? null : changed
   }
 }
 

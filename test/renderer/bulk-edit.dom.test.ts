@@ -5,6 +5,7 @@ import App from '../../src/renderer/src/App.svelte'
 import { search } from '../../src/renderer/src/lib/state/search.svelte'
 import { selection } from '../../src/renderer/src/lib/state/selection.svelte'
 import type { BulkAction, BulkEditResultDto } from '../../src/shared/model/bulk'
+import { SET_STATES_MAX } from '../../src/shared/model/collection'
 import type { SetCollectionDto } from '../../src/shared/model/collection'
 import { settle } from './dom-env'
 import { FakeBackend } from './fake-backend'
@@ -42,7 +43,9 @@ function bulkAnswer(setIDs: readonly number[], action: BulkAction): BulkEditResu
     skipped: [],
     description: `${changed.length} sets marked ${action.kind}`,
     journalId: changed.length > 0 ? 7 : null,
-    changed
+    changed: changed.map((c) => c.setID),
+    // As main answers: the states only when few enough to carry.
+    states: changed.length > SET_STATES_MAX ? null : changed
   }
 }
 

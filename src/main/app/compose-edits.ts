@@ -26,8 +26,8 @@ import { createPusher } from '../sync/push/pusher'
 import type { Pusher } from '../sync/push/pusher'
 import { flagLabels, outbox } from '../collection/index'
 import { setCollection } from '../collection/read-model-repo'
-import { EVENT_STATES_MAX } from '../../shared/ipc/events'
-import type { SetState } from '../../shared/ipc/events'
+import { SET_STATES_MAX } from '../../shared/model/collection'
+import type { SetState } from '../../shared/model/collection'
 import { createOutboxJournalHandlers } from '../collection/outbox-journal-handlers'
 import type { OutboxJournalHandlers } from '../collection/outbox-journal-handlers'
 import type { Log } from '../logging/index'
@@ -102,7 +102,7 @@ export function createEditSide(d: EditSideDeps): EditSide {
 
   /** The sets' states as they are now, when few enough to send; null beyond that. */
   function statesOf(setIDs: readonly number[]): SetState[] | null {
-    if (setIDs.length > EVENT_STATES_MAX) return null
+    if (setIDs.length > SET_STATES_MAX) return null
     const profileId = d.profiles.active().id
     return setIDs.map((setID) => ({
       setID,

@@ -36,7 +36,7 @@ export function createBulkEditHandlers(deps: EditDeps): BulkEditHandlers {
         },
         setIDs.length
       )
-      if (r.changed.length > 0) deps.changed(r.changed.map((c) => c.setID))
+      if (r.changed.length > 0) deps.changed(r.changed)
       return r
     }
   }

@@ -2,6 +2,7 @@ import { deserialize } from 'node:v8'
 import { AppError } from '../../shared/errors'
 import { bulkDescription } from '../../shared/model/bulk'
 import type { BulkAction, BulkEditResultDto, BulkPlanDto } from '../../shared/model/bulk'
+import { SET_STATES_MAX } from '../../shared/model/collection'
 import type { ReadDb, WriteDb } from '../store/handles'
 import { transaction } from '../store/handles'
 import { planBulk } from './bulk-edits'
@@ -97,7 +98,7 @@ function planned(db: ReadDb, job: BulkJob): { plan: BulkPlan; dto: BulkPlanDto }
 
 function bulkEdit(db: WriteDb, job: Extract<EditJob, { kind: 'bulkEdit' }>): BulkEditResultDto {
   const { plan, dto } = planned(db, job)
-  if (plan.edits.length === 0) return { ...dto, journalId: null, changed: [] }
+  if (plan.edits.length === 0) return { ...dto, journalId: null, changed: [], states: [] }
   const r = applyEdits(
     db,
     job.profileId,
@@ -108,10 +109,14 @@ function bulkEdit(db: WriteDb, job: Extract<EditJob, { kind: 'bulkEdit' }>): Bul
   return {
     ...dto,
     journalId: r.journalId,
-    changed: plan.change.map((setID) => ({
-      setID,
-      collection: setCollection(db, job.profileId, setID)
-    }))
+    changed: plan.change,
+    states:
+      plan.change.length > SET_STATES_MAX
+        ? null
+        : plan.change.map((setID) => ({
+            setID,
+            collection: setCollection(db, job.profileId, setID)
+          }))
   }
 }
 

@@ -1,5 +1,5 @@
 import type { AccountStatus } from '../model/account'
-import type { SetCollectionDto } from '../model/collection'
+import type { SetState } from '../model/collection'
 import type { SyncStatus } from '../model/sync'
 
 /** Events main pushes to the renderer: name → payload (plain data only). */
@@ -51,15 +51,6 @@ export interface EventMap {
       | 'licenses'
   }
 }
-
-/** One set's collection state, as an event carries it. */
-export interface SetState {
-  readonly setID: number
-  readonly collection: SetCollectionDto
-}
-
-/** The most set states one event carries; beyond it the screens read the sets again themselves. */
-export const EVENT_STATES_MAX = 200
 
 export type EventName = keyof EventMap
 

@@ -1,4 +1,4 @@
-import type { SetCollectionDto } from './collection'
+import type { SetState } from './collection'
 
 /** Most sets one bulk edit takes: one transaction, one journal entry, a few seconds of push. */
 export const BULK_MAX_SETS = 5000
@@ -31,8 +31,13 @@ export interface BulkPlanDto {
 export interface BulkEditResultDto extends BulkPlanDto {
   /** The one journal entry (null: no set changed, nothing was written). */
   readonly journalId: number | null
-  /** Every changed set's new state, for the rows on screen. */
-  readonly changed: readonly { readonly setID: number; readonly collection: SetCollectionDto }[]
+  /** The sets the edit changed, in the order asked. */
+  readonly changed: readonly number[]
+  /**
+   * Their new states, for the rows on screen at once; null when there are more than
+   * SET_STATES_MAX (the screen reads its rows again, as it does after any edit).
+   */
+  readonly states: readonly SetState[] | null
 }
 
 /** One change for every set of a selection (the bulk bar's buttons). */

@@ -127,8 +127,9 @@ class BulkEdit {
       return
     }
     const r = result.value
-    // The rows on screen take the answered states at once (the list reloads after data:changed).
-    for (const c of r.changed) search.patchSet(c.setID, c.collection)
+    // The rows on screen take the answered states at once, when the answer holds them (a large
+    // edit's does not: the reload below reads the rows on screen).
+    if (r.states !== null) search.patchSets(r.states)
     if (r.changed.length > 0 && leavesList(action, search.query(0, 1, false))) selection.clear()
     // The filter counts (and the rows a filter keeps) are read again now the edit has answered:
     // main's word of the change may come late while it is busy (a push), or not at all.
