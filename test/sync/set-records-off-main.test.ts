@@ -29,12 +29,14 @@ const seen = vi.hoisted(() => {
   }
   const side = {
     setRecords: 0,
-    /** Answers whose list went elsewhere (the records' count only came here). */
+    /** Set lists that went elsewhere (the records' count only came here). */
     sentAway: 0,
     note: (m: unknown): void => {
       side.setRecords += count(m)
-      if (typeof m === 'object' && m !== null && 'away' in m && typeof m.away === 'number')
-        side.sentAway += m.away
+      if (typeof m !== 'object' || m === null || !('away' in m) || typeof m.away !== 'number')
+        return
+      // The figure pages go to the writer too, as their `minifigs` list.
+      if (!('into' in m) || m.into !== 'minifigs') side.sentAway += m.away
     }
   }
   return side

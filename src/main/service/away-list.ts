@@ -17,6 +17,8 @@ export interface AwayList {
   readonly length: number
   /** Records the decoder left out of the list (record-tolerance.ts). */
   readonly rejected: readonly RecordRejection[]
+  /** Each record's `keys` field (ListAway), when the call asked for them. */
+  readonly keys?: readonly string[]
 }
 
 /** What a call asks of its answer's long list. */
@@ -25,6 +27,12 @@ export interface ListAway {
   readonly list?: string
   /** Only this field of each record travels (v3 getSets: `flat`, the record as stored). */
   readonly pick?: string
+  /**
+   * This field of each record, a string ('' where it is not one), comes back beside the list
+   * (`AwayList.keys`): what the caller counts without the records (v3 getMinifigs: the figures'
+   * numbers, to know when all the service's `matches` are in).
+   */
+  readonly keys?: string
 }
 
 export function isAwayList(value: unknown): value is AwayList {

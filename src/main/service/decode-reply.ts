@@ -21,6 +21,8 @@ export type Reply =
       readonly rejected?: readonly RecordRejection[]
       /** The long list went to the job's port instead: this many records (away-list.ts). */
       readonly away?: number
+      /** Each of those records' key, when the call asked for them (ListAway `keys`). */
+      readonly keys?: readonly string[]
     }
   | { readonly id: number; readonly ok: false; readonly error: AppErrorData }
 
@@ -38,7 +40,12 @@ export function assembled(reply: Extract<Reply, { ok: true }>, job: Received): u
   const { parts } = job
   const rejected = reply.rejected ?? []
   if (reply.away !== undefined && job.away !== null) {
-    const list: AwayList = { away: job.away, length: reply.away, rejected }
+    const list: AwayList = {
+      away: job.away,
+      length: reply.away,
+      rejected,
+      ...(reply.keys === undefined ? {} : { keys: reply.keys })
+    }
     // The caller owns the port now: nothing here closes it.
     job.away = null
     const into = reply.into ?? null

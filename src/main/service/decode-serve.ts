@@ -22,6 +22,8 @@ interface Job {
   readonly list?: string
   /** Only this field of each record goes there. */
   readonly pick?: string
+  /** This field of each record comes back beside the list (away-list.ts `ListAway`). */
+  readonly keys?: string
 }
 
 /** The main side asks for the next part once it has handled the previous one. */
@@ -105,6 +107,14 @@ function fieldOf(record: unknown, field: string): unknown {
     : record
 }
 
+/** Each record's `field` as a string, '' where it has none: read before the list goes away. */
+function keysOf(list: readonly unknown[], field: string): string[] {
+  return list.map((r) => {
+    const v = fieldOf(r, field)
+    return typeof v === 'string' ? v : ''
+  })
+}
+
 /**
  * Decodes the jobs the pool sends on `port`, and answers there. `readerHere`: the lists sent away
  * are read in this thread (the set writer lends its own thread to the pool).
@@ -150,6 +160,7 @@ export function serveDecoding(
       const rejected = Array.isArray(value) ? rejectionsOf(value) : []
       const named = job.away === undefined ? null : namedList(value, job.list)
       if (job.away !== undefined && named !== null) {
+        const keys = job.keys === undefined ? undefined : keysOf(named.list, job.keys)
         sendAway(job.away, named.list, job.pick, here)
         port.postMessage({
           id: job.id,
@@ -157,7 +168,8 @@ export function serveDecoding(
           value: named.rest,
           into: named.into,
           rejected,
-          away: named.list.length
+          away: named.list.length,
+          ...(keys === undefined ? {} : { keys })
         })
         return
       }

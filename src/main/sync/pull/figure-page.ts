@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { MINIFIG_NUMBER } from '../../catalogue/index'
 import type { CatalogueMinifigInput } from '../../catalogue/index'
+import { isAwayList, readAwayList } from '../../service/away-list'
+import type { AwayList } from '../../service/away-list'
 
 /**
  * A page of v3 getMinifigs (docs/protocol.md §5b). The pull reads only its head on the main
@@ -27,10 +29,13 @@ const figure = z.object({
 
 const head = z.object({
   matches: z.number().int().min(0),
-  minifigs: z.array(z.unknown())
+  minifigs: z.union([z.array(z.unknown()), z.custom<AwayList>(isAwayList)])
 })
 
-/** A page as the pull holds it: its figures not yet checked. */
+/**
+ * A page as the pull holds it: its figures not yet checked, or still on their way from the
+ * decoder to the writer (service/away-list.ts), with their numbers beside them.
+ */
 export type FigurePageHead = z.infer<typeof head>
 
 const notValid = (): AppError =>
@@ -47,9 +52,27 @@ export function figurePageHead(answer: unknown): FigurePageHead {
 }
 
 /** A figure's number if it has one that reads as such, for counting a page's figures. */
-export function figureNumberOf(raw: unknown): string | null {
+function figureNumberOf(raw: unknown): string | null {
   if (typeof raw !== 'object' || raw === null || !('minifigNumber' in raw)) return null
   return typeof raw.minifigNumber === 'string' ? raw.minifigNumber : null
+}
+
+/** The numbers of a page's figures ('' for one without), to count what has come. */
+export function figureNumbersOf(figures: FigurePageHead['minifigs']): readonly string[] {
+  if (!isAwayList(figures)) return figures.map((f) => figureNumberOf(f) ?? '')
+  // Never counted as a page that adds no figure: the pull would end there, and its sweep
+  // remove every figure of the pages not asked for.
+  if (figures.keys === undefined) {
+    throw new AppError('internal', 'A page of minifigures came without its figures’ numbers.')
+  }
+  return figures.keys
+}
+
+/** A page's figures as the writer reads them: from their port when they travel on one. */
+export async function figureRecords(
+  figures: readonly unknown[] | AwayList
+): Promise<readonly unknown[]> {
+  return isAwayList(figures) ? readAwayList(figures) : figures
 }
 
 /** Every figure of a page checked whole and read as stored, or the page refused. */

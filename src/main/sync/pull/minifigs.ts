@@ -2,7 +2,8 @@ import { nextMinifigPull } from '../../catalogue/index'
 import { setSyncValue } from '../../store/sync-state-repo'
 import { checkCancelled } from './context'
 import type { PullContext } from './context'
-import { figureNumberOf, figurePageHead } from './figure-page'
+import { dropAwayList, isAwayList } from '../../service/away-list'
+import { figureNumbersOf, figurePageHead } from './figure-page'
 import type { FigurePageHead } from './figure-page'
 import { v3CannotAnswer } from './v3-sets'
 
@@ -21,15 +22,19 @@ import { v3CannotAnswer } from './v3-sets'
 const PAGE = 500
 
 /**
- * Figures handed to the writer in one message. The message's copy (structured clone) is made on
- * the main thread: a whole 500-figure page took 4 ms at load 17 (1-13 ms each in a profile of
- * the first demo run), and a search that arrived meanwhile waited for it (issue #25). A part of
- * 100 costs under a ms. Parts are written as later pages are (a figure listed again keeps its
- * last entry); a part the writer refuses ends the pull as a refused page did, with the page's
- * earlier parts written as a crash part way through a page would leave them: the pull counts as
- * not done, and the next one pulls again and sweeps.
+ * A page's figures go from the decoder to the writer without entering this thread (its port is
+ * handed on: service/away-list.ts); only their numbers come here, to count them. Decoded here
+ * (a small page, no decoder), they are handed to the writer in parts of this many: the message's
+ * copy (structured clone) is made on this thread, 4 ms for a whole 500-figure page at load 17,
+ * and a search that arrived meanwhile waited for it (issue #25). Parts are written as later pages
+ * are (a figure listed again keeps its last entry); a part the writer refuses ends the pull as a
+ * refused page did, with the page's earlier parts written as a crash part way through a page
+ * would leave them: the pull counts as not done, and the next one pulls again and sweeps.
  */
 const PART = 100
+
+/** The page's figures go to the writer's thread, with their numbers beside them for the count. */
+const FIGURES_AWAY = { list: 'minifigs', keys: 'minifigNumber' } as const
 
 type Page = FigurePageHead
 
@@ -37,10 +42,15 @@ type Page = FigurePageHead
 async function fetchPage(ctx: PullContext, n: number): Promise<Page | null> {
   const answer: unknown = await ctx.client.v3.getMinifigs(
     { params: JSON.stringify({ pageSize: PAGE, pageNumber: n }) },
-    { signal: ctx.signal }
+    { signal: ctx.signal, listAway: FIGURES_AWAY }
   )
   if (answer === null || answer === undefined) return null
-  return figurePageHead(answer)
+  try {
+    return figurePageHead(answer)
+  } catch (e) {
+    dropAwayList(typeof answer === 'object' && 'minifigs' in answer ? answer.minifigs : null)
+    throw e
+  }
 }
 
 /** Returns false when the service offers no figure catalogue. */
@@ -67,26 +77,44 @@ export async function pullMinifigCatalogue(ctx: PullContext): Promise<boolean> {
   const { writer, signal } = ctx
   // Figure numbers only, to know when the service's `matches` are all in (or a page adds none).
   const seen = new Set<string>()
-  let current: Page = first
-  for (let n = 1; ; n++) {
-    checkCancelled(ctx.signal)
-    const { matches } = current
-    const before = seen.size
-    // Unchecked yet (the writer checks the page whole before writing any of it): a figure
-    // without a number refuses the page there.
-    for (const f of current.minifigs) seen.add(figureNumberOf(f) ?? '')
-    const last = seen.size >= matches || seen.size === before
-    // The next page travels while this one is written; a failure of it waits for the write.
-    const next = last ? null : fetchPage(ctx, n + 1)
-    next?.catch(() => undefined)
-    for (let i = 0; i < current.minifigs.length; i += PART) {
-      const figures = current.minifigs.slice(i, i + PART)
-      await writer.writeFigures({ profileId: ctx.profileId, mark, figures }, signal)
+  let current: Page | null = first
+  let next: Promise<Page | null> | null = null
+  try {
+    for (let n = 1; current !== null; n++) {
+      checkCancelled(ctx.signal)
+      const { matches, minifigs }: Page = current
+      const before = seen.size
+      // Unchecked yet (the writer checks the page whole before writing any of it): a figure
+      // without a number refuses the page there.
+      for (const number of figureNumbersOf(minifigs)) seen.add(number)
+      const last: boolean = seen.size >= matches || seen.size === before
+      // The next page travels while this one is written; a failure of it waits for the write.
+      next = last ? null : fetchPage(ctx, n + 1)
+      next?.catch(() => undefined)
+      // Handed over from here: the writer reads the page's port, or has its parts.
+      current = null
+      if (isAwayList(minifigs)) {
+        await writer.writeFigures({ profileId: ctx.profileId, mark, figures: minifigs }, signal)
+      } else {
+        for (let i = 0; i < minifigs.length; i += PART) {
+          const figures = minifigs.slice(i, i + PART)
+          await writer.writeFigures({ profileId: ctx.profileId, mark, figures }, signal)
+        }
+      }
+      ctx.progress('minifigs', seen.size, matches)
+      current = next === null ? null : await next
+      next = null
     }
-    ctx.progress('minifigs', seen.size, matches)
-    const got = next === null ? null : await next
-    if (got === null) break
-    current = got
+  } catch (e) {
+    // Pages not written: the figures queued for the writer on their ports are dropped.
+    dropAwayList(current?.minifigs)
+    next?.then(
+      (p) => {
+        dropAwayList(p?.minifigs)
+      },
+      () => undefined
+    )
+    throw e
   }
   await writer.sweepFigures({ profileId: ctx.profileId, mark }, signal)
   const at = ctx.now().toISOString()

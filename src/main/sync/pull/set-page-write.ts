@@ -47,7 +47,8 @@ export async function withRecords(page: PageToWrite): Promise<SetPage> {
 export interface FigurePage {
   readonly profileId: number
   readonly mark: number
-  readonly figures: readonly unknown[]
+  /** As the service sent them, or the port they come on from the decoder (away-list.ts). */
+  readonly figures: readonly unknown[] | AwayList
 }
 
 /** The end of a figure pull: the figures of older pulls than `mark` removed. */

@@ -7,7 +7,7 @@ import { beginBulkLoad, finishBulkLoad, startInStep } from '../../store/fts'
 import type { InStepIndex } from '../../store/fts'
 import { noteCatalogueChange } from '../../store/match-sets'
 import { sweepMinifigPull, writeMinifigPage } from '../../catalogue/index'
-import { figuresOf } from './figure-page'
+import { figureRecords, figuresOf } from './figure-page'
 import { withRecords, writeSetPage } from './set-page-write'
 import type { FigurePage, FigureSweep, PageToWrite } from './set-page-write'
 import { dropAwayList, isAwayList } from '../../service/away-list'
@@ -112,7 +112,7 @@ function inline(store: Store): SetWriter {
     },
     finishBulkLoad: () => finishBulkLoad(store.write, { inStep }),
     writeFigures: async (p, signal) => {
-      const figures = figuresOf(p.figures)
+      const figures = figuresOf(await figureRecords(p.figures))
       await writeMinifigPage(store.write, p.profileId, p.mark, figures, {
         between: between(signal)
       })
@@ -223,6 +223,9 @@ function inWorker(store: Store): SetWriter {
     | { kind: 'finish' }
     | { kind: 'figures'; page: FigurePage }
     | { kind: 'sweep'; sweep: FigureSweep }
+  /** A job's records, which may travel on a port of their own (away-list.ts). */
+  const recordsOf = (job: Job): unknown =>
+    job.kind === 'page' ? job.page.sets : job.kind === 'figures' ? job.page.figures : null
   /**
    * The writer serves a whole sync (sync-run.ts) and holds one job at a time: a job sent while
    * another runs waits for it here.
@@ -232,7 +235,7 @@ function inWorker(store: Store): SetWriter {
   const run = (job: Job, signal: AbortSignal | null): Promise<unknown> => {
     // A job after close (a pull still ending after its sync failed) starts no thread again.
     if (closed || signal?.aborted === true) {
-      if (job.kind === 'page') dropAwayList(job.page.sets)
+      dropAwayList(recordsOf(job))
       return Promise.reject(new AppError('cancelled', 'Sync was cancelled.'))
     }
     const w = started()
@@ -252,8 +255,8 @@ function inWorker(store: Store): SetWriter {
       // against the allowance in microtasks (a main-thread write) and so goes before any slice.
       setImmediate(() => {
         // A page's port goes with it (transferred): its records arrive in the worker only.
-        const sets = job.kind === 'page' ? job.page.sets : null
-        w.postMessage({ id, ...job } satisfies ToWriter, isAwayList(sets) ? [sets.away] : [])
+        const records = recordsOf(job)
+        w.postMessage({ id, ...job } satisfies ToWriter, isAwayList(records) ? [records.away] : [])
       })
     })
   }
