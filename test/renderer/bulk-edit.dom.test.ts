@@ -227,6 +227,15 @@ describe('the bulk bar', () => {
     const calls = backend.callsTo('collection:bulkEdit')
     expect(calls).toHaveLength(1)
     expect(calls[0]?.setIDs).toHaveLength(500)
+    // More than SET_STATES_MAX: the answer carries no states, and the rows on screen show the
+    // edit all the same, read again once it answered.
+    expect(SET_STATES_MAX).toBeLessThan(499)
+    for (const i of [1, 2, 3]) {
+      expect(
+        within(item(i)).getByRole('button', { name: 'Wanted' }).getAttribute('aria-pressed')
+      ).toBe('true')
+      expect(within(item(i)).getByText('Pending')).toBeTruthy()
+    }
   })
 
   it('a selection whose sets leave the list with the edit is cleared', async () => {
