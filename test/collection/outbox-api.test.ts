@@ -99,9 +99,10 @@ describe('the Outbox API', () => {
   })
 
   it('names each set a round works on once, and no set a round leaves alone', async () => {
+    // Set 1: its one row in conflict. Set 2: two rows waiting. Set 3: its row set aside.
     const row = await notesRow()
-    await h.handlers['collection:updateSet']({ setID: 1, patch: { rating: 4 } })
     await h.handlers['collection:updateSet']({ setID: 2, patch: { notes: 'two' } })
+    await h.handlers['collection:updateSet']({ setID: 2, patch: { rating: 4 } })
     await h.handlers['collection:updateSet']({ setID: 3, patch: { notes: 'three' } })
     const third = outbox.pending(h.store.read, h.profileId).find((r) => r.set_id === 3)
     if (third === undefined) throw new Error('set 3 left no outbox row')
