@@ -25,8 +25,7 @@ import type { Profiles } from '../account/profiles'
 import { createPusher } from '../sync/push/pusher'
 import type { Pusher } from '../sync/push/pusher'
 import { flagLabels, outbox } from '../collection/index'
-import { setCollection } from '../collection/read-model-repo'
-import { SET_STATES_MAX } from '../../shared/model/collection'
+import { setStates } from '../collection/read-model-repo'
 import type { SetState } from '../../shared/model/collection'
 import { createOutboxJournalHandlers } from '../collection/outbox-journal-handlers'
 import type { OutboxJournalHandlers } from '../collection/outbox-journal-handlers'
@@ -101,14 +100,8 @@ export function createEditSide(d: EditSideDeps): EditSide {
   }
 
   /** The sets' states as they are now, when few enough to send; null beyond that. */
-  function statesOf(setIDs: readonly number[]): SetState[] | null {
-    if (setIDs.length > SET_STATES_MAX) return null
-    const profileId = d.profiles.active().id
-    return setIDs.map((setID) => ({
-      setID,
-      collection: setCollection(d.store.read, profileId, setID)
-    }))
-  }
+  const statesOf = (setIDs: readonly number[]): SetState[] | null =>
+    setStates(d.store.read, d.profiles.active().id, setIDs)
 
   /**
    * The flag labels as last announced. An edit that changed them (a restore, its undo) is more

@@ -2,7 +2,6 @@ import { deserialize } from 'node:v8'
 import { AppError } from '../../shared/errors'
 import { bulkDescription } from '../../shared/model/bulk'
 import type { BulkAction, BulkEditResultDto, BulkPlanDto } from '../../shared/model/bulk'
-import { SET_STATES_MAX } from '../../shared/model/collection'
 import type { ReadDb, WriteDb } from '../store/handles'
 import { transaction } from '../store/handles'
 import { planBulk } from './bulk-edits'
@@ -11,7 +10,7 @@ import { fullNumbersOf } from './bulk-repo'
 import { applyEdits } from './edits'
 import type { Edit } from './edits-types'
 import { redoCandidate, undoCandidate } from './journal-repo'
-import { flagLabels, setCollection } from './read-model-repo'
+import { flagLabels, setStates } from './read-model-repo'
 
 /**
  * The large writes of the edit path as jobs: a bulk edit (planned and applied), an undo or redo,
@@ -110,13 +109,7 @@ function bulkEdit(db: WriteDb, job: Extract<EditJob, { kind: 'bulkEdit' }>): Bul
     ...dto,
     journalId: r.journalId,
     changed: plan.change,
-    states:
-      plan.change.length > SET_STATES_MAX
-        ? null
-        : plan.change.map((setID) => ({
-            setID,
-            collection: setCollection(db, job.profileId, setID)
-          }))
+    states: setStates(db, job.profileId, plan.change)
   }
 }
 

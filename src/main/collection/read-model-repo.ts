@@ -6,8 +6,10 @@ import type {
   NoteDto,
   SetCollectionDto,
   SetMinifigDto,
+  SetState,
   TotalsDto
 } from '../../shared/model/collection'
+import { SET_STATES_MAX } from '../../shared/model/collection'
 import { monthOf } from '../../shared/model/service-date'
 import type { ReadDb } from '../store/handles'
 import { all, get } from '../store/handles'
@@ -39,6 +41,19 @@ export function setCollection(db: ReadDb, profileId: number, setID: number): Set
     flags: [v.flag1, v.flag2, v.flag3, v.flag4, v.flag5, v.flag6, v.flag7, v.flag8],
     sync: syncStateOf(editStates(db, profileId, `set:${setID}`))
   }
+}
+
+/**
+ * The sets' states as they are now, for an answer or an event to carry; null when there are more
+ * than SET_STATES_MAX of them (the screens then read their rows again themselves).
+ */
+export function setStates(
+  db: ReadDb,
+  profileId: number,
+  setIDs: readonly number[]
+): SetState[] | null {
+  if (setIDs.length > SET_STATES_MAX) return null
+  return setIDs.map((setID) => ({ setID, collection: setCollection(db, profileId, setID) }))
 }
 
 export function copyDto(db: ReadDb, profileId: number, c: LocalCopy): CopyDto {
