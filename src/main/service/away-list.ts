@@ -110,6 +110,13 @@ export function readAwayList(list: AwayList): Promise<unknown[]> {
   })
 }
 
+/** A list's records in hand: the list itself, or read from its port when it travels on one. */
+export async function recordsInHand(
+  list: readonly unknown[] | AwayList
+): Promise<readonly unknown[]> {
+  return isAwayList(list) ? readAwayList(list) : list
+}
+
 /** Lets a list go unread (the call's page was not written): its queued records are dropped. */
 export function dropAwayList(value: unknown): void {
   if (isAwayList(value)) value.away.close()

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { MINIFIG_NUMBER } from '../../catalogue/index'
 import type { CatalogueMinifigInput } from '../../catalogue/index'
-import { isAwayList, readAwayList } from '../../service/away-list'
+import { isAwayList } from '../../service/away-list'
 import type { AwayList } from '../../service/away-list'
 
 /**
@@ -66,13 +66,6 @@ export function figureNumbersOf(figures: FigurePageHead['minifigs']): readonly s
     throw new AppError('internal', 'A page of minifigures came without its figures’ numbers.')
   }
   return figures.keys
-}
-
-/** A page's figures as the writer reads them: from their port when they travel on one. */
-export async function figureRecords(
-  figures: readonly unknown[] | AwayList
-): Promise<readonly unknown[]> {
-  return isAwayList(figures) ? readAwayList(figures) : figures
 }
 
 /** Every figure of a page checked whole and read as stored, or the page refused. */

@@ -1,5 +1,5 @@
 import { upsertSets } from '../../catalogue/index'
-import { isAwayList, readAwayList } from '../../service/away-list'
+import { recordsInHand } from '../../service/away-list'
 import type { AwayList } from '../../service/away-list'
 import type { CatalogueSetInput } from '../../catalogue/index'
 import { indexInStep } from '../../store/fts'
@@ -34,9 +34,8 @@ export type PageToWrite = Omit<SetPage, 'sets'> & {
 
 /** The page with its records in hand, read from their port if they travel on one. */
 export async function withRecords(page: PageToWrite): Promise<SetPage> {
-  if (!isAwayList(page.sets)) return { ...page, sets: page.sets }
   // Decoded and checked by the decode worker, as the records the pull holds itself are.
-  const sets = (await readAwayList(page.sets)) as CatalogueSetInput[]
+  const sets = (await recordsInHand(page.sets)) as readonly CatalogueSetInput[]
   return { ...page, sets }
 }
 

@@ -7,7 +7,8 @@ import type { InStepIndex } from '../../store/fts'
 import { storageFault } from '../../store/faults'
 import type { WriteDb } from '../../store/handles'
 import { sweepMinifigPull, writeMinifigPage } from '../../catalogue/index'
-import { figureRecords, figuresOf } from './figure-page'
+import { figuresOf } from './figure-page'
+import { recordsInHand } from '../../service/away-list'
 import { serveDecoding } from '../../service/decode-serve'
 import { withRecords, writeSetPage } from './set-page-write'
 import { yieldToMainThread } from '../../store/thread-priority'
@@ -96,7 +97,7 @@ async function job(message: Job): Promise<unknown> {
   }
   if (message.kind === 'figures') {
     const { profileId, mark, figures } = message.page
-    await writeMinifigPage(db, profileId, mark, figuresOf(await figureRecords(figures)), options)
+    await writeMinifigPage(db, profileId, mark, figuresOf(await recordsInHand(figures)), options)
     return null
   }
   if (message.kind === 'sweep') {

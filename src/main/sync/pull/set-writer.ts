@@ -7,10 +7,10 @@ import { beginBulkLoad, finishBulkLoad, startInStep } from '../../store/fts'
 import type { InStepIndex } from '../../store/fts'
 import { noteCatalogueChange } from '../../store/match-sets'
 import { sweepMinifigPull, writeMinifigPage } from '../../catalogue/index'
-import { figureRecords, figuresOf } from './figure-page'
+import { figuresOf } from './figure-page'
 import { withRecords, writeSetPage } from './set-page-write'
 import type { FigurePage, FigureSweep, PageToWrite } from './set-page-write'
-import { dropAwayList, isAwayList } from '../../service/away-list'
+import { dropAwayList, isAwayList, recordsInHand } from '../../service/away-list'
 import { lendDecoder, takeBackDecoder } from '../../service/decode-pool'
 import { workerScript } from '../../../shared/worker-script'
 
@@ -112,7 +112,7 @@ function inline(store: Store): SetWriter {
     },
     finishBulkLoad: () => finishBulkLoad(store.write, { inStep }),
     writeFigures: async (p, signal) => {
-      const figures = figuresOf(await figureRecords(p.figures))
+      const figures = figuresOf(await recordsInHand(p.figures))
       await writeMinifigPage(store.write, p.profileId, p.mark, figures, {
         between: between(signal)
       })
