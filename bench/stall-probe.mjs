@@ -104,7 +104,8 @@ if (out !== undefined && out !== '' && isMainThread) {
       meanMs: ms(histogram.mean),
       peakRssMb: Math.round(Math.max(peakRss, process.memoryUsage.rss()) / 1048576),
       // CPU time of the whole process (every thread) since it started: what the work costs,
-      // which a busy machine changes far less than the wall-clock times.
+      // which a busy machine changes far less than the wall-clock times. It still follows the
+      // machine's own speed: one guest's memory made the same first run cost 6.6-11.7 s.
       cpuS: Math.round((cpu.user + cpu.system) / 1e4) / 100,
       // The main thread's own CPU time since it started: the work that holds the thread that
       // answers, which a busy machine changes less than any wall-clock figure.

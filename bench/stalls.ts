@@ -352,16 +352,19 @@ async function main(): Promise<void> {
     `\`npm run bench:stalls\` (bench/stalls.ts), ${new Date().toISOString().slice(0, 10)}, ${machine()}.
 The host runs ${first.built ? 'built (`out/main/web.js`)' : 'from the sources (tsx)'} in its own process; its main
 thread's event-loop delay is measured by bench/stall-probe.mjs (10 ms resolution) while this process
-calls it over HTTP, one call after another on one kept-alive connection.
+calls it over HTTP, one call after another on one kept-alive connection. "Host CPU" is the host
+process's CPU time for the scenario: its work is the same every run, so this says how quick the
+machine was at the time, which the load average does not (the same first run took 6.6-11.7 s of CPU
+on one guest within an hour, docs/benchmarks.md 2026-11-29 04:05).
 
-| Scenario | load | longest stall | p99 | peak RSS | other |
-|---|---:|---:|---:|---:|---|
-| First demo run | ${f(first.load, 1)} | ${f(first.stall.maxMs)} ms | ${f(first.stall.p99Ms)} ms | ${String(first.stall.peakRssMb)} MB | searchable ${first.searchableS === null ? 'never' : `${f(first.searchableS, 1)} s`}, first sync ${f(first.syncS, 1)} s, \`catalog:search\` p95 ${f(first.searchP95, 1)} ms once searchable${first.restP95 === null ? '' : ` (at rest after the sync: ${f(first.restP95, 1)} ms)`} (slowest call ${f(first.searchMax)} ms${first.searchCpu === null ? '' : `; host main thread per search: CPU p95 ${f(first.searchCpu.p95, 1)} ms, waiting for a CPU p95 ${f(first.searchQueued?.p95 ?? 0, 1)} ms, read calls p95 ${String(first.searchReads?.p95 ?? 0)}`}), ${String(first.failed)} of ${String(first.calls)} calls failed |
-| Bulk edit of ${String(BULK)} sets, undo, push of both | ${f(bulk.load, 1)} | ${f(bulk.stall.maxMs)} ms | ${f(bulk.stall.p99Ms)} ms | ${String(bulk.stall.peakRssMb)} MB | edit answered in ${f(bulk.editMs)} ms, undo ${f(bulk.undoMs)} ms (longest stall while they were answered ${f(bulk.answering.maxMs)} ms), both pushed after ${f(bulk.pushS, 1)} s, ${String(bulk.failed)} calls failed |
+| Scenario | load | host CPU | longest stall | p99 | peak RSS | other |
+|---|---:|---:|---:|---:|---:|---|
+| First demo run | ${f(first.load, 1)} | ${f(first.stall.cpuS, 1)} s | ${f(first.stall.maxMs)} ms | ${f(first.stall.p99Ms)} ms | ${String(first.stall.peakRssMb)} MB | searchable ${first.searchableS === null ? 'never' : `${f(first.searchableS, 1)} s`}, first sync ${f(first.syncS, 1)} s, \`catalog:search\` p95 ${f(first.searchP95, 1)} ms once searchable${first.restP95 === null ? '' : ` (at rest after the sync: ${f(first.restP95, 1)} ms)`} (slowest call ${f(first.searchMax)} ms${first.searchCpu === null ? '' : `; host main thread per search: CPU p95 ${f(first.searchCpu.p95, 1)} ms, waiting for a CPU p95 ${f(first.searchQueued?.p95 ?? 0, 1)} ms, read calls p95 ${String(first.searchReads?.p95 ?? 0)}`}), ${String(first.failed)} of ${String(first.calls)} calls failed |
+| Bulk edit of ${String(BULK)} sets, undo, push of both | ${f(bulk.load, 1)} | ${f(bulk.stall.cpuS, 1)} s | ${f(bulk.stall.maxMs)} ms | ${f(bulk.stall.p99Ms)} ms | ${String(bulk.stall.peakRssMb)} MB | edit answered in ${f(bulk.editMs)} ms, undo ${f(bulk.undoMs)} ms (longest stall while they were answered ${f(bulk.answering.maxMs)} ms), both pushed after ${f(bulk.pushS, 1)} s, ${String(bulk.failed)} calls failed |
 ${[v3, v2]
   .map(
     (c, i) =>
-      `| Connect and first sync, reference service in its own process, ${i === 0 ? 'v3' : 'v2 only'} | ${f(c.load, 1)} | ${f(c.stall.maxMs)} ms | ${f(c.stall.p99Ms)} ms | ${String(c.stall.peakRssMb)} MB | ${String(c.sets)} sets in ${f(c.syncS, 1)} s, ${String(c.failed)} calls failed |`
+      `| Connect and first sync, reference service in its own process, ${i === 0 ? 'v3' : 'v2 only'} | ${f(c.load, 1)} | ${f(c.stall.cpuS, 1)} s | ${f(c.stall.maxMs)} ms | ${f(c.stall.p99Ms)} ms | ${String(c.stall.peakRssMb)} MB | ${String(c.sets)} sets in ${f(c.syncS, 1)} s, ${String(c.failed)} calls failed |`
   )
   .join('\n')}
 `
