@@ -35,6 +35,17 @@ export interface ListAway {
   readonly keys?: string
 }
 
+/**
+ * A record's `field` when the record is an object holding text there, else ''. The one rule for
+ * a list's keys, whether the decoder reads them before the list goes away (decode-serve.ts) or the
+ * caller reads them from records it holds (sync/pull/figure-page.ts): both count the same page alike.
+ */
+export function keyOf(record: unknown, field: string): string {
+  if (typeof record !== 'object' || record === null || !(field in record)) return ''
+  const v = (record as Record<string, unknown>)[field]
+  return typeof v === 'string' ? v : ''
+}
+
 export function isAwayList(value: unknown): value is AwayList {
   return (
     typeof value === 'object' &&

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors'
 import { rejectionsOf } from '../../shared/protocol/record-tolerance'
 import type { RecordRejection } from '../../shared/protocol/record-tolerance'
 import { readInput } from './answer-bytes'
-import { sendKeptHere } from './away-list'
+import { keyOf, sendKeptHere } from './away-list'
 import type { PoolInput } from './answer-bytes'
 
 /**
@@ -107,14 +107,6 @@ function fieldOf(record: unknown, field: string): unknown {
     : record
 }
 
-/** Each record's `field` as a string, '' where it has none: read before the list goes away. */
-function keysOf(list: readonly unknown[], field: string): string[] {
-  return list.map((r) => {
-    const v = fieldOf(r, field)
-    return typeof v === 'string' ? v : ''
-  })
-}
-
 /**
  * Decodes the jobs the pool sends on `port`, and answers there. `readerHere`: the lists sent away
  * are read in this thread (the set writer lends its own thread to the pool).
@@ -160,7 +152,8 @@ export function serveDecoding(
       const rejected = Array.isArray(value) ? rejectionsOf(value) : []
       const named = job.away === undefined ? null : namedList(value, job.list)
       if (job.away !== undefined && named !== null) {
-        const keys = job.keys === undefined ? undefined : keysOf(named.list, job.keys)
+        const field = job.keys
+        const keys = field === undefined ? undefined : named.list.map((r) => keyOf(r, field))
         sendAway(job.away, named.list, job.pick, here)
         port.postMessage({
           id: job.id,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AppError } from '../../../shared/errors'
 import { MINIFIG_NUMBER } from '../../catalogue/index'
 import type { CatalogueMinifigInput } from '../../catalogue/index'
-import { isAwayList } from '../../service/away-list'
+import { isAwayList, keyOf } from '../../service/away-list'
 import type { AwayList } from '../../service/away-list'
 
 /**
@@ -51,15 +51,9 @@ export function figurePageHead(answer: unknown): FigurePageHead {
   return parsed.data
 }
 
-/** A figure's number if it has one that reads as such, for counting a page's figures. */
-function figureNumberOf(raw: unknown): string | null {
-  if (typeof raw !== 'object' || raw === null || !('minifigNumber' in raw)) return null
-  return typeof raw.minifigNumber === 'string' ? raw.minifigNumber : null
-}
-
 /** The numbers of a page's figures ('' for one without), to count what has come. */
 export function figureNumbersOf(figures: FigurePageHead['minifigs']): readonly string[] {
-  if (!isAwayList(figures)) return figures.map((f) => figureNumberOf(f) ?? '')
+  if (!isAwayList(figures)) return figures.map((f) => keyOf(f, 'minifigNumber'))
   // Never counted as a page that adds no figure: the pull would end there, and its sweep
   // remove every figure of the pages not asked for.
   if (figures.keys === undefined) {
